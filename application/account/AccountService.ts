@@ -1,0 +1,104 @@
+import type { ResultAsync } from 'neverthrow';
+import type { ApiClient } from '../api/ApiClient';
+import type { ApiError } from '../api/ApiError';
+import type { Navigator } from '../ports/Navigator';
+import type { CurrentUser } from '../session/CurrentUser';
+
+export type TwoFactorStatus = 'off' | 'pending' | 'on';
+
+export interface TwoFactorEnrolment {
+  readonly secret: string;
+  readonly otpauthUri: string;
+  /** An SVG image of the QR code, made by the server. */
+  readonly qrSvg: string;
+}
+
+export interface BrowserSession {
+  readonly id: string;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+  readonly lastActivityAt: string;
+  readonly current: boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+function decodeSessions(body: unknown): BrowserSession[] {
+  if (!isRecord(body) || !Array.isArray(body.sessions)) return [];
+  return body.sessions.flatMap((s): BrowserSession[] =>
+    isRecord(s) && typeof s.id === 'string' && typeof s.lastActivityAt === 'string'
+      ? [
+          {
+            id: s.id,
+            ip: typeof s.ip === 'string' ? s.ip : null,
+            userAgent: typeof s.userAgent === 'string' ? s.userAgent : null,
+            lastActivityAt: s.lastActivityAt,
+            current: s.current === true,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * The signed-in user's own security: password, two-factor authentication, recovery codes, browser
+ * sessions and deleting the account. Every sensitive step sends the password again.
+ */
+export class AccountService {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly currentUser: CurrentUser,
+    private readonly navigator: Navigator,
+  ) {}
+
+  changePassword(currentPassword: string, password: string, passwordConfirmation: string): ResultAsync<void, ApiError> {
+    return this.api
+      .put('/api/user/password', { current_password: currentPassword, password, password_confirmation: passwordConfirmation })
+      .map(() => undefined);
+  }
+
+  startTwoFactor(password: string): ResultAsync<TwoFactorEnrolment, ApiError> {
+    return this.api.post('/api/user/two-factor-authentication', { password }).map((body) => {
+      const b = isRecord(body) ? body : {};
+      const text = (v: unknown) => (typeof v === 'string' ? v : '');
+      return { secret: text(b.secret), otpauthUri: text(b.otpauthUri), qrSvg: text(b.qrSvg) };
+    });
+  }
+
+  /** Resolves to the recovery codes, shown once two-factor is on. */
+  confirmTwoFactor(code: string): ResultAsync<string[], ApiError> {
+    return this.api.post('/api/user/confirmed-two-factor-authentication', { code }).map((body) => strings(isRecord(body) ? body.recoveryCodes : []));
+  }
+
+  disableTwoFactor(password: string): ResultAsync<void, ApiError> {
+    return this.api.delete('/api/user/two-factor-authentication', { password }).map(() => undefined);
+  }
+
+  showRecoveryCodes(password: string): ResultAsync<string[], ApiError> {
+    return this.api.post('/api/user/two-factor-recovery-codes', { password }).map((body) => strings(isRecord(body) ? body.recoveryCodes : []));
+  }
+
+  regenerateRecoveryCodes(password: string): ResultAsync<string[], ApiError> {
+    return this.api
+      .post('/api/user/two-factor-recovery-codes/regenerate', { password })
+      .map((body) => strings(isRecord(body) ? body.recoveryCodes : []));
+  }
+
+  sessions(): ResultAsync<BrowserSession[], ApiError> {
+    return this.api.get('/api/user/sessions', undefined, { progress: false }).map(decodeSessions);
+  }
+
+  /** Resolves to how many other browsers were signed out. */
+  signOutOtherSessions(password: string): ResultAsync<number, ApiError> {
+    return this.api.delete('/api/user/other-sessions', { password }).map((body) => (isRecord(body) && typeof body.ended === 'number' ? body.ended : 0));
+  }
+
+  /** Deletes the account; on success the user is signed out here too and lands on /login. */
+  deleteAccount(password: string): ResultAsync<void, ApiError> {
+    return this.api.delete('/api/user', { password }).map(() => {
+      this.currentUser.clear();
+      this.navigator.replace('/login');
+    });
+  }
+}

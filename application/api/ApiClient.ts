@@ -1,0 +1,73 @@
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import type { ApiRequest, ApiTransport } from '../ports/ApiTransport';
+import type { LoadingIndicator } from '../progress/LoadingIndicator';
+import { apiErrorFromResponse, type ApiError } from './ApiError';
+import type { ErrorPolicy } from './ErrorPolicy';
+
+export interface RequestOptions {
+  /** Apply the error catalogue's navigation (default true). Background calls such as the heartbeat opt out. */
+  readonly navigateOnError?: boolean;
+  /** Show the progress bar while waiting (default true). */
+  readonly progress?: boolean;
+}
+
+export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
+
+/**
+ * Every API call of the app goes through here: 2xx is success (spec §7), anything else becomes an
+ * ApiError that the error policy acts on and that is still returned to the caller (spec §8). A 419
+ * (XSRF token missing or stale) fetches a fresh token once and retries.
+ */
+export class ApiClient {
+  constructor(
+    private readonly transport: ApiTransport,
+    private readonly loading: LoadingIndicator,
+    private readonly policy: ErrorPolicy,
+  ) {}
+
+  get(path: string, query?: ApiRequest['query'], options?: RequestOptions): ResultAsync<unknown, ApiError> {
+    return this.request({ method: 'GET', path, ...(query ? { query } : {}) }, options);
+  }
+
+  post(path: string, body?: unknown, options?: RequestOptions): ResultAsync<unknown, ApiError> {
+    return this.request({ method: 'POST', path, body }, options);
+  }
+
+  put(path: string, body?: unknown, options?: RequestOptions): ResultAsync<unknown, ApiError> {
+    return this.request({ method: 'PUT', path, body }, options);
+  }
+
+  delete(path: string, body?: unknown, options?: RequestOptions): ResultAsync<unknown, ApiError> {
+    return this.request({ method: 'DELETE', path, ...(body === undefined ? {} : { body }) }, options);
+  }
+
+  request(request: ApiRequest, options: RequestOptions = {}): ResultAsync<unknown, ApiError> {
+    const end = options.progress === false ? () => undefined : this.loading.begin();
+    const result = this.sendOnce(request).orElse((error) =>
+      error.code === 'csrf' && request.method !== 'GET'
+        ? this.sendOnce({ method: 'GET', path: CSRF_COOKIE_PATH }).andThen(() => this.sendOnce(request))
+        : errAsync(error),
+    );
+    return result
+      .map((body) => {
+        end();
+        return body;
+      })
+      .mapErr((error) => {
+        end();
+        if (options.navigateOnError !== false) this.policy.apply(error);
+        return error;
+      });
+  }
+
+  private sendOnce(request: ApiRequest): ResultAsync<unknown, ApiError> {
+    return this.transport
+      .send(request)
+      .mapErr((): ApiError => ({ code: 'network' }))
+      .andThen((response) =>
+        response.status >= 200 && response.status < 300
+          ? okAsync(response.body)
+          : errAsync(apiErrorFromResponse(response.status, response.body)),
+      );
+  }
+}

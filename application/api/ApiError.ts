@@ -1,0 +1,63 @@
+/**
+ * Every way an API call can fail, each with a stable code that presentation turns into words
+ * (DESIGN.md §3). `message` is the server's own message, already in the user's language.
+ */
+export type ApiError =
+  | { readonly code: 'network' }
+  | { readonly code: 'unauthorized'; readonly message: string }
+  | { readonly code: 'sessionExpired'; readonly message: string }
+  | { readonly code: 'forbidden'; readonly message: string }
+  | { readonly code: 'notFound'; readonly message: string }
+  | { readonly code: 'validation'; readonly message: string; readonly fields: Readonly<Record<string, readonly string[]>> }
+  | { readonly code: 'conflict'; readonly message: string }
+  | { readonly code: 'tooLarge'; readonly message: string }
+  | { readonly code: 'tooManyRequests'; readonly message: string }
+  | { readonly code: 'csrf'; readonly message: string }
+  | { readonly code: 'unavailable'; readonly message: string }
+  | { readonly code: 'server'; readonly status: number; readonly message: string };
+
+export type ApiErrorCode = ApiError['code'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(body: unknown): string {
+  return isRecord(body) && typeof body.message === 'string' ? body.message : '';
+}
+
+function fieldsOf(body: unknown): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  if (!isRecord(body) || !isRecord(body.errors)) return fields;
+  for (const [field, messages] of Object.entries(body.errors)) {
+    if (Array.isArray(messages)) fields[field] = messages.filter((m): m is string => typeof m === 'string');
+  }
+  return fields;
+}
+
+/** The error a non-2xx reply stands for (2xx is success, spec §7). */
+export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+  const message = messageOf(body);
+  switch (status) {
+    case 401:
+      return isRecord(body) && body.session_expired === true ? { code: 'sessionExpired', message } : { code: 'unauthorized', message };
+    case 403:
+      return { code: 'forbidden', message };
+    case 404:
+      return { code: 'notFound', message };
+    case 409:
+      return { code: 'conflict', message };
+    case 413:
+      return { code: 'tooLarge', message };
+    case 419:
+      return { code: 'csrf', message };
+    case 422:
+      return { code: 'validation', message, fields: fieldsOf(body) };
+    case 429:
+      return { code: 'tooManyRequests', message };
+    case 503:
+      return { code: 'unavailable', message };
+    default:
+      return { code: 'server', status, message };
+  }
+}

@@ -1,0 +1,65 @@
+import type { Navigator } from '../ports/Navigator';
+import type { CurrentUser } from '../session/CurrentUser';
+import type { DraftService } from '../session/DraftService';
+import type { AppState } from '../state/AppState';
+import type { ApiError } from './ApiError';
+
+export const ERROR_PATHS = {
+  noConnection: '/error-no-connection',
+  forbidden: '/error-403',
+  notFound: '/error-404',
+  server: '/error-500',
+  login: '/login',
+  loginSessionExpired: '/login?session_expired=1',
+} as const;
+
+/**
+ * The spec's error catalogue (§8) as one policy: where the app goes for each failed response. The
+ * caller still receives the error; screens need not repeat any of this.
+ */
+export class ErrorPolicy {
+  constructor(
+    private readonly navigator: Navigator,
+    private readonly currentUser: CurrentUser,
+    private readonly state: AppState,
+    private readonly drafts: DraftService,
+  ) {}
+
+  apply(error: ApiError): void {
+    switch (error.code) {
+      case 'network':
+        this.state.set({ isOnline: false });
+        this.navigator.push(ERROR_PATHS.noConnection);
+        return;
+      case 'unauthorized':
+        this.currentUser.clear();
+        this.navigator.push(ERROR_PATHS.login);
+        return;
+      case 'sessionExpired':
+        this.drafts.keepAll();
+        this.currentUser.clear();
+        this.navigator.push(ERROR_PATHS.loginSessionExpired);
+        return;
+      case 'forbidden':
+        this.navigator.replace(ERROR_PATHS.forbidden);
+        return;
+      case 'notFound':
+        this.navigator.push(ERROR_PATHS.notFound);
+        return;
+      case 'unavailable':
+        // The server answered but its database did not: offline banner, the screen stays.
+        this.state.set({ isOnline: false });
+        return;
+      case 'server':
+        this.navigator.push(ERROR_PATHS.server);
+        return;
+      case 'validation':
+      case 'conflict':
+      case 'tooLarge':
+      case 'tooManyRequests':
+      case 'csrf':
+        // The screen that asked shows these beside what the user typed.
+        return;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { checkUploadSize } from '../../domain/files/upload';
+import type { ApiClient } from '../api/ApiClient';
+import type { ApiError } from '../api/ApiError';
+import { decodeAttachments, decodeClient, type Attachment, type Client, type ClientInput } from './client';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function clientFrom(body: unknown): ResultAsync<Client, ApiError> {
+  const client = isRecord(body) ? decodeClient(body.client) : null;
+  return client ? okAsync(client) : errAsync({ code: 'server', status: 200, message: '' });
+}
+
+/** Saving, deleting and the attachments of clients. */
+export class ClientService {
+  constructor(private readonly api: ApiClient) {}
+
+  create(input: ClientInput): ResultAsync<Client, ApiError> {
+    return this.api.post('/api/clients', input).andThen(clientFrom);
+  }
+
+  /** A stale version is refused (conflict) and nothing is saved; the caller keeps the input. */
+  update(id: number, version: number, input: ClientInput): ResultAsync<Client, ApiError> {
+    return this.api.put(`/api/clients/${id}`, { ...input, version }).andThen(clientFrom);
+  }
+
+  delete(id: number): ResultAsync<void, ApiError> {
+    return this.api.delete(`/api/clients/${id}`).map(() => undefined);
+  }
+
+  /** The full HKID (audited by the server). */
+  revealHkid(id: number): ResultAsync<string | null, ApiError> {
+    return this.api.post(`/api/clients/${id}/hkid/reveal`).map((body) => (isRecord(body) && typeof body.hkid === 'string' ? body.hkid : null));
+  }
+
+  /** Over 5 MB is refused before sending, with the same error the server gives. */
+  attach(clientId: number, file: File): ResultAsync<Attachment[], ApiError> {
+    if (checkUploadSize(file.size).isErr()) return errAsync({ code: 'tooLarge', message: '' });
+    return this.api
+      .request({ method: 'POST', path: `/api/clients/${clientId}/attachments`, body: file, headers: { 'X-File-Name': encodeURIComponent(file.name) } })
+      .map((body) => decodeAttachments(isRecord(body) ? body.attachments : []));
+  }
+
+  deleteAttachment(id: number): ResultAsync<Attachment[], ApiError> {
+    return this.api.delete(`/api/attachments/${id}`).map((body) => decodeAttachments(isRecord(body) ? body.attachments : []));
+  }
+}

@@ -1,0 +1,74 @@
+import type { User } from '../../domain/auth/user';
+import { hasPermission } from '../../domain/auth/permissions';
+import type { AppLocation } from '../ports/Navigator';
+import { ROUTES, type RouteDef } from './routes';
+
+export interface RouteMatch {
+  readonly route: RouteDef;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** Matches a wouter-style pattern (`/clients/basic/:id`) against a path; params are URI-decoded. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] ?? '';
+    const h = have[i] ?? '';
+    if (w.startsWith(':')) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(h);
+      } catch {
+        return null;
+      }
+    } else if (w !== h) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export function matchRoute(path: string, routes: readonly RouteDef[] = ROUTES): RouteMatch | null {
+  for (const route of routes) {
+    const params = matchPattern(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+/** Public screens meant for signed-out people; a signed-in user is sent on to the app. */
+const GUEST_ONLY = new Set(['/login', '/register', '/two-factor-challenge']);
+
+export type RouteDecision =
+  | { readonly kind: 'show'; readonly match: RouteMatch }
+  | { readonly kind: 'redirect'; readonly to: string }
+  | { readonly kind: 'notFound' };
+
+/**
+ * What the app does at a location for this user (spec §2, §6): unknown paths show the 404 page,
+ * non-public routes need a signed-in user (else /login, remembering where they were going), and a
+ * route's permission is checked (/calendar without appointment_view goes to /home).
+ */
+export function decideRoute(location: AppLocation, user: User | null, routes: readonly RouteDef[] = ROUTES): RouteDecision {
+  const match = matchRoute(location.path, routes);
+  if (!match) return { kind: 'notFound' };
+  const { route } = match;
+  if (route.redirect) return { kind: 'redirect', to: route.redirect };
+  if (!route.public && !user) {
+    const target = location.path + location.search;
+    return { kind: 'redirect', to: target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}` };
+  }
+  if (user && GUEST_ONLY.has(route.path)) return { kind: 'redirect', to: '/' };
+  if (route.permission && !hasPermission(user, route.permission)) {
+    return { kind: 'redirect', to: route.deniedRedirect ?? '/error-403' };
+  }
+  return { kind: 'show', match };
+}
+
+/** A redirect target from a query string, accepted only when it stays inside the app. */
+export function safeRedirectTarget(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/';
+}

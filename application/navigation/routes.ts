@@ -1,0 +1,177 @@
+import type { Permission } from '../../domain/auth/permissions';
+
+/**
+ * Every screen of the app. `placeholder` marks a screen whose issue has not been built yet: it shows a
+ * page that says so plainly and fetches no data.
+ */
+export type ScreenKey =
+  | 'placeholder'
+  | 'login'
+  | 'logout'
+  | 'home'
+  | 'calendar'
+  | 'profile'
+  | 'areas'
+  | 'register'
+  | 'twoFactorChallenge'
+  | 'apiTokens'
+  | 'clients'
+  | 'clientCreate'
+  | 'client'
+  | 'users'
+  | 'userForm'
+  | 'companies'
+  | 'companyForm'
+  | 'branches'
+  | 'branchForm'
+  | 'roles'
+  | 'roleForm'
+  | 'orderTerms'
+  | 'options'
+  | 'codes'
+  | 'holidays'
+  | 'audit'
+  | 'showcase'
+  | 'products'
+  | 'productForm'
+  | 'categories'
+  | 'categoryForm'
+  | 'reload'
+  | 'test'
+  | 'errorNoConnection'
+  | 'error403'
+  | 'error404'
+  | 'error500';
+
+export interface RouteDef {
+  /** wouter pattern, e.g. /clients/basic/:id */
+  readonly path: string;
+  /** Message key of the screen's title (namespace `routes`). */
+  readonly title: string;
+  readonly screen: ScreenKey;
+  /** Reachable without signing in (spec §6). */
+  readonly public?: boolean;
+  /** Permission the user needs; without it the user goes to `deniedRedirect` (or the 403 page). */
+  readonly permission?: Permission;
+  readonly deniedRedirect?: string;
+  /** GET before the screen opens (spec §2), with `:params` filled in and the route's query appended. */
+  readonly api?: string;
+  /** Query always sent with `api` (e.g. a client tab), before the route's own query. */
+  readonly apiQuery?: Readonly<Record<string, string>>;
+  /** Query the route gets when missing (e.g. /settings/holiday gets the current year). */
+  readonly defaultQuery?: 'currentYear';
+  /** Where the path sends the user straight away (/ → /calendar). */
+  readonly redirect?: string;
+}
+
+const crud = (base: string, api: string, area: 'user' | 'company' | 'branch' | 'role', title: string, idParam: string, list: ScreenKey, form: ScreenKey): RouteDef[] => [
+  { path: base, title: `${title}.list`, screen: list, permission: `${area}_view`, api },
+  { path: `${base}/create`, title: `${title}.create`, screen: form, permission: `${area}_create`, api: `${api}/create` },
+  { path: `${base}/:${idParam}`, title: `${title}.edit`, screen: form, permission: `${area}_view`, api: `${api}/:${idParam}` },
+];
+
+const clientTabs = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
+
+/** The nine reports: filter screen path (no data call) and the API of its result screen (spec §2). */
+export const REPORTS = [
+  { key: 'order', filter: '/reports/orders/order', api: '/api/reports/orders/order' },
+  { key: 'orderItems', filter: '/reports/orders/order-items', api: '/api/reports/orders/items' },
+  { key: 'orderAnalysis', filter: '/reports/orders/order-analysis', api: '/api/reports/orders/order-analysis' },
+  { key: 'receipt', filter: '/reports/orders/receipt', api: '/api/reports/orders/receipt' },
+  { key: 'commission', filter: '/reports/orders/commission', api: '/api/reports/orders/commission' },
+  { key: 'client', filter: '/reports/clients/client', api: '/api/reports/clients/client' },
+  { key: 'product', filter: '/reports/products/product', api: '/api/reports/products/product' },
+  { key: 'appointment', filter: '/reports/appointments/appointment', api: '/api/reports/appointments/appointment' },
+  { key: 'completedReport', filter: '/reports/appointments/completed-report', api: '/api/reports/appointments/completed-report' },
+] as const;
+
+export const SHOWCASE_PAGES = ['alerts', 'avatar', 'buttons', 'inputs', 'badges', 'forms', 'tables', 'modals', 'tabs'] as const;
+
+/** The route table. Order matters: a fixed path comes before a pattern that would also match it. */
+export const ROUTES: readonly RouteDef[] = [
+  // Entry, authentication and general
+  { path: '/', title: 'home', screen: 'placeholder', redirect: '/calendar' },
+  { path: '/dashboard', title: 'dashboard', screen: 'placeholder', permission: 'dashboard_view', api: '/api/dashboard/show' },
+  { path: '/home', title: 'home', screen: 'home' },
+  { path: '/register', title: 'register', screen: 'register', public: true },
+  { path: '/two-factor-challenge', title: 'twoFactorChallenge', screen: 'twoFactorChallenge', public: true },
+  { path: '/login', title: 'login', screen: 'login', public: true },
+  { path: '/logout', title: 'logout', screen: 'logout' },
+  { path: '/test', title: 'test', screen: 'test', public: true },
+  { path: '/reload', title: 'reload', screen: 'reload', public: true },
+
+  // Calendar
+  { path: '/calendar', title: 'calendar', screen: 'calendar', permission: 'appointment_view', deniedRedirect: '/home' },
+  { path: '/calendar/appointment/create', title: 'appointmentCreate', screen: 'placeholder', permission: 'appointment_create', api: '/api/appointments/create' },
+  { path: '/calendar/appointment/:id', title: 'appointment', screen: 'placeholder', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'appointment' } },
+  { path: '/calendar/invoice/:id', title: 'appointmentInvoice', screen: 'placeholder', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'invoice' } },
+  { path: '/calendar/completed-report/:id', title: 'completedReport', screen: 'placeholder', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'report' } },
+
+  // Quotations
+  { path: '/quotations', title: 'quotations', screen: 'placeholder', permission: 'quotation_view', api: '/api/quotations' },
+  { path: '/quotations/basic/create', title: 'quotationCreate', screen: 'placeholder', permission: 'quotation_create', api: '/api/quotations/create' },
+  { path: '/quotations/basic/:id', title: 'quotationBasic', screen: 'placeholder', permission: 'quotation_view', api: '/api/quotations/:id', apiQuery: { tab: 'basic' } },
+  { path: '/quotations/contract/:id', title: 'quotationContract', screen: 'placeholder', permission: 'quotation_view', api: '/api/quotations/:id', apiQuery: { tab: 'contract' } },
+
+  // Orders
+  { path: '/orders/order', title: 'orders', screen: 'placeholder', permission: 'order_view', api: '/api/orders' },
+  { path: '/orders/order/invoice/create', title: 'orderCreate', screen: 'placeholder', permission: 'order_create', api: '/api/orders/create' },
+  { path: '/orders/order/invoice/:id', title: 'order', screen: 'placeholder', permission: 'order_view', api: '/api/orders/:id' },
+  { path: '/orders/order/appointment/:id', title: 'orderAppointment', screen: 'placeholder', permission: 'order_view', api: '/api/orders/:id' },
+  { path: '/orders/receipt', title: 'receipts', screen: 'placeholder', permission: 'receipt_view', api: '/api/receipts' },
+
+  // Clients
+  { path: '/clients', title: 'clients', screen: 'clients', permission: 'client_view', api: '/api/clients' },
+  { path: '/clients/basic/create', title: 'clientCreate', screen: 'clientCreate', permission: 'client_create', api: '/api/clients/create' },
+  ...clientTabs.map((tab): RouteDef => ({
+    path: `/clients/${tab}/:id`,
+    title: `clientTab.${tab}`,
+    screen: 'client',
+    permission: 'client_view',
+    api: '/api/clients/:id',
+    apiQuery: { tab },
+  })),
+
+  // Reminders
+  { path: '/reminders/outstanding', title: 'remindersOutstanding', screen: 'placeholder', permission: 'order_view', api: '/api/orders', apiQuery: { status: 'reminder_outstanding' } },
+  { path: '/reminders/bank-in', title: 'remindersBankIn', screen: 'placeholder', permission: 'receipt_view', api: '/api/receipts', apiQuery: { action: 'bank-in' } },
+
+  // Products
+  { path: '/products/product', title: 'products', screen: 'products', permission: 'product_view', api: '/api/products' },
+  { path: '/products/product/create', title: 'productCreate', screen: 'productForm', permission: 'product_create', api: '/api/products/create' },
+  { path: '/products/product/:product_id', title: 'product', screen: 'productForm', permission: 'product_view', api: '/api/products/:product_id' },
+  { path: '/products/categories', title: 'categories', screen: 'categories', permission: 'product_view', api: '/api/product-categories' },
+  { path: '/products/categories/create', title: 'categoryCreate', screen: 'categoryForm', permission: 'product_create', api: '/api/product-categories/create' },
+  { path: '/products/categories/:id', title: 'category', screen: 'categoryForm', permission: 'product_view', api: '/api/product-categories/:id' },
+
+  // Reports: a filter screen (no data call) and its result screen (the filter path + "-result")
+  ...REPORTS.flatMap(({ key, filter, api }): RouteDef[] => [
+    { path: filter, title: `report.${key}`, screen: 'placeholder', permission: 'report_view' },
+    { path: `${filter}-result`, title: `report.${key}`, screen: 'placeholder', permission: 'report_view', api },
+  ]),
+
+  // Settings
+  ...crud('/settings/users', '/api/users', 'user', 'users', 'user_id', 'users', 'userForm'),
+  ...crud('/settings/companies', '/api/companies', 'company', 'companies', 'company_id', 'companies', 'companyForm'),
+  ...crud('/settings/branches', '/api/branches', 'branch', 'branches', 'branch_id', 'branches', 'branchForm'),
+  ...crud('/settings/roles', '/api/roles', 'role', 'roles', 'role_id', 'roles', 'roleForm'),
+  { path: '/settings/order/terms', title: 'orderTerms', screen: 'orderTerms', permission: 'setting_view', api: '/api/order-terms' },
+  { path: '/settings/option/:key', title: 'options', screen: 'options', permission: 'setting_view', api: '/api/options/:key' },
+  { path: '/settings/code', title: 'codes', screen: 'codes', permission: 'setting_view', api: '/api/settings' },
+  { path: '/settings/area', title: 'areas', screen: 'areas', permission: 'setting_view', api: '/api/areas' },
+  { path: '/settings/holiday', title: 'holidays', screen: 'holidays', permission: 'setting_view', api: '/api/holidays', defaultQuery: 'currentYear' },
+  { path: '/settings/audit', title: 'audit', screen: 'audit', permission: 'audit_view', api: '/api/audits' },
+
+  // Profile
+  { path: '/user/profile', title: 'profile', screen: 'profile', api: '/api/user/profile' },
+  { path: '/user/api-tokens', title: 'apiTokens', screen: 'apiTokens', api: '/api/user/api-tokens' },
+
+  // Error pages
+  { path: '/error-no-connection', title: 'errorNoConnection', screen: 'errorNoConnection' },
+  { path: '/error-404', title: 'error404', screen: 'error404' },
+  { path: '/error-403', title: 'error403', screen: 'error403' },
+  { path: '/error-500', title: 'error500', screen: 'error500' },
+
+  // Showcase pages
+  ...SHOWCASE_PAGES.map((page): RouteDef => ({ path: `/components/${page}`, title: `showcase.${page}`, screen: 'showcase' })),
+];

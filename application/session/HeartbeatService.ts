@@ -1,0 +1,56 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import type { ApiClient } from '../api/ApiClient';
+import { ERROR_PATHS } from '../api/ErrorPolicy';
+import type { Cancel, Timer } from '../ports/Timer';
+import type { Navigator } from '../ports/Navigator';
+import type { AppState } from '../state/AppState';
+import type { CurrentUser } from './CurrentUser';
+import type { DraftService } from './DraftService';
+
+/** Spec §7, §9: the heartbeat is sent at start and every 5 minutes. */
+export const HEARTBEAT_INTERVAL_MS = 300_000;
+
+/**
+ * GET /api/heartbeat: a reply marks the app online and sets auth validity from its `auth` field; no
+ * reply marks it offline. When auth is invalid while a user is held, the user is dropped and the
+ * app goes to /login (with session_expired=1 when the server says the session timed out).
+ */
+export class HeartbeatService {
+  private readonly checked = new BehaviorSubject(false);
+  /** True once a heartbeat has come back either way (isOnline starts false before any answer, spec §3). */
+  readonly checked$: Observable<boolean> = this.checked.asObservable();
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly state: AppState,
+    private readonly currentUser: CurrentUser,
+    private readonly navigator: Navigator,
+    private readonly timer: Timer,
+    private readonly drafts: DraftService,
+  ) {}
+
+  /** Beats now and every 5 minutes until the returned function is called. */
+  start(): Cancel {
+    void this.beat();
+    return this.timer.setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
+  }
+
+  async beat(): Promise<void> {
+    await this.api.get('/api/heartbeat', undefined, { navigateOnError: false, progress: false }).match(
+      (body) => {
+        const reply = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+        const auth = reply.auth === true;
+        this.state.set({ isOnline: true, authValid: auth });
+        if (!auth && this.currentUser.get()) {
+          if (reply.session_expired === true) this.drafts.keepAll();
+          this.currentUser.clear();
+          this.navigator.push(reply.session_expired === true ? ERROR_PATHS.loginSessionExpired : ERROR_PATHS.login);
+        }
+      },
+      () => {
+        this.state.set({ isOnline: false });
+      },
+    );
+    this.checked.next(true);
+  }
+}

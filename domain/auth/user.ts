@@ -1,0 +1,20 @@
+import type { Language } from '../i18n/language';
+import type { Permission } from './permissions';
+
+export interface Role {
+  readonly id: number;
+  readonly name: string;
+  readonly permissions: readonly Permission[];
+}
+
+/** The signed-in staff member as the browser holds it and the server returns it. */
+export interface User {
+  readonly id: number;
+  readonly name: string;
+  readonly email: string;
+  readonly language: Language;
+  readonly isAdmin: boolean;
+  readonly role: Role | null;
+  readonly branchId: number | null;
+  readonly companyId: number | null;
+}

@@ -1,0 +1,88 @@
+import { err, ok, type Result } from 'neverthrow';
+
+/**
+ * Money is an integer number of HKD cents everywhere (domain, database, wire); never a float.
+ *
+ * Rounding rule (stated once, used everywhere): when a product is not a whole number of cents it is
+ * rounded half away from zero — 0.5 cent and more up, less down, e.g. 1.5 × $0.01 = 2 cents.
+ */
+export type Cents = number;
+
+/** Basis points: hundredths of a percent (5.5% = 550). 10,000 bp is 100%. */
+export type BasisPoints = number;
+
+export const FULL_RATE_BP: BasisPoints = 10_000;
+
+/** Integer division rounded half away from zero. */
+export function divideRounded(numerator: number, denominator: number): number {
+  const sign = Math.sign(numerator) * Math.sign(denominator);
+  const quotient = Math.floor((Math.abs(numerator) * 2 + Math.abs(denominator)) / (Math.abs(denominator) * 2));
+  // `|| 0` turns a rounded -0 into 0.
+  return sign * quotient || 0;
+}
+
+export function isCents(value: unknown): value is Cents {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/**
+ * A quantity as people enter it: up to 2 decimals (1.5 visits, 0.25 hours), kept as hundredths so
+ * arithmetic stays exact.
+ */
+export type QuantityHundredths = number;
+
+export function quantityToHundredths(quantity: number): QuantityHundredths {
+  return Math.round(quantity * 100);
+}
+
+/** quantity × unit price, in cents, rounded by the rule above. */
+export function lineTotal(quantityHundredths: QuantityHundredths, unitPrice: Cents): Cents {
+  return divideRounded(quantityHundredths * unitPrice, 100);
+}
+
+export function sum(amounts: readonly Cents[]): Cents {
+  return amounts.reduce((total, amount) => total + amount, 0);
+}
+
+/** The part of `amount` that `rate` stands for (a discount, a commission), rounded by the rule above. */
+export function percentOf(amount: Cents, rate: BasisPoints): Cents {
+  return divideRounded(amount * rate, FULL_RATE_BP);
+}
+
+export type MoneyInputError = { readonly code: 'moneyFormat' } | { readonly code: 'moneyNegative' } | { readonly code: 'moneyTooLarge' };
+
+/** The largest amount the product takes: HK$99,999,999.99. */
+export const MAX_CENTS: Cents = 9_999_999_999;
+
+/**
+ * Reads an amount as staff type it ("1,234.50", "$1234.5", "HK$ 80", "80") into cents, exactly (no
+ * floating point). At most two decimals.
+ */
+export function parseMoney(input: string): Result<Cents, MoneyInputError> {
+  const text = input.trim().replace(/^HK\$\s*|^\$\s*/i, '').replace(/,/g, '');
+  if (text.startsWith('-')) return err({ code: 'moneyNegative' });
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return err({ code: 'moneyFormat' });
+  const [, dollars = '0', fraction = ''] = match;
+  if (dollars.length > 8) return err({ code: 'moneyTooLarge' });
+  const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, '0'));
+  return cents > MAX_CENTS ? err({ code: 'moneyTooLarge' }) : ok(cents);
+}
+
+/** Cents as a plain decimal string for inputs ("1234.50"); formatting for people is presentation's. */
+export function centsToDecimal(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export type RateInputError = { readonly code: 'rateFormat' } | { readonly code: 'rateRange' };
+
+/** A percentage as typed ("5", "5.5", "12.25") into basis points, 0–100%. */
+export function parseRate(input: string): Result<BasisPoints, RateInputError> {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(input.trim().replace(/%$/, ''));
+  if (!match) return err({ code: 'rateFormat' });
+  const [, whole = '0', fraction = ''] = match;
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return bp > FULL_RATE_BP ? err({ code: 'rateRange' }) : ok(bp);
+}

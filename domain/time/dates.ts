@@ -1,0 +1,62 @@
+/**
+ * Calendar dates as 'YYYY-MM-DD' strings and Hong Kong local times. Hong Kong has kept UTC+08:00 all
+ * year since 1979 (no daylight saving), so a local time converts to an instant by a fixed offset.
+ * Arithmetic goes through UTC midnight so no time zone of the machine ever leaks in.
+ */
+export type IsoDate = string;
+
+export const HK_OFFSET_MINUTES = 8 * 60;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  if (typeof value !== 'string' || !DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export function toUtcMidnight(date: IsoDate): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+export function fromUtcMidnight(date: Date): IsoDate {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const d = toUtcMidnight(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtcMidnight(d);
+}
+
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((toUtcMidnight(to).getTime() - toUtcMidnight(from).getTime()) / 86_400_000);
+}
+
+export function daysInMonth(year: number, month1: number): number {
+  return new Date(Date.UTC(year, month1, 0)).getUTCDate();
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekday(date: IsoDate): number {
+  return toUtcMidnight(date).getUTCDay();
+}
+
+export function parts(date: IsoDate): { year: number; month: number; day: number } {
+  const [year = 0, month = 0, day = 0] = date.split('-').map(Number);
+  return { year, month, day };
+}
+
+export function makeDate(year: number, month1: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The calendar date in Hong Kong at an instant. */
+export function hongKongDate(instant: Date): IsoDate {
+  return new Date(instant.getTime() + HK_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}
+
+/** The instant of a Hong Kong local date and minute of the day. */
+export function hongKongInstant(date: IsoDate, minuteOfDay: number): Date {
+  return new Date(toUtcMidnight(date).getTime() + (minuteOfDay - HK_OFFSET_MINUTES) * 60_000);
+}

@@ -1,0 +1,170 @@
+import { ContainerModule } from 'inversify';
+import NProgress from 'nprogress';
+import { ApiClient } from '../../application/api/ApiClient';
+import { ErrorPolicy } from '../../application/api/ErrorPolicy';
+import { ConfirmationService } from '../../application/navigation/ConfirmationService';
+import { NavigationService } from '../../application/navigation/NavigationService';
+import { RouteController } from '../../application/navigation/RouteController';
+import { ApiTransport } from '../../application/ports/ApiTransport';
+import { ProfileService } from '../../application/profile/ProfileService';
+import { Clock } from '../../application/ports/Clock';
+import { LanguageSetting } from '../../application/ports/LanguageSetting';
+import { Navigator } from '../../application/ports/Navigator';
+import { ProgressBar } from '../../application/ports/ProgressBar';
+import { Timer } from '../../application/ports/Timer';
+import { UserStore } from '../../application/ports/UserStore';
+import { DraftStore } from '../../application/ports/DraftStore';
+import { AccountService } from '../../application/account/AccountService';
+import { ApiTokenService } from '../../application/account/ApiTokenService';
+import { ClientService } from '../../application/clients/ClientService';
+import { ResourceService } from '../../application/admin/ResourceService';
+import { DraftService } from '../../application/session/DraftService';
+import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
+import { AppStartup } from '../../application/session/AppStartup';
+import { CurrentUser } from '../../application/session/CurrentUser';
+import { HeartbeatService } from '../../application/session/HeartbeatService';
+import { SessionService } from '../../application/session/SessionService';
+import { AppState } from '../../application/state/AppState';
+import { CookieJar } from '../fake-backend/CookieJar';
+import { InPageServerTransport } from '../fake-backend/InPageServerTransport';
+import { FetchApiTransport } from '../http/FetchApiTransport';
+import { type I18nextLanguageSetting } from '../i18n/I18nextLanguageSetting';
+import { BrowserHistoryNavigator } from '../navigation/BrowserHistoryNavigator';
+import { NProgressBar } from '../progress/NProgressBar';
+import { LocalStorageUserStore } from '../storage/LocalStorageUserStore';
+import { SessionStorageDraftStore } from '../storage/SessionStorageDraftStore';
+import { SystemClock } from '../timer/SystemClock';
+import { WindowTimer } from '../timer/WindowTimer';
+
+/** The browser's own facilities, passed in so a test can hand over fakes. */
+export interface BrowserHost {
+  readonly window: Window;
+  readonly fetch: typeof fetch;
+  readonly storage: Storage;
+  /** The tab's own storage, for drafts kept across an expired session. */
+  readonly sessionStorage: Storage;
+}
+
+/** Platform adapters: timers, storage, history, progress bar. One instance each for the page's life. */
+export function platformModule(host: BrowserHost, addresses: 'path' | 'hash' = 'path'): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(Timer).toConstantValue(new WindowTimer(host.window));
+    bind(Clock).toConstantValue(new SystemClock());
+    bind(UserStore).toConstantValue(new LocalStorageUserStore(host.storage));
+    bind(DraftStore).toConstantValue(new SessionStorageDraftStore(host.sessionStorage));
+    bind(Navigator).toConstantValue(new BrowserHistoryNavigator(host.window, addresses));
+    bind(ProgressBar).toResolvedValue(() => new NProgressBar(NProgress)).inSingletonScope();
+  });
+}
+
+/** The interface language, over the page's i18next instance. */
+export function i18nModule(language: I18nextLanguageSetting): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(LanguageSetting).toConstantValue(language);
+  });
+}
+
+/** The real back end: fetch against the server that served the page. */
+export function httpBackendModule(host: BrowserHost): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(ApiTransport)
+      .toResolvedValue(
+        (language: LanguageSetting) =>
+          new FetchApiTransport(host.fetch, () => host.window.document.cookie, () => language.current()),
+        [LanguageSetting],
+      )
+      .inSingletonScope();
+  });
+}
+
+/**
+ * The fake backend: the reference server's app and PGlite run in this page (loaded on the first
+ * request only), so the whole product works with no server at all.
+ */
+export function inPageBackendModule(host: BrowserHost): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(ApiTransport)
+      .toResolvedValue(
+        (language: LanguageSetting) =>
+          new InPageServerTransport(
+            () => import('../fake-backend/startInPageServer').then((m) => m.startInPageServer({ persistent: true })),
+            new CookieJar(host.sessionStorage),
+            () => language.current(),
+          ),
+        [LanguageSetting],
+      )
+      .inSingletonScope();
+  });
+}
+
+/** Application state and use-cases: singletons, since they hold the page's state. */
+export const applicationModule = new ContainerModule(({ bind }) => {
+  bind(AppState).toResolvedValue(() => new AppState()).inSingletonScope();
+  bind(CurrentUser)
+    .toResolvedValue((state: AppState, store: UserStore) => new CurrentUser(state, store), [AppState, UserStore])
+    .inSingletonScope();
+  bind(LoadingIndicator)
+    .toResolvedValue((bar: ProgressBar, timer: Timer) => new LoadingIndicator(bar, timer), [ProgressBar, Timer])
+    .inSingletonScope();
+  bind(DraftService)
+    .toResolvedValue((store: DraftStore, currentUser: CurrentUser) => new DraftService(store, currentUser), [DraftStore, CurrentUser])
+    .inSingletonScope();
+  bind(ErrorPolicy)
+    .toResolvedValue(
+      (navigator: Navigator, currentUser: CurrentUser, state: AppState, drafts: DraftService) => new ErrorPolicy(navigator, currentUser, state, drafts),
+      [Navigator, CurrentUser, AppState, DraftService],
+    )
+    .inSingletonScope();
+  bind(AccountService)
+    .toResolvedValue((api: ApiClient, currentUser: CurrentUser, navigator: Navigator) => new AccountService(api, currentUser, navigator), [ApiClient, CurrentUser, Navigator])
+    .inSingletonScope();
+  bind(ApiTokenService).toResolvedValue((api: ApiClient) => new ApiTokenService(api), [ApiClient]).inSingletonScope();
+  bind(ClientService).toResolvedValue((api: ApiClient) => new ClientService(api), [ApiClient]).inSingletonScope();
+  bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
+  bind(ApiClient)
+    .toResolvedValue(
+      (transport: ApiTransport, loading: LoadingIndicator, policy: ErrorPolicy) => new ApiClient(transport, loading, policy),
+      [ApiTransport, LoadingIndicator, ErrorPolicy],
+    )
+    .inSingletonScope();
+  bind(SessionService)
+    .toResolvedValue(
+      (api: ApiClient, currentUser: CurrentUser, state: AppState, language: LanguageSetting, navigator: Navigator) =>
+        new SessionService(api, currentUser, state, language, navigator),
+      [ApiClient, CurrentUser, AppState, LanguageSetting, Navigator],
+    )
+    .inSingletonScope();
+  bind(HeartbeatService)
+    .toResolvedValue(
+      (api: ApiClient, state: AppState, currentUser: CurrentUser, navigator: Navigator, timer: Timer, drafts: DraftService) =>
+        new HeartbeatService(api, state, currentUser, navigator, timer, drafts),
+      [ApiClient, AppState, CurrentUser, Navigator, Timer, DraftService],
+    )
+    .inSingletonScope();
+  bind(ProfileService)
+    .toResolvedValue(
+      (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) => new ProfileService(api, currentUser, language, state),
+      [ApiClient, CurrentUser, LanguageSetting, AppState],
+    )
+    .inSingletonScope();
+  bind(ConfirmationService).toResolvedValue(() => new ConfirmationService()).inSingletonScope();
+  bind(NavigationService)
+    .toResolvedValue(
+      (navigator: Navigator, state: AppState, confirmation: ConfirmationService) => new NavigationService(navigator, state, confirmation),
+      [Navigator, AppState, ConfirmationService],
+    )
+    .inSingletonScope();
+  bind(RouteController)
+    .toResolvedValue(
+      (navigator: Navigator, currentUser: CurrentUser, state: AppState, api: ApiClient, clock: Clock) =>
+        new RouteController(navigator, currentUser, state, api, clock),
+      [Navigator, CurrentUser, AppState, ApiClient, Clock],
+    )
+    .inSingletonScope();
+  bind(AppStartup)
+    .toResolvedValue(
+      (currentUser: CurrentUser, heartbeat: HeartbeatService, navigation: NavigationService) => new AppStartup(currentUser, heartbeat, navigation),
+      [CurrentUser, HeartbeatService, NavigationService],
+    )
+    .inSingletonScope();
+});

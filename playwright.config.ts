@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The static demo build (fake backend in the page) is served by a plain file server here. */
+const DEMO_PORT = PORT + 1073;
+
+/**
+ * End-to-end tests against the real server (built front end + API) on a fresh database, in Debian's
+ * Chromium (Playwright's own browser download is not available on this machine).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', testIgnore: /in-page\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    {
+      name: 'in-page',
+      testMatch: /in-page\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, baseURL: `http://127.0.0.1:${DEMO_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx scripts/e2e-server.ts',
+      url: `http://127.0.0.1:${PORT}/api/heartbeat`,
+      env: { PORT: String(PORT), HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // No API at all: only the files of `npm run build:demo`.
+      command: `npx vite preview --mode demo --outDir dist/demo --host 127.0.0.1 --port ${DEMO_PORT} --strictPort`,
+      url: `http://127.0.0.1:${DEMO_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

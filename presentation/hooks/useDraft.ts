@@ -1,0 +1,31 @@
+import { useEffect, useRef, useState } from 'react';
+import { DraftService } from '../../application/session/DraftService';
+import { useService } from '../services/ServicesContext';
+
+export type DraftOffer<T> = { readonly offered: false } | { readonly offered: true; accept: () => T; dismiss: () => void };
+
+/**
+ * Keeps what the user is typing (`current`, or null when nothing is unsaved) in case the session
+ * expires, and offers back what was kept last time for `key`, once, after signing in again.
+ */
+export function useDraft<T>(key: string, current: T | null, isValid: (value: unknown) => value is T): DraftOffer<T> {
+  const drafts = useService(DraftService);
+  const latest = useRef<T | null>(current);
+  latest.current = current;
+  const [kept, setKept] = useState<T | null>(() => {
+    const value = drafts.take(key);
+    return isValid(value) ? value : null;
+  });
+
+  useEffect(() => drafts.register(key, () => latest.current), [drafts, key]);
+
+  if (kept === null) return { offered: false };
+  return {
+    offered: true,
+    accept: () => {
+      setKept(null);
+      return kept;
+    },
+    dismiss: () => setKept(null),
+  };
+}

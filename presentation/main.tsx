@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { AppStartup } from '../application/session/AppStartup';
+import { composeApp } from '../infrastructure/composition/container';
+import { App } from './app/App';
+import { ServicesProvider } from './services/ServicesContext';
+import '@fontsource/noto-sans-hk/400.css';
+import './styles/app.css';
+
+/** The browser entry: compose the app once, start it (user restore, heartbeat), render. */
+const { services, i18n } = composeApp(
+  {
+    window,
+    fetch: (input, init) => window.fetch(input, init),
+    storage: window.localStorage,
+    sessionStorage: window.sessionStorage,
+  },
+  // `npm run demo` builds with VITE_BACKEND=in-page: the whole product in the browser, no server.
+  import.meta.env.VITE_BACKEND === 'in-page' ? 'in-page' : 'http',
+);
+services.get(AppStartup).start();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <ServicesProvider services={services}>
+      <I18nextProvider i18n={i18n}>
+        <App />
+      </I18nextProvider>
+    </ServicesProvider>
+  </StrictMode>,
+);

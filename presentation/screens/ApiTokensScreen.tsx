@@ -1,0 +1,155 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiTokenService, decodeTokens, TOKEN_ABILITIES, type ApiToken, type TokenAbility } from '../../application/account/ApiTokenService';
+import { ConfirmationService } from '../../application/navigation/ConfirmationService';
+import type { ScreenProps } from '../app/ScreenProps';
+import { FormAlert } from '../components/FormAlert';
+import { TextField } from '../components/TextField';
+import { describeApiError } from '../forms/describeApiError';
+import { formatDateTime } from '../format/dateTime';
+import { useService } from '../services/ServicesContext';
+
+/**
+ * /user/api-tokens: personal tokens for programs that call the API. A new token is shown once, to
+ * copy; afterwards only its name, abilities and last use are known.
+ */
+export default function ApiTokensScreen({ data }: ScreenProps) {
+  const { t, i18n } = useTranslation('account');
+  const service = useService(ApiTokenService);
+  const confirmation = useService(ConfirmationService);
+  const abilitiesId = useId();
+  const [tokens, setTokens] = useState<readonly ApiToken[]>(() => decodeTokens(data.props.tokens));
+  const [name, setName] = useState('');
+  const [abilities, setAbilities] = useState<readonly TokenAbility[]>(['read']);
+  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onCreate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const local: Record<string, string[]> = {};
+    if (name.trim() === '') local.name = [t('tokens.requiredName')];
+    if (abilities.length === 0) local.abilities = [t('tokens.requiredAbility')];
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    const result = await service.create(name.trim(), abilities);
+    setBusy(false);
+    result.match(
+      ({ token, plainTextToken }) => {
+        if (token) setTokens((list) => [token, ...list]);
+        setCreated(plainTextToken);
+        setCopied(false);
+        setName('');
+      },
+      (error) => {
+        const problem = describeApiError(error, t, ['name', 'abilities']);
+        setErrors(problem.fields);
+        setMessage(problem.message);
+      },
+    );
+  };
+
+  const onRevoke = async (token: ApiToken) => {
+    if (!(await confirmation.ask({ kind: 'delete', values: { name: token.name } }))) return;
+    const result = await service.revoke(token.id);
+    result.match(
+      () => setTokens((list) => list.filter((t) => t.id !== token.id)),
+      (error) => setMessage(describeApiError(error, t, []).message),
+    );
+  };
+
+  const toggle = (ability: TokenAbility, on: boolean) =>
+    setAbilities((list) => (on ? TOKEN_ABILITIES.filter((a) => a === ability || list.includes(a)) : list.filter((a) => a !== ability)));
+
+  return (
+    <div className="stack">
+      <section className="card form-card">
+        <h2>{t('tokens.create')}</h2>
+        <p>{t('tokens.explain')}</p>
+        <FormAlert message={message} />
+        {created && (
+          <div className="banner banner-success" role="status">
+            <p>{t('tokens.showOnce')}</p>
+            <p>
+              <code className="token-value">{created}</code>
+            </p>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                void navigator.clipboard?.writeText(created).then(() => setCopied(true));
+              }}
+            >
+              {copied ? t('tokens.copied') : t('tokens.copy')}
+            </button>
+          </div>
+        )}
+        <form noValidate onSubmit={(event) => void onCreate(event)} aria-busy={busy}>
+          <TextField label={t('tokens.name')} name="name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} errors={errors.name} />
+          <fieldset className="checkbox-group" aria-describedby={errors.abilities ? abilitiesId : undefined}>
+            <legend>{t('tokens.abilities')}</legend>
+            {TOKEN_ABILITIES.map((ability) => (
+              <label key={ability} className="checkbox">
+                <input type="checkbox" checked={abilities.includes(ability)} onChange={(e) => toggle(ability, e.target.checked)} /> {t(`tokens.ability.${ability}`)}
+              </label>
+            ))}
+            {errors.abilities && (
+              <p id={abilitiesId} className="field-errors">
+                {errors.abilities.join(' ')}
+              </p>
+            )}
+          </fieldset>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('tokens.submit')}
+          </button>
+        </form>
+      </section>
+
+      <section className="card">
+        <h2>{t('tokens.listTitle')}</h2>
+        {tokens.length === 0 ? (
+          <p>{t('tokens.empty')}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('tokens.name')}</th>
+                  <th scope="col">{t('tokens.abilities')}</th>
+                  <th scope="col">{t('tokens.lastUsed')}</th>
+                  <th scope="col">{t('tokens.createdAt')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('tokens.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tokens.map((token) => (
+                  <tr key={token.id}>
+                    <td>{token.name}</td>
+                    <td>{token.abilities.map((a) => t(`tokens.ability.${a}`)).join('、')}</td>
+                    <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt, i18n.language) : t('tokens.never')}</td>
+                    <td>{formatDateTime(token.createdAt, i18n.language)}</td>
+                    <td>
+                      <button type="button" className="button button-secondary" onClick={() => void onRevoke(token)} aria-label={t('tokens.revokeNamed', { name: token.name })}>
+                        {t('tokens.revoke')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

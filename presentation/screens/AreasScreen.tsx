@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../domain/auth/permissions';
+import { decodeAreaItems, type AreaItem } from '../../application/admin/records';
+import type { ScreenProps } from '../app/ScreenProps';
+import { ListEditor } from '../components/ListEditor';
+import { useAppState } from '../hooks/useAppState';
+import { oneLanguage } from './settings/checks';
+
+const REGIONS = ['hk_island', 'kowloon', 'new_territories'] as const;
+
+/** /settings/area: the districts used for addresses and filters (seeded with Hong Kong's 18). */
+export default function AreasScreen({ data }: ScreenProps) {
+  const { t } = useTranslation('settings');
+  const user = useAppState('user');
+  return (
+    <ListEditor<AreaItem>
+      items={decodeAreaItems(data.items)}
+      caption={t('areas.caption', { count: data.items.length })}
+      emptyText={t('areas.empty')}
+      columns={[
+        { header: t('areas.region'), cell: (r) => t(`areas.regions.${r.region}`) },
+        { header: t('areas.nameZh'), cell: (r) => <span lang="zh-HK">{r.nameZh}</span> },
+        { header: t('areas.nameEn'), cell: (r) => <span lang="en">{r.nameEn}</span> },
+      ]}
+      fields={[
+        { key: 'nameZh', label: t('areas.nameZh'), kind: 'text', maxLength: 120, lang: 'zh-HK' },
+        { key: 'nameEn', label: t('areas.nameEn'), kind: 'text', maxLength: 120, lang: 'en' },
+        { key: 'region', label: t('areas.region'), kind: 'select', options: REGIONS.map((r) => ({ value: r, label: t(`areas.regions.${r}`) })) },
+        { key: 'sortOrder', label: t('admin:sortOrder'), kind: 'number' },
+      ]}
+      blank={{ nameZh: '', nameEn: '', region: 'hk_island', sortOrder: String(data.items.length + 1) }}
+      toValues={(r) => ({ nameZh: r.nameZh, nameEn: r.nameEn, region: r.region, sortOrder: String(r.sortOrder) })}
+      toBody={(v) => ({ ...v, sortOrder: Number(v.sortOrder) || 0 })}
+      check={(v) => oneLanguage((key) => t(`admin:${key}`), v, 'nameZh', 'nameEn')}
+      collectionPath="/api/areas"
+      itemPath={(r) => `/api/areas/${r.id}`}
+      itemName={(r) => r.nameZh || r.nameEn}
+      addLabel={t('areas.add')}
+      addTitle={t('areas.add')}
+      editTitle={t('areas.edit')}
+      canCreate={hasPermission(user, 'setting_create')}
+      canEdit={hasPermission(user, 'setting_edit')}
+      canDelete={hasPermission(user, 'setting_delete')}
+    />
+  );
+}

@@ -1,0 +1,279 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { SHOWCASE_PAGES } from '../../application/navigation/routes';
+import type { ScreenProps } from '../app/ScreenProps';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { FormAlert } from '../components/FormAlert';
+import { FormDialog } from '../components/FormDialog';
+import { LoadingMessage } from '../components/LoadingMessage';
+import { SelectField } from '../components/SelectField';
+import { TextAreaField } from '../components/TextAreaField';
+import { TextField } from '../components/TextField';
+import { useUnsavedChanges } from '../hooks/useUnsavedChanges';
+
+/**
+ * /components/{alerts|avatar|buttons|inputs|badges|forms|tables|modals|tabs}: the product's own
+ * component kit in each of its states, as a living style guide. Every word comes from the locales.
+ */
+export default function ShowcaseScreen({ route }: ScreenProps) {
+  const { t } = useTranslation('showcase');
+  const page = route.path.split('/').pop() ?? 'alerts';
+  return (
+    <div className="stack">
+      <nav aria-label={t('pages')}>
+        <ul className="tabs">
+          {SHOWCASE_PAGES.map((p) => (
+            <li key={p}>
+              <Link href={`/components/${p}`} className={p === page ? 'tab active' : 'tab'} aria-current={p === page ? 'page' : undefined}>
+                {t(`page.${p}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="card showcase">
+        {page === 'alerts' && <Alerts />}
+        {page === 'avatar' && <Avatars />}
+        {page === 'buttons' && <Buttons />}
+        {page === 'inputs' && <Inputs />}
+        {page === 'badges' && <Badges />}
+        {page === 'forms' && <SampleForm />}
+        {page === 'tables' && <Tables />}
+        {page === 'modals' && <Modals />}
+        {page === 'tabs' && <TabsDemo />}
+      </section>
+    </div>
+  );
+}
+
+function Alerts() {
+  const { t } = useTranslation('showcase');
+  return (
+    <>
+      <FormAlert tone="success" message={t('alerts.success')} />
+      <FormAlert tone="warning" message={t('alerts.warning')} />
+      <FormAlert tone="danger" message={t('alerts.danger')} />
+      <LoadingMessage sample />
+    </>
+  );
+}
+
+function Avatars() {
+  const { t } = useTranslation('showcase');
+  return (
+    <div className="inline-actions">
+      {['陳', 'A', '李'].map((initial) => (
+        <span key={initial} className="avatar avatar-large" role="img" aria-label={t('avatar.label', { initial })}>
+          {initial}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function Buttons() {
+  const { t } = useTranslation('showcase');
+  return (
+    <div className="inline-actions">
+      <button type="button" className="button button-primary">
+        {t('buttons.primary')}
+      </button>
+      <button type="button" className="button button-secondary">
+        {t('buttons.secondary')}
+      </button>
+      <button type="button" className="button button-danger">
+        {t('buttons.danger')}
+      </button>
+      <button type="button" className="button button-primary" disabled>
+        {t('buttons.disabled')}
+      </button>
+      <button type="button" className="button button-primary" disabled aria-busy="true">
+        {t('buttons.loading')}
+      </button>
+      <button type="button" className="link-button">
+        {t('buttons.link')}
+      </button>
+    </div>
+  );
+}
+
+function Inputs() {
+  const { t } = useTranslation('showcase');
+  const [text, setText] = useState('');
+  return (
+    <div className="grid-2">
+      <TextField label={t('inputs.normal')} value={text} onChange={(e) => setText(e.target.value)} />
+      <TextField label={t('inputs.error')} defaultValue="abc" errors={[t('inputs.errorMessage')]} />
+      <TextField label={t('inputs.disabled')} value={t('inputs.disabledValue')} disabled readOnly />
+      <SelectField label={t('inputs.select')} options={[{ value: 'a', label: t('inputs.optionA') }, { value: 'b', label: t('inputs.optionB') }]} defaultValue="a" />
+      <TextAreaField label={t('inputs.textarea')} defaultValue="" />
+      <fieldset className="checkbox-group">
+        <legend>{t('inputs.choices')}</legend>
+        <label className="checkbox">
+          <input type="checkbox" defaultChecked /> {t('inputs.checkbox')}
+        </label>
+        <label className="checkbox">
+          <input type="radio" name="showcase-radio" defaultChecked /> {t('inputs.radioA')}
+        </label>
+        <label className="checkbox">
+          <input type="radio" name="showcase-radio" /> {t('inputs.radioB')}
+        </label>
+      </fieldset>
+    </div>
+  );
+}
+
+function Badges() {
+  const { t } = useTranslation('showcase');
+  return (
+    <div className="inline-actions">
+      <span className="badge">{t('badges.default')}</span>
+      <span className="badge badge-success">{t('badges.success')}</span>
+      <span className="badge badge-warning">{t('badges.warning')}</span>
+      <span className="badge badge-danger">{t('badges.danger')}</span>
+    </div>
+  );
+}
+
+function SampleForm() {
+  const { t } = useTranslation('showcase');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const [saved, setSaved] = useState(false);
+  useUnsavedChanges(name !== '' && !saved);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setErrors([t('forms.required')]);
+      return;
+    }
+    setErrors([]);
+    setSaved(true);
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className="form-card">
+      <FormAlert tone="success" message={saved ? t('forms.saved') : null} />
+      <TextField
+        label={t('forms.name')}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setSaved(false);
+        }}
+        errors={errors}
+      />
+      <button type="submit" className="button button-primary">
+        {t('forms.submit')}
+      </button>
+    </form>
+  );
+}
+
+function Tables() {
+  const { t } = useTranslation('showcase');
+  const rows = [
+    { id: 1, name: '陳大文', amount: 'HK$1,200.00' },
+    { id: 2, name: 'Golden Dragon Ltd.', amount: 'HK$38,500.00' },
+  ];
+  return (
+    <div className="stack">
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption>{t('tables.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('tables.name')}</th>
+              <th scope="col">{t('tables.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.name}</td>
+                <td>{row.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="notice">{t('tables.empty')}</p>
+    </div>
+  );
+}
+
+function Modals() {
+  const { t } = useTranslation('showcase');
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+  return (
+    <div className="stack">
+      <div className="inline-actions">
+        <button type="button" className="button button-danger" onClick={() => setConfirmOpen(true)}>
+          {t('modals.openConfirm')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setFormOpen(true)}>
+          {t('modals.openForm')}
+        </button>
+      </div>
+      <FormAlert tone="success" message={answer} />
+      <ConfirmDialog
+        open={confirmOpen}
+        tone="danger"
+        title={t('modals.confirmTitle')}
+        message={t('modals.confirmBody')}
+        confirmLabel={t('modals.confirm')}
+        cancelLabel={t('modals.cancel')}
+        onConfirm={() => {
+          setConfirmOpen(false);
+          setAnswer(t('modals.confirmed'));
+        }}
+        onCancel={() => {
+          setConfirmOpen(false);
+          setAnswer(t('modals.cancelled'));
+        }}
+      />
+      <FormDialog open={formOpen} title={t('modals.formTitle')} submitLabel={t('modals.confirm')} cancelLabel={t('modals.cancel')} busy={false} onSubmit={() => setFormOpen(false)} onClose={() => setFormOpen(false)}>
+        <TextField label={t('forms.name')} defaultValue="" />
+      </FormDialog>
+    </div>
+  );
+}
+
+function TabsDemo() {
+  const { t } = useTranslation('showcase');
+  const [tab, setTab] = useState(0);
+  const labels = [t('tabs.first'), t('tabs.second'), t('tabs.third')];
+  return (
+    <div>
+      <div role="tablist" aria-label={t('tabs.label')} className="tabs">
+        {labels.map((label, index) => (
+          <button
+            key={label}
+            type="button"
+            role="tab"
+            id={`showcase-tab-${index}`}
+            aria-selected={tab === index}
+            aria-controls={`showcase-panel-${index}`}
+            tabIndex={tab === index ? 0 : -1}
+            className={tab === index ? 'tab active' : 'tab'}
+            onClick={() => setTab(index)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                const next = (tab + (event.key === 'ArrowRight' ? 1 : labels.length - 1)) % labels.length;
+                setTab(next);
+                document.getElementById(`showcase-tab-${next}`)?.focus();
+              }
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`showcase-panel-${tab}`} aria-labelledby={`showcase-tab-${tab}`} className="tab-panel" tabIndex={0}>
+        {t('tabs.content', { name: labels[tab] })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Attachment } from '../../../application/clients/client';
+import { ClientService } from '../../../application/clients/ClientService';
+import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
+import { FormAlert } from '../../components/FormAlert';
+import { describeApiError } from '../../forms/describeApiError';
+import { formatDateTime } from '../../format/dateTime';
+import { useService } from '../../services/ServicesContext';
+
+const formatSize = (bytes: number, language: string) =>
+  new Intl.NumberFormat(language === 'en' ? 'en-HK' : 'zh-HK', { style: 'unit', unit: bytes >= 1024 * 1024 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
+    bytes >= 1024 * 1024 ? bytes / 1024 / 1024 : Math.max(0.1, bytes / 1024),
+  );
+
+/** The client's files: upload (5 MB, PDF/images/Word/Excel), download, delete. Only files the user's scope allows are listed. */
+export function AttachmentsPanel({ clientId, initial, canEdit }: { clientId: number; initial: readonly Attachment[]; canEdit: boolean }) {
+  const { t, i18n } = useTranslation('clients');
+  const service = useService(ClientService);
+  const confirmation = useService(ConfirmationService);
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState(initial);
+  const [message, setMessage] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setMessage(null);
+    setDone(null);
+    const result = await service.attach(clientId, file);
+    setBusy(false);
+    if (input.current) input.current.value = '';
+    result.match(
+      (list) => {
+        setFiles(list);
+        setDone(t('attachments.uploaded', { name: file.name }));
+      },
+      (error) => setMessage(describeApiError(error, t, []).message),
+    );
+  };
+
+  const remove = async (file: Attachment) => {
+    if (!(await confirmation.ask({ kind: 'delete', values: { name: file.name } }))) return;
+    const result = await service.deleteAttachment(file.id);
+    result.match(setFiles, (error) => setMessage(describeApiError(error, t, []).message));
+  };
+
+  return (
+    <section className="card" aria-label={t('attachments.title')}>
+      {canEdit && (
+        <div className="field">
+          <label htmlFor={inputId}>{t('attachments.choose')}</label>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            disabled={busy}
+            accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.heic,.docx,.xlsx"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+          <p className="hint">{t('attachments.hint')}</p>
+        </div>
+      )}
+      <FormAlert message={message} />
+      <FormAlert tone="success" message={done} />
+      {files.length === 0 ? (
+        <p>{t('attachments.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('attachments.name')}</th>
+                <th scope="col">{t('attachments.size')}</th>
+                <th scope="col">{t('attachments.by')}</th>
+                <th scope="col">{t('attachments.at')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('attachments.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((file) => (
+                <tr key={file.id}>
+                  <td>
+                    <a href={file.downloadUrl} download>
+                      {file.name}
+                    </a>
+                  </td>
+                  <td>{formatSize(file.sizeBytes, i18n.language)}</td>
+                  <td>{file.uploadedBy ?? '—'}</td>
+                  <td>{formatDateTime(file.uploadedAt, i18n.language)}</td>
+                  <td>
+                    {canEdit && (
+                      <button type="button" className="button button-secondary" onClick={() => void remove(file)} aria-label={t('attachments.deleteNamed', { name: file.name })}>
+                        {t('attachments.delete')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { hasPermission } from '../../../domain/auth/permissions';
+import { decodeListItems, decodeOptions } from '../../../application/clients/client';
+import type { ScreenProps } from '../../app/ScreenProps';
+import { Pagination } from '../../components/Pagination';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { useAppState } from '../../hooks/useAppState';
+import { bilingual } from '../../format/bilingual';
+
+/** /clients: search by either name, phone or tag; filter by area and tag; a page at a time. */
+export default function ClientsListScreen({ data }: ScreenProps) {
+  const { t, i18n } = useTranslation('clients');
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const user = useAppState('user');
+  const params = new URLSearchParams(search);
+  const items = decodeListItems(data.props.items);
+  const filters = decodeOptions(data.props.filters);
+  const tags = Array.isArray((data.props.filters as { tags?: unknown } | undefined)?.tags) ? ((data.props.filters as { tags: string[] }).tags) : [];
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [tag, setTag] = useState(params.get('tag') ?? '');
+  const [areaId, setAreaId] = useState(params.get('area_id') ?? '');
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (q.trim()) next.set('q', q.trim());
+    if (tag) next.set('tag', tag);
+    if (areaId) next.set('area_id', areaId);
+    navigate(next.size > 0 ? `${path}?${next.toString()}` : path);
+  };
+
+  return (
+    <div className="stack">
+      <div className="toolbar">
+        <form className="filters" role="search" onSubmit={onSearch}>
+          <TextField label={t('list.search')} type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('list.searchHint')} />
+          <SelectField
+            label={t('list.area')}
+            value={areaId}
+            onChange={(e) => setAreaId(e.target.value)}
+            emptyLabel={t('list.allAreas')}
+            options={filters.areas.map((a) => ({ value: String(a.id), label: bilingual(a, i18n.language) }))}
+          />
+          <SelectField label={t('list.tag')} value={tag} onChange={(e) => setTag(e.target.value)} emptyLabel={t('list.allTags')} options={tags.map((tg) => ({ value: tg, label: tg }))} />
+          <button type="submit" className="button button-primary">
+            {t('list.searchButton')}
+          </button>
+        </form>
+        {hasPermission(user, 'client_create') && (
+          <Link href="/clients/basic/create" className="button button-primary">
+            {t('list.new')}
+          </Link>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <p className="notice">{params.size > 0 ? t('list.noMatch') : t('list.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">{t('list.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('field.code')}</th>
+                <th scope="col">{t('field.name')}</th>
+                <th scope="col">{t('list.primaryContact')}</th>
+                <th scope="col">{t('field.phones')}</th>
+                <th scope="col">{t('list.area')}</th>
+                <th scope="col">{t('field.tags')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((client) => (
+                <tr key={client.id}>
+                  <td>{client.code}</td>
+                  <td>
+                    <Link href={`/clients/basic/${client.id}`}>
+                      {client.nameZh && <span lang="zh-HK">{client.nameZh}</span>}
+                      {client.nameZh && client.nameEn && ' · '}
+                      {client.nameEn && <span lang="en">{client.nameEn}</span>}
+                    </Link>
+                  </td>
+                  <td>{client.primaryContact?.name ?? '—'}</td>
+                  <td>{client.primaryContact?.phones.join(', ') || '—'}</td>
+                  <td>{client.area ? bilingual(client.area, i18n.language) : '—'}</td>
+                  <td>{client.tags.join('、') || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination path={path} search={search} page={Number(data.props.page) || 1} perPage={Number(data.props.perPage) || 20} total={Number(data.props.total) || 0} />
+    </div>
+  );
+}

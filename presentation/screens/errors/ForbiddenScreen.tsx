@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage';
+
+export default function ForbiddenScreen() {
+  return <ErrorPage kind="error403" />;
+}

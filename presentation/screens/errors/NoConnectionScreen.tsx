@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage';
+
+export default function NoConnectionScreen() {
+  return <ErrorPage kind="errorNoConnection" />;
+}

@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage';
+
+export default function ServerErrorScreen() {
+  return <ErrorPage kind="error500" />;
+}

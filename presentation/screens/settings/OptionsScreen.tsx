@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { hasPermission } from '../../../domain/auth/permissions';
+import { OPTION_KEYS } from '../../../domain/settings/options';
+import { decodeOptionItems, type OptionItem } from '../../../application/admin/records';
+import type { ScreenProps } from '../../app/ScreenProps';
+import { ListEditor } from '../../components/ListEditor';
+import { useAppState } from '../../hooks/useAppState';
+import { oneLanguage } from './checks';
+
+/** /settings/option/{key}: one keyed option list (payment methods, appointment types …). */
+export default function OptionsScreen({ data, params }: ScreenProps) {
+  const { t, i18n } = useTranslation('admin');
+  const user = useAppState('user');
+  const key = params.key ?? '';
+  return (
+    <div className="stack">
+      <nav aria-label={t('options.lists')}>
+        <ul className="tabs">
+          {OPTION_KEYS.map((k) => (
+            <li key={k}>
+              <Link href={`/settings/option/${k}`} className={k === key ? 'tab active' : 'tab'} aria-current={k === key ? 'page' : undefined}>
+                {t(`options.key.${k}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ListEditor<OptionItem>
+        items={decodeOptionItems(data.props.items)}
+        caption={t(`options.key.${key}`)}
+        emptyText={t('options.empty')}
+        columns={[
+          { header: t('options.label'), cell: (r) => (i18n.language === 'en' ? r.labelEn || r.labelZh : r.labelZh || r.labelEn) },
+          { header: t('options.value'), cell: (r) => <code>{r.value}</code> },
+          { header: t('sortOrder'), cell: (r) => r.sortOrder },
+          { header: t('active'), cell: (r) => (r.active ? t('yes') : t('no')) },
+        ]}
+        fields={[
+          { key: 'labelZh', label: t('options.labelZh'), kind: 'text', maxLength: 120, lang: 'zh-HK' },
+          { key: 'labelEn', label: t('options.labelEn'), kind: 'text', maxLength: 120, lang: 'en' },
+          { key: 'value', label: t('options.valueHint'), kind: 'text', maxLength: 40 },
+          { key: 'sortOrder', label: t('sortOrder'), kind: 'number' },
+          { key: 'active', label: t('active'), kind: 'checkbox' },
+        ]}
+        blank={{ labelZh: '', labelEn: '', value: '', sortOrder: '0', active: true }}
+        toValues={(r) => ({ labelZh: r.labelZh, labelEn: r.labelEn, value: r.value, sortOrder: String(r.sortOrder), active: r.active })}
+        toBody={(v) => ({ ...v, sortOrder: Number(v.sortOrder) || 0 })}
+        check={(v) => ({
+          ...oneLanguage(t, v, 'labelZh', 'labelEn'),
+          ...(/^[a-z0-9_]+$/.test(String(v.value)) ? {} : { value: [t('options.valueFormat')] }),
+        })}
+        collectionPath={`/api/options/${key}`}
+        itemPath={(r) => `/api/options/${key}/${r.id}`}
+        itemName={(r) => r.labelZh || r.labelEn}
+        addLabel={t('options.add')}
+        addTitle={t('options.add')}
+        editTitle={t('options.edit')}
+        canCreate={hasPermission(user, 'setting_create')}
+        canEdit={hasPermission(user, 'setting_edit')}
+        canDelete={hasPermission(user, 'setting_delete')}
+      />
+    </div>
+  );
+}

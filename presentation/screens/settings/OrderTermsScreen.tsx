@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../../domain/auth/permissions';
+import { decodeTerms, type OrderTerm } from '../../../application/admin/records';
+import type { ScreenProps } from '../../app/ScreenProps';
+import { ListEditor } from '../../components/ListEditor';
+import { useAppState } from '../../hooks/useAppState';
+import { oneLanguage } from './checks';
+
+/** /settings/order/terms: reusable terms for quotations and orders, in both languages. */
+export default function OrderTermsScreen({ data }: ScreenProps) {
+  const { t, i18n } = useTranslation('admin');
+  const user = useAppState('user');
+  const applies = ['both', 'quotation', 'order'].map((value) => ({ value, label: t(`terms.appliesTo.${value}`) }));
+  return (
+    <ListEditor<OrderTerm>
+      items={decodeTerms(data.items)}
+      caption={t('terms.caption')}
+      emptyText={t('terms.empty')}
+      columns={[
+        { header: t('terms.title'), cell: (r) => (i18n.language === 'en' ? r.titleEn || r.titleZh : r.titleZh || r.titleEn) },
+        { header: t('terms.appliesToLabel'), cell: (r) => t(`terms.appliesTo.${r.appliesTo}`) },
+        { header: t('sortOrder'), cell: (r) => r.sortOrder },
+        { header: t('active'), cell: (r) => (r.active ? t('yes') : t('no')) },
+      ]}
+      fields={[
+        { key: 'titleZh', label: t('terms.titleZh'), kind: 'text', maxLength: 200, lang: 'zh-HK' },
+        { key: 'titleEn', label: t('terms.titleEn'), kind: 'text', maxLength: 200, lang: 'en' },
+        { key: 'bodyZh', label: t('terms.bodyZh'), kind: 'textarea', maxLength: 5000, lang: 'zh-HK' },
+        { key: 'bodyEn', label: t('terms.bodyEn'), kind: 'textarea', maxLength: 5000, lang: 'en' },
+        { key: 'appliesTo', label: t('terms.appliesToLabel'), kind: 'select', options: applies },
+        { key: 'sortOrder', label: t('sortOrder'), kind: 'number' },
+        { key: 'active', label: t('active'), kind: 'checkbox' },
+      ]}
+      blank={{ titleZh: '', titleEn: '', bodyZh: '', bodyEn: '', appliesTo: 'both', sortOrder: '0', active: true }}
+      toValues={(r) => ({ titleZh: r.titleZh, titleEn: r.titleEn, bodyZh: r.bodyZh, bodyEn: r.bodyEn, appliesTo: r.appliesTo, sortOrder: String(r.sortOrder), active: r.active })}
+      toBody={(v) => ({ ...v, sortOrder: Number(v.sortOrder) || 0 })}
+      check={(v) => oneLanguage(t, v, 'titleZh', 'titleEn')}
+      collectionPath="/api/order-terms"
+      itemPath={(r) => `/api/order-terms/${r.id}`}
+      itemName={(r) => r.titleZh || r.titleEn}
+      addLabel={t('terms.add')}
+      addTitle={t('terms.add')}
+      editTitle={t('terms.edit')}
+      canCreate={hasPermission(user, 'setting_create')}
+      canEdit={hasPermission(user, 'setting_edit')}
+      canDelete={hasPermission(user, 'setting_delete')}
+    />
+  );
+}

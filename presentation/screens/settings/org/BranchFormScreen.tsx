@@ -1,0 +1,3 @@
+import { BranchFormScreen } from '../OrganisationScreens';
+
+export default BranchFormScreen;

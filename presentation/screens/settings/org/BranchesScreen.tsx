@@ -1,0 +1,3 @@
+import { BranchesScreen } from '../OrganisationScreens';
+
+export default BranchesScreen;

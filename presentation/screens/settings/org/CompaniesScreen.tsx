@@ -1,0 +1,3 @@
+import { CompaniesScreen } from '../OrganisationScreens';
+
+export default CompaniesScreen;

@@ -1,0 +1,3 @@
+import { CompanyFormScreen } from '../OrganisationScreens';
+
+export default CompanyFormScreen;

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { pickLanguage } from '../domain/i18n/language';
+import { errorReply } from './http/errors';
+import type { AppEnv, ServerDeps } from './http/env';
+import { loadSession, verifyXsrf } from './http/session';
+import { accountRoutes } from './routes/account';
+import { apiTokenRoutes } from './routes/apiTokens';
+import { auditRoutes } from './routes/admin/audits';
+import { organisationRoutes } from './routes/admin/organisation';
+import { roleRoutes } from './routes/admin/roles';
+import { settingsRoutes } from './routes/admin/settings';
+import { userAdminRoutes } from './routes/admin/users';
+import { areaRoutes } from './routes/areas';
+import { attachmentRoutes } from './routes/attachments';
+import { clientRoutes } from './routes/clients';
+import { authRoutes } from './routes/auth';
+import { productRoutes } from './routes/products';
+import { profileRoutes } from './routes/profile';
+
+/**
+ * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
+ * the host (server/main.ts in Node, later the in-browser fake backend) passes in what it needs.
+ */
+export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // FullCalendar and React set style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('language', pickLanguage(c.req.header('accept-language')));
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use('/api/*', loadSession);
+  app.use('/api/*', verifyXsrf);
+
+  app.route('/api', authRoutes());
+  app.route('/api', profileRoutes());
+  app.route('/api', apiTokenRoutes());
+  app.route('/api', accountRoutes());
+  app.route('/api', areaRoutes());
+  app.route('/api', clientRoutes());
+  app.route('/api', attachmentRoutes());
+  app.route('/api', productRoutes());
+  app.route('/api', userAdminRoutes());
+  app.route('/api', organisationRoutes());
+  app.route('/api', roleRoutes());
+  app.route('/api', settingsRoutes());
+  app.route('/api', auditRoutes());
+
+  app.all('/api/*', (c) => errorReply(c, 404, 'errors.notFound'));
+
+  app.onError((error, c) => {
+    console.error(`[server] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
+    if (!c.var.language) c.set('language', pickLanguage(c.req.header('accept-language')));
+    return errorReply(c, 500, 'errors.server');
+  });
+
+  return app;
+}

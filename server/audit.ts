@@ -1,0 +1,39 @@
+import type { AppContext } from './http/env';
+
+export interface AuditEntry {
+  readonly action: string;
+  readonly entityType: string;
+  readonly entityId?: string | number | null;
+  readonly changes?: Record<string, unknown> | null;
+  /** Who did it, when the context has no signed-in user yet (e.g. the sign-in itself). */
+  readonly userId?: number | null;
+}
+
+/** Writes one line of the audit log: who, when, what, from where. */
+export async function audit(c: AppContext, entry: AuditEntry): Promise<void> {
+  const { db, now, clientIp } = c.var.deps;
+  await db
+    .insertInto('audits')
+    .values({
+      user_id: entry.userId !== undefined ? entry.userId : (c.var.user?.id ?? null),
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      changes: entry.changes ? JSON.stringify(entry.changes) : null,
+      ip: clientIp(c),
+      created_at: now(),
+    })
+    .execute();
+}
+
+/**
+ * The fields that differ between two versions of a record, as the audit log keeps them:
+ * `{ field: { from, to } }`. Values are compared by their JSON, so lists and objects compare by content.
+ */
+export function fieldChanges<T extends Record<string, unknown>>(before: T, after: T, keys: readonly (keyof T & string)[] = Object.keys(before)): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of keys) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = { from: before[key], to: after[key] };
+  }
+  return changes;
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { foundation } from './migrations/0001_foundation';
+import { areas } from './migrations/0002_areas';
+import { accounts } from './migrations/0003_accounts';
+import { clients } from './migrations/0004_clients';
+import { products } from './migrations/0005_products';
+import { administration } from './migrations/0006_administration';
+import type { Database } from './schema';
+
+/**
+ * Every migration, in order. Listed in code (not read from a folder) so the same migrations run in
+ * Node and, for the fake backend, in the browser.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001_foundation': foundation,
+  '0002_areas': areas,
+  '0003_accounts': accounts,
+  '0004_clients': clients,
+  '0005_products': products,
+  '0006_administration': administration,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve({ ...MIGRATIONS });
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's name when one fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,383 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface CompanyTable {
+  id: Generated<number>;
+  name_en: string;
+  name_zh: string;
+  address_en: Generated<string>;
+  address_zh: Generated<string>;
+  phone: Generated<string>;
+  fax: Generated<string>;
+  email: Generated<string>;
+  website: Generated<string>;
+  br_number: Generated<string>;
+  logo_key: Generated<string | null>;
+  logo_type: Generated<string | null>;
+  chop_key: Generated<string | null>;
+  chop_type: Generated<string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface BranchTable {
+  id: Generated<number>;
+  company_id: number;
+  name_en: string;
+  name_zh: string;
+  address: string | null;
+  phone: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface RolePermissionTable {
+  role_id: number;
+  permission: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  language: string;
+  role_id: number | null;
+  branch_id: number | null;
+  company_id: number | null;
+  is_admin: Generated<boolean>;
+  active: Generated<boolean>;
+  calendar_color: string | null;
+  /** Encrypted (AES-GCM with the app key): the TOTP secret, set when two-factor is being or has been enabled. */
+  two_factor_secret: string | null;
+  /** Encrypted JSON array of the unused recovery codes. */
+  two_factor_recovery_codes: string | null;
+  two_factor_confirmed_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code of that step or earlier is a replay. */
+  two_factor_last_step: ColumnType<string | null, number | string | null, number | string | null>;
+  photo_key: string | null;
+  photo_type: string | null;
+  password_changed_at: Timestamp | null;
+  /** Commission in basis points (5.5% = 550), when the user's rate applies. */
+  commission_rate_bp: Generated<number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface SessionTable {
+  /** SHA-256 (hex) of the token held in the session cookie: a stolen table does not give sessions. */
+  id: string;
+  user_id: number | null;
+  xsrf_token: string;
+  created_at: Timestamp;
+  last_activity_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  /** A sign-in whose password was right, waiting for its two-factor challenge. */
+  pending_user_id: number | null;
+  pending_at: Timestamp | null;
+  /** The rights the user signed in with: a change of is-admin or role applies from the next sign-in. */
+  is_admin_snapshot: boolean | null;
+  permissions_snapshot: Json<string[]> | null;
+}
+
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface ApiTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  abilities: Json<string[]>;
+  last_used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AppSecretTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface AuditTable {
+  id: Generated<string>;
+  user_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  changes: Json<Record<string, unknown>> | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface AreaTable {
+  id: Generated<number>;
+  name_en: string;
+  name_zh: string;
+  region: 'hk_island' | 'kowloon' | 'new_territories';
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface ClientTable {
+  id: Generated<number>;
+  name_en: Generated<string>;
+  name_zh: Generated<string>;
+  /** The HKID sealed with the app key; only hkid_masked is shown without the reveal permission. */
+  hkid_sealed: string | null;
+  hkid_masked: string | null;
+  tags: ColumnType<string[], string | undefined, string>;
+  company_id: number | null;
+  branch_id: number | null;
+  notes: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface ClientContactTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  title: Generated<string>;
+  phones: ColumnType<string[], string | undefined, string>;
+  email: Generated<string>;
+  is_primary: Generated<boolean>;
+  sort_order: Generated<number>;
+}
+
+export interface ClientAddressTable {
+  id: Generated<number>;
+  client_id: number;
+  label: Generated<string>;
+  address: string;
+  area_id: number | null;
+  sort_order: Generated<number>;
+}
+
+export interface AttachmentTable {
+  id: Generated<number>;
+  owner_type: 'client' | 'order';
+  owner_id: number;
+  file_key: string;
+  /** The uploader's file name, for display only; downloads get a server-made name. */
+  display_name: string;
+  content_type: string;
+  size_bytes: number;
+  branch_id: number | null;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface OrderTermTable {
+  id: Generated<number>;
+  title_en: Generated<string>;
+  title_zh: Generated<string>;
+  body_en: Generated<string>;
+  body_zh: Generated<string>;
+  applies_to: Generated<'quotation' | 'order' | 'both'>;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface OptionTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  label_en: Generated<string>;
+  label_zh: Generated<string>;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface HolidayTable {
+  id: Generated<number>;
+  /** A calendar date, YYYY-MM-DD (read it as text: never through a time zone). */
+  date: ColumnType<string, string, string>;
+  name_en: Generated<string>;
+  name_zh: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface ProductCategoryTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name_en: Generated<string>;
+  name_zh: Generated<string>;
+  commission_rate_bp: number | null;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  code: string;
+  name_en: Generated<string>;
+  name_zh: Generated<string>;
+  category_id: number | null;
+  unit: string;
+  /** Cents. */
+  unit_price: number;
+  commission_rate_bp: number | null;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+/** A calendar date column: always selected as text ('YYYY-MM-DD'), never through a time zone. */
+type DateColumn = ColumnType<string, string, string>;
+
+interface DocumentColumns {
+  id: Generated<number>;
+  number: string;
+  date: DateColumn;
+  client_id: number;
+  branch_id: number | null;
+  salesperson_id: number | null;
+  discount_rate_bp: Generated<number>;
+  subtotal: number;
+  discount: number;
+  total: number;
+  terms: ColumnType<unknown[], string | undefined, string>;
+  notes: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface QuotationTable extends DocumentColumns {
+  kind: 'basic' | 'contract';
+  status: Generated<'draft' | 'sent' | 'accepted' | 'rejected' | 'expired'>;
+  valid_days: number;
+  period_start: DateColumn | null;
+  period_end: DateColumn | null;
+  visit_frequency: string | null;
+  order_id: number | null;
+}
+
+export interface OrderTable extends DocumentColumns {
+  type: 'new_order' | 'regular_order' | 'review' | 'maintenance';
+  quotation_id: number | null;
+  due_date: DateColumn;
+  voided: Generated<boolean>;
+  void_reason: Generated<string>;
+  voided_at: Timestamp | null;
+  voided_by: number | null;
+}
+
+interface ItemColumns {
+  id: Generated<number>;
+  product_id: number | null;
+  description_en: Generated<string>;
+  description_zh: Generated<string>;
+  /** Hundredths (1.5 visits = 150). */
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+  sort_order: Generated<number>;
+}
+
+export interface QuotationItemTable extends ItemColumns {
+  quotation_id: number;
+}
+
+export interface OrderItemTable extends ItemColumns {
+  order_id: number;
+}
+
+export interface ReceiptTable {
+  id: Generated<number>;
+  number: string;
+  order_id: number;
+  kind: 'receipt' | 'refund';
+  date: DateColumn;
+  method: string;
+  reference: Generated<string>;
+  amount: number;
+  reason: Generated<string>;
+  banked_in: Generated<boolean>;
+  banked_in_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface DocumentSequenceTable {
+  prefix: string;
+  year: number;
+  last: number;
+}
+
+export interface Database {
+  quotations: QuotationTable;
+  quotation_items: QuotationItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  receipts: ReceiptTable;
+  document_sequences: DocumentSequenceTable;
+  product_categories: ProductCategoryTable;
+  products: ProductTable;
+  order_terms: OrderTermTable;
+  options: OptionTable;
+  settings: SettingTable;
+  holidays: HolidayTable;
+  clients: ClientTable;
+  client_contacts: ClientContactTable;
+  client_addresses: ClientAddressTable;
+  attachments: AttachmentTable;
+  api_tokens: ApiTokenTable;
+  app_secrets: AppSecretTable;
+  rate_limits: RateLimitTable;
+  areas: AreaTable;
+  companies: CompanyTable;
+  branches: BranchTable;
+  roles: RoleTable;
+  role_permissions: RolePermissionTable;
+  users: UserTable;
+  sessions: SessionTable;
+  audits: AuditTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;

@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Language } from '../../domain/i18n/language';
+import type { User } from '../../domain/auth/user';
+import type { Encrypter } from '../auth/encryption';
+import type { PasswordHasher } from '../auth/password-hasher';
+import type { Database, SessionRow } from '../db/schema';
+import type { FileStorage } from '../storage/FileStorage';
+
+export interface ServerConfig {
+  /** A session unused for this long is expired (the heartbeat does not count as use). */
+  readonly idleTimeoutMs: number;
+  /** A session older than this is expired whatever its use. */
+  readonly absoluteTimeoutMs: number;
+  /** How long a right password waits for its two-factor code. */
+  readonly challengeTimeoutMs: number;
+  /** Sign-in attempts per email and IP, and challenge attempts per session, in a minute. */
+  readonly attemptsPerMinute: number;
+}
+
+export const DEFAULT_SERVER_CONFIG: ServerConfig = {
+  idleTimeoutMs: 2 * 60 * 60 * 1000,
+  absoluteTimeoutMs: 12 * 60 * 60 * 1000,
+  challengeTimeoutMs: 5 * 60 * 1000,
+  attemptsPerMinute: 5,
+};
+
+/**
+ * Which headers carry cookies. Over HTTP they are Cookie and Set-Cookie; when the app runs inside the
+ * page (the fake backend) browsers drop those two headers from scripted requests and responses, so
+ * the in-page host names two plain headers instead.
+ */
+export interface CookieHeaders {
+  readonly request: string;
+  readonly response: string;
+}
+
+/** What the app core needs from its host: everything Node-only (or browser-only) arrives through here. */
+export interface ServerDeps {
+  readonly db: Kysely<Database>;
+  readonly passwords: PasswordHasher;
+  /** Seals secrets the server must read back (two-factor secrets, recovery codes). */
+  readonly encrypter: Encrypter;
+  /** Uploaded files (profile photos, attachments). */
+  readonly files: FileStorage;
+  readonly now: () => Date;
+  readonly config: ServerConfig;
+  /** The headers that carry cookies, when not Cookie/Set-Cookie (the in-page backend). */
+  readonly cookieHeaders?: CookieHeaders;
+  /** The caller's IP address as the host sees it, or null where there is none (in-browser backend). */
+  readonly clientIp: (c: Context) => string | null;
+}
+
+export type SessionState =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'expired'; readonly row: SessionRow }
+  | { readonly kind: 'guest-expired'; readonly row: SessionRow }
+  | { readonly kind: 'active'; readonly row: SessionRow };
+
+/** How the caller proved who they are. */
+export type AuthState =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'session' }
+  | { readonly kind: 'token'; readonly tokenId: number; readonly abilities: readonly ('read' | 'create' | 'update' | 'delete')[] };
+
+export interface AppEnv {
+  Variables: {
+    deps: ServerDeps;
+    language: Language;
+    session: SessionState;
+    user: User | null;
+    auth: AuthState;
+  };
+}
+
+export type AppContext = Context<AppEnv>;

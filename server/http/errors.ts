@@ -1,0 +1,51 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import { translate, type ServerMessageKey } from '../i18n';
+import type { AppContext } from './env';
+
+/** Error replies in one shape: `{ message, errors? }`, the message in the caller's language. */
+export function errorReply(
+  c: AppContext,
+  status: 401 | 403 | 404 | 409 | 413 | 419 | 422 | 429 | 500 | 503,
+  key: ServerMessageKey,
+  extra: Record<string, unknown> = {},
+) {
+  return c.json({ message: translate(c.var.language, key), ...extra }, status as ContentfulStatusCode);
+}
+
+/** 422 with one message for a field (e.g. failed sign-in on `email`). */
+export function fieldError(c: AppContext, field: string, key: ServerMessageKey) {
+  const message = translate(c.var.language, key);
+  return c.json({ message, errors: { [field]: [message] } }, 422);
+}
+
+/** 422 with a message per invalid field, from a zod error. */
+export function validationReply(c: AppContext, error: ZodError) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    const message = describeIssue(c, issue);
+    (errors[field] ??= []).push(message);
+  }
+  const first = Object.values(errors)[0]?.[0] ?? translate(c.var.language, 'validation.invalid');
+  return c.json({ message: first, errors }, 422);
+}
+
+function describeIssue(c: AppContext, issue: ZodError['issues'][number]): string {
+  const lang = c.var.language;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? translate(lang, 'validation.required')
+        : translate(lang, issue.expected === 'string' ? 'validation.string' : 'validation.invalid');
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1) return translate(lang, 'validation.required');
+      return translate(lang, 'validation.tooShort', { min: Number(issue.minimum) });
+    case 'too_big':
+      return translate(lang, 'validation.tooLong', { max: Number(issue.maximum) });
+    case 'invalid_format':
+      return translate(lang, issue.format === 'email' ? 'validation.email' : 'validation.invalid');
+    default:
+      return translate(lang, 'validation.invalid');
+  }
+}

@@ -1,0 +1,195 @@
+import { createMiddleware } from 'hono/factory';
+import { isPermission } from '../../domain/auth/permissions';
+import type { User } from '../../domain/auth/user';
+import { randomToken, sha256Hex, timingSafeEqual } from '../auth/tokens';
+import { loadUser } from '../auth/users';
+import type { SessionRow } from '../db/schema';
+import { readCookie, writeCookie } from './cookies';
+import { errorReply } from './errors';
+import type { AppContext, AppEnv, ServerConfig } from './env';
+
+export const SESSION_COOKIE = 'session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Activity is written at most this often, so a busy session does not write on every request. */
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What an API token may do, by HTTP method. */
+export const TOKEN_ABILITIES = ['read', 'create', 'update', 'delete'] as const;
+export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
+const ABILITY_OF_METHOD: Record<string, TokenAbility> = { GET: 'read', HEAD: 'read', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+export function isSessionExpired(row: SessionRow, now: Date, config: ServerConfig): boolean {
+  const idle = now.getTime() - new Date(row.last_activity_at).getTime();
+  const age = now.getTime() - new Date(row.created_at).getTime();
+  return idle > config.idleTimeoutMs || age > config.absoluteTimeoutMs;
+}
+
+function setSessionCookies(c: AppContext, token: string, xsrfToken: string): void {
+  const secure = new URL(c.req.url).protocol === 'https:';
+  writeCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure });
+  // Readable by the page's script, which echoes it in the X-XSRF-TOKEN header (double submit).
+  writeCookie(c, XSRF_COOKIE, xsrfToken, { httpOnly: false, sameSite: 'Lax', path: '/', secure });
+}
+
+export type SessionStart =
+  | { readonly kind: 'guest' }
+  /** The password was right; the two-factor challenge is still to pass. */
+  | { readonly kind: 'pending'; readonly userId: number }
+  /** Signed in: the session keeps the rights the user has now (spec §6: changes need a new sign-in). */
+  | { readonly kind: 'user'; readonly user: User };
+
+/**
+ * Starts a new session, replacing the caller's current one: a new id on every change of privilege
+ * (sign-in, two-factor, sign-out), so a planted or stolen earlier id is worthless.
+ */
+export async function startSession(c: AppContext, start: SessionStart): Promise<void> {
+  const { db, now, clientIp } = c.var.deps;
+  const current = c.var.session;
+  if (current.kind !== 'none') {
+    await db.deleteFrom('sessions').where('id', '=', current.row.id).execute();
+  }
+  const token = randomToken();
+  const xsrfToken = randomToken();
+  const at = now();
+  const row: SessionRow = {
+    id: await sha256Hex(token),
+    user_id: start.kind === 'user' ? start.user.id : null,
+    xsrf_token: xsrfToken,
+    created_at: at,
+    last_activity_at: at,
+    ip: clientIp(c),
+    user_agent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    pending_user_id: start.kind === 'pending' ? start.userId : null,
+    pending_at: start.kind === 'pending' ? at : null,
+    is_admin_snapshot: start.kind === 'user' ? start.user.isAdmin : null,
+    permissions_snapshot: start.kind === 'user' ? [...(start.user.role?.permissions ?? [])] : null,
+  };
+  await db
+    .insertInto('sessions')
+    .values({ ...row, permissions_snapshot: row.permissions_snapshot ? JSON.stringify(row.permissions_snapshot) : null })
+    .execute();
+  c.set('session', { kind: 'active', row });
+  c.set('user', start.kind === 'user' ? start.user : null);
+  c.set('auth', start.kind === 'user' ? { kind: 'session' } : { kind: 'none' });
+  setSessionCookies(c, token, xsrfToken);
+}
+
+/** Ensures the caller holds a usable session, issuing a guest one (with its XSRF cookie) when not. */
+export async function ensureSession(c: AppContext): Promise<void> {
+  if (c.var.session.kind !== 'active') await startSession(c, { kind: 'guest' });
+}
+
+/** The user as a session sees them: live name and language, but the rights they signed in with. */
+function withSnapshot(user: User, row: SessionRow): User {
+  if (row.is_admin_snapshot === null || row.permissions_snapshot === null) return user;
+  const permissions = row.permissions_snapshot.filter(isPermission);
+  return { ...user, isAdmin: row.is_admin_snapshot, role: user.role ? { ...user.role, permissions } : null };
+}
+
+async function authenticateToken(c: AppContext, bearer: string): Promise<void> {
+  const { db, now } = c.var.deps;
+  const token = await db.selectFrom('api_tokens').selectAll().where('token_hash', '=', await sha256Hex(bearer)).executeTakeFirst();
+  if (!token) return;
+  const user = await loadUser(db, token.user_id, { activeOnly: true });
+  if (!user) return;
+  c.set('user', user);
+  c.set('auth', { kind: 'token', tokenId: token.id, abilities: token.abilities.filter((a): a is TokenAbility => (TOKEN_ABILITIES as readonly string[]).includes(a)) });
+  const at = now();
+  if (!token.last_used_at || at.getTime() - new Date(token.last_used_at).getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+    await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', token.id).execute();
+  }
+}
+
+/**
+ * Identifies the caller: an API token (`Authorization: Bearer …`) or the session named by the
+ * cookie. An expired session stays known (so replies can say session_expired) but never
+ * authenticates.
+ */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const { db, now, config } = c.var.deps;
+  c.set('session', { kind: 'none' });
+  c.set('user', null);
+  c.set('auth', { kind: 'none' });
+
+  const authorization = c.req.header('authorization');
+  if (authorization?.startsWith('Bearer ')) {
+    await authenticateToken(c, authorization.slice('Bearer '.length).trim());
+    return next();
+  }
+
+  const token = readCookie(c, SESSION_COOKIE);
+  if (token) {
+    const row = await db.selectFrom('sessions').selectAll().where('id', '=', await sha256Hex(token)).executeTakeFirst();
+    if (row) {
+      if (isSessionExpired(row, now(), config)) {
+        c.set('session', { kind: row.user_id === null ? 'guest-expired' : 'expired', row });
+      } else {
+        c.set('session', { kind: 'active', row });
+        if (row.user_id !== null) {
+          const user = await loadUser(db, row.user_id, { activeOnly: true });
+          if (user) {
+            c.set('user', withSnapshot(user, row));
+            c.set('auth', { kind: 'session' });
+          } else {
+            // The account was removed or deactivated: the session ends with it.
+            await db.deleteFrom('sessions').where('id', '=', row.id).execute();
+            c.set('session', { kind: 'none' });
+          }
+        }
+      }
+    }
+  }
+  await next();
+});
+
+/**
+ * Refuses a state-changing request whose X-XSRF-TOKEN header does not match its session's token.
+ * Token requests carry no cookies, so there is nothing for another site to ride on.
+ */
+export const verifyXsrf = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || c.var.auth.kind === 'token') return next();
+  const session = c.var.session;
+  const header = c.req.header(XSRF_HEADER) ?? '';
+  if (session.kind === 'none' || header === '' || !timingSafeEqual(header, session.row.xsrf_token)) {
+    return errorReply(c, 419, 'auth.csrfMismatch');
+  }
+  return next();
+});
+
+/**
+ * Lets only a signed-in user through; 401 (with session_expired when it timed out) otherwise. An API
+ * token also needs the ability the method stands for (read, create, update, delete).
+ */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const { session, auth, user } = c.var;
+  if (auth.kind === 'token') {
+    const needed = ABILITY_OF_METHOD[c.req.method] ?? 'read';
+    if (!auth.abilities.includes(needed)) return errorReply(c, 403, 'auth.tokenAbility');
+    return next();
+  }
+  if (session.kind === 'expired') {
+    return errorReply(c, 401, 'auth.sessionExpired', { session_expired: true });
+  }
+  if (!user || session.kind !== 'active') {
+    return errorReply(c, 401, 'auth.unauthenticated');
+  }
+  await touchSession(c, session.row);
+  return next();
+});
+
+/** For the account's own security (password, two-factor, tokens, sessions): a browser session only, never a token. */
+export const requireSessionUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.auth.kind === 'token') return errorReply(c, 403, 'auth.sessionOnly');
+  return requireUser(c, next);
+});
+
+/** Records use of the session (not done by the heartbeat, so an idle tab still expires). */
+async function touchSession(c: AppContext, row: SessionRow): Promise<void> {
+  const at = c.var.deps.now();
+  if (at.getTime() - new Date(row.last_activity_at).getTime() < ACTIVITY_WRITE_INTERVAL_MS) return;
+  await c.var.deps.db.updateTable('sessions').set({ last_activity_at: at }).where('id', '=', row.id).execute();
+}

@@ -1,0 +1,16 @@
+import { err, ok, type Result } from 'neverthrow';
+import type * as z from 'zod';
+import { errorReply, validationReply } from './errors';
+import type { AppContext } from './env';
+
+/** Reads the JSON body and validates it; a reply to send back (400/422) when it is not acceptable. */
+export async function parseJsonBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<Result<z.output<S>, Response>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return err(errorReply(c, 422, 'validation.invalidBody'));
+  }
+  const parsed = schema.safeParse(body);
+  return parsed.success ? ok(parsed.data) : err(validationReply(c, parsed.error));
+}

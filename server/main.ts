@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createServerApp } from './app';
+import { Encrypter, loadAppKey } from './auth/encryption';
+import { migrateToLatest } from './db/migrate';
+import { isEmpty, seedDemo } from './db/seed';
+import { DEFAULT_SERVER_CONFIG } from './http/env';
+import { Argon2PasswordHasher } from './node/argon2-hasher';
+import { databaseTarget, openDatabase } from './node/database';
+import { LocalFileStorage } from './node/LocalFileStorage';
+import { serveFrontEnd } from './node/static';
+
+/** Starts the reference server in Node: database, migrations, demo seed, API and front end on one port. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const target = databaseTarget(process.env);
+  const db = openDatabase(target);
+  const passwords = new Argon2PasswordHasher();
+
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) console.log(`[server] migrations applied: ${applied.join(', ')}`);
+  const encrypter = await Encrypter.fromKey(await loadAppKey(db, process.env.APP_KEY));
+  if (process.env.SEED !== 'none' && (await isEmpty(db))) {
+    await seedDemo(db, passwords, encrypter);
+    console.log('[server] new database: demo data seeded (sign-ins in README.md)');
+  }
+
+  const app = createServerApp({
+    db,
+    passwords,
+    encrypter,
+    files: new LocalFileStorage(process.env.FILES_DIR ?? path.join(path.dirname(target.kind === 'pglite' ? target.dataDir : 'data/db'), 'files')),
+    now: () => new Date(),
+    config: DEFAULT_SERVER_CONFIG,
+    clientIp: (c) => {
+      try {
+        return getConnInfo(c).remote.address ?? null;
+      } catch {
+        return null;
+      }
+    },
+  });
+  serveFrontEnd(app, process.env.STATIC_DIR ?? path.join(root, 'dist', 'public'));
+
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.HOST ?? '127.0.0.1';
+  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+    const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
+    console.log(`[server] ready on http://${hostname}:${info.port} with ${where} in ${Math.round(performance.now() - startedAt)} ms`);
+  });
+
+  const shutdown = () => {
+    server.close(() => {
+      void db.destroy().finally(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error('[server] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/env';
+
+/**
+ * Serves the built front end from `root` (dist/public): hashed assets cached for a year, and every
+ * other GET outside /api answered with index.html so the browser's router shows the screen (or the
+ * 404 page). Without a build the server still answers the API and says how to build.
+ */
+export function serveFrontEnd(app: Hono<AppEnv>, root: string): void {
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    console.warn(`[server] no front-end build at ${root}: run "npm run build" (the API is still served)`);
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,236 @@
+import { Hono } from 'hono';
+import QRCode from 'qrcode';
+import * as z from 'zod';
+import { audit } from '../audit';
+import { passwordFieldErrors } from '../auth/passwordRules';
+import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from '../auth/totp';
+import { translate } from '../i18n';
+import { errorReply, fieldError } from '../http/errors';
+import type { AppContext, AppEnv } from '../http/env';
+import { isSessionExpired, requireSessionUser, startSession } from '../http/session';
+import { parseJsonBody } from '../http/validate';
+
+const PasswordOnly = z.object({ password: z.string().min(1).max(1024) });
+const CodeBody = z.object({ code: z.string().trim().min(1).max(16) });
+const ChangePassword = z.object({
+  current_password: z.string().min(1).max(1024),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+});
+
+/** The signed-in user's row (the middleware guarantees there is one). */
+async function currentRow(c: AppContext) {
+  return c.var.deps.db.selectFrom('users').selectAll().where('id', '=', c.var.user!.id).executeTakeFirstOrThrow();
+}
+
+/** Re-entering the password before a sensitive change: a reply to send back when it is wrong. */
+async function confirmPassword(c: AppContext, password: string, field = 'password'): Promise<Response | null> {
+  const row = await currentRow(c);
+  if (await c.var.deps.passwords.verify(row.password_hash, password)) return null;
+  await audit(c, { action: 'password_confirmation_failed', entityType: 'user', entityId: row.id });
+  return fieldError(c, field, field === 'current_password' ? 'auth.wrongCurrentPassword' : 'auth.wrongPassword');
+}
+
+async function readRecoveryCodes(c: AppContext, sealed: string | null): Promise<string[]> {
+  const plain = sealed ? await c.var.deps.encrypter.decrypt(sealed) : null;
+  return plain ? (JSON.parse(plain) as string[]) : [];
+}
+
+/**
+ * The account's own security, for a signed-in browser session only: password, two-factor
+ * authentication, recovery codes, browser sessions and deleting the account.
+ */
+export function accountRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.put('/user/password', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, ChangePassword);
+    if (body.isErr()) return body.error;
+    const { current_password, password, password_confirmation } = body.value;
+    const wrong = await confirmPassword(c, current_password, 'current_password');
+    if (wrong) return wrong;
+    const errors = passwordFieldErrors(c.var.language, password, password_confirmation);
+    if (errors) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
+    const { db, passwords, now } = c.var.deps;
+    const userId = c.var.user!.id;
+    await db.updateTable('users').set({ password_hash: await passwords.hash(password), password_changed_at: now(), updated_at: now() }).where('id', '=', userId).execute();
+    // Other browsers signed in with the old password are signed out; this one gets a new session id.
+    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await startSession(c, { kind: 'user', user: c.var.user! });
+    await audit(c, { action: 'password_changed', entityType: 'user', entityId: userId });
+    return c.json({ message: 'ok' });
+  });
+
+  routes.get('/user/two-factor-authentication', requireSessionUser, async (c) => {
+    const row = await currentRow(c);
+    return c.json({ status: row.two_factor_confirmed_at ? 'on' : row.two_factor_secret ? 'pending' : 'off' });
+  });
+
+  /** Step 1 of enabling: a new secret (shown as a QR code and as text), not yet in force. */
+  routes.post('/user/two-factor-authentication', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, PasswordOnly);
+    if (body.isErr()) return body.error;
+    const wrong = await confirmPassword(c, body.value.password);
+    if (wrong) return wrong;
+    const row = await currentRow(c);
+    const { db, encrypter } = c.var.deps;
+    const secret = newTotpSecret();
+    await db
+      .updateTable('users')
+      .set({
+        two_factor_secret: await encrypter.encrypt(secret),
+        two_factor_recovery_codes: await encrypter.encrypt(JSON.stringify(newRecoveryCodes())),
+        two_factor_confirmed_at: null,
+        two_factor_last_step: null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    const uri = totpUri(secret, row.email);
+    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    return c.json({ status: 'pending', secret, otpauthUri: uri, qrSvg: svg });
+  });
+
+  /** Step 2: a code from the app proves it is set up; two-factor is on from now, and the recovery codes are shown. */
+  routes.post('/user/confirmed-two-factor-authentication', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, CodeBody);
+    if (body.isErr()) return body.error;
+    const row = await currentRow(c);
+    const { db, encrypter, now } = c.var.deps;
+    const secret = row.two_factor_secret ? await encrypter.decrypt(row.two_factor_secret) : null;
+    if (!secret || row.two_factor_confirmed_at) return errorReply(c, 422, 'auth.twoFactorNotPending');
+    const step = verifyTotp(secret, body.value.code.replace(/\s/g, ''), now());
+    if (step === null) return fieldError(c, 'code', 'auth.twoFactorFailed');
+    await db.updateTable('users').set({ two_factor_confirmed_at: now(), two_factor_last_step: step }).where('id', '=', row.id).execute();
+    await audit(c, { action: 'two_factor_enabled', entityType: 'user', entityId: row.id });
+    return c.json({ status: 'on', recoveryCodes: await readRecoveryCodes(c, row.two_factor_recovery_codes) });
+  });
+
+  routes.delete('/user/two-factor-authentication', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, PasswordOnly);
+    if (body.isErr()) return body.error;
+    const wrong = await confirmPassword(c, body.value.password);
+    if (wrong) return wrong;
+    const userId = c.var.user!.id;
+    await c.var.deps.db
+      .updateTable('users')
+      .set({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null })
+      .where('id', '=', userId)
+      .execute();
+    await audit(c, { action: 'two_factor_disabled', entityType: 'user', entityId: userId });
+    return c.json({ status: 'off' });
+  });
+
+  routes.post('/user/two-factor-recovery-codes', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, PasswordOnly);
+    if (body.isErr()) return body.error;
+    const wrong = await confirmPassword(c, body.value.password);
+    if (wrong) return wrong;
+    const row = await currentRow(c);
+    if (!row.two_factor_confirmed_at) return errorReply(c, 422, 'auth.twoFactorNotEnabled');
+    await audit(c, { action: 'recovery_codes_viewed', entityType: 'user', entityId: row.id });
+    return c.json({ recoveryCodes: await readRecoveryCodes(c, row.two_factor_recovery_codes) });
+  });
+
+  routes.post('/user/two-factor-recovery-codes/regenerate', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, PasswordOnly);
+    if (body.isErr()) return body.error;
+    const wrong = await confirmPassword(c, body.value.password);
+    if (wrong) return wrong;
+    const row = await currentRow(c);
+    if (!row.two_factor_confirmed_at) return errorReply(c, 422, 'auth.twoFactorNotEnabled');
+    const codes = newRecoveryCodes();
+    await c.var.deps.db
+      .updateTable('users')
+      .set({ two_factor_recovery_codes: await c.var.deps.encrypter.encrypt(JSON.stringify(codes)) })
+      .where('id', '=', row.id)
+      .execute();
+    await audit(c, { action: 'recovery_codes_regenerated', entityType: 'user', entityId: row.id });
+    return c.json({ recoveryCodes: codes });
+  });
+
+  /** The browsers signed in to this account, the current one marked. */
+  routes.get('/user/sessions', requireSessionUser, async (c) => {
+    const { db, now, config } = c.var.deps;
+    const session = c.var.session;
+    const currentId = session.kind === 'active' ? session.row.id : '';
+    const rows = await db.selectFrom('sessions').selectAll().where('user_id', '=', c.var.user!.id).orderBy('last_activity_at', 'desc').execute();
+    const at = now();
+    return c.json({
+      sessions: rows
+        .filter((row) => !isSessionExpired(row, at, config))
+        .map((row) => ({
+          id: row.id.slice(0, 16),
+          ip: row.ip,
+          userAgent: row.user_agent,
+          lastActivityAt: new Date(row.last_activity_at).toISOString(),
+          current: row.id === currentId,
+        })),
+    });
+  });
+
+  routes.delete('/user/other-sessions', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, PasswordOnly);
+    if (body.isErr()) return body.error;
+    const wrong = await confirmPassword(c, body.value.password);
+    if (wrong) return wrong;
+    const session = c.var.session;
+    const currentId = session.kind === 'active' ? session.row.id : '';
+    const removed = await c.var.deps.db.deleteFrom('sessions').where('user_id', '=', c.var.user!.id).where('id', '!=', currentId).executeTakeFirst();
+    await audit(c, { action: 'other_sessions_ended', entityType: 'user', entityId: c.var.user!.id, changes: { count: Number(removed.numDeletedRows) } });
+    return c.json({ ended: Number(removed.numDeletedRows) });
+  });
+
+  /**
+   * Deletes the account when allowed: never the last active administrator, and never an account the
+   * business's records point to (those are deactivated by an administrator instead).
+   */
+  routes.delete('/user', requireSessionUser, async (c) => {
+    const body = await parseJsonBody(c, PasswordOnly);
+    if (body.isErr()) return body.error;
+    const wrong = await confirmPassword(c, body.value.password);
+    if (wrong) return wrong;
+    const row = await currentRow(c);
+    const { db } = c.var.deps;
+    if (row.is_admin) {
+      const admins = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('is_admin', '=', true)
+        .where('active', '=', true)
+        .executeTakeFirstOrThrow();
+      if (Number(admins.n) <= 1) return errorReply(c, 422, 'auth.lastAdmin');
+    }
+    if (await hasBusinessRecords(c, row.id)) return errorReply(c, 422, 'auth.hasRecords');
+    await audit(c, { action: 'delete', entityType: 'user', entityId: row.id, changes: { name: row.name, email: row.email } });
+    await db.deleteFrom('users').where('id', '=', row.id).execute();
+    await startSession(c, { kind: 'guest' });
+    return c.json({ message: translate(c.var.language, 'auth.accountDeleted') });
+  });
+
+  return routes;
+}
+
+const exists = async (query: { executeTakeFirst: () => Promise<unknown> }) => (await query.executeTakeFirst()) !== undefined;
+
+/**
+ * Whether the business's records point to the user: clients they created, files they uploaded, and
+ * any change they made to something other than their own account (the audit log must keep who did
+ * it). Each feature that adds such a table adds its check here.
+ */
+export const USER_RECORD_CHECKS: readonly ((c: AppContext, userId: number) => Promise<boolean>)[] = [
+  (c, id) => exists(c.var.deps.db.selectFrom('clients').select('id').where('created_by', '=', id).limit(1)),
+  (c, id) => exists(c.var.deps.db.selectFrom('attachments').select('id').where('uploaded_by', '=', id).limit(1)),
+  (c, id) =>
+    exists(
+      c.var.deps.db
+        .selectFrom('audits')
+        .select('id')
+        .where('user_id', '=', id)
+        .where((eb) => eb.or([eb('entity_type', '!=', 'user'), eb('entity_id', '!=', String(id))]))
+        .limit(1),
+    ),
+];
+
+async function hasBusinessRecords(c: AppContext, userId: number): Promise<boolean> {
+  for (const check of USER_RECORD_CHECKS) if (await check(c, userId)) return true;
+  return false;
+}

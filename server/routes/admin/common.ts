@@ -1,0 +1,26 @@
+import * as z from 'zod';
+import { translate, type ServerMessageKey } from '../../i18n';
+import type { AppContext } from '../../http/env';
+
+/** 422 with the given field messages (already in the caller's language). */
+export function fieldErrors(c: AppContext, errors: Record<string, string[]>) {
+  return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
+}
+
+/** One message key under several fields, e.g. "enter the English or the Chinese name" on both names. */
+export function sameMessage(c: AppContext, fields: readonly string[], key: ServerMessageKey): Record<string, string[]> {
+  const message = translate(c.var.language, key);
+  return Object.fromEntries(fields.map((f) => [f, [message]]));
+}
+
+/** A numeric :param of the route, or NaN. */
+export const idParam = (c: AppContext, name = 'id'): number => Number(c.req.param(name));
+
+/** A trimmed, optional text field of at most `max` characters ('' when absent). */
+export const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/** The version an edit was loaded with. */
+export const versionField = z.number().int().positive();
+
+/** Either name (English or Chinese) is enough; both are trimmed. */
+export const bilingualName = { nameEn: optionalText(200), nameZh: optionalText(200) };

@@ -1,0 +1,117 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { ALL_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS, type Permission } from '../../../domain/auth/permissions';
+import { audit } from '../../audit';
+import { translate } from '../../i18n';
+import { errorReply } from '../../http/errors';
+import type { AppContext, AppEnv } from '../../http/env';
+import { requirePermission } from '../../http/permissions';
+import { parseJsonBody } from '../../http/validate';
+import { fieldErrors, idParam, versionField } from './common';
+
+const RoleInput = z.object({
+  name: z.string().trim().min(1).max(60),
+  permissions: z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]])).max(ALL_PERMISSIONS.length),
+});
+const UpdateRole = RoleInput.extend({ version: versionField });
+
+/** The permission catalogue the matrix screen draws: areas × actions, then the special ones. */
+const CATALOGUE = { areas: PERMISSION_AREAS, actions: PERMISSION_ACTIONS, special: SPECIAL_PERMISSIONS };
+
+async function role(c: AppContext, id: number) {
+  const { db } = c.var.deps;
+  const row = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const permissions = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', id).orderBy('permission').execute();
+  const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role_id', '=', id).executeTakeFirstOrThrow();
+  return { id: row.id, name: row.name, permissions: permissions.map((p) => p.permission), userCount: Number(users.n), version: row.version };
+}
+
+async function nameTaken(c: AppContext, name: string, selfId: number | null): Promise<boolean> {
+  let query = c.var.deps.db.selectFrom('roles').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (selfId !== null) query = query.where('id', '!=', selfId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Settings → Roles: a role holds permissions, edited as a matrix. A change applies to each user at
+ * their next sign-in (sessions keep the rights they signed in with).
+ */
+export function roleRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/roles', ...requirePermission('role_view'), async (c) => {
+    const rows = await c.var.deps.db.selectFrom('roles').select('id').orderBy('name').execute();
+    return c.json(await Promise.all(rows.map((r) => role(c, r.id))));
+  });
+
+  routes.get('/roles/create', ...requirePermission('role_create'), (c) => c.json({ catalogue: CATALOGUE }));
+
+  routes.post('/roles', ...requirePermission('role_create'), async (c) => {
+    const body = await parseJsonBody(c, RoleInput);
+    if (body.isErr()) return body.error;
+    const input = body.value;
+    if (await nameTaken(c, input.name, null)) return fieldErrors(c, { name: [translate(c.var.language, 'admin.roleNameTaken')] });
+    const { db, now } = c.var.deps;
+    const id = await db.transaction().execute(async (tx) => {
+      const row = await tx.insertInto('roles').values({ name: input.name, created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
+      const permissions = [...new Set(input.permissions)];
+      if (permissions.length > 0) await tx.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: row.id, permission }))).execute();
+      return row.id;
+    });
+    await audit(c, { action: 'create', entityType: 'role', entityId: id, changes: { name: input.name, permissions: [...new Set(input.permissions)].sort() } });
+    return c.json({ role: await role(c, id) }, 201);
+  });
+
+  routes.get('/roles/:role_id{[0-9]+}', ...requirePermission('role_view'), async (c) => {
+    const found = await role(c, idParam(c, 'role_id'));
+    return found ? c.json({ role: found, catalogue: CATALOGUE }) : errorReply(c, 404, 'errors.notFound');
+  });
+
+  routes.put('/roles/:role_id{[0-9]+}', ...requirePermission('role_edit'), async (c) => {
+    const body = await parseJsonBody(c, UpdateRole);
+    if (body.isErr()) return body.error;
+    const input = body.value;
+    const id = idParam(c, 'role_id');
+    const before = await role(c, id);
+    if (!before) return errorReply(c, 404, 'errors.notFound');
+    if (await nameTaken(c, input.name, id)) return fieldErrors(c, { name: [translate(c.var.language, 'admin.roleNameTaken')] });
+    const { db, now } = c.var.deps;
+    const permissions = [...new Set(input.permissions)].sort();
+    const saved = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('roles')
+        .set((eb) => ({ name: input.name, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return false;
+      await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      if (permissions.length > 0) await tx.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: id, permission }))).execute();
+      return true;
+    });
+    if (!saved) return errorReply(c, 409, 'errors.conflict');
+    const added = permissions.filter((p) => !before.permissions.includes(p));
+    const removed = before.permissions.filter((p) => !(permissions as string[]).includes(p));
+    await audit(c, {
+      action: 'update',
+      entityType: 'role',
+      entityId: id,
+      changes: { ...(before.name !== input.name ? { name: { from: before.name, to: input.name } } : {}), ...(added.length || removed.length ? { permissions: { added, removed } } : {}) },
+    });
+    return c.json({ role: await role(c, id) });
+  });
+
+  routes.delete('/roles/:role_id{[0-9]+}', ...requirePermission('role_delete'), async (c) => {
+    const id = idParam(c, 'role_id');
+    const found = await role(c, id);
+    if (!found) return errorReply(c, 404, 'errors.notFound');
+    if (found.userCount > 0) return errorReply(c, 422, 'admin.roleInUse');
+    await c.var.deps.db.deleteFrom('roles').where('id', '=', id).execute();
+    await audit(c, { action: 'delete', entityType: 'role', entityId: id, changes: { name: found.name, permissions: found.permissions } });
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

@@ -1,0 +1,429 @@
+import { Hono } from 'hono';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import * as z from 'zod';
+import { hasPermission } from '../../domain/auth/permissions';
+import { audit, fieldChanges } from '../audit';
+import { translate } from '../i18n';
+import { errorReply } from '../http/errors';
+import type { AppContext, AppEnv } from '../http/env';
+import { requirePermission } from '../http/permissions';
+import { likePattern, pageWindow, parseQuery } from '../http/query';
+import { parseJsonBody } from '../http/validate';
+import type { Database } from '../db/schema';
+import { listAttachments } from './attachments';
+import { normaliseHkid, validateHkidInput } from './clientHkid';
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+const ContactInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  title: optionalText(120),
+  phones: z.array(z.string().trim().min(1).max(30).regex(/^\+?[\d\s()-]+$/)).max(5).default([]),
+  email: z.union([z.literal(''), z.string().trim().max(255).pipe(z.email())]).default(''),
+  isPrimary: z.boolean().default(false),
+});
+
+const AddressInput = z.object({
+  label: optionalText(60),
+  address: z.string().trim().min(1).max(500),
+  areaId: z.number().int().positive().nullable().default(null),
+});
+
+const ClientFields = {
+  nameEn: optionalText(200),
+  nameZh: optionalText(200),
+  /** Omitted: unchanged. Empty or null: removed. */
+  hkid: z.string().trim().max(20).nullable().optional(),
+  tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]),
+  companyId: z.number().int().positive().nullable().default(null),
+  branchId: z.number().int().positive().nullable().default(null),
+  notes: optionalText(5000),
+  contacts: z.array(ContactInput).max(20).default([]),
+  addresses: z.array(AddressInput).max(20).default([]),
+};
+
+const CreateClient = z.object(ClientFields);
+const UpdateClient = z.object({ ...ClientFields, version: z.number().int().positive() });
+type ClientInput = z.output<typeof CreateClient>;
+
+const ListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  tag: z.string().trim().max(30).optional(),
+  area_id: z.coerce.number().int().positive().optional(),
+  branch_id: z.coerce.number().int().positive().optional(),
+  sort: z.enum(['name', '-name', 'created', '-created', 'code', '-code']).default('-created'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const DetailQuery = z.object({ tab: z.enum(['basic', 'quotation', 'order', 'appointment', 'attachment']).default('basic') });
+
+/** Client numbers as staff quote them: C000123. */
+export const clientCode = (id: number): string => `C${String(id).padStart(6, '0')}`;
+
+const phoneDigits = (phone: string): string => phone.replace(/[^\d+]/g, '');
+
+/**
+ * Checks beyond the shape: one name at least, one primary contact at most, known areas, and a
+ * valid HKID. Field messages in the caller's language, keyed like the body (contacts.0.name …).
+ */
+async function checkClient(c: AppContext, input: ClientInput): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const lang = c.var.language;
+  if (input.nameEn === '' && input.nameZh === '') {
+    const message = translate(lang, 'clients.nameRequired');
+    errors.nameEn = [message];
+    errors.nameZh = [message];
+  }
+  if (input.contacts.filter((contact) => contact.isPrimary).length > 1) errors.contacts = [translate(lang, 'clients.onePrimary')];
+  const areaIds = [...new Set(input.addresses.map((a) => a.areaId).filter((id): id is number => id !== null))];
+  if (areaIds.length > 0) {
+    const known = await c.var.deps.db.selectFrom('areas').select('id').where('id', 'in', areaIds).execute();
+    const knownIds = new Set(known.map((a) => a.id));
+    input.addresses.forEach((address, index) => {
+      if (address.areaId !== null && !knownIds.has(address.areaId)) errors[`addresses.${index}.areaId`] = [translate(lang, 'validation.invalid')];
+    });
+  }
+  if (input.branchId !== null) {
+    const branch = await c.var.deps.db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst();
+    if (!branch) errors.branchId = [translate(lang, 'validation.invalid')];
+  }
+  const hkidProblem = input.hkid ? validateHkidInput(lang, input.hkid) : null;
+  if (hkidProblem) errors.hkid = [hkidProblem];
+  return errors;
+}
+
+function withPrimary<T extends { isPrimary: boolean }>(contacts: readonly T[]): T[] {
+  if (contacts.length === 0 || contacts.some((contact) => contact.isPrimary)) return [...contacts];
+  return contacts.map((contact, index) => ({ ...contact, isPrimary: index === 0 }));
+}
+
+async function writeChildren(db: Transaction<Database>, clientId: number, input: ClientInput): Promise<void> {
+  await db.deleteFrom('client_contacts').where('client_id', '=', clientId).execute();
+  await db.deleteFrom('client_addresses').where('client_id', '=', clientId).execute();
+  const contacts = withPrimary(input.contacts);
+  if (contacts.length > 0) {
+    await db
+      .insertInto('client_contacts')
+      .values(
+        contacts.map((contact, index) => ({
+          client_id: clientId,
+          name: contact.name,
+          title: contact.title,
+          phones: JSON.stringify(contact.phones.map(phoneDigits)),
+          email: contact.email,
+          is_primary: contact.isPrimary,
+          sort_order: index,
+        })),
+      )
+      .execute();
+  }
+  if (input.addresses.length > 0) {
+    await db
+      .insertInto('client_addresses')
+      .values(input.addresses.map((address, index) => ({ client_id: clientId, label: address.label, address: address.address, area_id: address.areaId, sort_order: index })))
+      .execute();
+  }
+}
+
+/** The client as the screens show it; the HKID only masked. */
+export async function clientDetail(c: AppContext, id: number) {
+  const { db } = c.var.deps;
+  const row = await db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const contacts = await db.selectFrom('client_contacts').selectAll().where('client_id', '=', id).orderBy('sort_order').execute();
+  const addresses = await db
+    .selectFrom('client_addresses')
+    .leftJoin('areas', 'areas.id', 'client_addresses.area_id')
+    .select(['client_addresses.id', 'client_addresses.label', 'client_addresses.address', 'client_addresses.area_id', 'areas.name_en as area_en', 'areas.name_zh as area_zh'])
+    .where('client_addresses.client_id', '=', id)
+    .orderBy('client_addresses.sort_order')
+    .execute();
+  return {
+    id: row.id,
+    code: clientCode(row.id),
+    nameEn: row.name_en,
+    nameZh: row.name_zh,
+    hkidMasked: row.hkid_masked,
+    tags: row.tags,
+    companyId: row.company_id,
+    branchId: row.branch_id,
+    notes: row.notes,
+    version: row.version,
+    contacts: contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, phones: contact.phones, email: contact.email, isPrimary: contact.is_primary })),
+    addresses: addresses.map((a) => ({ id: a.id, label: a.label, address: a.address, areaId: a.area_id, area: a.area_en === null ? null : { nameEn: a.area_en, nameZh: a.area_zh } })),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+async function formOptions(c: AppContext) {
+  const { db } = c.var.deps;
+  const [areas, branches, companies] = await Promise.all([
+    db.selectFrom('areas').select(['id', 'name_en', 'name_zh', 'region']).orderBy('sort_order').execute(),
+    db.selectFrom('branches').select(['id', 'name_en', 'name_zh', 'company_id']).orderBy('id').execute(),
+    db.selectFrom('companies').select(['id', 'name_en', 'name_zh']).orderBy('id').execute(),
+  ]);
+  return {
+    areas: areas.map((a) => ({ id: a.id, nameEn: a.name_en, nameZh: a.name_zh, region: a.region })),
+    branches: branches.map((b) => ({ id: b.id, nameEn: b.name_en, nameZh: b.name_zh, companyId: b.company_id })),
+    companies: companies.map((co) => ({ id: co.id, nameEn: co.name_en, nameZh: co.name_zh })),
+  };
+}
+
+type ClientDetail = NonNullable<Awaited<ReturnType<typeof clientDetail>>>;
+
+/** Field-level before/after of an edit, for the audit log (rows compared without their ids, the HKID only masked). */
+function clientChanges(before: ClientDetail, after: ClientDetail): Record<string, { from: unknown; to: unknown }> {
+  const comparable = (detail: ClientDetail) => ({
+    nameEn: detail.nameEn,
+    nameZh: detail.nameZh,
+    hkid: detail.hkidMasked,
+    tags: detail.tags,
+    companyId: detail.companyId,
+    branchId: detail.branchId,
+    notes: detail.notes,
+    contacts: detail.contacts.map(({ id: _id, ...contact }) => contact),
+    addresses: detail.addresses.map(({ id: _id, area: _area, ...address }) => address),
+  });
+  return fieldChanges(comparable(before), comparable(after));
+}
+
+/**
+ * Whether business records (orders, quotations, appointments … as their tables arrive) point to the
+ * client; a client with any cannot be deleted. Each feature adds its check here.
+ */
+export const CLIENT_RECORD_CHECKS: ((c: AppContext, clientId: number) => Promise<boolean>)[] = [];
+
+function searchCondition(q: string) {
+  const pattern = likePattern(q);
+  const digits = q.replace(/[^\d]/g, '');
+  return (eb: ExpressionBuilder<Database, 'clients'>): Expression<SqlBool> =>
+    eb.or([
+      eb(sql`lower(clients.name_en)`, 'like', pattern),
+      eb(sql`lower(clients.name_zh)`, 'like', pattern),
+      eb.exists(sql`(select 1 from jsonb_array_elements_text(clients.tags) t where lower(t) like ${pattern})`),
+      eb.exists(
+        eb
+          .selectFrom('client_contacts')
+          .select(sql`1`.as('one'))
+          .whereRef('client_contacts.client_id', '=', 'clients.id')
+          .where((inner) =>
+            inner.or([
+              inner(sql`lower(client_contacts.name)`, 'like', pattern),
+              ...(digits.length >= 3 ? [inner(sql`client_contacts.phones::text`, 'like', `%${digits}%`)] : []),
+            ]),
+          ),
+      ),
+      ...(/^c?\d+$/i.test(q) ? [eb('clients.id', '=', Number(q.replace(/^c/i, '')))] : []),
+    ]);
+}
+
+export function clientRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/clients', ...requirePermission('client_view'), async (c) => {
+    const query = parseQuery(c, ListQuery);
+    if (query.isErr()) return query.error;
+    const { q, tag, area_id, branch_id, sort, page, per_page } = query.value;
+    const { db } = c.var.deps;
+    let base = db.selectFrom('clients');
+    if (q) base = base.where(searchCondition(q));
+    if (tag) base = base.where(sql<boolean>`clients.tags @> ${JSON.stringify([tag])}::jsonb`);
+    if (branch_id) base = base.where('clients.branch_id', '=', branch_id);
+    if (area_id) {
+      base = base.where((eb) =>
+        eb.exists(eb.selectFrom('client_addresses').select(sql`1`.as('one')).whereRef('client_addresses.client_id', '=', 'clients.id').where('client_addresses.area_id', '=', area_id)),
+      );
+    }
+    const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const direction = sort.startsWith('-') ? 'desc' : 'asc';
+    const column = sort.replace('-', '');
+    const { limit, offset } = pageWindow(page, per_page);
+    const rows = await base
+      .leftJoin('branches', 'branches.id', 'clients.branch_id')
+      .select([
+        'clients.id',
+        'clients.name_en',
+        'clients.name_zh',
+        'clients.tags',
+        'clients.updated_at',
+        'branches.name_en as branch_en',
+        'branches.name_zh as branch_zh',
+        (eb) =>
+          eb
+            .selectFrom('client_contacts')
+            .select(sql<string>`json_build_object('name', name, 'phones', phones)::text`.as('c'))
+            .whereRef('client_contacts.client_id', '=', 'clients.id')
+            .orderBy('is_primary', 'desc')
+            .orderBy('sort_order')
+            .limit(1)
+            .as('primary_contact'),
+        (eb) =>
+          eb
+            .selectFrom('client_addresses')
+            .innerJoin('areas', 'areas.id', 'client_addresses.area_id')
+            .select(sql<string>`json_build_object('nameEn', areas.name_en, 'nameZh', areas.name_zh)::text`.as('a'))
+            .whereRef('client_addresses.client_id', '=', 'clients.id')
+            .orderBy('client_addresses.sort_order')
+            .limit(1)
+            .as('first_area'),
+      ])
+      .orderBy(column === 'name' ? sql`coalesce(nullif(clients.name_zh, ''), clients.name_en)` : column === 'created' ? 'clients.created_at' : 'clients.id', direction)
+      .orderBy('clients.id', direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const tags = await db.selectFrom(sql<{ tag: string }>`(select distinct jsonb_array_elements_text(tags) as tag from clients)`.as('t')).select('t.tag').orderBy('t.tag').limit(200).execute();
+    return c.json({
+      items: rows.map((r) => ({
+        id: r.id,
+        code: clientCode(r.id),
+        nameEn: r.name_en,
+        nameZh: r.name_zh,
+        tags: r.tags,
+        primaryContact: r.primary_contact ? (JSON.parse(r.primary_contact) as { name: string; phones: string[] }) : null,
+        area: r.first_area ? (JSON.parse(r.first_area) as { nameEn: string; nameZh: string }) : null,
+        branch: r.branch_en === null ? null : { nameEn: r.branch_en, nameZh: r.branch_zh },
+        updatedAt: new Date(r.updated_at).toISOString(),
+      })),
+      total,
+      page,
+      perPage: per_page,
+      filters: { ...(await formOptions(c)), tags: tags.map((t) => t.tag) },
+    });
+  });
+
+  routes.get('/clients/create', ...requirePermission('client_create'), async (c) => {
+    const user = c.var.user!;
+    return c.json({ options: await formOptions(c), defaults: { companyId: user.companyId, branchId: user.branchId } });
+  });
+
+  routes.post('/clients', ...requirePermission('client_create'), async (c) => {
+    const body = await parseJsonBody(c, CreateClient);
+    if (body.isErr()) return body.error;
+    const input = body.value;
+    const errors = await checkClient(c, input);
+    if (Object.keys(errors).length > 0) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
+    const { db, now, encrypter } = c.var.deps;
+    const user = c.var.user!;
+    const hkid = input.hkid ? normaliseHkid(input.hkid) : null;
+    const id = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('clients')
+        .values({
+          name_en: input.nameEn,
+          name_zh: input.nameZh,
+          hkid_sealed: hkid ? await encrypter.encrypt(hkid.value) : null,
+          hkid_masked: hkid?.masked ?? null,
+          tags: JSON.stringify([...new Set(input.tags)]),
+          company_id: input.companyId ?? user.companyId,
+          branch_id: input.branchId ?? user.branchId,
+          notes: input.notes,
+          created_by: user.id,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeChildren(tx, row.id, input);
+      return row.id;
+    });
+    await audit(c, {
+      action: 'create',
+      entityType: 'client',
+      entityId: id,
+      changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid ? hkid.masked : null, contacts: input.contacts.length, addresses: input.addresses.length },
+    });
+    return c.json({ client: await clientDetail(c, id) }, 201);
+  });
+
+  routes.get('/clients/:id{[0-9]+}', ...requirePermission('client_view'), async (c) => {
+    const query = parseQuery(c, DetailQuery);
+    if (query.isErr()) return query.error;
+    const id = Number(c.req.param('id'));
+    const client = await clientDetail(c, id);
+    if (!client) return errorReply(c, 404, 'errors.notFound');
+    const { tab } = query.value;
+    const user = c.var.user!;
+    return c.json({
+      client,
+      tab,
+      options: await formOptions(c),
+      canRevealHkid: hasPermission(user, 'hkid_reveal'),
+      ...(tab === 'attachment' ? { attachments: await listAttachments(c, 'client', id) } : {}),
+    });
+  });
+
+  routes.put('/clients/:id{[0-9]+}', ...requirePermission('client_edit'), async (c) => {
+    const body = await parseJsonBody(c, UpdateClient);
+    if (body.isErr()) return body.error;
+    const input = body.value;
+    const id = Number(c.req.param('id'));
+    const before = await clientDetail(c, id);
+    if (!before) return errorReply(c, 404, 'errors.notFound');
+    const errors = await checkClient(c, input);
+    if (Object.keys(errors).length > 0) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
+    const { db, now, encrypter } = c.var.deps;
+    const hkid = input.hkid ? normaliseHkid(input.hkid) : null;
+    const hkidChange =
+      input.hkid === undefined ? {} : { hkid_sealed: hkid ? await encrypter.encrypt(hkid.value) : null, hkid_masked: hkid?.masked ?? null };
+    const updated = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('clients')
+        .set((eb) => ({
+          name_en: input.nameEn,
+          name_zh: input.nameZh,
+          ...hkidChange,
+          tags: JSON.stringify([...new Set(input.tags)]),
+          company_id: input.companyId,
+          branch_id: input.branchId,
+          notes: input.notes,
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return false;
+      await writeChildren(tx, id, input);
+      return true;
+    });
+    if (!updated) return errorReply(c, 409, 'errors.conflict');
+    const after = await clientDetail(c, id);
+    const changes = after ? clientChanges(before, after) : {};
+    await audit(c, { action: 'update', entityType: 'client', entityId: id, changes });
+    return c.json({ client: after });
+  });
+
+  routes.delete('/clients/:id{[0-9]+}', ...requirePermission('client_delete'), async (c) => {
+    const id = Number(c.req.param('id'));
+    const client = await clientDetail(c, id);
+    if (!client) return errorReply(c, 404, 'errors.notFound');
+    for (const check of CLIENT_RECORD_CHECKS) {
+      if (await check(c, id)) return errorReply(c, 422, 'clients.hasRecords');
+    }
+    const { db, files } = c.var.deps;
+    const attachments = await db.selectFrom('attachments').select('file_key').where('owner_type', '=', 'client').where('owner_id', '=', id).execute();
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('attachments').where('owner_type', '=', 'client').where('owner_id', '=', id).execute();
+      await tx.deleteFrom('clients').where('id', '=', id).execute();
+    });
+    for (const a of attachments) await files.delete(a.file_key);
+    await audit(c, { action: 'delete', entityType: 'client', entityId: id, changes: { nameEn: client.nameEn, nameZh: client.nameZh, code: client.code } });
+    return c.body(null, 204);
+  });
+
+  /** The full HKID, for a user with hkid_reveal; every reveal is written to the audit log. */
+  routes.post('/clients/:id{[0-9]+}/hkid/reveal', ...requirePermission('hkid_reveal'), async (c) => {
+    const id = Number(c.req.param('id'));
+    const row = await c.var.deps.db.selectFrom('clients').select(['hkid_sealed']).where('id', '=', id).executeTakeFirst();
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    const hkid = row.hkid_sealed ? await c.var.deps.encrypter.decrypt(row.hkid_sealed) : null;
+    await audit(c, { action: 'reveal', entityType: 'client', entityId: id, changes: { field: 'hkid' } });
+    return c.json({ hkid });
+  });
+
+  return routes;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_APP_STATE } from '../../application/state/AppState';
+import { AppStartup } from '../../application/session/AppStartup';
+import { HeartbeatService } from '../../application/session/HeartbeatService';
+import { SessionService } from '../../application/session/SessionService';
+import { ADMIN, createCore, globalTimer, type Handler } from '../support/fakes';
+
+function session(handler: Handler) {
+  const core = createCore({ handler, start: '/login' });
+  const service = new SessionService(core.api, core.currentUser, core.state, core.language, core.navigator);
+  return { ...core, service };
+}
+
+describe('global state', () => {
+  it('starts with the values of the spec’s table (§3)', () => {
+    expect(INITIAL_APP_STATE).toMatchObject({
+      loaded: true,
+      isOnline: false,
+      authValid: false,
+      viewKey: 0,
+      maxUploadSize: 5,
+      showLeftPanelMenu: true,
+      showEditButton: false,
+      calendar: { start: '', end: '', date: '' },
+      notification: { title: '', type: '' },
+      unsavedChanges: false,
+      user: null,
+      selectedTab: 0,
+      flash: { bannerStyle: 'success', banner: '' },
+    });
+    expect(Object.values(INITIAL_APP_STATE.features).every((flag) => flag === true)).toBe(true);
+    expect(Object.keys(INITIAL_APP_STATE.features)).toHaveLength(10);
+  });
+});
+
+describe('sign-in', () => {
+  it('holds the user, keeps it in storage, and switches to the user’s language', async () => {
+    const { service, state, store, language, transport } = session(() => ({ status: 200, body: { user: ADMIN } }));
+    const result = await service.login('admin@example.com', 'Admin1234');
+    expect(result.isOk() && result.value).toEqual({ kind: 'signedIn', user: ADMIN });
+    expect(state.get().user).toEqual(ADMIN);
+    expect(state.get().authValid).toBe(true);
+    expect(store.user).toEqual(ADMIN);
+    expect(language.current()).toBe('en');
+    expect(transport.requests[0]).toMatchObject({ method: 'POST', path: '/api/login', body: { email: 'admin@example.com', password: 'Admin1234' } });
+  });
+
+  it('returns the server’s message for wrong credentials and goes nowhere', async () => {
+    const message = 'These credentials do not match our records.';
+    const { service, navigator, state } = session(() => ({ status: 422, body: { message, errors: { email: [message] } } }));
+    const result = await service.login('admin@example.com', 'nope');
+    expect(result.isErr() && result.error).toEqual({ code: 'validation', message, fields: { email: [message] } });
+    expect(navigator.history).toEqual([]);
+    expect(state.get().user).toBeNull();
+  });
+
+  it('reports an unreachable server to the form instead of leaving it', async () => {
+    const { service, navigator } = session(() => 'no-response');
+    const result = await service.login('a@b.c', 'x');
+    expect(result.isErr() && result.error.code).toBe('network');
+    expect(navigator.history).toEqual([]);
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('stops after the password when the account has two-factor on, holding no user yet', async () => {
+    const { service, state } = session(() => ({ status: 200, body: { two_factor: true } }));
+    const result = await service.login('admin@example.com', 'Admin1234');
+    expect(result.isOk() && result.value).toEqual({ kind: 'twoFactor' });
+    expect(state.get().user).toBeNull();
+  });
+
+  it('completes with a code or a recovery code', async () => {
+    const { service, state, transport } = session(() => ({ status: 200, body: { user: ADMIN } }));
+    await service.challenge({ code: '123456' });
+    await service.challenge({ recoveryCode: 'abcde-fghij' });
+    expect(transport.requests.map((r) => r.body)).toEqual([{ code: '123456' }, { recovery_code: 'abcde-fghij' }]);
+    expect(state.get().user).toEqual(ADMIN);
+  });
+});
+
+describe('sign-out', () => {
+  it('forgets the user and goes to /login even when the server cannot be reached', async () => {
+    const { service, state, store, navigator, currentUser } = session(() => 'no-response');
+    currentUser.set(ADMIN);
+    await service.logout();
+    expect(state.get().user).toBeNull();
+    expect(store.user).toBeNull();
+    expect(navigator.url).toBe('/login');
+  });
+});
+
+describe('language', () => {
+  it('stores a signed-in user’s new language on the account', async () => {
+    const { service, transport, currentUser, language } = session((r) => ({ status: 200, body: { user: { ...ADMIN, language: (r.body as { language: string }).language } } }));
+    currentUser.set(ADMIN);
+    await service.changeLanguage('zh-HK');
+    expect(language.current()).toBe('zh-HK');
+    expect(transport.requests[0]).toMatchObject({ method: 'PUT', path: '/api/user/language', body: { language: 'zh-HK' } });
+    expect(currentUser.get()?.language).toBe('zh-HK');
+  });
+
+  it('only switches the page for a visitor who is not signed in', async () => {
+    const { service, transport, language } = session(() => ({ status: 200, body: {} }));
+    await service.changeLanguage('en');
+    expect(language.current()).toBe('en');
+    expect(transport.requests).toEqual([]);
+  });
+});
+
+describe('start-up', () => {
+  it('restores the signed-in user from storage, then sends the first heartbeat', async () => {
+    const core = createCore({ user: ADMIN, handler: () => ({ status: 200, body: { auth: true } }) });
+    const heartbeat = new HeartbeatService(core.api, core.state, core.currentUser, core.navigator, globalTimer, core.drafts);
+    const stop = new AppStartup(core.currentUser, heartbeat, core.navigation).start();
+    expect(core.state.get().user).toEqual(ADMIN);
+    await heartbeat.beat();
+    expect(core.transport.requests[0]?.path).toBe('/api/heartbeat');
+    expect(core.state.get()).toMatchObject({ isOnline: true, authValid: true });
+    stop();
+  });
+});

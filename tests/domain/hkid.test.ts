@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { hkidCheckDigit, maskHkid, parseHkid } from '../../domain/hk/hkid';
+
+describe('HKID', () => {
+  it('accepts the textbook example A123456(3) however it is typed', () => {
+    for (const typed of ['A123456(3)', 'a123456(3)', 'A1234563', ' A 123456 (3) ']) {
+      const result = parseHkid(typed);
+      expect(result.isOk() && result.value.value).toBe('A123456(3)');
+    }
+  });
+
+  it('computes the check digit, including "A" for 10 and two-letter prefixes', () => {
+    expect(hkidCheckDigit('A', '123456')).toBe('3');
+    // Every check digit 0-9 and A occurs for some number, and parse agrees with the computation.
+    const seen = new Set<string>();
+    for (let n = 100000; n < 100200; n++) {
+      const digit = hkidCheckDigit('Z', String(n));
+      seen.add(digit);
+      expect(parseHkid(`Z${n}(${digit})`).isOk()).toBe(true);
+    }
+    expect(seen).toEqual(new Set(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A']));
+    const two = hkidCheckDigit('XA', '123456');
+    expect(parseHkid(`XA123456(${two})`).isOk()).toBe(true);
+  });
+
+  it('refuses a wrong check digit and a wrong shape, each with its own code', () => {
+    const wrong = parseHkid('A123456(4)');
+    expect(wrong.isErr() && wrong.error.code).toBe('hkidCheckDigit');
+    for (const typed of ['', '123456(3)', 'ABC123456(3)', 'A12345(3)', 'A1234567(3)', 'A123456(B)']) {
+      const result = parseHkid(typed);
+      expect(result.isErr() && result.error.code).toBe('hkidFormat');
+    }
+  });
+
+  it('masks the last three digits and the check digit', () => {
+    const hkid = parseHkid('A123456(3)');
+    expect(hkid.isOk() && maskHkid(hkid.value)).toBe('A123***(*)');
+  });
+});

@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, divideRounded, lineTotal, parseMoney, parseRate, percentOf, quantityToHundredths } from '../../domain/money/money';
+import { orderFigures } from '../../domain/orders/order';
+
+describe('rounding: half away from zero', () => {
+  it('rounds .5 up and below .5 down, mirrored for negatives', () => {
+    expect(divideRounded(5, 10)).toBe(1);
+    expect(divideRounded(4, 10)).toBe(0);
+    expect(divideRounded(15, 10)).toBe(2);
+    expect(divideRounded(-5, 10)).toBe(-1);
+    expect(divideRounded(-4, 10)).toBe(0);
+  });
+
+  it('is within half of the exact quotient', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), (n, d) => {
+        expect(Math.abs(divideRounded(n, d) - n / d)).toBeLessThanOrEqual(0.5);
+      }),
+    );
+  });
+});
+
+describe('order line, subtotal, discount and total', () => {
+  it('multiplies quantity by unit price, quantities with up to 2 decimals', () => {
+    expect(lineTotal(quantityToHundredths(3), 12_050)).toBe(36_150);
+    expect(lineTotal(quantityToHundredths(1.5), 999)).toBe(1_499); // 1498.5 rounds up
+    expect(lineTotal(quantityToHundredths(0.25), 10_000)).toBe(2_500);
+  });
+
+  it('takes a percentage discount of the subtotal, rounded half away from zero', () => {
+    const lines = [
+      { quantity: 100, unitPrice: 12_345 },
+      { quantity: 200, unitPrice: 1_000 },
+    ];
+    expect(orderFigures(lines, 1_000)).toEqual({ subtotal: 14_345, discount: 1_435, total: 12_910 }); // 1434.5 → 1435
+    expect(orderFigures(lines, 0)).toEqual({ subtotal: 14_345, discount: 0, total: 14_345 });
+    expect(orderFigures(lines, 10_000).total).toBe(0);
+    expect(orderFigures([], 500)).toEqual({ subtotal: 0, discount: 0, total: 0 });
+  });
+
+  const line = fc.record({ quantity: fc.integer({ min: 1, max: 100_000 }), unitPrice: fc.integer({ min: 0, max: 10_000_000 }) });
+
+  it('keeps total = subtotal − discount, with 0 ≤ discount ≤ subtotal, for any lines and rate', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), fc.integer({ min: 0, max: 10_000 }), (lines, rate) => {
+        const f = orderFigures(lines, rate);
+        expect(f.total).toBe(f.subtotal - f.discount);
+        expect(f.discount).toBeGreaterThanOrEqual(0);
+        expect(f.discount).toBeLessThanOrEqual(f.subtotal);
+        expect(Number.isInteger(f.total)).toBe(true);
+      }),
+    );
+  });
+
+  it('has a subtotal equal to the sum of its lines, whatever their order', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), (lines) => {
+        const sumOfLines = lines.reduce((t, l) => t + lineTotal(l.quantity, l.unitPrice), 0);
+        expect(orderFigures(lines, 0).subtotal).toBe(sumOfLines);
+        expect(orderFigures([...lines].reverse(), 0).subtotal).toBe(sumOfLines);
+      }),
+    );
+  });
+
+  it('never gives a bigger total for a bigger discount rate', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), (lines, a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(orderFigures(lines, high).total).toBeLessThanOrEqual(orderFigures(lines, low).total);
+      }),
+    );
+  });
+
+  it('takes a rate of an amount', () => {
+    expect(percentOf(10_000, 550)).toBe(550);
+    expect(percentOf(333, 5_000)).toBe(167);
+  });
+});
+
+describe('money input', () => {
+  it('reads amounts as staff type them, exactly', () => {
+    expect(parseMoney('1,234.50')._unsafeUnwrap()).toBe(123_450);
+    expect(parseMoney('HK$ 80')._unsafeUnwrap()).toBe(8_000);
+    expect(parseMoney('$0.5')._unsafeUnwrap()).toBe(50);
+    expect(parseMoney('0.1')._unsafeUnwrap()).toBe(10);
+    expect(parseMoney(' 19.99 ')._unsafeUnwrap()).toBe(1_999);
+  });
+
+  it('refuses anything else, each with its reason', () => {
+    expect(parseMoney('abc')._unsafeUnwrapErr().code).toBe('moneyFormat');
+    expect(parseMoney('1.234')._unsafeUnwrapErr().code).toBe('moneyFormat');
+    expect(parseMoney('')._unsafeUnwrapErr().code).toBe('moneyFormat');
+    expect(parseMoney('-5')._unsafeUnwrapErr().code).toBe('moneyNegative');
+    expect(parseMoney('123456789')._unsafeUnwrapErr().code).toBe('moneyTooLarge');
+  });
+
+  it('round-trips any amount through its decimal text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (cents) => {
+        expect(parseMoney(centsToDecimal(cents))._unsafeUnwrap()).toBe(cents);
+      }),
+    );
+  });
+
+  it('reads a percentage into basis points, 0–100%', () => {
+    expect(parseRate('5.5')._unsafeUnwrap()).toBe(550);
+    expect(parseRate('12.25%')._unsafeUnwrap()).toBe(1_225);
+    expect(parseRate('100')._unsafeUnwrap()).toBe(10_000);
+    expect(parseRate('100.01')._unsafeUnwrapErr().code).toBe('rateRange');
+    expect(parseRate('5.555')._unsafeUnwrapErr().code).toBe('rateFormat');
+  });
+});

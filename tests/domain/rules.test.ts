@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { can, fileScope, hasPermission, type Actor } from '../../domain/auth/permissions';
+import { commission } from '../../domain/commission/commission';
+import { documentNumber, parseDocumentNumber } from '../../domain/documents/numbering';
+import { holidayDates, holidaysOfYear, isHoliday } from '../../domain/hk/holidays';
+import { formatHkPhone, parseHkPhone } from '../../domain/hk/phone';
+import { pickLanguage } from '../../domain/i18n/language';
+import { checkContract, checkQuotationTransition, effectiveStatus, expiryDate, isExpired, toOrder } from '../../domain/quotations/quotation';
+
+describe('quotations', () => {
+  it('expire after their valid days, counting the date as day one', () => {
+    expect(expiryDate('2026-03-01', 30)).toBe('2026-03-30');
+    expect(isExpired('2026-03-01', 30, '2026-03-30', 'sent')).toBe(false);
+    expect(isExpired('2026-03-01', 30, '2026-03-31', 'sent')).toBe(true);
+    expect(isExpired('2026-03-01', 30, '2026-12-31', 'accepted')).toBe(false);
+    expect(effectiveStatus('sent', '2026-03-01', 30, '2026-04-01')).toBe('expired');
+    expect(effectiveStatus('rejected', '2026-03-01', 30, '2026-04-01')).toBe('rejected');
+  });
+
+  it('move draft → sent → accepted or rejected, and back to draft for rework', () => {
+    expect(checkQuotationTransition('draft', 'sent').isOk()).toBe(true);
+    expect(checkQuotationTransition('sent', 'accepted').isOk()).toBe(true);
+    expect(checkQuotationTransition('rejected', 'draft').isOk()).toBe(true);
+    expect(checkQuotationTransition('draft', 'accepted')._unsafeUnwrapErr().code).toBe('quotationTransition');
+    expect(checkQuotationTransition('accepted', 'draft').isErr()).toBe(true);
+  });
+
+  it('become orders only once accepted: a contract a regular order, a basic one a new order', () => {
+    const quotation = { kind: 'contract' as const, status: 'accepted' as const, date: '2026-01-01', validDays: 30, lines: [{ quantity: 100, unitPrice: 50_000 }], discountRate: 500 };
+    expect(toOrder(quotation)._unsafeUnwrap()).toEqual({ type: 'regular_order', lines: quotation.lines, discountRate: 500 });
+    expect(toOrder({ ...quotation, kind: 'basic' })._unsafeUnwrap().type).toBe('new_order');
+    expect(toOrder({ ...quotation, status: 'sent' })._unsafeUnwrapErr().code).toBe('quotationNotAccepted');
+  });
+
+  it('need a contract period that ends after it starts', () => {
+    expect(checkContract({ periodStart: '2026-01-01', periodEnd: '2026-12-31', frequency: 'monthly' }).isOk()).toBe(true);
+    expect(checkContract({ periodStart: '2026-12-31', periodEnd: '2026-01-01', frequency: 'monthly' })._unsafeUnwrapErr().code).toBe('contractPeriod');
+  });
+
+  it('are numbered with the prefix, the year and a sequence', () => {
+    expect(documentNumber('Q', 2026, 12)).toBe('Q-2026-00012');
+    expect(parseDocumentNumber('INV-2026-00042')).toEqual({ prefix: 'INV', year: 2026, sequence: 42 });
+    expect(parseDocumentNumber('nope')).toBeNull();
+  });
+});
+
+describe('commission', () => {
+  const base = { lines: [{ amount: 60_000, categoryId: 1 }, { amount: 40_000, categoryId: null }], orderTotal: 90_000, received: 45_000, voided: false, userRate: 500, categoryRates: new Map([[1, 1_000]]), basis: 'total' as const };
+
+  it('pays the category rate on its lines and the user rate on the rest, on the order total after discount', () => {
+    // total 900 shared 540 / 360 → 10% of 540 + 5% of 360 = 54 + 18
+    expect(commission(base)).toBe(7_200);
+  });
+
+  it('on the received basis, pays on what has been received so far', () => {
+    expect(commission({ ...base, basis: 'received' })).toBe(3_600);
+    expect(commission({ ...base, basis: 'received', received: 0 })).toBe(0);
+    expect(commission({ ...base, basis: 'received', received: 200_000 })).toBe(7_200);
+  });
+
+  it('pays the user rate on everything without category rates, nothing without any rate, and nothing on a void order', () => {
+    expect(commission({ ...base, categoryRates: new Map() })).toBe(4_500);
+    expect(commission({ ...base, categoryRates: new Map(), userRate: null })).toBe(0);
+    expect(commission({ ...base, voided: true })).toBe(0);
+  });
+});
+
+describe('permissions', () => {
+  const worker: Actor = { id: 3, branchId: 1, isAdmin: false, role: { permissions: ['appointment_view', 'client_view', 'file_view_own'] } };
+  const sales: Actor = { id: 2, branchId: 1, isAdmin: false, role: { permissions: ['client_view', 'client_edit', 'file_view_branch'] } };
+  const admin: Actor = { id: 1, branchId: null, isAdmin: true, role: null };
+
+  it('checks an area action against the role, and lets is-admin do everything', () => {
+    expect(can(worker, 'view', { kind: 'area', area: 'appointment' })).toBe(true);
+    expect(can(worker, 'delete', { kind: 'area', area: 'client' })).toBe(false);
+    expect(can(admin, 'delete', { kind: 'area', area: 'client' })).toBe(true);
+    expect(can(null, 'view', { kind: 'area', area: 'client' })).toBe(false);
+    expect(hasPermission(worker, 'appointment_view')).toBe(true);
+  });
+
+  it('lets files be seen by scope: all, own branch, or own uploads', () => {
+    const file = (branchId: number | null, uploadedBy: number | null) => ({ kind: 'file' as const, branchId, uploadedBy });
+    expect([fileScope(worker), fileScope(sales), fileScope(admin), fileScope({ isAdmin: false, role: null })]).toEqual(['own', 'branch', 'all', 'none']);
+    expect(can(worker, 'view', file(1, 3))).toBe(true);
+    expect(can(worker, 'view', file(1, 2))).toBe(false);
+    expect(can(sales, 'view', file(1, 99))).toBe(true);
+    expect(can(sales, 'view', file(2, 2))).toBe(false);
+    expect(can(sales, 'view', file(null, 2))).toBe(false);
+    expect(can(admin, 'view', file(9, 9))).toBe(true);
+  });
+
+  it('keeps revealing an HKID and voiding an order to their own permissions', () => {
+    expect(can(sales, 'view', { kind: 'hkid' })).toBe(false);
+    expect(can({ ...sales, role: { permissions: ['hkid_reveal'] } }, 'view', { kind: 'hkid' })).toBe(true);
+    expect(can({ ...sales, role: { permissions: ['order_void'] } }, 'edit', { kind: 'orderVoid' })).toBe(true);
+    expect(can(sales, 'edit', { kind: 'orderVoid' })).toBe(false);
+  });
+});
+
+describe('Hong Kong data', () => {
+  it('reads phone numbers with or without +852, and tells landlines from mobiles', () => {
+    expect(parseHkPhone('9123 4567')._unsafeUnwrap()).toEqual({ digits: '91234567', kind: 'mobile' });
+    expect(parseHkPhone('+852 2345-6789')._unsafeUnwrap()).toEqual({ digits: '23456789', kind: 'landline' });
+    expect(parseHkPhone('(852) 3111 2222')._unsafeUnwrap().kind).toBe('landline');
+    expect(formatHkPhone(parseHkPhone('61234567')._unsafeUnwrap())).toBe('6123 4567');
+    for (const bad of ['1234567', '123456789', '12345678', '+86 13800138000', 'abc']) expect(parseHkPhone(bad).isErr()).toBe(true);
+  });
+
+  it('finds a year’s holidays and flags a date on one', () => {
+    const list = [
+      { date: '2027-01-01', nameEn: 'New Year', nameZh: '一月一日' },
+      { date: '2026-12-25', nameEn: 'Christmas', nameZh: '聖誕節' },
+      { date: '2026-01-01', nameEn: 'New Year', nameZh: '一月一日' },
+    ];
+    expect(holidaysOfYear(list, 2026).map((h) => h.date)).toEqual(['2026-01-01', '2026-12-25']);
+    expect(isHoliday('2026-12-25', holidayDates(list))).toBe(true);
+    expect(isHoliday('2026-12-24', holidayDates(list))).toBe(false);
+  });
+
+  it('picks the interface language from what the browser asks for, zh-HK by default', () => {
+    expect(pickLanguage('en-GB,en;q=0.9')).toBe('en');
+    expect(pickLanguage('zh-Hant-HK,zh;q=0.9,en;q=0.8')).toBe('zh-HK');
+    expect(pickLanguage('fr-FR,en;q=0.5')).toBe('en');
+    expect(pickLanguage('fr-FR')).toBe('zh-HK');
+    expect(pickLanguage(null)).toBe('zh-HK');
+    expect(pickLanguage('en;q=0.4,zh;q=0.8')).toBe('zh-HK');
+  });
+});

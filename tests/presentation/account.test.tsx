@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { ADMIN, MemoryDraftStore } from '../support/fakes';
+import { renderApp } from './render';
+
+const PROFILE = { id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: null, twoFactor: 'off' };
+
+function profileBackend(extra: (r: ApiRequest) => { status: number; body: unknown } | null = () => null) {
+  return (r: ApiRequest) =>
+    extra(r) ??
+    (r.path === '/api/user/profile'
+      ? { status: 200, body: { profile: PROFILE } }
+      : r.path === '/api/user/sessions'
+        ? { status: 200, body: { sessions: [{ id: 'a', ip: '127.0.0.1', userAgent: 'Chromium on Linux', lastActivityAt: '2026-11-23T02:00:00Z', current: true }] } }
+        : { status: 200, body: { auth: true } });
+}
+
+describe('two-factor sign-in', () => {
+  it('asks for the code after the password, then goes on', async () => {
+    const user = userEvent.setup();
+    const { navigator, transport } = renderApp({
+      start: '/login?redirect=%2Fhome',
+      language: 'en',
+      handler: (r) =>
+        r.path === '/api/login'
+          ? { status: 200, body: { two_factor: true } }
+          : r.path === '/api/two-factor-challenge'
+            ? (r.body as { code?: string }).code === '654321'
+              ? { status: 200, body: { user: { ...ADMIN, language: 'en' } } }
+              : { status: 422, body: { message: 'The provided two factor authentication code was invalid.', errors: { code: ['The provided two factor authentication code was invalid.'] } } }
+            : { status: 200, body: { auth: false } },
+    });
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Admin1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor verification' })).toBeInTheDocument();
+    expect(navigator.url).toBe('/two-factor-challenge?redirect=%2Fhome');
+
+    await user.type(screen.getByLabelText('Authentication code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The provided two factor authentication code was invalid.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/home'));
+    expect(transport.requests.filter((r) => r.path === '/api/two-factor-challenge').map((r) => r.body)).toEqual([{ code: '111111' }, { code: '654321' }]);
+  });
+
+  it('takes a recovery code instead', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/two-factor-challenge', language: 'en', handler: () => ({ status: 200, body: { auth: false } }) });
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(transport.requests.find((r) => r.path === '/api/two-factor-challenge')?.body).toEqual({ recovery_code: 'abcde-fghij' }));
+  });
+});
+
+describe('registration', () => {
+  it('shows every unmet password rule at once, then says the account awaits activation', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/register',
+      language: 'en',
+      handler: (r) => (r.path === '/api/register' ? { status: 201, body: { message: 'Your account has been created. An administrator must activate it before you can sign in.' } } : { status: 200, body: { auth: false } }),
+    });
+    await user.type(await screen.findByLabelText('Name'), 'New Colleague');
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    await user.type(screen.getByLabelText('Confirm password'), 'abd');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('At least 8 characters An uppercase letter A number');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The password confirmation does not match.');
+    expect(transport.requests.filter((r) => r.path === '/api/register')).toEqual([]);
+
+    await user.clear(password);
+    await user.type(password, 'Passw0rdX');
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'Passw0rdX');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your account has been created. An administrator must activate it before you can sign in.')).toBeInTheDocument();
+  });
+});
+
+describe('profile security sections', () => {
+  it('shows the server’s message when the current password is wrong', async () => {
+    const user = userEvent.setup();
+    const wrong = 'The provided password does not match your current password.';
+    renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'en',
+      handler: profileBackend((r) => (r.path === '/api/user/password' ? { status: 422, body: { message: wrong, errors: { current_password: [wrong] } } } : null)),
+    });
+    const section = await screen.findByRole('region', { name: 'Change password' });
+    await user.type(within(section).getByLabelText('Current password'), 'Nope1234');
+    await user.type(within(section).getByLabelText('New password'), 'NewPass123');
+    await user.type(within(section).getByLabelText('Confirm new password'), 'NewPass123');
+    await user.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(await within(section).findByText(wrong)).toBeInTheDocument();
+  });
+
+  it('enables two-factor: password, QR code, code, then recovery codes', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'en',
+      handler: profileBackend((r) =>
+        r.path === '/api/user/two-factor-authentication' && r.method === 'POST'
+          ? { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } }
+          : r.path === '/api/user/confirmed-two-factor-authentication'
+            ? { status: 200, body: { status: 'on', recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] } }
+            : null,
+      ),
+    });
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await user.click(within(section).getByRole('button', { name: 'Enable' }));
+    expect(within(section).getByText('Enter your password to continue.')).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'Admin1234');
+    await user.click(within(section).getByRole('button', { name: 'Enable' }));
+    expect(await within(section).findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+    expect(within(section).getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Code from the app'), '123456');
+    await user.click(within(section).getByRole('button', { name: 'Confirm' }));
+    const codes = await within(section).findByRole('list', { name: 'Recovery codes' });
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(section).getByText('On.')).toBeInTheDocument();
+  });
+
+  it('offers back what was typed before the session expired', async () => {
+    const user = userEvent.setup();
+    const drafts = new MemoryDraftStore();
+    drafts.save('draft:profile', JSON.stringify({ userId: ADMIN.id, value: { name: 'Half typed', email: 'admin@example.com', language: 'en' } }));
+    renderApp({ start: '/user/profile', user: ADMIN, language: 'en', handler: profileBackend(), drafts });
+    expect(await screen.findByText('Your session expired while you were editing. Restore what you had typed?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Half typed');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
+
+describe('API tokens screen', () => {
+  it('creates a token, shows it once, lists it, and revokes it after confirmation', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/user/api-tokens',
+      user: ADMIN,
+      language: 'en',
+      handler: (r) =>
+        r.path === '/api/user/api-tokens' && r.method === 'GET'
+          ? { status: 200, body: { tokens: [], availableAbilities: ['read', 'create', 'update', 'delete'] } }
+          : r.path === '/api/user/api-tokens' && r.method === 'POST'
+            ? { status: 201, body: { token: { id: 7, name: 'Script', abilities: ['read', 'update'], lastUsedAt: null, createdAt: '2026-11-23T02:00:00Z' }, plainTextToken: '7|secret-value' } }
+            : r.method === 'DELETE'
+              ? { status: 204, body: null }
+              : { status: 200, body: { auth: true } },
+    });
+    expect(await screen.findByText('You have no API tokens.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Token name'), 'Script');
+    await user.click(screen.getByRole('checkbox', { name: 'Update' }));
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText('7|secret-value')).toBeInTheDocument();
+    expect(transport.requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Script', abilities: ['read', 'update'] });
+    const row = screen.getByRole('row', { name: /Script/ });
+    expect(row).toHaveTextContent('Read、Update');
+    expect(row).toHaveTextContent('Never');
+
+    await user.click(screen.getByRole('button', { name: 'Revoke Script' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Script?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Script/ })).not.toBeInTheDocument());
+    expect(transport.requests.find((r) => r.method === 'DELETE')?.path).toBe('/api/user/api-tokens/7');
+  });
+});
+
+describe('profile photo', () => {
+  it('refuses a file over 5 MB before sending it, with the spec’s message', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/user/profile', user: ADMIN, language: 'en', handler: profileBackend() });
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(await screen.findByLabelText('Choose a photo'), big);
+    expect(await screen.findByText('Error! File Size is over limit 5MB. Please upload again.')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.path === '/api/user/profile-photo')).toEqual([]);
+  });
+
+  it('uploads an image as it is and shows it', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: profileBackend((r) => (r.path === '/api/user/profile-photo' ? { status: 200, body: { profile: { ...PROFILE, photoUrl: '/api/user/profile-photo/1?v=abc' } } } : null)),
+    });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    await user.upload(await screen.findByLabelText('選擇相片'), file);
+    expect(await screen.findByRole('img', { name: 'Ada Chan的相片' })).toHaveAttribute('src', '/api/user/profile-photo/1?v=abc');
+    expect(transport.requests.find((r) => r.path === '/api/user/profile-photo')?.body).toBe(file);
+  });
+});

@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { ADMIN } from '../support/fakes';
+import { renderApp } from './render';
+
+type Answer = { status: number; body: unknown } | null;
+const backend = (routes: (r: ApiRequest) => Answer) => (r: ApiRequest) => routes(r) ?? { status: 200, body: { auth: true } };
+
+describe('settings list editor (options)', () => {
+  const items = [{ id: 1, key: 'payment_method', value: 'cash', labelEn: 'Cash', labelZh: '現金', sortOrder: 1, active: true, version: 2 }];
+
+  it('adds an option in a dialog, checking the fields first and showing the server’s message under its field', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/settings/option/payment_method',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) =>
+        r.method === 'GET' && r.path === '/api/options/payment_method'
+          ? { status: 200, body: { key: 'payment_method', items } }
+          : r.method === 'POST'
+            ? { status: 422, body: { message: 'This value is already in the list.', errors: { value: ['This value is already in the list.'] } } }
+            : null,
+      ),
+    });
+    expect(await screen.findByRole('row', { name: /Cash/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add option' });
+    expect(within(dialog).getByLabelText('Label (Chinese)')).toHaveFocus();
+    await user.type(within(dialog).getByLabelText('Code (lower-case letters, digits, _)'), 'Bad Code');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Label (Chinese)')).toHaveAccessibleDescription('Enter it in English or Chinese (or both).');
+    expect(within(dialog).getByLabelText('Code (lower-case letters, digits, _)')).toHaveAccessibleDescription('Use lower-case letters, digits and _ only.');
+    expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Label (Chinese)'), '現金');
+    await user.clear(within(dialog).getByLabelText('Code (lower-case letters, digits, _)'));
+    await user.type(within(dialog).getByLabelText('Code (lower-case letters, digits, _)'), 'cash');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This value is already in the list.')).toBeInTheDocument();
+    expect(transport.requests.find((r) => r.method === 'POST')?.body).toEqual({ labelZh: '現金', labelEn: '', value: 'cash', sortOrder: 0, active: true });
+  });
+
+  it('edits with the record’s version, then reloads the list', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/settings/option/payment_method',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.method === 'GET' && r.path === '/api/options/payment_method' ? { status: 200, body: { key: 'payment_method', items } } : r.method === 'PUT' ? { status: 200, body: {} } : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit 現金' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit option' });
+    await user.type(within(dialog).getByLabelText('Label (English)'), ' payment');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/options/payment_method')).toHaveLength(2));
+    expect(transport.requests.find((r) => r.method === 'PUT')).toMatchObject({ path: '/api/options/payment_method/1', body: { labelEn: 'Cash payment', version: 2 } });
+  });
+});
+
+describe('role form', () => {
+  it('sends the permissions ticked in the matrix and the special ones', async () => {
+    const user = userEvent.setup();
+    const { transport, navigator } = renderApp({
+      start: '/settings/roles/create',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.path === '/api/roles/create' ? { status: 200, body: { catalogue: {} } } : r.method === 'POST' ? { status: 201, body: { role: { id: 9 } } } : r.path === '/api/roles' ? { status: 200, body: [] } : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Role name')).toHaveAccessibleDescription("Enter the role's name.");
+    await user.type(screen.getByLabelText('Role name'), 'Receptionist');
+    await user.click(screen.getByRole('checkbox', { name: 'Clients: View' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Clients: Create' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Reveal full HKID numbers' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/settings/roles'));
+    expect(transport.requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Receptionist', permissions: ['client_view', 'client_create', 'hkid_reveal'] });
+  });
+});
+
+describe('user form', () => {
+  it('checks the initial password against the policy and the commission rate before sending', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/settings/users/create',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: { options: { roles: [{ id: 3, name: 'worker' }], branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }] } } } : null)),
+    });
+    await user.type(await screen.findByLabelText('Name'), 'Wong');
+    await user.type(screen.getByLabelText('Email'), 'wong@example.com');
+    await user.type(screen.getByLabelText('Commission rate (%)'), '5.555');
+    await user.type(screen.getByLabelText('Initial password'), 'password');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Commission rate (%)')).toHaveAccessibleDescription('Enter a percentage from 0 to 100 with up to 2 decimals.');
+    expect(screen.getByLabelText('Initial password')).toHaveAccessibleDescription('An uppercase letter A number');
+    expect(screen.getByLabelText('Confirm initial password')).toHaveAccessibleDescription('The password confirmation does not match.');
+    expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});

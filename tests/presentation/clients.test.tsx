@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { ADMIN } from '../support/fakes';
+import { renderApp } from './render';
+
+const OPTIONS = {
+  areas: [
+    { id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區', region: 'hk_island' },
+    { id: 16, nameEn: 'Sha Tin', nameZh: '沙田區', region: 'new_territories' },
+  ],
+  branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
+  companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }],
+};
+
+const CLIENT = {
+  id: 7,
+  code: 'C000007',
+  nameEn: 'Chan Tai Man',
+  nameZh: '陳大文',
+  hkidMasked: 'A123***(*)',
+  tags: ['VIP'],
+  companyId: 1,
+  branchId: 1,
+  notes: '',
+  version: 3,
+  contacts: [{ name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: true }],
+  addresses: [{ label: '', address: '灣仔道 1 號', areaId: 2 }],
+};
+
+function backend(extra: (r: ApiRequest) => { status: number; body: unknown } | null = () => null) {
+  return (r: ApiRequest) => {
+    const answer = extra(r);
+    if (answer) return answer;
+    if (r.path === '/api/clients/create') return { status: 200, body: { options: OPTIONS, defaults: { companyId: 1, branchId: 1 } } };
+    if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: { client: CLIENT, tab: 'basic', options: OPTIONS, canRevealHkid: true, attachments: [] } };
+    if (r.path === '/api/clients' && r.method === 'GET')
+      return {
+        status: 200,
+        body: {
+          items: [{ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', tags: ['VIP'], primaryContact: { name: '陳大文', phones: ['91234567'] }, area: { nameEn: 'Wan Chai', nameZh: '灣仔區' } }],
+          total: 41,
+          page: 1,
+          perPage: 20,
+          filters: { ...OPTIONS, tags: ['VIP'] },
+        },
+      };
+    return { status: 200, body: { auth: true } };
+  };
+}
+
+describe('client list', () => {
+  it('lists clients and puts the search in the address, so the server filters and pages', async () => {
+    const user = userEvent.setup();
+    const { navigator, transport } = renderApp({ start: '/clients', user: ADMIN, language: 'zh-HK', handler: backend() });
+    const row = await screen.findByRole('row', { name: /陳大文/ });
+    expect(row).toHaveTextContent('91234567');
+    expect(row).toHaveTextContent('灣仔區');
+    expect(screen.getByText('第 1–20 項，共 41 項')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: '搜尋' }), '陳');
+    await user.selectOptions(screen.getByLabelText('地區'), '2');
+    await user.click(screen.getByRole('button', { name: '搜尋' }));
+    await waitFor(() => expect(navigator.url).toBe('/clients?q=%E9%99%B3&area_id=2'));
+    await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/clients', query: { q: '陳', area_id: '2' } }));
+    await user.click(await screen.findByRole('link', { name: '下一頁' }));
+    await waitFor(() => expect(navigator.url).toBe('/clients?q=%E9%99%B3&area_id=2&page=2'));
+  });
+});
+
+describe('client form', () => {
+  it('shows every problem at once without calling the server', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/clients/basic/create', user: ADMIN, language: 'en', handler: backend() });
+    await user.type(await screen.findByLabelText('HKID'), 'A123456(4)');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Chinese name')).toHaveAccessibleDescription('Enter the English or the Chinese name.');
+    expect(screen.getByLabelText('English name')).toHaveAccessibleDescription('Enter the English or the Chinese name.');
+    expect(screen.getByLabelText('HKID')).toHaveAccessibleDescription("This HKID's check digit is wrong. Check the number again.");
+    expect(within(screen.getByRole('group', { name: 'Contact 1' })).getByLabelText('Name')).toHaveAccessibleDescription("Enter the contact's name.");
+    expect(within(screen.getByRole('group', { name: 'Address 1' })).getByLabelText('Address')).toHaveAccessibleDescription('Enter the address.');
+    expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('creates a client with a Chinese name and a contact, then opens it', async () => {
+    const user = userEvent.setup();
+    const { transport, navigator } = renderApp({
+      start: '/clients/basic/create',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: { client: CLIENT } } : null)),
+    });
+    await user.type(await screen.findByLabelText('中文名稱'), '陳大文');
+    await user.click(screen.getByRole('button', { name: '新增聯絡人' }));
+    const contact = screen.getByRole('group', { name: '聯絡人 1' });
+    await user.type(within(contact).getByLabelText('姓名'), '陳大文');
+    await user.type(within(contact).getByLabelText('電話'), '9123 4567, 2345 6789');
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/clients/basic/7'));
+    expect(transport.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      nameZh: '陳大文',
+      nameEn: '',
+      hkid: '',
+      tags: [],
+      companyId: null,
+      branchId: 1,
+      notes: '',
+      contacts: [{ name: '陳大文', title: '', phones: ['9123 4567', '2345 6789'], email: '', isPrimary: true }],
+      addresses: [],
+    });
+  });
+
+  it('keeps the input on a stale save (409), says so, and offers to load the latest version', async () => {
+    const user = userEvent.setup();
+    const conflict = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';
+    const { transport } = renderApp({
+      start: '/clients/basic/7',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.method === 'PUT' ? { status: 409, body: { message: conflict } } : null)),
+    });
+    const notes = await screen.findByLabelText('Notes');
+    await user.type(notes, 'Gate code 1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(conflict)).toBeInTheDocument();
+    expect(screen.getByLabelText('Notes')).toHaveValue('Gate code 1234');
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ version: 3, notes: 'Gate code 1234' });
+    await user.click(screen.getByRole('button', { name: 'Load the latest version (your changes will be discarded)' }));
+    await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/clients/7')).toHaveLength(2));
+  });
+
+  it('shows the HKID masked and reveals it only on request', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/clients/basic/7',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.path === '/api/clients/7/hkid/reveal' ? { status: 200, body: { hkid: 'A123456(3)' } } : null)),
+    });
+    expect(await screen.findByText('A123***(*)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show full HKID' }));
+    expect(await screen.findByText('A123456(3)')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.path === '/api/clients/7/hkid/reveal')).toHaveLength(1);
+  });
+
+  it('is read-only, without delete, for a user who may only view clients', async () => {
+    renderApp({ start: '/clients/basic/7', user: { ...ADMIN, isAdmin: false, role: { id: 3, name: 'worker', permissions: ['client_view'] } }, language: 'en', handler: backend() });
+    expect(await screen.findByLabelText('Chinese name')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete client' })).not.toBeInTheDocument();
+  });
+});
+
+describe('attachments', () => {
+  it('refuses a file over 5 MB before sending it, with the spec’s message', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/clients/attachment/7',
+      user: ADMIN,
+      language: 'en',
+      handler: backend(),
+    });
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], 'scan.pdf', { type: 'application/pdf' });
+    await user.upload(await screen.findByLabelText('Attach a file'), big);
+    expect(await screen.findByText('Error! File Size is over limit 5MB. Please upload again.')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});

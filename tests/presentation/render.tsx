@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { render } from '@testing-library/react';
+import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
+import { I18nextProvider } from 'react-i18next';
+import type { User } from '../../domain/auth/user';
+import type { Language } from '../../domain/i18n/language';
+import type { ServiceKey } from '../../application/di/token';
+import { ApiTransport } from '../../application/ports/ApiTransport';
+import { Clock } from '../../application/ports/Clock';
+import { DraftStore } from '../../application/ports/DraftStore';
+import { LanguageSetting } from '../../application/ports/LanguageSetting';
+import { Navigator } from '../../application/ports/Navigator';
+import { ProgressBar } from '../../application/ports/ProgressBar';
+import { Timer } from '../../application/ports/Timer';
+import { UserStore } from '../../application/ports/UserStore';
+import { NavigationService } from '../../application/navigation/NavigationService';
+import { CurrentUser } from '../../application/session/CurrentUser';
+import { applicationModule } from '../../infrastructure/composition/modules';
+import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I18nextLanguageSetting';
+import { App } from '../../presentation/app/App';
+import { ServicesProvider } from '../../presentation/services/ServicesContext';
+import { FakeClock, MemoryDraftStore, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
+
+/**
+ * Renders the whole app on a real container whose ports are fakes: a scripted back end, an
+ * in-memory history and storage. Screens are then used as a person would, by role and label.
+ */
+export function renderApp(options: { start?: string; handler?: Handler; user?: User | null; language?: Language; drafts?: MemoryDraftStore } = {}) {
+  const drafts = options.drafts ?? new MemoryDraftStore();
+  const transport = new FakeTransport(options.handler);
+  const navigator = new FakeNavigator(options.start ?? '/');
+  const store = new MemoryUserStore(options.user ?? null);
+  const i18n = createI18n(options.language ?? 'zh-HK');
+  const memory = new Map<string, string>();
+  const language = new I18nextLanguageSetting(i18n, { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }, document.documentElement);
+  const container = new Container();
+  container.load(
+    new ContainerModule(({ bind }) => {
+      bind(ApiTransport).toConstantValue(transport);
+      bind(Navigator).toConstantValue(navigator);
+      bind(UserStore).toConstantValue(store);
+      bind(Timer).toConstantValue(globalTimer);
+      bind(Clock).toConstantValue(new FakeClock());
+      bind(DraftStore).toConstantValue(drafts);
+      bind(ProgressBar).toConstantValue(new FakeProgressBar());
+      bind(LanguageSetting).toConstantValue(language);
+    }),
+    applicationModule,
+  );
+  const services = { get: <T,>(key: ServiceKey<T>) => container.get<T>(key as ServiceIdentifier<T>) };
+  services.get(CurrentUser).restore();
+  services.get(NavigationService).start();
+  const view = render(
+    <ServicesProvider services={services}>
+      <I18nextProvider i18n={i18n}>
+        <App />
+      </I18nextProvider>
+    </ServicesProvider>,
+  );
+  return { ...view, transport, navigator, store, i18n, services, drafts };
+}

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../server/db/seed';
+import { totp } from '../support/totp';
+import { startTestServer, TestAgent, type TestServer } from './harness';
+
+const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
+const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function signedIn(who: { email: string; password: string }, language = 'en') {
+  const agent = new TestAgent(server, language);
+  const reply = await agent.signIn(who.email, who.password);
+  expect(reply.status).toBe(200);
+  return agent;
+}
+
+/** A throwaway account, so tests that change an account do not disturb the others. */
+async function newAccount(email: string, password = 'Passw0rdX') {
+  const agent = new TestAgent(server);
+  await agent.get('/api/csrf-cookie');
+  expect((await agent.post('/api/register', { name: email, email, password, password_confirmation: password })).status).toBe(201);
+  await server.db.updateTable('users').set({ active: true }).where('email', '=', email).execute();
+  return { email, password };
+}
+
+describe('sign-in rate limit', () => {
+  it('allows 5 attempts a minute per email and IP, then answers 429 with Retry-After', async () => {
+    const agent = new TestAgent(server);
+    for (let i = 0; i < 5; i++) expect((await agent.signIn(sales.email, 'Wrong0000')).status).toBe(422);
+    const sixth = await agent.signIn(sales.email, sales.password);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(sixth.body?.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    server.clock.advance(61_000);
+    expect((await agent.signIn(sales.email, sales.password)).status).toBe(200);
+  });
+
+  it('counts each email separately', async () => {
+    const agent = new TestAgent(server);
+    for (let i = 0; i < 5; i++) await agent.signIn('someone@example.com', 'Wrong0000');
+    expect((await agent.signIn(worker.email, worker.password)).status).toBe(200);
+  });
+});
+
+describe('registration', () => {
+  it('lists every unmet password rule at once', async () => {
+    const agent = new TestAgent(server);
+    await agent.get('/api/csrf-cookie');
+    const reply = await agent.post('/api/register', { name: 'New', email: 'new1@example.com', password: 'abc', password_confirmation: 'abd' });
+    expect(reply.status).toBe(422);
+    expect(reply.body?.errors).toEqual({
+      password: [
+        'The password must be at least 8 characters.',
+        'The password must contain at least one uppercase letter.',
+        'The password must contain at least one number.',
+      ],
+      password_confirmation: ['The password confirmation does not match.'],
+    });
+  });
+
+  it('creates an inactive account that cannot sign in until an administrator activates it', async () => {
+    const agent = new TestAgent(server, 'zh-HK');
+    await agent.get('/api/csrf-cookie');
+    const reply = await agent.post('/api/register', { name: '新同事', email: 'new2@example.com', password: 'Passw0rdX', password_confirmation: 'Passw0rdX' });
+    expect(reply.status).toBe(201);
+    expect(reply.body?.message).toBe('帳戶已建立。管理員啟用後，您便可登入。');
+    const early = await new TestAgent(server, 'en').signIn('new2@example.com', 'Passw0rdX');
+    expect(early.status).toBe(422);
+    expect(early.body?.message).toBe('Your account is awaiting activation by an administrator.');
+    await server.db.updateTable('users').set({ active: true }).where('email', '=', 'new2@example.com').execute();
+    const later = await new TestAgent(server).signIn('new2@example.com', 'Passw0rdX');
+    expect(later.status).toBe(200);
+    expect((later.body?.user as { role: unknown; language: string }).role).toBeNull();
+  });
+
+  it('refuses an email already in use', async () => {
+    const agent = new TestAgent(server);
+    await agent.get('/api/csrf-cookie');
+    const reply = await agent.post('/api/register', { name: 'X', email: admin.email, password: 'Passw0rdX', password_confirmation: 'Passw0rdX' });
+    expect(reply.body?.errors).toEqual({ email: ['This email address is already used by another account.'] });
+  });
+});
+
+describe('two-factor authentication', () => {
+  it('is enabled with a password, a QR code and a confirming code; then sign-in asks for a code', async () => {
+    const account = await newAccount('twofa@example.com');
+    const agent = await signedIn(account);
+
+    expect((await agent.post('/api/user/two-factor-authentication', { password: 'nope' })).status).toBe(422);
+    const started = await agent.post('/api/user/two-factor-authentication', { password: account.password });
+    expect(started.status).toBe(200);
+    const secret = started.body?.secret as string;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(started.body?.qrSvg).toMatch(/^<svg/);
+    expect(started.body?.otpauthUri).toContain('otpauth://totp/');
+
+    // Until confirmed, sign-in does not ask for a code.
+    expect((await new TestAgent(server).signIn(account.email, account.password)).body).toHaveProperty('user');
+
+    expect((await agent.post('/api/user/confirmed-two-factor-authentication', { code: '000000' })).status).toBe(422);
+    const confirmed = await agent.post('/api/user/confirmed-two-factor-authentication', { code: totp(secret, server.clock.now()) });
+    expect(confirmed.status).toBe(200);
+    const recoveryCodes = confirmed.body?.recoveryCodes as string[];
+    expect(recoveryCodes).toHaveLength(8);
+    expect(new Set(recoveryCodes).size).toBe(8);
+
+    // Sign-in now stops at the challenge, with a new session that is not yet signed in.
+    server.clock.advance(30_000);
+    const visitor = new TestAgent(server);
+    await visitor.get('/api/csrf-cookie');
+    const before = visitor.cookies.get('session');
+    const step1 = await visitor.post('/api/login', { email: account.email, password: account.password });
+    expect(step1.body).toEqual({ two_factor: true });
+    expect(visitor.cookies.get('session')).not.toBe(before);
+    expect((await visitor.get('/api/heartbeat')).body).toEqual({ auth: false });
+    const pending = visitor.cookies.get('session');
+
+    const wrong = await visitor.post('/api/two-factor-challenge', { code: '123456' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body?.errors).toEqual({ code: ['The provided two factor authentication code was invalid.'] });
+
+    const code = totp(secret, server.clock.now());
+    const step2 = await visitor.post('/api/two-factor-challenge', { code });
+    expect(step2.status).toBe(200);
+    expect((step2.body?.user as { email: string }).email).toBe(account.email);
+    expect(visitor.cookies.get('session')).not.toBe(pending);
+    expect((await visitor.get('/api/heartbeat')).body).toEqual({ auth: true });
+
+    // The same code cannot be used again, even within its 30 seconds.
+    const replay = new TestAgent(server);
+    await replay.signIn(account.email, account.password);
+    expect((await replay.post('/api/two-factor-challenge', { code })).status).toBe(422);
+    // …but the next step's code works.
+    server.clock.advance(30_000);
+    expect((await replay.post('/api/two-factor-challenge', { code: totp(secret, server.clock.now()) })).status).toBe(200);
+
+    // A recovery code works once.
+    const first = new TestAgent(server);
+    await first.signIn(account.email, account.password);
+    expect((await first.post('/api/two-factor-challenge', { recovery_code: recoveryCodes[0] })).status).toBe(200);
+    const second = new TestAgent(server);
+    await second.signIn(account.email, account.password);
+    const reused = await second.post('/api/two-factor-challenge', { recovery_code: recoveryCodes[0] });
+    expect(reused.status).toBe(422);
+    expect(reused.body?.errors).toEqual({ recovery_code: ['The provided recovery code was invalid.'] });
+    expect((await second.post('/api/two-factor-challenge', { recovery_code: recoveryCodes[1] })).status).toBe(200);
+
+    // Recovery codes can be shown (with the password) and regenerated.
+    const shown = await agent.post('/api/user/two-factor-recovery-codes', { password: account.password });
+    expect(shown.body?.recoveryCodes).toHaveLength(8);
+    expect(shown.body?.recoveryCodes).not.toContain(recoveryCodes[0]);
+    expect(shown.body?.recoveryCodes).toContain(recoveryCodes[2]);
+    const fresh = await agent.post('/api/user/two-factor-recovery-codes/regenerate', { password: account.password });
+    expect(fresh.body?.recoveryCodes).not.toContain(recoveryCodes[2]);
+
+    // Disabling needs the password too.
+    expect((await agent.request('DELETE', '/api/user/two-factor-authentication', { password: 'nope' }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
+    expect((await agent.request('DELETE', '/api/user/two-factor-authentication', { password: account.password }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! })).status).toBe(200);
+    expect((await new TestAgent(server).signIn(account.email, account.password)).body).toHaveProperty('user');
+  });
+
+  it('limits challenge attempts to 5 a minute per session, and times the challenge out after 5 minutes', async () => {
+    const account = await newAccount('twofa2@example.com');
+    const agent = await signedIn(account);
+    const { secret } = (await agent.post('/api/user/two-factor-authentication', { password: account.password })).body as { secret: string };
+    await agent.post('/api/user/confirmed-two-factor-authentication', { code: totp(secret, server.clock.now()) });
+    server.clock.advance(30_000);
+
+    const visitor = new TestAgent(server);
+    await visitor.signIn(account.email, account.password);
+    for (let i = 0; i < 5; i++) expect((await visitor.post('/api/two-factor-challenge', { code: '000000' })).status).toBe(422);
+    const sixth = await visitor.post('/api/two-factor-challenge', { code: totp(secret, server.clock.now()) });
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get('retry-after')).not.toBeNull();
+
+    const slow = new TestAgent(server);
+    await slow.signIn(account.email, account.password);
+    server.clock.advance(5 * 60_000 + 1000);
+    const late = await slow.post('/api/two-factor-challenge', { code: totp(secret, server.clock.now()) });
+    expect(late.status).toBe(422);
+    expect(late.body).toMatchObject({ challenge_expired: true });
+  });
+});
+
+describe('changing the password', () => {
+  it("refuses a wrong current password with 'The provided password does not match your current password.'", async () => {
+    const agent = await signedIn(sales);
+    const reply = await agent.put('/api/user/password', { current_password: 'Nope1234', password: 'NewPass123', password_confirmation: 'NewPass123' });
+    expect(reply.status).toBe(422);
+    expect(reply.body?.errors).toEqual({ current_password: ['The provided password does not match your current password.'] });
+  });
+
+  it('applies the policy, signs out other browsers and keeps this one', async () => {
+    const account = await newAccount('pw@example.com');
+    const here = await signedIn(account);
+    const elsewhere = await signedIn(account);
+    expect((await here.put('/api/user/password', { current_password: account.password, password: 'short', password_confirmation: 'short' })).status).toBe(422);
+    const reply = await here.put('/api/user/password', { current_password: account.password, password: 'Brand9New', password_confirmation: 'Brand9New' });
+    expect(reply.status).toBe(200);
+    expect((await here.get('/api/user')).status).toBe(200);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    expect((await new TestAgent(server).signIn(account.email, account.password)).status).toBe(422);
+    expect((await new TestAgent(server).signIn(account.email, 'Brand9New')).status).toBe(200);
+  });
+});
+
+describe('browser sessions', () => {
+  it('lists this account’s browsers and signs out the others with the password', async () => {
+    const account = await newAccount('sessions@example.com');
+    const here = await signedIn(account);
+    const other = await signedIn(account);
+    const list = (await here.get('/api/user/sessions')).body?.sessions as { current: boolean; ip: string }[];
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    expect(list[0]?.ip).toBe('127.0.0.1');
+    const xsrf = { 'X-XSRF-TOKEN': here.cookies.get('XSRF-TOKEN')! };
+    expect((await here.request('DELETE', '/api/user/other-sessions', { password: 'wrong' }, xsrf)).status).toBe(422);
+    expect((await here.request('DELETE', '/api/user/other-sessions', { password: account.password }, xsrf)).status).toBe(200);
+    expect((await other.get('/api/user')).status).toBe(401);
+    expect((await here.get('/api/user')).status).toBe(200);
+  });
+});
+
+describe('deleting the account', () => {
+  it('refuses to delete the only administrator', async () => {
+    const agent = await signedIn(admin);
+    const reply = await agent.request('DELETE', '/api/user', { password: admin.password }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
+    expect(reply.status).toBe(422);
+    expect(reply.body?.message).toBe('This is the only administrator account. Another administrator must exist before it can be deleted.');
+  });
+
+  it('deletes an account with the password, signing it out everywhere', async () => {
+    const account = await newAccount('leaver@example.com');
+    const agent = await signedIn(account);
+    const reply = await agent.request('DELETE', '/api/user', { password: account.password }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
+    expect(reply.status).toBe(200);
+    expect((await agent.get('/api/heartbeat')).body).toEqual({ auth: false });
+    expect((await new TestAgent(server).signIn(account.email, account.password)).status).toBe(422);
+  });
+});
+
+describe('API tokens', () => {
+  it('are shown once, stored hashed, authenticate with Bearer, and keep to their abilities', async () => {
+    const agent = await signedIn(admin);
+    const created = await agent.post('/api/user/api-tokens', { name: 'Reporting script', abilities: ['read'] });
+    expect(created.status).toBe(201);
+    const plain = created.body?.plainTextToken as string;
+    expect(plain).toMatch(/^\d+\|[\w-]{50,}$/);
+    const stored = await server.db.selectFrom('api_tokens').select('token_hash').where('name', '=', 'Reporting script').executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(plain.split('|')[1]);
+    const listed = (await agent.get('/api/user/api-tokens')).body?.tokens as Record<string, unknown>[];
+    expect(listed[0]).toMatchObject({ name: 'Reporting script', abilities: ['read'], lastUsedAt: null });
+    expect(JSON.stringify(listed)).not.toContain(plain.split('|')[1]);
+
+    const bot = new TestAgent(server);
+    const bearer = { Authorization: `Bearer ${plain}` };
+    const me = await bot.get('/api/user', bearer);
+    expect(me.status).toBe(200);
+    expect((me.body?.user as { email: string }).email).toBe(admin.email);
+    expect((await bot.get('/api/areas', bearer)).list).toHaveLength(18);
+    // read only: no update, with or without an XSRF token (none is needed with a token)
+    expect((await bot.request('PUT', '/api/user/language', { language: 'en' }, bearer)).status).toBe(403);
+    // never the account's own security, whatever the abilities
+    expect((await bot.get('/api/user/api-tokens', bearer)).status).toBe(403);
+    const used = (await agent.get('/api/user/api-tokens')).body?.tokens as { lastUsedAt: string | null }[];
+    expect(used[0]?.lastUsedAt).not.toBeNull();
+
+    const id = created.body?.token as { id: number };
+    expect((await agent.request('DELETE', `/api/user/api-tokens/${id.id}`, undefined, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! })).status).toBe(204);
+    expect((await bot.get('/api/user', bearer)).status).toBe(401);
+  });
+
+  it('cannot exceed the permissions of their user', async () => {
+    const agent = await signedIn(worker);
+    const { plainTextToken } = (await agent.post('/api/user/api-tokens', { name: 'all', abilities: ['read', 'create', 'update', 'delete'] })).body as { plainTextToken: string };
+    expect((await new TestAgent(server).get('/api/areas', { Authorization: `Bearer ${plainTextToken}` })).status).toBe(403);
+  });
+
+  it('need a name and at least one known ability', async () => {
+    const agent = await signedIn(admin);
+    const reply = await agent.post('/api/user/api-tokens', { name: '', abilities: ['fly'] });
+    expect(reply.status).toBe(422);
+    expect(Object.keys(reply.body?.errors as object).sort()).toEqual(['abilities.0', 'name']);
+    expect((await new TestAgent(server).get('/api/user', { Authorization: 'Bearer 1|forged' })).status).toBe(401);
+  });
+});
+
+describe('rights changed by an administrator', () => {
+  it('apply from the next sign-in, not to a session already open', async () => {
+    const account = await newAccount('promoted@example.com');
+    const agent = await signedIn(account);
+    expect((await agent.get('/api/areas')).status).toBe(403);
+    await server.db.updateTable('users').set({ is_admin: true }).where('email', '=', account.email).execute();
+    expect((await agent.get('/api/areas')).status).toBe(403);
+    const again = await signedIn(account);
+    expect((await again.get('/api/areas')).status).toBe(200);
+  });
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../server/db/seed';
+import { startTestServer, TestAgent, type TestServer } from './harness';
+
+const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
+const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function signedIn(who: { email: string; password: string }, language = 'en') {
+  const agent = new TestAgent(server, language);
+  expect((await agent.signIn(who.email, who.password)).status).toBe(200);
+  return agent;
+}
+
+type ListReply = { items: { id: number; code: string; nameZh: string; nameEn: string; primaryContact: { name: string; phones: string[] } | null; area: { nameEn: string } | null }[]; total: number };
+type Client = { id: number; code: string; nameEn: string; nameZh: string; hkidMasked: string | null; version: number; contacts: { name: string; phones: string[]; isPrimary: boolean }[]; addresses: { address: string; area: { nameZh: string } | null }[] };
+
+const NEW_CLIENT = {
+  nameZh: '黃小明',
+  nameEn: '',
+  hkid: 'a123456(3)',
+  tags: ['住宅'],
+  contacts: [
+    { name: '黃小明', phones: ['9876 5432'], email: '' },
+    { name: '黃太', title: '太太', phones: ['+852 6222-3333'] },
+  ],
+  addresses: [{ label: '住宅', address: '沙田大圍村 8 號', areaId: 16 }],
+  notes: '有狗，請先致電。',
+};
+
+describe('client list', () => {
+  it('finds clients by Chinese name, English name, phone and tag, a page at a time', async () => {
+    const agent = await signedIn(worker);
+    const byZh = (await agent.get(`/api/clients?q=${encodeURIComponent('陳大文')}`)).body as unknown as ListReply;
+    expect(byZh.items.map((c) => c.nameEn)).toEqual(['Chan Tai Man']);
+    expect(byZh.items[0]).toMatchObject({ primaryContact: { name: '陳大文', phones: ['91234567'] }, area: { nameEn: 'Wan Chai' } });
+    expect(byZh.items[0]?.code).toMatch(/^C\d{6}$/);
+    const byEn = (await agent.get('/api/clients?q=golden')).body as unknown as ListReply;
+    expect(byEn.items.map((c) => c.nameZh)).toEqual(['金龍酒家有限公司']);
+    const byPhone = (await agent.get('/api/clients?q=9876%205432')).body as unknown as ListReply;
+    expect(byPhone.items.map((c) => c.nameZh)).toEqual(['金龍酒家有限公司']);
+    const byTag = (await agent.get(`/api/clients?tag=${encodeURIComponent('物業管理')}`)).body as unknown as ListReply;
+    expect(byTag.items.map((c) => c.nameEn)).toEqual(['Harbourview Property Management']);
+    const page = (await agent.get('/api/clients?per_page=2&page=2&sort=name')).body as unknown as ListReply & { page: number };
+    expect(page.total).toBe(3);
+    expect(page.items).toHaveLength(1);
+  });
+
+  it('treats search wildcards as plain characters and refuses a bad page', async () => {
+    const agent = await signedIn(worker);
+    expect(((await agent.get('/api/clients?q=%25')).body as unknown as ListReply).total).toBe(0);
+    expect((await agent.get('/api/clients?page=0')).status).toBe(422);
+  });
+});
+
+describe('creating and editing a client', () => {
+  it('creates a client with contacts and addresses; the HKID is stored sealed and shown masked', async () => {
+    const agent = await signedIn(sales);
+    const reply = await agent.post('/api/clients', NEW_CLIENT);
+    expect(reply.status).toBe(201);
+    const client = reply.body?.client as Client;
+    expect(client).toMatchObject({ nameZh: '黃小明', hkidMasked: 'A123***(*)', version: 1 });
+    expect(client.contacts).toEqual([
+      expect.objectContaining({ name: '黃小明', phones: ['98765432'], isPrimary: true }),
+      expect.objectContaining({ name: '黃太', phones: ['+85262223333'], isPrimary: false }),
+    ]);
+    expect(client.addresses[0]).toMatchObject({ address: '沙田大圍村 8 號', area: { nameZh: '沙田區' } });
+    const row = await server.db.selectFrom('clients').select(['hkid_sealed']).where('id', '=', client.id).executeTakeFirstOrThrow();
+    expect(row.hkid_sealed).not.toContain('123456');
+    const detail = (await agent.get(`/api/clients/${client.id}?tab=basic`)).body;
+    expect(JSON.stringify(detail)).not.toContain('123456');
+    const log = await server.db.selectFrom('audits').select(['action', 'changes']).where('entity_type', '=', 'client').where('entity_id', '=', String(client.id)).executeTakeFirstOrThrow();
+    expect(log.action).toBe('create');
+    expect(JSON.stringify(log.changes)).not.toContain('123456');
+  });
+
+  it('answers 422 with a message for every problem, in the user’s language', async () => {
+    const agent = await signedIn(sales, 'zh-HK');
+    const reply = await agent.post('/api/clients', {
+      nameZh: '',
+      nameEn: '  ',
+      hkid: 'A123456(4)',
+      contacts: [{ name: '', phones: ['abc'] }],
+      addresses: [{ address: '', areaId: 999 }],
+    });
+    expect(reply.status).toBe(422);
+    const errors = reply.body?.errors as Record<string, string[]>;
+    expect(Object.keys(errors).sort()).toEqual(['addresses.0.address', 'contacts.0.name', 'contacts.0.phones.0'].sort());
+    const second = await agent.post('/api/clients', { nameZh: '', nameEn: '', hkid: 'A123456(4)', contacts: [{ name: 'A', isPrimary: true }, { name: 'B', isPrimary: true }], addresses: [{ address: 'x', areaId: 999 }] });
+    expect(second.body?.errors).toEqual({
+      nameEn: ['請輸入英文或中文名稱。'],
+      nameZh: ['請輸入英文或中文名稱。'],
+      contacts: ['只可有一位主要聯絡人。'],
+      'addresses.0.areaId': ['此值無效。'],
+      hkid: ['此身分證號碼的核對數字不正確，請再檢查。'],
+    });
+  });
+
+  it('saves an edit with the right version, refuses a stale one (409), and audits field by field', async () => {
+    const agent = await signedIn(sales);
+    const created = (await agent.post('/api/clients', { ...NEW_CLIENT, hkid: null, nameZh: '版本測試' })).body?.client as Client;
+    const edit = { ...NEW_CLIENT, hkid: undefined, nameZh: '版本測試（改）', companyId: 1, branchId: 1, version: created.version };
+    const saved = await agent.put(`/api/clients/${created.id}`, edit);
+    expect(saved.status).toBe(200);
+    expect((saved.body?.client as Client).version).toBe(2);
+    const stale = await agent.put(`/api/clients/${created.id}`, { ...edit, nameZh: '遲了' });
+    expect(stale.status).toBe(409);
+    const now = (await agent.get(`/api/clients/${created.id}`)).body?.client as Client;
+    expect(now.nameZh).toBe('版本測試（改）');
+    const log = await server.db.selectFrom('audits').select(['changes']).where('action', '=', 'update').where('entity_id', '=', String(created.id)).executeTakeFirstOrThrow();
+    expect(log.changes).toEqual({ nameZh: { from: '版本測試', to: '版本測試（改）' } });
+  });
+});
+
+describe('permissions', () => {
+  it('lets a worker read clients but not create, edit or delete them', async () => {
+    const agent = await signedIn(worker);
+    expect((await agent.get('/api/clients')).status).toBe(200);
+    expect((await agent.post('/api/clients', NEW_CLIENT)).status).toBe(403);
+    expect((await agent.put('/api/clients/1', { ...NEW_CLIENT, version: 1 })).status).toBe(403);
+    expect((await agent.request('DELETE', '/api/clients/1', undefined, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! })).status).toBe(403);
+  });
+
+  it('lets only holders of hkid_reveal see the full HKID, and audits every reveal', async () => {
+    const salesAgent = await signedIn(sales);
+    const chan = ((await salesAgent.get(`/api/clients?q=${encodeURIComponent('陳大文')}`)).body as unknown as ListReply).items[0]!;
+    expect((await salesAgent.post(`/api/clients/${chan.id}/hkid/reveal`)).status).toBe(403);
+    const detail = (await salesAgent.get(`/api/clients/${chan.id}`)).body;
+    expect(detail).toMatchObject({ canRevealHkid: false, client: { hkidMasked: 'A123***(*)' } });
+
+    const adminAgent = await signedIn(admin);
+    const revealed = await adminAgent.post(`/api/clients/${chan.id}/hkid/reveal`);
+    expect(revealed.body).toEqual({ hkid: 'A123456(3)' });
+    const log = await server.db.selectFrom('audits').selectAll().where('action', '=', 'reveal').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ entity_type: 'client', entity_id: String(chan.id), changes: { field: 'hkid' } });
+  });
+
+  it('lets an administrator delete a client (after which it is gone), and sales may not', async () => {
+    const salesAgent = await signedIn(sales);
+    const created = (await salesAgent.post('/api/clients', { ...NEW_CLIENT, hkid: null, nameZh: '刪除測試' })).body?.client as Client;
+    expect((await salesAgent.request('DELETE', `/api/clients/${created.id}`, undefined, { 'X-XSRF-TOKEN': salesAgent.cookies.get('XSRF-TOKEN')! })).status).toBe(403);
+    const adminAgent = await signedIn(admin);
+    expect((await adminAgent.request('DELETE', `/api/clients/${created.id}`, undefined, { 'X-XSRF-TOKEN': adminAgent.cookies.get('XSRF-TOKEN')! })).status).toBe(204);
+    expect((await adminAgent.get(`/api/clients/${created.id}`)).status).toBe(404);
+  });
+});
+
+describe('attachments', () => {
+  const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF');
+
+  async function attach(agent: TestAgent, clientId: number, body: Uint8Array | string, name = 'report.pdf') {
+    return agent.raw('POST', `/api/clients/${clientId}/attachments`, body, {
+      'Content-Type': 'application/octet-stream',
+      'X-File-Name': encodeURIComponent(name),
+      'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')!,
+    });
+  }
+
+  it('accepts a PDF by its content, serves it under a server-made name, and lists it by file-view scope', async () => {
+    const salesAgent = await signedIn(sales);
+    const clientId = ((await salesAgent.get('/api/clients?q=golden')).body as unknown as ListReply).items[0]!.id;
+    const reply = await attach(salesAgent, clientId, PDF, '../../報價單 <final>.pdf');
+    expect(reply.status).toBe(201);
+    const [file] = reply.body?.attachments as { id: number; name: string; downloadUrl: string; contentType: string }[];
+    expect(file).toMatchObject({ name: '報價單 <final>.pdf', contentType: 'application/pdf' });
+
+    const download = await salesAgent.rawGet(file!.downloadUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="client-${clientId}-attachment-${file!.id}.pdf"`);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+
+    // The worker may only see files they uploaded themselves.
+    const workerAgent = await signedIn(worker);
+    const seen = (await workerAgent.get(`/api/clients/${clientId}?tab=attachment`)).body?.attachments as unknown[];
+    expect(seen).toEqual([]);
+    expect((await workerAgent.rawGet(file!.downloadUrl)).status).toBe(403);
+    const adminSeen = (await (await signedIn(admin)).get(`/api/clients/${clientId}?tab=attachment`)).body?.attachments as unknown[];
+    expect(adminSeen).toHaveLength(1);
+  });
+
+  it('refuses a file that is not an allowed type, whatever its name', async () => {
+    const agent = await signedIn(sales);
+    const reply = await attach(agent, 1, 'MZ\u0090\u0000 this is a program', 'invoice.pdf');
+    expect(reply.status).toBe(422);
+    expect(reply.body?.errors).toEqual({ file: ['This type of file cannot be attached. Attach a PDF, an image, or a Word or Excel document.'] });
+  });
+
+  it('refuses more than 5 MB with 413 and the spec’s message, storing nothing', async () => {
+    const agent = await signedIn(sales, 'zh-HK');
+    const before = server.files.size;
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(PDF);
+    const reply = await attach(agent, 1, big);
+    expect(reply.status).toBe(413);
+    expect(reply.body?.message).toBe('錯誤！檔案大小超過 5MB 上限，請重新上載。');
+    expect(server.files.size).toBe(before);
+  });
+});

@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect } from 'kysely';
+import { inject } from 'vitest';
+import { createServerApp } from '../../server/app';
+import { Encrypter, loadAppKey } from '../../server/auth/encryption';
+import type { Database } from '../../server/db/schema';
+import { DEFAULT_SERVER_CONFIG, type ServerConfig, type ServerDeps } from '../../server/http/env';
+import { Argon2PasswordHasher } from '../../server/node/argon2-hasher';
+import { MemoryFileStorage } from '../../server/storage/FileStorage';
+
+export interface TestServer {
+  readonly app: ReturnType<typeof createServerApp>;
+  readonly db: Kysely<Database>;
+  readonly clock: FakeClock;
+  readonly files: MemoryFileStorage;
+  close(): Promise<void>;
+}
+
+/** A clock the test moves by hand. */
+export class FakeClock {
+  constructor(private current = new Date('2026-11-23T09:00:00+08:00')) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** The server app on its own copy of the prepared demo database (see global-setup.ts). */
+export async function startTestServer(config: ServerConfig = DEFAULT_SERVER_CONFIG, extra: Partial<Pick<ServerDeps, 'cookieHeaders'>> = {}): Promise<TestServer> {
+  const dump = await readFile(inject('dbTemplate'));
+  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const clock = new FakeClock();
+  const encrypter = await Encrypter.fromKey(await loadAppKey(db, undefined));
+  const files = new MemoryFileStorage();
+  const app = createServerApp({ db, passwords: new Argon2PasswordHasher(), encrypter, files, now: clock.now, config, clientIp: () => '127.0.0.1', ...extra });
+  return { app, db, clock, files, close: () => db.destroy() };
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly body: Record<string, unknown> | null;
+  /** The body when the reply is an array. */
+  readonly list: unknown[];
+  readonly headers: Headers;
+}
+
+/**
+ * A browser-like client: keeps cookies between requests and, like the front end, echoes the
+ * XSRF-TOKEN cookie as X-XSRF-TOKEN on state-changing requests (unless told not to).
+ */
+export class TestAgent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly server: TestServer,
+    private readonly language = 'en',
+  ) {}
+
+  get(path: string, headers: Record<string, string> = {}): Promise<Reply> {
+    return this.request('GET', path, undefined, headers);
+  }
+
+  post(path: string, body?: unknown, options: { xsrf?: string | false; headers?: Record<string, string> } = {}): Promise<Reply> {
+    return this.send('POST', path, body, options);
+  }
+
+  put(path: string, body?: unknown, options: { xsrf?: string | false; headers?: Record<string, string> } = {}): Promise<Reply> {
+    return this.send('PUT', path, body, options);
+  }
+
+  /** Fetches the XSRF cookie first when the agent has none, as the app's first heartbeat does. */
+  async signIn(email: string, password: string): Promise<Reply> {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.get('/api/csrf-cookie');
+    return this.post('/api/login', { email, password });
+  }
+
+  private send(method: string, path: string, body: unknown, options: { xsrf?: string | false; headers?: Record<string, string> }): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    const xsrf = options.xsrf === undefined ? this.cookies.get('XSRF-TOKEN') : options.xsrf;
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    return this.request(method, path, body, headers);
+  }
+
+  /** A request with a raw (non-JSON) body, such as a file upload. */
+  async raw(method: string, path: string, body: Uint8Array | string, headers: Record<string, string>): Promise<Reply> {
+    const response = await this.fetch(method, path, body, headers);
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null, list: [], headers: response.headers };
+  }
+
+  /** A GET whose reply is not JSON (an image, a file). */
+  rawGet(path: string): Promise<Response> {
+    return this.fetch('GET', path, undefined, {});
+  }
+
+  private async fetch(method: string, path: string, body: Uint8Array | string | undefined, headers: Record<string, string>): Promise<Response> {
+    const allHeaders: Record<string, string> = { 'Accept-Language': this.language, ...headers };
+    if (this.cookies.size > 0) allHeaders.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return this.server.app.request(`http://localhost${path}`, { method, headers: allHeaders, ...(body !== undefined ? { body: body as BodyInit } : {}) });
+  }
+
+  async request(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Reply> {
+    const allHeaders: Record<string, string> = { 'Accept-Language': this.language, Accept: 'application/json', ...headers };
+    if (this.cookies.size > 0) allHeaders.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined) allHeaders['Content-Type'] = 'application/json';
+    const response = await this.server.app.request(`http://localhost${path}`, {
+      method,
+      headers: allHeaders,
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', ...value] = pair.split('=');
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join('='));
+    }
+    const text = await response.text();
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    return {
+      status: response.status,
+      body: Array.isArray(parsed) ? null : (parsed as Record<string, unknown> | null),
+      list: Array.isArray(parsed) ? parsed : [],
+      headers: response.headers,
+    };
+  }
+}

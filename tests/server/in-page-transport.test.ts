@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_PAGE_COOKIE_HEADERS } from '../../infrastructure/fake-backend/cookieHeaders';
+import { CookieJar } from '../../infrastructure/fake-backend/CookieJar';
+import { InPageServerTransport, splitSetCookies } from '../../infrastructure/fake-backend/InPageServerTransport';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer(undefined, { cookieHeaders: IN_PAGE_COOKIE_HEADERS });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const memory = () => {
+  const map = new Map<string, string>();
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+};
+
+describe('the fake backend transport', () => {
+  it('signs in and stays signed in through the in-page server, with the session and XSRF cookies in its jar', async () => {
+    const storage = memory();
+    const transport = new InPageServerTransport(() => Promise.resolve(server.app), new CookieJar(storage), () => 'en');
+    expect((await transport.send({ method: 'GET', path: '/api/heartbeat' }))._unsafeUnwrap()).toEqual({ status: 200, body: { auth: false } });
+    const login = (await transport.send({ method: 'POST', path: '/api/login', body: { email: 'admin@example.com', password: 'Admin1234' } }))._unsafeUnwrap();
+    expect(login.status).toBe(200);
+    expect((await transport.send({ method: 'GET', path: '/api/heartbeat' }))._unsafeUnwrap().body).toEqual({ auth: true });
+    const areas = (await transport.send({ method: 'GET', path: '/api/areas' }))._unsafeUnwrap();
+    expect(areas.body).toHaveLength(18);
+
+    // A reload keeps the session: a new transport with the same tab storage.
+    const again = new InPageServerTransport(() => Promise.resolve(server.app), new CookieJar(storage), () => 'en');
+    expect((await again.send({ method: 'GET', path: '/api/heartbeat' }))._unsafeUnwrap().body).toEqual({ auth: true });
+  });
+
+  it('sends nothing in the Cookie header the browser would drop', async () => {
+    const seen: string[] = [];
+    const transport = new InPageServerTransport(
+      () =>
+        Promise.resolve({
+          fetch: (request: Request) => {
+            seen.push(`${request.headers.get('cookie')}|${request.headers.get(IN_PAGE_COOKIE_HEADERS.request)}`);
+            return new Response('{}', { headers: { [IN_PAGE_COOKIE_HEADERS.response]: 'a=1; Path=/, b=2; Expires=Thu, 01 Jan 2099 00:00:00 GMT' } });
+          },
+        } as never),
+      new CookieJar(null),
+      () => 'en',
+    );
+    await transport.send({ method: 'GET', path: '/api/x' });
+    await transport.send({ method: 'GET', path: '/api/x' });
+    expect(seen).toEqual(['null|null', 'null|a=1; b=2']);
+  });
+
+  it('splits joined Set-Cookie values without breaking an Expires date', () => {
+    expect(splitSetCookies('a=1; Path=/, b=2; Expires=Thu, 01 Jan 2099 00:00:00 GMT; HttpOnly')).toEqual(['a=1; Path=/', 'b=2; Expires=Thu, 01 Jan 2099 00:00:00 GMT; HttpOnly']);
+  });
+});

@@ -1,0 +1,59 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const API_PORT = Number(process.env.API_PORT ?? 3000);
+
+export default defineConfig(({ mode }) => ({
+  // `--mode demo` (npm run demo): the fake backend in the page, relative asset paths, so the build
+  // can be served as plain files from any host.
+  base: mode === 'demo' ? './' : '/',
+  define: mode === 'demo' ? { 'import.meta.env.VITE_BACKEND': JSON.stringify('in-page') } : {},
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  plugins: [react()],
+  build: {
+    outDir: mode === 'demo' ? 'dist/demo' : 'dist/public',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    // Font slices stay separate files: the browser fetches only the slices a page's text needs.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${API_PORT}` },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/{domain,application,infrastructure,tooling}/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/presentation/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/presentation/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+}));
