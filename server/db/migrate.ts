@@ -6,6 +6,7 @@ import { accounts } from './migrations/0003_accounts';
 import { clients } from './migrations/0004_clients';
 import { products } from './migrations/0005_products';
 import { administration } from './migrations/0006_administration';
+import { sales } from './migrations/0007_sales';
 import type { Database } from './schema';
 
 /**
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_clients': clients,
   '0005_products': products,
   '0006_administration': administration,
+  '0007_sales': sales,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -302,6 +302,8 @@ export interface OrderTable extends DocumentColumns {
   void_reason: Generated<string>;
   voided_at: Timestamp | null;
   voided_by: number | null;
+  /** Receipts less refunds, in cents; the database keeps 0 ≤ paid ≤ total. */
+  paid: Generated<number>;
 }
 
 interface ItemColumns {
