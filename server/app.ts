@@ -17,6 +17,9 @@ import { clientRoutes } from './routes/clients';
 import { authRoutes } from './routes/auth';
 import { productRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
+import { orderRoutes } from './routes/sales/orders';
+import { quotationRoutes } from './routes/sales/quotations';
+import { receiptRoutes } from './routes/sales/receipts';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -64,6 +67,9 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', clientRoutes());
   app.route('/api', attachmentRoutes());
   app.route('/api', productRoutes());
+  app.route('/api', quotationRoutes());
+  app.route('/api', orderRoutes());
+  app.route('/api', receiptRoutes());
   app.route('/api', userAdminRoutes());
   app.route('/api', organisationRoutes());
   app.route('/api', roleRoutes());

@@ -35,6 +35,27 @@ export function quantityToHundredths(quantity: number): QuantityHundredths {
   return Math.round(quantity * 100);
 }
 
+export type QuantityInputError = { readonly code: 'quantityFormat' } | { readonly code: 'quantityRange' };
+
+/** The largest quantity a line takes (in hundredths: 10,000.00). */
+export const MAX_QUANTITY_HUNDREDTHS: QuantityHundredths = 1_000_000;
+
+/** A quantity as typed ("2", "1.5", "0.25") into hundredths, exactly; more than 0 and at most 10,000. */
+export function parseQuantity(input: string): Result<QuantityHundredths, QuantityInputError> {
+  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(input.trim().replace(/,/g, ''));
+  if (!match) return err({ code: 'quantityFormat' });
+  const [, whole = '0', fraction = ''] = match;
+  const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return hundredths <= 0 || hundredths > MAX_QUANTITY_HUNDREDTHS ? err({ code: 'quantityRange' }) : ok(hundredths);
+}
+
+/** Hundredths as the shortest decimal people write: 150 → "1.5", 200 → "2". */
+export function hundredthsToDecimal(hundredths: QuantityHundredths): string {
+  const whole = Math.trunc(hundredths / 100);
+  const fraction = Math.abs(hundredths % 100);
+  return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
+}
+
 /** quantity × unit price, in cents, rounded by the rule above. */
 export function lineTotal(quantityHundredths: QuantityHundredths, unitPrice: Cents): Cents {
   return divideRounded(quantityHundredths * unitPrice, 100);

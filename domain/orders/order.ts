@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { addDays, type IsoDate } from '../time/dates';
 import { lineTotal, percentOf, sum, type BasisPoints, type Cents, type QuantityHundredths } from '../money/money';
 
 /** The kinds of order the business takes (spec §3). */
@@ -68,6 +69,19 @@ export function paymentStatus(total: Cents, payments: Payments, voided: boolean)
 
 export function needsReminder(status: PaymentStatus): boolean {
   return status === 'partial' || status === 'outstanding';
+}
+
+/** The day payment is due: the order's date plus the payment terms (Settings → Codes) in days. */
+export function dueDate(date: IsoDate, paymentTermsDays: number): IsoDate {
+  return addDays(date, Math.max(0, paymentTermsDays));
+}
+
+/**
+ * The outstanding reminder (spec filter `reminder_outstanding`): something is still owed and the
+ * due date has passed, by the Hong Kong date `today`. An order due today is not overdue yet.
+ */
+export function isOverdue(status: PaymentStatus, due: IsoDate, today: IsoDate): boolean {
+  return needsReminder(status) && due < today;
 }
 
 export type VoidError = { readonly code: 'orderAlreadyVoid' } | { readonly code: 'orderHasPayments' } | { readonly code: 'orderNotVoid' } | { readonly code: 'voidReasonRequired' };

@@ -5,9 +5,11 @@ import { HK_PUBLIC_HOLIDAYS } from './hkPublicHolidays';
 import { ALL_PERMISSIONS, type Permission } from '../../domain/auth/permissions';
 import { maskHkid, parseHkid } from '../../domain/hk/hkid';
 import type { Language } from '../../domain/i18n/language';
+import { hongKongDate, type IsoDate } from '../../domain/time/dates';
 import type { Encrypter } from '../auth/encryption';
 import type { PasswordHasher } from '../auth/password-hasher';
 import type { Database } from './schema';
+import { seedSales } from './seedSales';
 
 const areaPermissions = (area: string, actions: readonly string[]): Permission[] =>
   actions.map((action) => `${area}_${action}` as Permission);
@@ -239,8 +241,11 @@ export const DEMO_CLIENTS = [
   },
 ] as const;
 
-/** Creates the demo company, branch, roles, the 18 districts, one user per role and a few clients, in one transaction. */
-export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, encrypter: Encrypter): Promise<void> {
+/**
+ * Creates the demo company, branch, roles, the 18 districts, one user per role, a few clients and
+ * products, and quotations, orders and receipts dated around `today`, in one transaction.
+ */
+export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, encrypter: Encrypter, today: IsoDate = hongKongDate(new Date())): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => passwords.hash(u.password)));
   const sealedHkids = await Promise.all(DEMO_CLIENTS.map((client) => (client.hkid ? encrypter.encrypt(client.hkid) : Promise.resolve(null))));
   await db.transaction().execute(async (tx) => {
@@ -324,5 +329,8 @@ export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, 
         )
         .execute();
     }
+
+    const [adminId, salesId] = [users[0]?.id, users[1]?.id];
+    if (adminId !== undefined && salesId !== undefined) await seedSales(tx, today, { branchId: branch.id, salesId, adminId });
   });
 }

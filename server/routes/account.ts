@@ -219,6 +219,9 @@ const exists = async (query: { executeTakeFirst: () => Promise<unknown> }) => (a
 export const USER_RECORD_CHECKS: readonly ((c: AppContext, userId: number) => Promise<boolean>)[] = [
   (c, id) => exists(c.var.deps.db.selectFrom('clients').select('id').where('created_by', '=', id).limit(1)),
   (c, id) => exists(c.var.deps.db.selectFrom('attachments').select('id').where('uploaded_by', '=', id).limit(1)),
+  (c, id) => exists(c.var.deps.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
+  (c, id) => exists(c.var.deps.db.selectFrom('quotations').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
+  (c, id) => exists(c.var.deps.db.selectFrom('receipts').select('id').where('created_by', '=', id).limit(1)),
   (c, id) =>
     exists(
       c.var.deps.db

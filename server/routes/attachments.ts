@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { can, fileScope, hasPermission } from '../../domain/auth/permissions';
+import { can, fileScope, hasPermission, type Permission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { ATTACHMENT_EXTENSIONS, sniffAttachmentType, type AttachmentType } from '../../domain/files/file-type';
 import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../domain/files/upload';
@@ -12,6 +12,12 @@ import { requirePermission } from '../http/permissions';
 import { requireUser } from '../http/session';
 
 export type OwnerType = 'client' | 'order';
+
+/** What each kind of owner is: its table and path, and the permissions that view and change its files. */
+const OWNERS = {
+  client: { table: 'clients', path: 'clients', view: 'client_view', edit: 'client_edit' },
+  order: { table: 'orders', path: 'orders', view: 'order_view', edit: 'order_edit' },
+} as const satisfies Record<OwnerType, { table: 'clients' | 'orders'; path: string; view: Permission; edit: Permission }>;
 
 /** The file-view scope (domain `can`) applied to one stored file. */
 const visibleTo = (user: User, row: { branch_id: number | null; uploaded_by: number | null }): boolean =>
@@ -65,62 +71,63 @@ function displayName(header: string | undefined, type: AttachmentType): string {
 }
 
 /**
- * Attachments of clients (and, later, orders): upload (5 MB, type by content), list with the
+ * Attachments of clients and orders: upload (5 MB, type by content), list with the
  * file-view scope, download under a server-made name, delete.
  */
 export function attachmentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post(
-    '/clients/:id{[0-9]+}/attachments',
-    ...requirePermission('client_edit'),
-    bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') }),
-    async (c) => {
-      const clientId = Number(c.req.param('id'));
-      const { db, files, now } = c.var.deps;
-      const client = await db.selectFrom('clients').select(['id', 'branch_id']).where('id', '=', clientId).executeTakeFirst();
-      if (!client) return errorReply(c, 404, 'errors.notFound');
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.length === 0) return fieldError(c, 'file', 'validation.fileRequired');
-      if (checkUploadSize(bytes.length).isErr()) return errorReply(c, 413, 'errors.tooLarge');
-      const type = sniffAttachmentType(bytes);
-      if (!type) return fieldError(c, 'file', 'validation.fileType');
-      const key = `attachments/client/${clientId}/${randomToken(18)}`;
-      const name = displayName(c.req.header('x-file-name'), type);
-      await files.put(key, bytes);
-      let id: number;
-      try {
-        const row = await db
-          .insertInto('attachments')
-          .values({
-            owner_type: 'client',
-            owner_id: clientId,
-            file_key: key,
-            display_name: name,
-            content_type: type,
-            size_bytes: bytes.length,
-            branch_id: client.branch_id,
-            uploaded_by: c.var.user!.id,
-            created_at: now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = row.id;
-      } catch (error) {
-        await files.delete(key);
-        throw error;
-      }
-      await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `client:${clientId}`, name, type, bytes: bytes.length } });
-      return c.json({ attachments: await listAttachments(c, 'client', clientId) }, 201);
-    },
-  );
+  for (const [ownerType, owner] of Object.entries(OWNERS) as [OwnerType, (typeof OWNERS)[OwnerType]][]) {
+    routes.post(
+      `/${owner.path}/:id{[0-9]+}/attachments`,
+      ...requirePermission(owner.edit),
+      bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') }),
+      async (c) => {
+        const ownerId = Number(c.req.param('id'));
+        const { db, files, now } = c.var.deps;
+        const record = await db.selectFrom(owner.table).select(['id', 'branch_id']).where('id', '=', ownerId).executeTakeFirst();
+        if (!record) return errorReply(c, 404, 'errors.notFound');
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        if (bytes.length === 0) return fieldError(c, 'file', 'validation.fileRequired');
+        if (checkUploadSize(bytes.length).isErr()) return errorReply(c, 413, 'errors.tooLarge');
+        const type = sniffAttachmentType(bytes);
+        if (!type) return fieldError(c, 'file', 'validation.fileType');
+        const key = `attachments/${ownerType}/${ownerId}/${randomToken(18)}`;
+        const name = displayName(c.req.header('x-file-name'), type);
+        await files.put(key, bytes);
+        let id: number;
+        try {
+          const row = await db
+            .insertInto('attachments')
+            .values({
+              owner_type: ownerType,
+              owner_id: ownerId,
+              file_key: key,
+              display_name: name,
+              content_type: type,
+              size_bytes: bytes.length,
+              branch_id: record.branch_id,
+              uploaded_by: c.var.user!.id,
+              created_at: now(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          id = row.id;
+        } catch (error) {
+          await files.delete(key);
+          throw error;
+        }
+        await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `${ownerType}:${ownerId}`, name, type, bytes: bytes.length } });
+        return c.json({ attachments: await listAttachments(c, ownerType, ownerId) }, 201);
+      },
+    );
+  }
 
   routes.get('/attachments/:id{[0-9]+}/download', requireUser, async (c) => {
     const id = Number(c.req.param('id'));
     const row = await c.var.deps.db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
-    const ownerView = row.owner_type === 'client' ? 'client_view' : 'order_view';
-    if (!hasPermission(c.var.user, ownerView) || !visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
+    if (!hasPermission(c.var.user, OWNERS[row.owner_type].view) || !visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
     const bytes = await c.var.deps.files.get(row.file_key);
     if (!bytes) return errorReply(c, 404, 'errors.notFound');
     const type = row.content_type as AttachmentType;
@@ -132,12 +139,12 @@ export function attachmentRoutes(): Hono<AppEnv> {
     });
   });
 
-  routes.delete('/attachments/:id{[0-9]+}', ...requirePermission('client_edit'), async (c) => {
+  routes.delete('/attachments/:id{[0-9]+}', requireUser, async (c) => {
     const id = Number(c.req.param('id'));
     const { db, files } = c.var.deps;
     const row = await db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
-    if (!visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
+    if (!hasPermission(c.var.user, OWNERS[row.owner_type].edit) || !visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
     await db.deleteFrom('attachments').where('id', '=', id).execute();
     await files.delete(row.file_key);
     await audit(c, { action: 'delete', entityType: 'attachment', entityId: id, changes: { owner: `${row.owner_type}:${row.owner_id}`, name: row.display_name } });

@@ -83,7 +83,10 @@ async function checkProduct(c: AppContext, input: z.output<typeof ProductInput>,
  * Whether business records (order and quotation lines, as their tables arrive) use the product; such
  * a product is deactivated rather than deleted. Each feature adds its check here.
  */
-export const PRODUCT_RECORD_CHECKS: ((c: AppContext, productId: number) => Promise<boolean>)[] = [];
+export const PRODUCT_RECORD_CHECKS: ((c: AppContext, productId: number) => Promise<boolean>)[] = [
+  async (c, productId) => Boolean(await c.var.deps.db.selectFrom('order_items').select('id').where('product_id', '=', productId).executeTakeFirst()),
+  async (c, productId) => Boolean(await c.var.deps.db.selectFrom('quotation_items').select('id').where('product_id', '=', productId).executeTakeFirst()),
+];
 
 /** Products and their two-level categories (spec /products…). */
 export function productRoutes(): Hono<AppEnv> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, divideRounded, lineTotal, parseMoney, parseRate, percentOf, quantityToHundredths } from '../../domain/money/money';
+import { centsToDecimal, divideRounded, lineTotal, parseMoney, parseRate, percentOf, quantityToHundredths, hundredthsToDecimal, parseQuantity } from '../../domain/money/money';
 import { orderFigures } from '../../domain/orders/order';
 
 describe('rounding: half away from zero', () => {
@@ -109,5 +109,29 @@ describe('money input', () => {
     expect(parseRate('100')._unsafeUnwrap()).toBe(10_000);
     expect(parseRate('100.01')._unsafeUnwrapErr().code).toBe('rateRange');
     expect(parseRate('5.555')._unsafeUnwrapErr().code).toBe('rateFormat');
+  });
+});
+
+describe('quantities as typed', () => {
+  it('reads whole numbers and up to two decimals into hundredths, exactly', () => {
+    expect(parseQuantity('2')._unsafeUnwrap()).toBe(200);
+    expect(parseQuantity(' 1.5 ')._unsafeUnwrap()).toBe(150);
+    expect(parseQuantity('0.25')._unsafeUnwrap()).toBe(25);
+    expect(parseQuantity('10000')._unsafeUnwrap()).toBe(1_000_000);
+  });
+
+  it('refuses nothing, negatives, three decimals and more than 10,000', () => {
+    expect(parseQuantity('0')._unsafeUnwrapErr().code).toBe('quantityRange');
+    expect(parseQuantity('10000.01')._unsafeUnwrapErr().code).toBe('quantityRange');
+    expect(parseQuantity('-1')._unsafeUnwrapErr().code).toBe('quantityFormat');
+    expect(parseQuantity('1.255')._unsafeUnwrapErr().code).toBe('quantityFormat');
+    expect(parseQuantity('abc')._unsafeUnwrapErr().code).toBe('quantityFormat');
+  });
+
+  it('writes hundredths back as people write them, and round-trips', () => {
+    expect(hundredthsToDecimal(150)).toBe('1.5');
+    expect(hundredthsToDecimal(200)).toBe('2');
+    expect(hundredthsToDecimal(25)).toBe('0.25');
+    fc.assert(fc.property(fc.integer({ min: 1, max: 1_000_000 }), (h) => parseQuantity(hundredthsToDecimal(h))._unsafeUnwrap() === h));
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkUnvoid, checkVoid, countedTotal, needsReminder, outstandingAmount, paidAmount, paymentStatus } from '../../domain/orders/order';
+import { checkUnvoid, checkVoid, countedTotal, dueDate, isOverdue, needsReminder, outstandingAmount, paidAmount, paymentStatus } from '../../domain/orders/order';
 import { checkReceipt, checkRefund, needsBankIn } from '../../domain/orders/receipts';
 
 const pay = (receipts: number[], refunds: number[] = []) => ({ receipts, refunds });
@@ -85,5 +85,21 @@ describe('void and unvoid', () => {
     expect(checkUnvoid(true, 'Voided by mistake').isOk()).toBe(true);
     expect(checkUnvoid(false, 'x')._unsafeUnwrapErr().code).toBe('orderNotVoid');
     expect(checkUnvoid(true, '')._unsafeUnwrapErr().code).toBe('voidReasonRequired');
+  });
+});
+
+describe('due date and the outstanding reminder', () => {
+  it('falls due the payment terms after the order date, across a month end', () => {
+    expect(dueDate('2026-11-20', 30)).toBe('2026-12-20');
+    expect(dueDate('2026-01-31', 0)).toBe('2026-01-31');
+    expect(dueDate('2026-02-20', 10)).toBe('2026-03-02');
+  });
+
+  it('reminds only when something is owed and the due date has passed', () => {
+    expect(isOverdue('outstanding', '2026-11-22', '2026-11-23')).toBe(true);
+    expect(isOverdue('partial', '2026-11-22', '2026-11-23')).toBe(true);
+    expect(isOverdue('outstanding', '2026-11-23', '2026-11-23')).toBe(false);
+    expect(isOverdue('paid', '2026-01-01', '2026-11-23')).toBe(false);
+    expect(isOverdue('void', '2026-01-01', '2026-11-23')).toBe(false);
   });
 });

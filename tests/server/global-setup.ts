@@ -47,7 +47,8 @@ export default async function setup(project: TestProject): Promise<void> {
     const pglite = new PGlite();
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     await migrateToLatest(db);
-    await seedDemo(db, new Argon2PasswordHasher(), await Encrypter.fromKey(await loadAppKey(db, undefined)));
+    // Seeded as of the test clock's day (tests/server/harness.ts FakeClock), so dated demo records are the same every run.
+    await seedDemo(db, new Argon2PasswordHasher(), await Encrypter.fromKey(await loadAppKey(db, undefined)), '2026-11-23');
     const dump = await pglite.dumpDataDir('none');
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

@@ -1,0 +1,64 @@
+import type { Kysely, Transaction } from 'kysely';
+import { documentNumber } from '../../domain/documents/numbering';
+import { lineTotal, type Cents, type QuantityHundredths } from '../../domain/money/money';
+import { CODE_SETTINGS, type CodeKey } from '../../domain/settings/codes';
+import { parts, type IsoDate } from '../../domain/time/dates';
+import type { Database } from './schema';
+
+/** Document numbers and lines, shared by the API and the demo seed. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A code from Settings → Codes, or its default. */
+export async function codeValue(db: Db, key: CodeKey): Promise<string> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? CODE_SETTINGS[key].default;
+}
+
+/**
+ * The next number for a document dated `date`: the prefix from Settings → Codes, the year, and the
+ * next value of that prefix's yearly sequence. The upsert takes the sequence row's lock, so numbers
+ * made at the same time are still each handed out once.
+ */
+export async function nextDocumentNumber(db: Db, prefixKey: 'quotation_prefix' | 'invoice_prefix' | 'receipt_prefix' | 'refund_prefix', date: IsoDate): Promise<string> {
+  const prefix = await codeValue(db, prefixKey);
+  const { year } = parts(date);
+  const row = await db
+    .insertInto('document_sequences')
+    .values({ prefix, year, last: 1 })
+    .onConflict((oc) => oc.columns(['prefix', 'year']).doUpdateSet((eb) => ({ last: eb('document_sequences.last', '+', 1) })))
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return documentNumber(prefix, year, row.last);
+}
+
+export interface ItemRow {
+  readonly productId: number | null;
+  readonly descriptionEn: string;
+  readonly descriptionZh: string;
+  readonly quantity: QuantityHundredths;
+  readonly unitPrice: Cents;
+}
+
+/** Writes a document's lines afresh (its old lines removed first). */
+export async function writeItems(tx: Transaction<Database>, table: 'quotation_items' | 'order_items', ownerId: number, items: readonly ItemRow[]): Promise<void> {
+  const owner = table === 'quotation_items' ? 'quotation_id' : 'order_id';
+  await tx.deleteFrom(table).where(owner, '=', ownerId).execute();
+  if (items.length === 0) return;
+  await tx
+    .insertInto(table)
+    .values(
+      items.map((item, index) => ({
+        [owner]: ownerId,
+        product_id: item.productId,
+        description_en: item.descriptionEn,
+        description_zh: item.descriptionZh,
+        quantity: item.quantity,
+        unit_price: item.unitPrice,
+        line_total: lineTotal(item.quantity, item.unitPrice),
+        sort_order: index,
+      })),
+    )
+    .execute();
+}
+

@@ -1,0 +1,194 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import * as z from 'zod';
+import { centsToDecimal } from '../../../domain/money/money';
+import { needsBankIn, PAYMENT_METHODS } from '../../../domain/orders/receipts';
+import { audit } from '../../audit';
+import { translate } from '../../i18n';
+import { errorReply } from '../../http/errors';
+import type { AppContext, AppEnv } from '../../http/env';
+import { requirePermission } from '../../http/permissions';
+import { likePattern, pageWindow, parseQuery } from '../../http/query';
+import { idParam } from '../admin/common';
+import { clientSummary, CSV_LIMIT, csvReply, dateText, letterhead, ListPaging, sortEnum, sortOf } from './common';
+
+export const receiptNumberPrefix = (kind: 'receipt' | 'refund'): 'receipt_prefix' | 'refund_prefix' => (kind === 'receipt' ? 'receipt_prefix' : 'refund_prefix');
+
+const SORTS = ['number', 'date', 'amount', 'client'] as const;
+const ListQuery = z.object({
+  ...ListPaging,
+  /** The spec's bank-in reminder: cash and cheque receipts not yet banked in. */
+  action: z.enum(['bank-in']).optional(),
+  kind: z.enum(['receipt', 'refund']).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  staff_id: z.coerce.number().int().positive().optional(),
+  order_id: z.coerce.number().int().positive().optional(),
+  sort: sortEnum(SORTS).default('-date'),
+});
+
+function receiptsQuery(c: AppContext) {
+  return c.var.deps.db
+    .selectFrom('receipts as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('clients as cl', 'cl.id', 'o.client_id')
+    .leftJoin('users as u', 'u.id', 'r.created_by');
+}
+
+const columns = [
+  'r.id',
+  'r.number',
+  'r.kind',
+  'r.method',
+  'r.reference',
+  'r.amount',
+  'r.reason',
+  'r.banked_in',
+  'r.banked_in_at',
+  'r.order_id',
+  'o.number as order_number',
+  'o.branch_id',
+  'o.client_id',
+  'cl.name_en',
+  'cl.name_zh',
+  'u.name as staff',
+] as const;
+
+type ReceiptRow = {
+  id: number;
+  number: string;
+  kind: 'receipt' | 'refund';
+  method: string;
+  reference: string;
+  amount: number;
+  reason: string;
+  banked_in: boolean;
+  banked_in_at: Date | null;
+  order_id: number;
+  order_number: string;
+  client_id: number;
+  name_en: string;
+  name_zh: string;
+  staff: string | null;
+  date: string;
+};
+
+const toReceipt = (r: ReceiptRow) => ({
+  id: r.id,
+  number: r.number,
+  kind: r.kind,
+  date: r.date,
+  method: r.method,
+  reference: r.reference,
+  amount: r.amount,
+  reason: r.reason,
+  bankedIn: r.banked_in,
+  bankedInAt: r.banked_in_at ? new Date(r.banked_in_at).toISOString() : null,
+  action: r.kind === 'receipt' && needsBankIn(r.method, r.banked_in) ? 'bank-in' : null,
+  order: { id: r.order_id, number: r.order_number },
+  client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
+  staff: r.staff,
+});
+
+/** The receipts and refunds of one order, oldest first. */
+export async function loadReceipts(c: AppContext, where: { orderId: number }) {
+  const rows = await receiptsQuery(c).select([...columns, dateText('r.date', 'date')]).where('r.order_id', '=', where.orderId).orderBy('r.date').orderBy('r.id').execute();
+  return rows.map(toReceipt);
+}
+
+/** Receipts and refunds (spec /orders/receipt, /reminders/bank-in): list, export, bank-in, print. */
+export function receiptRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/receipts', ...requirePermission('receipt_view'), async (c) => {
+    const query = parseQuery(c, ListQuery);
+    if (query.isErr()) return query.error;
+    const { q, action, kind, method, staff_id, order_id, branch_id, date_from, date_to, sort, page, per_page, format } = query.value;
+    let base = receiptsQuery(c);
+    if (q) {
+      const pattern = likePattern(q);
+      base = base.where((eb) =>
+        eb.or([eb(sql`lower(r.number)`, 'like', pattern), eb(sql`lower(o.number)`, 'like', pattern), eb(sql`lower(cl.name_en)`, 'like', pattern), eb(sql`lower(cl.name_zh)`, 'like', pattern), eb(sql`lower(r.reference)`, 'like', pattern)]),
+      );
+    }
+    if (action === 'bank-in') base = base.where('r.kind', '=', 'receipt').where('r.banked_in', '=', false).where('r.method', 'in', ['cash', 'cheque']);
+    if (kind) base = base.where('r.kind', '=', kind);
+    if (method) base = base.where('r.method', '=', method);
+    if (staff_id) base = base.where('r.created_by', '=', staff_id);
+    if (order_id) base = base.where('r.order_id', '=', order_id);
+    if (branch_id) base = base.where('o.branch_id', '=', branch_id);
+    if (date_from) base = base.where('r.date', '>=', date_from);
+    if (date_to) base = base.where('r.date', '<=', date_to);
+    const { by: orderColumn, direction } = sortOf(sort, { number: sql`r.number`, date: sql`r.date`, amount: sql`r.amount`, client: sql`coalesce(nullif(cl.name_zh, ''), cl.name_en)` });
+    const rowsQuery = base.select([...columns, dateText('r.date', 'date')]).orderBy(orderColumn, direction).orderBy('r.id', direction);
+    if (format === 'csv') {
+      const rows = (await rowsQuery.limit(CSV_LIMIT).execute()).map(toReceipt);
+      const h = (key: string) => translate(c.var.language, `sales.csv.${key}` as 'sales.csv.number');
+      const l = (key: string) => translate(c.var.language, key as 'sales.csv.number');
+      return csvReply(
+        c,
+        action === 'bank-in' ? 'bank-in' : 'receipts',
+        [h('number'), h('kind'), h('date'), h('order'), h('clientZh'), h('clientEn'), h('method'), h('reference'), h('amount'), h('bankedIn'), h('staff')],
+        rows.map((r) => [
+          r.number,
+          l(`sales.receiptKind.${r.kind}`),
+          r.date,
+          r.order.number,
+          r.client.nameZh,
+          r.client.nameEn,
+          l(`sales.method.${r.method}`),
+          r.reference,
+          centsToDecimal(r.kind === 'refund' ? -r.amount : r.amount),
+          r.bankedIn ? l('sales.csv.yes') : l('sales.csv.no'),
+          r.staff ?? '',
+        ]),
+      );
+    }
+    const counted = await base
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>(sql`case when r.kind = 'refund' then -r.amount else r.amount end`).as('net')])
+      .executeTakeFirstOrThrow();
+    const { limit, offset } = pageWindow(page, per_page);
+    const items = (await rowsQuery.limit(limit).offset(offset).execute()).map(toReceipt);
+    const { db } = c.var.deps;
+    const [branches, staff] = await Promise.all([
+      db.selectFrom('branches').select(['id', 'name_en', 'name_zh']).orderBy('id').execute(),
+      db.selectFrom('users').select(['id', 'name']).orderBy('name').execute(),
+    ]);
+    return c.json({
+      items,
+      total: Number(counted.n),
+      netAmount: Number(counted.net ?? 0),
+      page,
+      perPage: per_page,
+      options: { branches: branches.map((b) => ({ id: b.id, nameEn: b.name_en, nameZh: b.name_zh })), staff: staff.map((u) => ({ id: u.id, name: u.name })) },
+    });
+  });
+
+  /** One receipt or refund with what its printed copy needs. */
+  routes.get('/receipts/:id{[0-9]+}', ...requirePermission('receipt_view'), async (c) => {
+    const row = await receiptsQuery(c).select([...columns, dateText('r.date', 'date')]).where('r.id', '=', idParam(c)).executeTakeFirst();
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    const { db } = c.var.deps;
+    return c.json({ receipt: { ...toReceipt(row), client: await clientSummary(db, row.client_id) }, letterhead: await letterhead(db, row.branch_id) });
+  });
+
+  /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */
+  routes.post('/receipts/:id{[0-9]+}/bank-in', ...requirePermission('receipt_edit'), async (c) => {
+    const id = idParam(c);
+    const { db, now } = c.var.deps;
+    const row = await db.selectFrom('receipts').select(['kind', 'method', 'banked_in']).where('id', '=', id).executeTakeFirst();
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    if (row.kind !== 'receipt' || !needsBankIn(row.method, row.banked_in)) return errorReply(c, 422, row.banked_in ? 'sales.alreadyBanked' : 'sales.notBankable');
+    const updated = await db
+      .updateTable('receipts')
+      .set((eb) => ({ banked_in: true, banked_in_at: now(), version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('banked_in', '=', false)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return errorReply(c, 422, 'sales.alreadyBanked');
+    await audit(c, { action: 'bank-in', entityType: 'receipt', entityId: id, changes: { bankedIn: { from: false, to: true } } });
+    return c.json({ banked: true });
+  });
+
+  return routes;
+}

@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../server/db/seed';
+import { startTestServer, TestAgent, type TestServer } from './harness';
+
+const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
+const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+
+let server: TestServer;
+let agent: TestAgent;
+let products: { id: number; code: string; unitPrice: number }[];
+let clientId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  agent = new TestAgent(server);
+  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+  products = ((await agent.get('/api/quotations/create')).body!.options as { products: typeof products }).products;
+  clientId = ((await agent.get('/api/clients')).body!.items as { id: number }[])[0]!.id;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const del = (a: TestAgent, path: string) => a.request('DELETE', path, undefined, { 'X-XSRF-TOKEN': a.cookies.get('XSRF-TOKEN')! });
+const product = (code: string) => products.find((p) => p.code === code)!;
+
+type Order = { id: number; number: string; total: number; paid: number; outstanding: number; status: string; voided: boolean; version: number; type: string; items: { quantity: number; lineTotal: number }[]; receipts: { id: number; number: string; kind: string; amount: number }[] };
+type Quotation = { id: number; number: string; status: string; total: number; subtotal: number; discount: number; version: number; validUntil: string; order: { id: number } | null };
+
+async function createOrder(a: TestAgent, items: { productId: number | null; quantity: number; unitPrice: number; descriptionEn?: string }[], extra: Record<string, unknown> = {}): Promise<Order> {
+  const reply = await a.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId, items, ...extra });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body!.order as Order;
+}
+
+const pay = (a: TestAgent, orderId: number, amount: number, kind: 'receipt' | 'refund' = 'receipt', method = 'cash', reason = '') =>
+  a.post(`/api/orders/${orderId}/receipts`, { kind, date: '2026-11-23', method, amount, reason });
+
+describe('quotations', () => {
+  it('prices lines by the domain rules and numbers each quotation from its prefix and year', async () => {
+    const reply = await agent.post('/api/quotations', {
+      kind: 'basic',
+      date: '2026-11-23',
+      clientId,
+      validDays: 30,
+      discountRateBp: 1_050,
+      items: [
+        { productId: product('CR-GEL').id, quantity: 150, unitPrice: 68_000 },
+        { productId: null, descriptionEn: 'Site survey', descriptionZh: '實地視察', quantity: 100, unitPrice: 33_333 },
+      ],
+    });
+    expect(reply.status).toBe(201);
+    const q = reply.body!.quotation as Quotation & { items: { lineTotal: number; descriptionZh: string }[] };
+    // 1.5 × $680.00 = $1,020.00; + $333.33 = $1,353.33; 10.5% off = $142.0997 → $142.10 (half away from zero).
+    expect(q.items.map((i) => i.lineTotal)).toEqual([102_000, 33_333]);
+    expect([q.subtotal, q.discount, q.total]).toEqual([135_333, 14_210, 121_123]);
+    expect(q.number).toMatch(/^Q-2026-\d{5}$/);
+    expect(q.validUntil).toBe('2026-12-22');
+    expect(q.items[0]!.descriptionZh).toBe('蟑螂膠餌處理');
+  });
+
+  it('refuses a quotation without a client, lines or a described line, with a message per field in either language', async () => {
+    const empty = await agent.post('/api/quotations', { kind: 'basic', date: '2026-11-23', validDays: 30, items: [] });
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body!.errors as object)).toEqual(expect.arrayContaining(['clientId', 'items']));
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    const blank = await zh.post('/api/quotations', { kind: 'basic', date: '2026-11-23', clientId, validDays: 30, items: [{ productId: null, quantity: 100, unitPrice: 100 }] });
+    expect(blank.status).toBe(422);
+    expect((blank.body!.errors as Record<string, string[]>)['items.0.descriptionZh']).toEqual(['請選擇產品或輸入描述。']);
+  });
+
+  it('needs a period for a contract, ending on or after its start', async () => {
+    const base = { kind: 'contract', date: '2026-11-23', clientId, validDays: 14, items: [{ productId: product('DS-MONTH').id, quantity: 1200, unitPrice: 150_000 }] };
+    expect((await agent.post('/api/quotations', base)).body!.errors).toHaveProperty('contract');
+    const backwards = await agent.post('/api/quotations', { ...base, contract: { periodStart: '2027-01-01', periodEnd: '2026-12-31', frequency: 'monthly' } });
+    expect((backwards.body!.errors as Record<string, string[]>)['contract.periodEnd']).toEqual(['The contract must end on or after the day it starts.']);
+    expect((await agent.post('/api/quotations', { ...base, contract: { periodStart: '2027-01-01', periodEnd: '2027-12-31', frequency: 'monthly' } })).status).toBe(201);
+  });
+
+  it('goes draft → sent → accepted, converts once into an order with the same lines, and never goes back', async () => {
+    const created = (await agent.post('/api/quotations', {
+      kind: 'contract',
+      date: '2026-11-23',
+      clientId,
+      validDays: 30,
+      discountRateBp: 500,
+      items: [{ productId: product('DS-MONTH').id, quantity: 1200, unitPrice: 150_000 }],
+      contract: { periodStart: '2026-12-01', periodEnd: '2027-11-30', frequency: 'monthly' },
+    })).body!.quotation as Quotation;
+    expect(created.status).toBe('draft');
+    const early = await agent.post(`/api/quotations/${created.id}/convert`, { version: created.version });
+    expect(early.status).toBe(422);
+    expect(early.body!.message).toBe('Only an accepted quotation can become an order.');
+    const sent = (await agent.post(`/api/quotations/${created.id}/status`, { status: 'sent', version: created.version })).body!.quotation as Quotation;
+    expect((await agent.put(`/api/quotations/${created.id}`, { ...created, clientId, kind: 'contract', validDays: 30, items: [], version: sent.version })).status).toBe(422);
+    const accepted = (await agent.post(`/api/quotations/${created.id}/status`, { status: 'accepted', version: sent.version })).body!.quotation as Quotation;
+    expect(accepted.status).toBe('accepted');
+    const back = await agent.post(`/api/quotations/${created.id}/status`, { status: 'draft', version: accepted.version });
+    expect(back.status).toBe(422);
+    expect(back.body!.message).toBe('A quotation cannot go from Accepted to Draft.');
+    const converted = await agent.post(`/api/quotations/${created.id}/convert`, { version: accepted.version });
+    expect(converted.status).toBe(201);
+    const order = (await agent.get(`/api/orders/${converted.body!.orderId as number}`)).body!.order as Order & { quotation: { number: string } };
+    expect(order.type).toBe('regular_order');
+    expect(order.total).toBe(created.total);
+    expect(order.items.map((i) => i.quantity)).toEqual([1200]);
+    expect(order.quotation.number).toBe(created.number);
+    const again = await agent.post(`/api/quotations/${created.id}/convert`, { version: (converted.body!.quotation as Quotation).version });
+    expect(again.status).toBe(422);
+  });
+
+  it('reads a draft or sent quotation past its validity as expired, in the list and its filter', async () => {
+    const old = (await agent.post('/api/quotations', { kind: 'basic', date: '2026-09-01', clientId, validDays: 30, items: [{ productId: product('TM-INSP').id, quantity: 100, unitPrice: 80_000 }] })).body!
+      .quotation as Quotation;
+    expect(old.status).toBe('expired');
+    const expired = (await agent.get('/api/quotations?status=expired&per_page=100')).body!.items as Quotation[];
+    expect(expired.map((q) => q.id)).toContain(old.id);
+    const drafts = (await agent.get('/api/quotations?status=draft&per_page=100')).body!.items as Quotation[];
+    expect(drafts.map((q) => q.id)).not.toContain(old.id);
+  });
+
+  it('deletes only drafts', async () => {
+    const q = (await agent.post('/api/quotations', { kind: 'basic', date: '2026-11-23', clientId, validDays: 30, items: [{ productId: product('TM-INSP').id, quantity: 100, unitPrice: 80_000 }] })).body!.quotation as Quotation;
+    const sent = (await agent.post(`/api/quotations/${q.id}/status`, { status: 'sent', version: q.version })).body!.quotation as Quotation;
+    expect((await del(agent, `/api/quotations/${q.id}`)).status).toBe(422);
+    await agent.post(`/api/quotations/${q.id}/status`, { status: 'draft', version: sent.version });
+    expect((await del(agent, `/api/quotations/${q.id}`)).status).toBe(200);
+    expect((await agent.get(`/api/quotations/${q.id}`)).status).toBe(404);
+  });
+});
+
+describe('orders and receipts', () => {
+  it('takes receipts up to the total and refuses one cent more with the spec message', async () => {
+    const order = await createOrder(agent, [{ productId: product('TM-INSP').id, quantity: 100, unitPrice: 80_000 }]);
+    expect(order.status).toBe('outstanding');
+    expect((await pay(agent, order.id, 50_000)).status).toBe(201);
+    const second = await pay(agent, order.id, 30_000, 'receipt', 'cheque');
+    expect(second.status).toBe(201);
+    const paid = second.body!.order as Order;
+    expect([paid.paid, paid.outstanding, paid.status]).toEqual([80_000, 0, 'paid']);
+    const over = await pay(agent, order.id, 1);
+    expect(over.status).toBe(422);
+    expect(over.body!.message).toBe('Total Receipt Amount must be equal or below Total Amount. At most HK$0.00 can still be received.');
+    expect((over.body!.errors as Record<string, string[]>).amount).toHaveLength(1);
+    expect(paid.receipts.map((r) => r.number)).toEqual([expect.stringMatching(/^R-2026-\d{5}$/), expect.stringMatching(/^R-2026-\d{5}$/)]);
+  });
+
+  it('refunds with a reason, never more than received, and the room opens again', async () => {
+    const order = await createOrder(agent, [{ productId: product('RD-TRAP').id, quantity: 100, unitPrice: 95_000 }]);
+    await pay(agent, order.id, 95_000);
+    expect((await pay(agent, order.id, 10_000, 'refund', 'cash')).body!.errors).toHaveProperty('reason');
+    const tooMuch = await pay(agent, order.id, 95_001, 'refund', 'cash', 'Overcharged');
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body!.code).toBe('refundExceedsReceived');
+    const refund = await pay(agent, order.id, 20_000, 'refund', 'cash', 'Overcharged');
+    expect(refund.status).toBe(201);
+    const after = refund.body!.order as Order;
+    expect([after.paid, after.outstanding, after.status]).toEqual([75_000, 20_000, 'partial']);
+    expect(after.receipts.find((r) => r.kind === 'refund')!.number).toMatch(/^RF-2026-/);
+  });
+
+  it('voids only an order with nothing paid and a reason; a void order takes no receipts; unvoid restores it; all audited', async () => {
+    const order = await createOrder(agent, [{ productId: product('CR-GEL').id, quantity: 100, unitPrice: 68_000 }]);
+    await pay(agent, order.id, 10_000);
+    const current = (await agent.get(`/api/orders/${order.id}`)).body!.order as Order;
+    const blocked = await agent.post(`/api/orders/${order.id}/void`, { reason: 'Duplicate', version: current.version });
+    expect(blocked.status).toBe(422);
+    expect(blocked.body!.code).toBe('orderHasPayments');
+    const refunded = (await pay(agent, order.id, 10_000, 'refund', 'cash', 'Cancelled')).body!.order as Order;
+    expect((await agent.post(`/api/orders/${order.id}/void`, { reason: ' ', version: refunded.version })).body!.code).toBe('voidReasonRequired');
+    const voided = await agent.post(`/api/orders/${order.id}/void`, { reason: 'Duplicate', version: refunded.version });
+    expect(voided.status).toBe(200);
+    expect((voided.body!.order as Order).status).toBe('void');
+    expect((voided.body!.order as Order).outstanding).toBe(0);
+    expect((await pay(agent, order.id, 100)).body!.code).toBe('orderVoid');
+    const edit = await agent.put(`/api/orders/${order.id}`, { type: 'new_order', date: '2026-11-23', clientId, items: [{ productId: null, descriptionEn: 'x', quantity: 100, unitPrice: 1 }], version: (voided.body!.order as Order).version });
+    expect(edit.status).toBe(422);
+    const unvoided = await agent.post(`/api/orders/${order.id}/unvoid`, { reason: 'Not a duplicate', version: (voided.body!.order as Order).version });
+    expect((unvoided.body!.order as Order).status).toBe('outstanding');
+    const audits = await server.db.selectFrom('audits').select(['action', 'changes']).where('entity_type', '=', 'order').where('entity_id', '=', String(order.id)).orderBy('id').execute();
+    expect(audits.map((a) => a.action)).toEqual(['create', 'void', 'unvoid']);
+    expect(JSON.stringify(audits[1]!.changes)).toContain('Duplicate');
+  });
+
+  it('lets no two receipts recorded at the same moment pass the total together', async () => {
+    const order = await createOrder(agent, [{ productId: product('TM-BAIT').id, quantity: 100, unitPrice: 100_000 }]);
+    const replies = await Promise.all(Array.from({ length: 6 }, () => pay(agent, order.id, 40_000)));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(replies.filter((r) => r.status === 422)).toHaveLength(4);
+    const after = (await agent.get(`/api/orders/${order.id}`)).body!.order as Order;
+    expect(after.paid).toBe(80_000);
+    const stored = await server.db.selectFrom('receipts').select((eb) => eb.fn.sum<string>('amount').as('sum')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    expect(Number(stored.sum)).toBe(80_000);
+  });
+
+  it('keeps paid within the total in the database itself', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Check', quantity: 100, unitPrice: 1_000 }]);
+    await expect(server.db.updateTable('orders').set({ paid: 1_001 }).where('id', '=', order.id).execute()).rejects.toThrow(/orders_paid_within_total/);
+  });
+
+  it('hands out each invoice number once when orders are created at the same time', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => agent.post('/api/orders', { type: 'review', date: '2026-11-23', clientId, items: [{ productId: null, descriptionEn: 'Review', quantity: 100, unitPrice: 50_000 }] })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const numbers = replies.map((r) => (r.body!.order as Order).number);
+    expect(new Set(numbers).size).toBe(8);
+  });
+
+  it('refuses an edit from a stale version (409) and a total below what was paid', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Fogging', quantity: 100, unitPrice: 50_000 }]);
+    const body = { type: 'new_order', date: '2026-11-23', clientId, items: [{ productId: null, descriptionEn: 'Fogging', quantity: 200, unitPrice: 50_000 }] };
+    expect((await agent.put(`/api/orders/${order.id}`, { ...body, version: order.version })).status).toBe(200);
+    expect((await agent.put(`/api/orders/${order.id}`, { ...body, version: order.version })).status).toBe(409);
+    const paid = (await pay(agent, order.id, 80_000)).body!.order as Order;
+    const below = await agent.put(`/api/orders/${order.id}`, { ...body, items: [{ productId: null, descriptionEn: 'Fogging', quantity: 100, unitPrice: 50_000 }], version: paid.version });
+    expect(below.status).toBe(422);
+    expect((below.body!.errors as Record<string, string[]>).items![0]).toContain('HK$800.00');
+  });
+});
+
+describe('reminders and lists', () => {
+  it('lists orders past due with something owed as reminder_outstanding, and their sum', async () => {
+    const due = await createOrder(agent, [{ productId: null, descriptionEn: 'Old work', quantity: 100, unitPrice: 30_000 }], { date: '2026-09-01', dueDate: '2026-10-01' });
+    const notYet = await createOrder(agent, [{ productId: null, descriptionEn: 'New work', quantity: 100, unitPrice: 30_000 }], { date: '2026-11-20' });
+    const reply = (await agent.get('/api/orders?status=reminder_outstanding&per_page=100')).body!;
+    const ids = (reply.items as Order[]).map((o) => o.id);
+    expect(ids).toContain(due.id);
+    expect(ids).not.toContain(notYet.id);
+    expect((reply.items as (Order & { overdue: boolean })[]).every((o) => o.overdue)).toBe(true);
+    expect(reply.outstandingTotal).toBe((reply.items as Order[]).reduce((s, o) => s + o.outstanding, 0));
+  });
+
+  it('keeps cash and cheque receipts on the bank-in reminder until banked in', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Cash job', quantity: 100, unitPrice: 12_300 }]);
+    const receiptId = (await pay(agent, order.id, 12_300, 'receipt', 'cheque')).body!.receiptId as number;
+    const fps = await createOrder(agent, [{ productId: null, descriptionEn: 'FPS job', quantity: 100, unitPrice: 4_500 }]);
+    const fpsId = (await pay(agent, fps.id, 4_500, 'receipt', 'fps')).body!.receiptId as number;
+    const waiting = () => agent.get('/api/receipts?action=bank-in&per_page=100').then((r) => (r.body!.items as { id: number; action: string }[]));
+    expect((await waiting()).map((r) => r.id)).toContain(receiptId);
+    expect((await waiting()).map((r) => r.id)).not.toContain(fpsId);
+    expect((await waiting()).every((r) => r.action === 'bank-in')).toBe(true);
+    expect((await agent.post(`/api/receipts/${receiptId}/bank-in`)).status).toBe(200);
+    expect((await waiting()).map((r) => r.id)).not.toContain(receiptId);
+    expect((await agent.post(`/api/receipts/${receiptId}/bank-in`)).status).toBe(422);
+    expect((await agent.post(`/api/receipts/${fpsId}/bank-in`)).body!.message).toBe('Only cash and cheque receipts wait to be banked in.');
+  });
+
+  it('exports the filtered list as CSV for Excel, headers in the caller’s language', async () => {
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    const response = await zh.rawGet('/api/orders?format=csv&status=void');
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="orders-2026-11-23\.csv"/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A UTF-8 byte-order mark first, so Excel reads the Chinese correctly.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = new TextDecoder().decode(bytes).trim().split('\r\n');
+    expect(header!.split(',').slice(0, 3)).toEqual(['編號', '類型', '日期']);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.includes('已作廢'))).toBe(true);
+  });
+
+  it('sorts and pages on the server', async () => {
+    const page = (await agent.get('/api/orders?sort=total&per_page=2&page=1')).body!;
+    const totals = (page.items as Order[]).map((o) => o.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    expect(page.items).toHaveLength(2);
+    expect(page.total as number).toBeGreaterThan(2);
+  });
+});
+
+describe('permissions and records', () => {
+  it('keeps a worker out of money, and voiding to those who hold order_void', async () => {
+    const w = new TestAgent(server);
+    await w.signIn(worker.email, worker.password);
+    expect((await w.get('/api/orders')).status).toBe(403);
+    expect((await w.get('/api/receipts')).status).toBe(403);
+    expect((await w.get('/api/quotations')).status).toBe(403);
+    const s = new TestAgent(server);
+    await s.signIn(sales.email, sales.password);
+    const order = await createOrder(s, [{ productId: null, descriptionEn: 'Sales job', quantity: 100, unitPrice: 10_000 }]);
+    expect((await s.post(`/api/orders/${order.id}/void`, { reason: 'x', version: order.version })).status).toBe(403);
+  });
+
+  it('refuses to delete a client or a product that orders point to', async () => {
+    const order = await createOrder(agent, [{ productId: product('PR-SPRAY').id, quantity: 100, unitPrice: 8_800 }]);
+    expect(order.id).toBeGreaterThan(0);
+    const client = await del(agent, `/api/clients/${clientId}`);
+    expect(client.status).toBe(422);
+    expect(client.body!.message).toBe('This client has orders or other records and cannot be deleted.');
+    expect((await del(agent, `/api/products/${product('PR-SPRAY').id}`)).status).toBe(422);
+  });
+
+  it('attaches files to an order, shown on the order and removable only by who may edit orders', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'With a file', quantity: 100, unitPrice: 100 }]);
+    const pdf = new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    const upload = await agent.raw('POST', `/api/orders/${order.id}/attachments`, pdf, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'application/pdf', 'X-File-Name': 'site-plan.pdf' });
+    expect(upload.status).toBe(201);
+    const attachments = (await agent.get(`/api/orders/${order.id}`)).body!.attachments as { id: number; name: string }[];
+    expect(attachments.map((a) => a.name)).toEqual(['site-plan.pdf']);
+    const w = new TestAgent(server);
+    await w.signIn(worker.email, worker.password);
+    expect((await del(w, `/api/attachments/${attachments[0]!.id}`)).status).toBe(403);
+    expect((await del(agent, `/api/attachments/${attachments[0]!.id}`)).status).toBe(200);
+  });
+});
+
+describe('demo data', () => {
+  it('has an overdue part-paid order, a cash receipt waiting for bank-in and a void order', async () => {
+    const fresh = await startTestServer();
+    try {
+      const a = new TestAgent(fresh);
+      await a.signIn(admin.email, admin.password);
+      expect(((await a.get('/api/orders?status=reminder_outstanding')).body!.items as Order[]).map((o) => o.status)).toEqual(['partial']);
+      expect(((await a.get('/api/receipts?action=bank-in')).body!.items as unknown[]).length).toBe(1);
+      expect(((await a.get('/api/orders?status=void')).body!.items as unknown[]).length).toBe(1);
+      expect(((await a.get('/api/quotations')).body!.total as number)).toBe(3);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
