@@ -1,8 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import { checkUploadSize } from '../../domain/files/upload';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
-import { decodeAttachments, decodeClient, type Attachment, type Client, type ClientInput } from './client';
+import { decodeClient, type Client, type ClientInput } from './client';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -11,7 +10,7 @@ function clientFrom(body: unknown): ResultAsync<Client, ApiError> {
   return client ? okAsync(client) : errAsync({ code: 'server', status: 200, message: '' });
 }
 
-/** Saving, deleting and the attachments of clients. */
+/** Saving and deleting clients, and revealing an HKID. */
 export class ClientService {
   constructor(private readonly api: ApiClient) {}
 
@@ -31,17 +30,5 @@ export class ClientService {
   /** The full HKID (audited by the server). */
   revealHkid(id: number): ResultAsync<string | null, ApiError> {
     return this.api.post(`/api/clients/${id}/hkid/reveal`).map((body) => (isRecord(body) && typeof body.hkid === 'string' ? body.hkid : null));
-  }
-
-  /** Over 5 MB is refused before sending, with the same error the server gives. */
-  attach(clientId: number, file: File): ResultAsync<Attachment[], ApiError> {
-    if (checkUploadSize(file.size).isErr()) return errAsync({ code: 'tooLarge', message: '' });
-    return this.api
-      .request({ method: 'POST', path: `/api/clients/${clientId}/attachments`, body: file, headers: { 'X-File-Name': encodeURIComponent(file.name) } })
-      .map((body) => decodeAttachments(isRecord(body) ? body.attachments : []));
-  }
-
-  deleteAttachment(id: number): ResultAsync<Attachment[], ApiError> {
-    return this.api.delete(`/api/attachments/${id}`).map((body) => decodeAttachments(isRecord(body) ? body.attachments : []));
   }
 }

@@ -36,6 +36,11 @@ export type ScreenKey =
   | 'productForm'
   | 'categories'
   | 'categoryForm'
+  | 'quotations'
+  | 'quotation'
+  | 'orders'
+  | 'order'
+  | 'receipts'
   | 'reload'
   | 'test'
   | 'errorNoConnection'
@@ -108,17 +113,17 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/calendar/completed-report/:id', title: 'completedReport', screen: 'placeholder', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'report' } },
 
   // Quotations
-  { path: '/quotations', title: 'quotations', screen: 'placeholder', permission: 'quotation_view', api: '/api/quotations' },
-  { path: '/quotations/basic/create', title: 'quotationCreate', screen: 'placeholder', permission: 'quotation_create', api: '/api/quotations/create' },
-  { path: '/quotations/basic/:id', title: 'quotationBasic', screen: 'placeholder', permission: 'quotation_view', api: '/api/quotations/:id', apiQuery: { tab: 'basic' } },
-  { path: '/quotations/contract/:id', title: 'quotationContract', screen: 'placeholder', permission: 'quotation_view', api: '/api/quotations/:id', apiQuery: { tab: 'contract' } },
+  { path: '/quotations', title: 'quotations', screen: 'quotations', permission: 'quotation_view', api: '/api/quotations' },
+  { path: '/quotations/basic/create', title: 'quotationCreate', screen: 'quotation', permission: 'quotation_create', api: '/api/quotations/create' },
+  { path: '/quotations/basic/:id', title: 'quotationBasic', screen: 'quotation', permission: 'quotation_view', api: '/api/quotations/:id', apiQuery: { tab: 'basic' } },
+  { path: '/quotations/contract/:id', title: 'quotationContract', screen: 'quotation', permission: 'quotation_view', api: '/api/quotations/:id', apiQuery: { tab: 'contract' } },
 
   // Orders
-  { path: '/orders/order', title: 'orders', screen: 'placeholder', permission: 'order_view', api: '/api/orders' },
-  { path: '/orders/order/invoice/create', title: 'orderCreate', screen: 'placeholder', permission: 'order_create', api: '/api/orders/create' },
-  { path: '/orders/order/invoice/:id', title: 'order', screen: 'placeholder', permission: 'order_view', api: '/api/orders/:id' },
-  { path: '/orders/order/appointment/:id', title: 'orderAppointment', screen: 'placeholder', permission: 'order_view', api: '/api/orders/:id' },
-  { path: '/orders/receipt', title: 'receipts', screen: 'placeholder', permission: 'receipt_view', api: '/api/receipts' },
+  { path: '/orders/order', title: 'orders', screen: 'orders', permission: 'order_view', api: '/api/orders' },
+  { path: '/orders/order/invoice/create', title: 'orderCreate', screen: 'order', permission: 'order_create', api: '/api/orders/create' },
+  { path: '/orders/order/invoice/:id', title: 'order', screen: 'order', permission: 'order_view', api: '/api/orders/:id' },
+  { path: '/orders/order/appointment/:id', title: 'orderAppointment', screen: 'order', permission: 'order_view', api: '/api/orders/:id' },
+  { path: '/orders/receipt', title: 'receipts', screen: 'receipts', permission: 'receipt_view', api: '/api/receipts' },
 
   // Clients
   { path: '/clients', title: 'clients', screen: 'clients', permission: 'client_view', api: '/api/clients' },
@@ -133,8 +138,8 @@ export const ROUTES: readonly RouteDef[] = [
   })),
 
   // Reminders
-  { path: '/reminders/outstanding', title: 'remindersOutstanding', screen: 'placeholder', permission: 'order_view', api: '/api/orders', apiQuery: { status: 'reminder_outstanding' } },
-  { path: '/reminders/bank-in', title: 'remindersBankIn', screen: 'placeholder', permission: 'receipt_view', api: '/api/receipts', apiQuery: { action: 'bank-in' } },
+  { path: '/reminders/outstanding', title: 'remindersOutstanding', screen: 'orders', permission: 'order_view', api: '/api/orders', apiQuery: { status: 'reminder_outstanding' } },
+  { path: '/reminders/bank-in', title: 'remindersBankIn', screen: 'receipts', permission: 'receipt_view', api: '/api/receipts', apiQuery: { action: 'bank-in' } },
 
   // Products
   { path: '/products/product', title: 'products', screen: 'products', permission: 'product_view', api: '/api/products' },

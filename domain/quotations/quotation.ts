@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { addDays, type IsoDate } from '../time/dates';
+import { addDays, addMonths, type IsoDate } from '../time/dates';
 import type { OrderLine, OrderType } from '../orders/order';
 import type { BasisPoints } from '../money/money';
 
@@ -59,6 +59,34 @@ export function checkQuotationTransition(from: QuotationStatus, to: QuotationSta
 
 export function checkContract(terms: ContractTerms): Result<void, QuotationError> {
   return terms.periodEnd >= terms.periodStart ? ok(undefined) : err({ code: 'contractPeriod' });
+}
+
+/** How far apart a contract's visits are: days, or months (counted from the period's start). */
+const FREQUENCY_STEP: Readonly<Record<VisitFrequency, { readonly days: number } | { readonly months: number }>> = {
+  weekly: { days: 7 },
+  biweekly: { days: 14 },
+  monthly: { months: 1 },
+  bimonthly: { months: 2 },
+  quarterly: { months: 3 },
+  half_yearly: { months: 6 },
+  yearly: { months: 12 },
+};
+
+/**
+ * The visits a contract plans: from the period's first day, one every step of its frequency, up
+ * to and including its last day. Month steps keep the start's day (the 31st becomes the last day of
+ * a shorter month and comes back in longer ones). At most `limit` dates.
+ */
+export function contractVisitDates(terms: ContractTerms, limit = 400): IsoDate[] {
+  if (terms.periodEnd < terms.periodStart) return [];
+  const step = FREQUENCY_STEP[terms.frequency];
+  const dates: IsoDate[] = [];
+  for (let k = 0; dates.length < limit; k++) {
+    const date = 'days' in step ? addDays(terms.periodStart, k * step.days) : addMonths(terms.periodStart, k * step.months);
+    if (date > terms.periodEnd) break;
+    dates.push(date);
+  }
+  return dates;
 }
 
 export interface QuotationForOrder {

@@ -37,6 +37,19 @@ export function daysInMonth(year: number, month1: number): number {
   return new Date(Date.UTC(year, month1, 0)).getUTCDate();
 }
 
+/**
+ * The same day `months` months later; a day the target month lacks becomes its last day
+ * (31 January + 1 month = 28 or 29 February). Always counted from `date` itself, so a series
+ * built as addMonths(start, k) keeps returning to its own day.
+ */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const { year, month, day } = parts(date);
+  const index = year * 12 + (month - 1) + months;
+  const y = Math.floor(index / 12);
+  const m = (index % 12) + 1;
+  return makeDate(y, m, Math.min(day, daysInMonth(y, m)));
+}
+
 /** 0 = Sunday … 6 = Saturday. */
 export function weekday(date: IsoDate): number {
   return toUtcMidnight(date).getUTCDay();

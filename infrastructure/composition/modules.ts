@@ -17,6 +17,8 @@ import { DraftStore } from '../../application/ports/DraftStore';
 import { AccountService } from '../../application/account/AccountService';
 import { ApiTokenService } from '../../application/account/ApiTokenService';
 import { ClientService } from '../../application/clients/ClientService';
+import { AttachmentService } from '../../application/attachments/AttachmentService';
+import { SalesService } from '../../application/sales/SalesService';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
@@ -120,6 +122,8 @@ export const applicationModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(ApiTokenService).toResolvedValue((api: ApiClient) => new ApiTokenService(api), [ApiClient]).inSingletonScope();
   bind(ClientService).toResolvedValue((api: ApiClient) => new ClientService(api), [ApiClient]).inSingletonScope();
+  bind(AttachmentService).toResolvedValue((api: ApiClient) => new AttachmentService(api), [ApiClient]).inSingletonScope();
+  bind(SalesService).toResolvedValue((api: ApiClient) => new SalesService(api), [ApiClient]).inSingletonScope();
   bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
   bind(ApiClient)
     .toResolvedValue(

@@ -14,7 +14,7 @@ interface DemoDocument {
 
 /** Demo quotations, orders and payments around the seeding day, so every sales screen has something to show. */
 export async function seedSales(tx: Transaction<Database>, today: IsoDate, ids: { branchId: number; salesId: number; adminId: number }): Promise<void> {
-  const products = await tx.selectFrom('products').select(['id', 'code', 'unit_price']).execute();
+  const products = await tx.selectFrom('products').select(['id', 'code', 'unit_price', 'name_en', 'name_zh']).execute();
   const clients = await tx.selectFrom('clients').select('id').orderBy('id').execute();
   const terms = await tx.selectFrom('order_terms').select(['title_en', 'title_zh', 'body_en', 'body_zh']).orderBy('sort_order').execute();
   const termsJson = JSON.stringify(terms.map((t) => ({ titleEn: t.title_en, titleZh: t.title_zh, bodyEn: t.body_en, bodyZh: t.body_zh })));
@@ -22,7 +22,7 @@ export async function seedSales(tx: Transaction<Database>, today: IsoDate, ids: 
     doc.lines.map(([code, quantity]) => {
       const product = products.find((p) => p.code === code);
       if (!product) throw new Error(`Demo product ${code} is missing`);
-      return { productId: product.id, descriptionEn: '', descriptionZh: '', quantity: quantity * 100, unitPrice: product.unit_price };
+      return { productId: product.id, descriptionEn: product.name_en, descriptionZh: product.name_zh, quantity: quantity * 100, unitPrice: product.unit_price };
     });
   const clientId = (index: number) => clients[index]?.id ?? clients[0]!.id;
   const common = { branch_id: ids.branchId, salesperson_id: ids.salesId, created_by: ids.salesId, created_at: new Date(), updated_at: new Date(), terms: termsJson };

@@ -11,6 +11,8 @@ import { likePattern, pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
 import type { Database } from '../db/schema';
 import { listAttachments } from './attachments';
+import { clientOrders } from './sales/orders';
+import { clientQuotations } from './sales/quotations';
 import { normaliseHkid, validateHkidInput } from './clientHkid';
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
@@ -355,6 +357,8 @@ export function clientRoutes(): Hono<AppEnv> {
       options: await formOptions(c),
       canRevealHkid: hasPermission(user, 'hkid_reveal'),
       ...(tab === 'attachment' ? { attachments: await listAttachments(c, 'client', id) } : {}),
+      ...(tab === 'quotation' && hasPermission(user, 'quotation_view') ? { quotations: await clientQuotations(c, id) } : {}),
+      ...(tab === 'order' && hasPermission(user, 'order_view') ? { orders: await clientOrders(c, id) } : {}),
     });
   });
 

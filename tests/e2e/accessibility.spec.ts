@@ -26,8 +26,8 @@ for (const language of ['zh-HK', 'en'] as const) {
     try {
       for (const path of addresses) {
         await page.goto(path);
-        await expect(page.locator('main h1')).toBeVisible();
-        await expect(page.getByRole('status').filter({ hasText: /載入中|Loading/ })).toHaveCount(0);
+        await expect(page.locator('main h1'), `${path} shows its title`).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /載入中|Loading/ }), `${path} finishes loading`).toHaveCount(0);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const violation of results.violations) {
           failures.push(`${path}: ${violation.id} (${violation.impact ?? ''}) ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);

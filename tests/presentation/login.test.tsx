@@ -99,8 +99,8 @@ describe('signed-in frame', () => {
   });
 
   it('says plainly that a screen is not built yet', async () => {
-    renderApp({ start: '/quotations', user: ADMIN, language: 'en' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quotations' })).toBeInTheDocument();
+    renderApp({ start: '/dashboard', user: ADMIN, language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText(/not available yet/)).toBeInTheDocument();
   });
 

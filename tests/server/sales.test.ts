@@ -308,6 +308,21 @@ describe('permissions and records', () => {
   });
 });
 
+describe('the client’s tabs', () => {
+  it('list the client’s quotations and orders, to those who may see them', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'For the tab', quantity: 100, unitPrice: 2_000 }]);
+    const orders = (await agent.get(`/api/clients/${clientId}?tab=order`)).body!.orders as Order[];
+    expect(orders.map((o) => o.id)).toContain(order.id);
+    expect(orders.every((o) => typeof o.outstanding === 'number')).toBe(true);
+    const quotations = (await agent.get(`/api/clients/${clientId}?tab=quotation`)).body!.quotations as Quotation[];
+    expect(quotations.length).toBeGreaterThan(0);
+    const w = new TestAgent(server);
+    await w.signIn(worker.email, worker.password);
+    const reply = (await w.get(`/api/clients/${clientId}?tab=order`)).body!;
+    expect(reply).not.toHaveProperty('orders');
+  });
+});
+
 describe('demo data', () => {
   it('has an overdue part-paid order, a cash receipt waiting for bank-in and a void order', async () => {
     const fresh = await startTestServer();

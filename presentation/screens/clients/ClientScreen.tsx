@@ -13,7 +13,8 @@ import { ScreenError } from '../../components/ScreenError';
 import { describeApiError } from '../../forms/describeApiError';
 import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
-import { AttachmentsPanel } from './AttachmentsPanel';
+import { AttachmentsPanel } from '../../components/AttachmentsPanel';
+import { ClientOrders, ClientQuotations } from '../sales/ClientDocuments';
 import { ClientForm } from './ClientForm';
 
 const TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
@@ -110,8 +111,10 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
           }
         />
       )}
-      {tab === 'attachment' && <AttachmentsPanel clientId={client.id} initial={decodeAttachments(data.props.attachments)} canEdit={canEdit} />}
-      {(tab === 'quotation' || tab === 'order' || tab === 'appointment') && (
+      {tab === 'attachment' && <AttachmentsPanel ownerPath={`/api/clients/${client.id}`} initial={decodeAttachments(data.props.attachments)} canEdit={canEdit} />}
+      {tab === 'quotation' && (hasPermission(user, 'quotation_view') ? <ClientQuotations clientId={client.id} rows={data.props.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'order' && (hasPermission(user, 'order_view') ? <ClientOrders clientId={client.id} rows={data.props.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'appointment' && (
         <p className="notice" role="status">
           {t(`tabs.notYet.${tab}`)}
         </p>

@@ -37,6 +37,20 @@ export const today = (c: AppContext): IsoDate => hongKongDate(c.var.deps.now());
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * The lines as the document keeps them: a line of a product without a description of its own gets
+ * the product's names, so the issued document reads the same even if the product is renamed later.
+ */
+export async function withDescriptions(db: Db, items: readonly ItemInput[]): Promise<ItemInput[]> {
+  const ids = [...new Set(items.map((i) => i.productId).filter((id): id is number => id !== null))];
+  const products = ids.length > 0 ? await db.selectFrom('products').select(['id', 'name_en', 'name_zh']).where('id', 'in', ids).execute() : [];
+  return items.map((item) => {
+    const product = products.find((p) => p.id === item.productId);
+    if (!product || item.descriptionEn !== '' || item.descriptionZh !== '') return item;
+    return { ...item, descriptionEn: product.name_en, descriptionZh: product.name_zh };
+  });
+}
+
 /** The figures of the lines with the discount, by the domain's rules; null when they overflow. */
 export function figuresOf(items: readonly ItemInput[], discountRateBp: number): OrderFigures | null {
   const figures = orderFigures(items, discountRateBp);

@@ -34,6 +34,7 @@ import {
   sortOf,
   termTexts,
   today,
+  withDescriptions,
   writeItems,
 } from './common';
 import { loadReceipts, receiptNumberPrefix } from './receipts';
@@ -102,6 +103,53 @@ function orderState(c: AppContext, r: { total: number; paid: number; voided: boo
   const payments = { receipts: [r.paid], refunds: [] };
   const status: PaymentStatus = paymentStatus(r.total, payments, r.voided);
   return { status, outstanding: outstandingAmount(r.total, payments, r.voided), overdue: isOverdue(status, r.due, today(c)) };
+}
+
+const LIST_COLUMNS = ['o.id', 'o.number', 'o.type', 'o.total', 'o.paid', 'o.voided', 'o.client_id', 'cl.name_en', 'cl.name_zh', 's.name as salesperson'] as const;
+
+interface ListRow {
+  id: number;
+  number: string;
+  type: (typeof ORDER_TYPES)[number];
+  date: string;
+  due: string;
+  total: number;
+  paid: number;
+  voided: boolean;
+  client_id: number;
+  name_en: string;
+  name_zh: string;
+  salesperson: string | null;
+}
+
+/** An order as lists show it, its status and outstanding worked out by the domain. */
+const listItem = (c: AppContext, r: ListRow) => ({
+  id: r.id,
+  number: r.number,
+  type: r.type,
+  date: r.date,
+  dueDate: r.due,
+  total: r.total,
+  paid: r.paid,
+  voided: r.voided,
+  ...orderState(c, r),
+  client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
+  salesperson: r.salesperson,
+});
+
+/** A client's orders, newest first (the client's order tab). */
+export async function clientOrders(c: AppContext, clientId: number) {
+  const rows = await c.var.deps.db
+    .selectFrom('orders as o')
+    .innerJoin('clients as cl', 'cl.id', 'o.client_id')
+    .leftJoin('users as s', 's.id', 'o.salesperson_id')
+    .select([...LIST_COLUMNS, dateText('o.date', 'date'), dateText('o.due_date', 'due')])
+    .where('o.client_id', '=', clientId)
+    .orderBy('o.date', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => listItem(c, r));
 }
 
 export async function loadOrder(c: AppContext, id: number) {
@@ -200,22 +248,10 @@ export function orderRoutes(): Hono<AppEnv> {
     });
     const rowsQuery = base
       .leftJoin('users as s', 's.id', 'o.salesperson_id')
-      .select(['o.id', 'o.number', 'o.type', dateText('o.date', 'date'), dateText('o.due_date', 'due'), 'o.total', 'o.paid', 'o.voided', 'o.client_id', 'cl.name_en', 'cl.name_zh', 's.name as salesperson'])
+      .select([...LIST_COLUMNS, dateText('o.date', 'date'), dateText('o.due_date', 'due')])
       .orderBy(orderColumn, direction)
       .orderBy('o.id', direction);
-    const toItem = (r: Awaited<ReturnType<typeof rowsQuery.execute>>[number]) => ({
-      id: r.id,
-      number: r.number,
-      type: r.type,
-      date: r.date,
-      dueDate: r.due,
-      total: r.total,
-      paid: r.paid,
-      voided: r.voided,
-      ...orderState(c, r),
-      client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
-      salesperson: r.salesperson,
-    });
+    const toItem = (r: ListRow) => listItem(c, r);
     if (format === 'csv') {
       const rows = (await rowsQuery.limit(CSV_LIMIT).execute()).map(toItem);
       const h = (key: string) => label(c, `sales.csv.${key}`);
@@ -288,7 +324,7 @@ export function orderRoutes(): Hono<AppEnv> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeItems(tx, 'order_items', row.id, input.items);
+      await writeItems(tx, 'order_items', row.id, await withDescriptions(tx, input.items));
       return row.id;
     });
     const order = await loadOrder(c, id);
@@ -337,7 +373,7 @@ export function orderRoutes(): Hono<AppEnv> {
         .where('voided', '=', false)
         .returning('id')
         .executeTakeFirst();
-      if (row) await writeItems(tx, 'order_items', id, input.items);
+      if (row) await writeItems(tx, 'order_items', id, await withDescriptions(tx, input.items));
       return Boolean(row);
     });
     if (!updated) return errorReply(c, 409, 'errors.conflict');

@@ -44,6 +44,7 @@ import {
   sortOf,
   termTexts,
   today,
+  withDescriptions,
   writeItems,
 } from './common';
 import { centsToDecimal } from '../../../domain/money/money';
@@ -93,6 +94,52 @@ function statusFilter(status: QuotationStatus, todayDate: IsoDate) {
     if (status === 'draft' || status === 'sent') return eb.and([eb('q.status', '=', status), eb(validUntilSql, '>=', todayDate)]);
     return eb('q.status', '=', status);
   };
+}
+
+const LIST_COLUMNS = ['q.id', 'q.number', 'q.kind', 'q.valid_days', 'q.status', 'q.total', 'q.order_id', 'q.client_id', 'cl.name_en', 'cl.name_zh', 's.name as salesperson'] as const;
+
+interface ListRow {
+  id: number;
+  number: string;
+  kind: 'basic' | 'contract';
+  date: string;
+  valid_days: number;
+  status: QuotationStatus;
+  total: number;
+  order_id: number | null;
+  client_id: number;
+  name_en: string;
+  name_zh: string;
+  salesperson: string | null;
+}
+
+/** A quotation as lists show it, with its status as of `todayDate`. */
+const listItem = (r: ListRow, todayDate: IsoDate) => ({
+  id: r.id,
+  number: r.number,
+  kind: r.kind,
+  date: r.date,
+  validUntil: expiryDate(r.date, r.valid_days),
+  status: effectiveStatus(r.status, r.date, r.valid_days, todayDate),
+  total: r.total,
+  orderId: r.order_id,
+  client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
+  salesperson: r.salesperson,
+});
+
+/** A client's quotations, newest first (the client's quotation tab). */
+export async function clientQuotations(c: AppContext, clientId: number) {
+  const rows = await c.var.deps.db
+    .selectFrom('quotations as q')
+    .innerJoin('clients as cl', 'cl.id', 'q.client_id')
+    .leftJoin('users as s', 's.id', 'q.salesperson_id')
+    .select([...LIST_COLUMNS, dateText('q.date', 'date')])
+    .where('q.client_id', '=', clientId)
+    .orderBy('q.date', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => listItem(r, today(c)));
 }
 
 async function loadQuotation(c: AppContext, id: number) {
@@ -180,21 +227,10 @@ export function quotationRoutes(): Hono<AppEnv> {
     const { by: orderColumn, direction } = sortOf(sort, { number: sql`q.number`, date: sql`q.date`, total: sql`q.total`, client: sql`coalesce(nullif(cl.name_zh, ''), cl.name_en)` });
     const rowsQuery = base
       .leftJoin('users as s', 's.id', 'q.salesperson_id')
-      .select(['q.id', 'q.number', 'q.kind', dateText('q.date', 'date'), 'q.valid_days', 'q.status', 'q.total', 'q.order_id', 'q.client_id', 'cl.name_en', 'cl.name_zh', 's.name as salesperson'])
+      .select([...LIST_COLUMNS, dateText('q.date', 'date')])
       .orderBy(orderColumn, direction)
       .orderBy('q.id', direction);
-    const toItem = (r: Awaited<ReturnType<typeof rowsQuery.execute>>[number]) => ({
-      id: r.id,
-      number: r.number,
-      kind: r.kind,
-      date: r.date,
-      validUntil: expiryDate(r.date, r.valid_days),
-      status: effectiveStatus(r.status, r.date, r.valid_days, todayDate),
-      total: r.total,
-      orderId: r.order_id,
-      client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
-      salesperson: r.salesperson,
-    });
+    const toItem = (r: ListRow) => listItem(r, todayDate);
     if (format === 'csv') {
       const rows = (await rowsQuery.limit(CSV_LIMIT).execute()).map(toItem);
       const h = (key: string) => translate(c.var.language, `sales.csv.${key}` as 'sales.csv.number');
@@ -260,7 +296,7 @@ export function quotationRoutes(): Hono<AppEnv> {
         })
         .returning(['id', 'number'])
         .executeTakeFirstOrThrow();
-      await writeItems(tx, 'quotation_items', row.id, input.items);
+      await writeItems(tx, 'quotation_items', row.id, await withDescriptions(tx, input.items));
       return row.id;
     });
     const quotation = await loadQuotation(c, id);
@@ -313,7 +349,7 @@ export function quotationRoutes(): Hono<AppEnv> {
         .where('status', '=', 'draft')
         .returning('id')
         .executeTakeFirst();
-      if (row) await writeItems(tx, 'quotation_items', id, input.items);
+      if (row) await writeItems(tx, 'quotation_items', id, await withDescriptions(tx, input.items));
       return Boolean(row);
     });
     if (!updated) return errorReply(c, 409, 'errors.conflict');

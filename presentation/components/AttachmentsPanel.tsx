@@ -1,22 +1,25 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Attachment } from '../../../application/clients/client';
-import { ClientService } from '../../../application/clients/ClientService';
-import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
-import { FormAlert } from '../../components/FormAlert';
-import { describeApiError } from '../../forms/describeApiError';
-import { formatDateTime } from '../../format/dateTime';
-import { useService } from '../../services/ServicesContext';
+import { AttachmentService } from '../../application/attachments/AttachmentService';
+import type { Attachment } from '../../application/clients/client';
+import { ConfirmationService } from '../../application/navigation/ConfirmationService';
+import { describeApiError } from '../forms/describeApiError';
+import { formatDateTime } from '../format/dateTime';
+import { useService } from '../services/ServicesContext';
+import { FormAlert } from './FormAlert';
 
 const formatSize = (bytes: number, language: string) =>
   new Intl.NumberFormat(language === 'en' ? 'en-HK' : 'zh-HK', { style: 'unit', unit: bytes >= 1024 * 1024 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
     bytes >= 1024 * 1024 ? bytes / 1024 / 1024 : Math.max(0.1, bytes / 1024),
   );
 
-/** The client's files: upload (5 MB, PDF/images/Word/Excel), download, delete. Only files the user's scope allows are listed. */
-export function AttachmentsPanel({ clientId, initial, canEdit }: { clientId: number; initial: readonly Attachment[]; canEdit: boolean }) {
+/**
+ * The files of a client or an order (`ownerPath`: /api/clients/5, /api/orders/3): upload (5 MB,
+ * PDF/images/Word/Excel), download, delete. Only files the user's file-view scope allows are listed.
+ */
+export function AttachmentsPanel({ ownerPath, initial, canEdit }: { ownerPath: string; initial: readonly Attachment[]; canEdit: boolean }) {
   const { t, i18n } = useTranslation('clients');
-  const service = useService(ClientService);
+  const service = useService(AttachmentService);
   const confirmation = useService(ConfirmationService);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -29,7 +32,7 @@ export function AttachmentsPanel({ clientId, initial, canEdit }: { clientId: num
     setBusy(true);
     setMessage(null);
     setDone(null);
-    const result = await service.attach(clientId, file);
+    const result = await service.attach(ownerPath, file);
     setBusy(false);
     if (input.current) input.current.value = '';
     result.match(
@@ -43,7 +46,7 @@ export function AttachmentsPanel({ clientId, initial, canEdit }: { clientId: num
 
   const remove = async (file: Attachment) => {
     if (!(await confirmation.ask({ kind: 'delete', values: { name: file.name } }))) return;
-    const result = await service.deleteAttachment(file.id);
+    const result = await service.remove(file.id);
     result.match(setFiles, (error) => setMessage(describeApiError(error, t, []).message));
   };
 

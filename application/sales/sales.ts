@@ -1,0 +1,334 @@
+import type { QuantityHundredths } from '../../domain/money/money';
+import { ORDER_TYPES, type OrderType, type PaymentStatus } from '../../domain/orders/order';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/orders/receipts';
+import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type QuotationKind, type QuotationStatus, type VisitFrequency } from '../../domain/quotations/quotation';
+import { bool, int, isRecord, nullableInt, nullableStr, oneOf, record, records, str, strings, type Json } from '../api/decode';
+
+/** Quotations, orders and receipts as the screens hold them (decoded from the API). */
+
+export interface NamedOption {
+  readonly id: number;
+  readonly nameEn: string;
+  readonly nameZh: string;
+}
+
+export interface ProductOption extends NamedOption {
+  readonly code: string;
+  readonly unit: string;
+  readonly unitPrice: number;
+}
+
+export interface SalesOptions {
+  readonly branches: readonly NamedOption[];
+  readonly salespeople: readonly { readonly id: number; readonly name: string }[];
+  readonly products: readonly ProductOption[];
+  readonly terms: readonly { readonly id: number; readonly titleEn: string; readonly titleZh: string }[];
+}
+
+/** A client as a document shows it: code, both names, first address and main contact (never the HKID). */
+export interface ClientSummary extends NamedOption {
+  readonly code: string;
+  readonly address: string;
+  readonly contact: { readonly name: string; readonly phones: readonly string[] } | null;
+}
+
+export interface DocumentItem {
+  readonly productId: number | null;
+  readonly productCode: string | null;
+  readonly descriptionEn: string;
+  readonly descriptionZh: string;
+  readonly quantity: QuantityHundredths;
+  readonly unitPrice: number;
+  readonly lineTotal: number;
+}
+
+export interface TermText {
+  readonly titleEn: string;
+  readonly titleZh: string;
+  readonly bodyEn: string;
+  readonly bodyZh: string;
+}
+
+export interface Letterhead {
+  readonly nameEn: string;
+  readonly nameZh: string;
+  readonly addressEn: string;
+  readonly addressZh: string;
+  readonly branchAddress: string;
+  readonly phone: string;
+  readonly fax: string;
+  readonly email: string;
+  readonly website: string;
+  readonly brNumber: string;
+  readonly logoUrl: string | null;
+  readonly chopUrl: string | null;
+}
+
+interface DocumentHeader {
+  readonly id: number;
+  readonly number: string;
+  readonly date: string;
+  readonly client: ClientSummary | null;
+  readonly clientId: number;
+  readonly branchId: number | null;
+  readonly salespersonId: number | null;
+  readonly salesperson: string | null;
+  readonly discountRateBp: number;
+  readonly subtotal: number;
+  readonly discount: number;
+  readonly total: number;
+  readonly terms: readonly TermText[];
+  readonly notes: string;
+  readonly items: readonly DocumentItem[];
+  readonly letterhead: Letterhead | null;
+  readonly version: number;
+}
+
+export interface Quotation extends DocumentHeader {
+  readonly kind: QuotationKind;
+  readonly validDays: number;
+  readonly validUntil: string;
+  readonly status: QuotationStatus;
+  readonly contract: { readonly periodStart: string; readonly periodEnd: string; readonly frequency: VisitFrequency } | null;
+  readonly order: { readonly id: number; readonly number: string } | null;
+}
+
+export interface Receipt {
+  readonly id: number;
+  readonly number: string;
+  readonly kind: 'receipt' | 'refund';
+  readonly date: string;
+  readonly method: PaymentMethod;
+  readonly reference: string;
+  readonly amount: number;
+  readonly reason: string;
+  readonly bankedIn: boolean;
+  /** 'bank-in' while a cash or cheque receipt waits to be banked in. */
+  readonly action: 'bank-in' | null;
+  readonly order: { readonly id: number; readonly number: string };
+  readonly client: NamedOption;
+  readonly staff: string | null;
+}
+
+export interface Order extends DocumentHeader {
+  readonly type: OrderType;
+  readonly dueDate: string;
+  readonly paid: number;
+  readonly outstanding: number;
+  readonly status: PaymentStatus;
+  readonly overdue: boolean;
+  readonly voided: boolean;
+  readonly voidReason: string;
+  readonly voidedBy: string | null;
+  readonly quotation: { readonly id: number; readonly number: string; readonly kind: QuotationKind } | null;
+  readonly receipts: readonly Receipt[];
+}
+
+export interface QuotationRow {
+  readonly id: number;
+  readonly number: string;
+  readonly kind: QuotationKind;
+  readonly date: string;
+  readonly validUntil: string;
+  readonly status: QuotationStatus;
+  readonly total: number;
+  readonly orderId: number | null;
+  readonly client: NamedOption;
+  readonly salesperson: string | null;
+}
+
+export interface OrderRow {
+  readonly id: number;
+  readonly number: string;
+  readonly type: OrderType;
+  readonly date: string;
+  readonly dueDate: string;
+  readonly total: number;
+  readonly paid: number;
+  readonly outstanding: number;
+  readonly status: PaymentStatus;
+  readonly overdue: boolean;
+  readonly client: NamedOption;
+  readonly salesperson: string | null;
+}
+
+const PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial', 'outstanding', 'void'];
+
+const named = (r: Json): NamedOption => ({ id: int(r.id), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
+
+export const decodeClientSummary = (v: unknown): ClientSummary | null =>
+  record(v, (r) => ({ ...named(r), code: str(r.code), address: str(r.address), contact: record(r.contact, (c) => ({ name: str(c.name), phones: strings(c.phones) })) }));
+
+export function decodeSalesOptions(v: unknown): SalesOptions {
+  const r = isRecord(v) ? v : {};
+  return {
+    branches: records(r.branches, named),
+    salespeople: records(r.salespeople, (s) => ({ id: int(s.id), name: str(s.name) })),
+    products: records(r.products, (p) => ({ ...named(p), code: str(p.code), unit: str(p.unit), unitPrice: int(p.unitPrice) })),
+    terms: records(r.terms, (t) => ({ id: int(t.id), titleEn: str(t.titleEn), titleZh: str(t.titleZh) })),
+  };
+}
+
+const item = (r: Json): DocumentItem => ({
+  productId: nullableInt(r.productId),
+  productCode: nullableStr(r.productCode),
+  descriptionEn: str(r.descriptionEn),
+  descriptionZh: str(r.descriptionZh),
+  quantity: int(r.quantity),
+  unitPrice: int(r.unitPrice),
+  lineTotal: int(r.lineTotal),
+});
+
+const letterhead = (r: Json): Letterhead => ({
+  nameEn: str(r.nameEn),
+  nameZh: str(r.nameZh),
+  addressEn: str(r.addressEn),
+  addressZh: str(r.addressZh),
+  branchAddress: str(r.branchAddress),
+  phone: str(r.phone),
+  fax: str(r.fax),
+  email: str(r.email),
+  website: str(r.website),
+  brNumber: str(r.brNumber),
+  logoUrl: nullableStr(r.logoUrl),
+  chopUrl: nullableStr(r.chopUrl),
+});
+
+const header = (r: Json): DocumentHeader => ({
+  id: int(r.id),
+  number: str(r.number),
+  date: str(r.date),
+  client: decodeClientSummary(r.client),
+  clientId: int(r.clientId),
+  branchId: nullableInt(r.branchId),
+  salespersonId: nullableInt(r.salespersonId),
+  salesperson: nullableStr(r.salesperson),
+  discountRateBp: int(r.discountRateBp),
+  subtotal: int(r.subtotal),
+  discount: int(r.discount),
+  total: int(r.total),
+  terms: records(r.terms, (t) => ({ titleEn: str(t.titleEn), titleZh: str(t.titleZh), bodyEn: str(t.bodyEn), bodyZh: str(t.bodyZh) })),
+  notes: str(r.notes),
+  items: records(r.items, item),
+  letterhead: record(r.letterhead, letterhead),
+  version: int(r.version),
+});
+
+const kindOf = (v: unknown): QuotationKind => oneOf(v, ['basic', 'contract'], 'basic');
+
+export const decodeQuotation = (v: unknown): Quotation | null =>
+  record(v, (r) => ({
+    ...header(r),
+    kind: kindOf(r.kind),
+    validDays: int(r.validDays),
+    validUntil: str(r.validUntil),
+    status: oneOf(r.status, QUOTATION_STATUSES, 'draft'),
+    contract: record(r.contract, (c) => ({ periodStart: str(c.periodStart), periodEnd: str(c.periodEnd), frequency: oneOf(c.frequency, VISIT_FREQUENCIES, 'monthly') })),
+    order: record(r.order, (o) => ({ id: int(o.id), number: str(o.number) })),
+  }));
+
+export const decodeReceipt = (r: Json): Receipt => ({
+  id: int(r.id),
+  number: str(r.number),
+  kind: oneOf(r.kind, ['receipt', 'refund'], 'receipt'),
+  date: str(r.date),
+  method: oneOf(r.method, PAYMENT_METHODS, 'cash'),
+  reference: str(r.reference),
+  amount: int(r.amount),
+  reason: str(r.reason),
+  bankedIn: bool(r.bankedIn),
+  action: r.action === 'bank-in' ? 'bank-in' : null,
+  order: record(r.order, (o) => ({ id: int(o.id), number: str(o.number) })) ?? { id: 0, number: '' },
+  client: record(r.client, named) ?? { id: 0, nameEn: '', nameZh: '' },
+  staff: nullableStr(r.staff),
+});
+
+export const decodeOrder = (v: unknown): Order | null =>
+  record(v, (r) => ({
+    ...header(r),
+    type: oneOf(r.type, ORDER_TYPES, 'new_order'),
+    dueDate: str(r.dueDate),
+    paid: int(r.paid),
+    outstanding: int(r.outstanding),
+    status: oneOf(r.status, PAYMENT_STATUSES, 'outstanding'),
+    overdue: bool(r.overdue),
+    voided: bool(r.voided),
+    voidReason: str(r.voidReason),
+    voidedBy: nullableStr(r.voidedBy),
+    quotation: record(r.quotation, (q) => ({ id: int(q.id), number: str(q.number), kind: kindOf(q.kind) })),
+    receipts: records(r.receipts, decodeReceipt),
+  }));
+
+export const decodeQuotationRows = (v: unknown): QuotationRow[] =>
+  records(v, (r) => ({
+    id: int(r.id),
+    number: str(r.number),
+    kind: kindOf(r.kind),
+    date: str(r.date),
+    validUntil: str(r.validUntil),
+    status: oneOf(r.status, QUOTATION_STATUSES, 'draft'),
+    total: int(r.total),
+    orderId: nullableInt(r.orderId),
+    client: record(r.client, named) ?? { id: 0, nameEn: '', nameZh: '' },
+    salesperson: nullableStr(r.salesperson),
+  }));
+
+export const decodeOrderRows = (v: unknown): OrderRow[] =>
+  records(v, (r) => ({
+    id: int(r.id),
+    number: str(r.number),
+    type: oneOf(r.type, ORDER_TYPES, 'new_order'),
+    date: str(r.date),
+    dueDate: str(r.dueDate),
+    total: int(r.total),
+    paid: int(r.paid),
+    outstanding: int(r.outstanding),
+    status: oneOf(r.status, PAYMENT_STATUSES, 'outstanding'),
+    overdue: bool(r.overdue),
+    client: record(r.client, named) ?? { id: 0, nameEn: '', nameZh: '' },
+    salesperson: nullableStr(r.salesperson),
+  }));
+
+export const decodeReceiptRows = (v: unknown): Receipt[] => records(v, decodeReceipt);
+
+export const decodeLetterhead = (v: unknown): Letterhead | null => record(v, letterhead);
+
+/** What the forms send. */
+export interface LineInput {
+  readonly productId: number | null;
+  readonly descriptionEn: string;
+  readonly descriptionZh: string;
+  readonly quantity: QuantityHundredths;
+  readonly unitPrice: number;
+}
+
+interface DocumentInput {
+  readonly date: string;
+  readonly clientId: number;
+  readonly branchId: number | null;
+  readonly salespersonId: number | null;
+  readonly discountRateBp: number;
+  readonly items: readonly LineInput[];
+  readonly termIds: readonly number[];
+  readonly notes: string;
+}
+
+export interface QuotationInput extends DocumentInput {
+  readonly kind: QuotationKind;
+  readonly validDays: number;
+  readonly contract: { readonly periodStart: string; readonly periodEnd: string; readonly frequency: VisitFrequency } | null;
+}
+
+export interface OrderInput extends DocumentInput {
+  readonly type: OrderType;
+  readonly dueDate: string | null;
+}
+
+export interface PaymentInput {
+  readonly kind: 'receipt' | 'refund';
+  readonly date: string;
+  readonly method: PaymentMethod;
+  readonly reference: string;
+  readonly amount: number;
+  readonly reason: string;
+}

@@ -1,0 +1,214 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClientSummary, DocumentItem, Letterhead, TermText } from '../../../application/sales/sales';
+import { hundredthsToDecimal } from '../../../domain/money/money';
+import { formatHKD, formatRate } from '../../format/money';
+
+export type PrintLanguage = 'zh-HK' | 'en' | 'both';
+
+/** A message of the `sales` namespace in one language. */
+export type Translate = (key: string) => string;
+
+/** What a printed quotation, invoice, receipt or refund shows. The HKID is never part of it. */
+export interface PrintableDocument {
+  readonly kind: 'quotation' | 'invoice' | 'receipt' | 'refund';
+  readonly number: string;
+  readonly date: string;
+  readonly letterhead: Letterhead | null;
+  readonly client: ClientSummary | null;
+  /** Further facts under the title: a message key of `print.` and its value, per language. */
+  readonly facts: readonly { readonly label: string; readonly value: (t: Translate) => string }[];
+  readonly items?: readonly DocumentItem[];
+  readonly figures?: { readonly subtotal: number; readonly discountRateBp: number; readonly discount: number; readonly total: number; readonly paid?: number; readonly outstanding?: number };
+  readonly amount?: number;
+  readonly terms: readonly TermText[];
+  readonly notes: string;
+  readonly voided?: boolean;
+}
+
+/**
+ * One A4 document in English, Chinese, or both side by side (Chinese first): the company's
+ * letterhead, the client's names in both languages, the lines and totals, the terms, and room for
+ * the client's signature and the company chop.
+ */
+export function DocumentSheet({ doc, language }: { doc: PrintableDocument; language: PrintLanguage }) {
+  const { i18n } = useTranslation('sales');
+  const languages = language === 'both' ? (['zh-HK', 'en'] as const) : [language];
+  const ts: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'sales'));
+  /** A label in each chosen language, side by side. */
+  const L = (key: string) => (
+    <>
+      {ts.map((t, i) => (
+        <span key={i} lang={languages[i]} className="print-label">
+          {t(`print.${key}`)}
+        </span>
+      ))}
+    </>
+  );
+  const money = (cents: number) => formatHKD(cents, 'en');
+  const head = doc.letterhead;
+  return (
+    <article className={`print-sheet print-${language}`} aria-label={ts.map((t) => t(`print.title.${doc.kind}`)).join(' ')}>
+      {head && (
+        <header className="letterhead">
+          {head.logoUrl && <img src={head.logoUrl} alt="" className="letterhead-logo" />}
+          <div>
+            {languages.includes('zh-HK') && (
+              <p className="letterhead-name" lang="zh-HK">
+                {head.nameZh}
+              </p>
+            )}
+            {languages.includes('en') && (
+              <p className="letterhead-name" lang="en">
+                {head.nameEn}
+              </p>
+            )}
+            <p className="letterhead-line">
+              {languages.includes('zh-HK') && head.addressZh && <span lang="zh-HK">{head.addressZh}</span>}
+              {languages.includes('en') && head.addressEn && <span lang="en">{head.addressEn}</span>}
+            </p>
+            <p className="letterhead-line">
+              {[head.phone && `Tel ${head.phone}`, head.fax && `Fax ${head.fax}`, head.email, head.website, head.brNumber && `BR ${head.brNumber}`].filter(Boolean).join(' · ')}
+            </p>
+          </div>
+        </header>
+      )}
+      <h2 className="print-title">
+        {L(`title.${doc.kind}`)}
+        {doc.voided && <span className="print-void">{L('void')}</span>}
+      </h2>
+      <div className="print-parties">
+        <dl className="print-client">
+          <dt>{L('client')}</dt>
+          <dd>
+            {doc.client?.nameZh && <span lang="zh-HK">{doc.client.nameZh}</span>}
+            {doc.client?.nameEn && <span lang="en">{doc.client.nameEn}</span>}
+            {doc.client?.address && <span>{doc.client.address}</span>}
+            {doc.client?.contact && <span>{[doc.client.contact.name, ...doc.client.contact.phones].join(' ')}</span>}
+          </dd>
+        </dl>
+        <dl className="print-facts">
+          <dt>{L('number')}</dt>
+          <dd>{doc.number}</dd>
+          <dt>{L('date')}</dt>
+          <dd>{doc.date}</dd>
+          {doc.facts.map((fact) => (
+            <FactRow key={fact.label} label={L(fact.label)} values={ts.map((t) => fact.value(t))} languages={languages} />
+          ))}
+        </dl>
+      </div>
+      {doc.items && (
+        <table className="print-items">
+          <thead>
+            <tr>
+              <th scope="col">{L('description')}</th>
+              <th scope="col" className="number">
+                {L('quantity')}
+              </th>
+              <th scope="col" className="number">
+                {L('unitPrice')}
+              </th>
+              <th scope="col" className="number">
+                {L('amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.items.map((item, index) => (
+              <tr key={index}>
+                <td>
+                  {languages.includes('zh-HK') && item.descriptionZh && <span lang="zh-HK">{item.descriptionZh}</span>}
+                  {languages.includes('en') && item.descriptionEn && <span lang="en">{item.descriptionEn}</span>}
+                  {!languages.some((l) => (l === 'en' ? item.descriptionEn : item.descriptionZh)) && <span>{item.descriptionZh || item.descriptionEn}</span>}
+                </td>
+                <td className="number">{hundredthsToDecimal(item.quantity)}</td>
+                <td className="number">{money(item.unitPrice)}</td>
+                <td className="number">{money(item.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {doc.figures && (
+        <dl className="print-totals">
+          <dt>{L('subtotal')}</dt>
+          <dd>{money(doc.figures.subtotal)}</dd>
+          {doc.figures.discount > 0 && (
+            <>
+              <dt>
+                {L('discount')} ({formatRate(doc.figures.discountRateBp, 'en')})
+              </dt>
+              <dd>−{money(doc.figures.discount)}</dd>
+            </>
+          )}
+          <dt className="print-total">{L('total')}</dt>
+          <dd className="print-total">{money(doc.figures.total)}</dd>
+          {doc.figures.paid !== undefined && (
+            <>
+              <dt>{L('paid')}</dt>
+              <dd>{money(doc.figures.paid)}</dd>
+              <dt>{L('outstanding')}</dt>
+              <dd>{money(doc.figures.outstanding ?? 0)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {doc.amount !== undefined && (
+        <dl className="print-totals">
+          <dt className="print-total">{L(doc.kind === 'refund' ? 'refunded' : 'received')}</dt>
+          <dd className="print-total">{money(doc.amount)}</dd>
+        </dl>
+      )}
+      {doc.notes && <p className="print-notes">{doc.notes}</p>}
+      {doc.terms.length > 0 && (
+        <section className="print-terms">
+          <h3>{L('terms')}</h3>
+          <ol>
+            {doc.terms.map((term, index) => (
+              <li key={index}>
+                {languages.includes('zh-HK') && (
+                  <p lang="zh-HK">
+                    <strong>{term.titleZh}</strong> {term.bodyZh}
+                  </p>
+                )}
+                {languages.includes('en') && (
+                  <p lang="en">
+                    <strong>{term.titleEn}</strong> {term.bodyEn}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      <footer className="print-signatures">
+        <div className="signature-box">
+          <div className="signature-line" />
+          <p>{L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature')}</p>
+        </div>
+        <div className="signature-box">
+          {head?.chopUrl ? <img src={head.chopUrl} alt="" className="chop" /> : <div className="signature-line" />}
+          <p>
+            {L('forCompany')} {head && languages.map((l) => (l === 'en' ? head.nameEn : head.nameZh)).join(' ')}
+          </p>
+        </div>
+      </footer>
+    </article>
+  );
+}
+
+function FactRow({ label, values, languages }: { label: ReactNode; values: readonly string[]; languages: readonly string[] }) {
+  const distinct = values.filter((v, i) => values.indexOf(v) === i);
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        {distinct.map((value, i) => (
+          <span key={i} lang={distinct.length > 1 ? languages[i] : undefined}>
+            {value}
+          </span>
+        ))}
+      </dd>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { centsToDecimal, parseMoney } from '../../../domain/money/money';
+import { checkReceipt, checkRefund, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/orders/receipts';
+import { hongKongDate, isIsoDate } from '../../../domain/time/dates';
+import type { Order } from '../../../application/sales/sales';
+import { SalesService } from '../../../application/sales/SalesService';
+import { FormAlert } from '../../components/FormAlert';
+import { FormDialog } from '../../components/FormDialog';
+import { SelectField } from '../../components/SelectField';
+import { TextAreaField } from '../../components/TextAreaField';
+import { TextField } from '../../components/TextField';
+import { formatHKD } from '../../format/money';
+import { useService } from '../../services/ServicesContext';
+import { useProblem } from './useProblem';
+
+/**
+ * Records a receipt (method, reference, date, amount up to what is still owed) or a refund (never
+ * more than has been received, with a reason). The domain's rule is checked here first, with the
+ * same words as the server's, which checks it again.
+ */
+export function PaymentDialog({ order, kind, onClose, onSaved }: { order: Order; kind: 'receipt' | 'refund'; onClose: () => void; onSaved: () => void }) {
+  const { t, i18n } = useTranslation('sales');
+  const sales = useService(SalesService);
+  const problem = useProblem();
+  const [form, setForm] = useState({
+    date: hongKongDate(new Date()),
+    method: 'cash' as PaymentMethod,
+    reference: '',
+    amount: kind === 'receipt' ? centsToDecimal(order.outstanding) : '',
+    reason: '',
+  });
+  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
+
+  const submit = async () => {
+    const found: Record<string, string[]> = {};
+    if (!isIsoDate(form.date)) found.date = [t('validation.date')];
+    const amount = parseMoney(form.amount);
+    if (amount.isErr()) found.amount = [t(`validation.${amount.error.code}`)];
+    else {
+      const payments = { receipts: [order.paid], refunds: [] };
+      const rule = kind === 'receipt' ? checkReceipt(order.total, payments, order.voided, amount.value) : checkRefund(payments, amount.value);
+      if (rule.isErr()) {
+        const max = 'maxCents' in rule.error ? formatHKD(rule.error.maxCents, i18n.language) : '';
+        found.amount = [t(`validation.${rule.error.code}`, { max })];
+      }
+    }
+    if (kind === 'refund' && !form.reason.trim()) found.reason = [t('validation.refundReason')];
+    setErrors(found);
+    problem.clear();
+    if (Object.keys(found).length > 0 || amount.isErr()) return;
+    setBusy(true);
+    const result = await sales.recordPayment(order.id, { kind, date: form.date, method: form.method, reference: form.reference.trim(), amount: amount.value, reason: form.reason.trim() });
+    setBusy(false);
+    if (result.isErr()) return setErrors(problem.show(result.error));
+    onSaved();
+  };
+
+  return (
+    <FormDialog open title={t(kind === 'receipt' ? 'payments.recordTitle' : 'payments.refundTitle', { number: order.number })} submitLabel={t('payments.save')} cancelLabel={t('cancel')} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+      <FormAlert message={problem.message} />
+      <p className="hint">
+        {kind === 'receipt' ? t('payments.owed', { amount: formatHKD(order.outstanding, i18n.language) }) : t('payments.refundable', { amount: formatHKD(order.paid, i18n.language) })}
+      </p>
+      <TextField label={t('field.amountHkd')} inputMode="decimal" value={form.amount} onChange={(e) => set({ amount: e.target.value })} errors={errors.amount} required />
+      <TextField label={t('field.date')} type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} errors={errors.date} required />
+      <SelectField label={t('field.method')} value={form.method} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))} onChange={(e) => set({ method: e.target.value as PaymentMethod })} errors={errors.method} />
+      <TextField label={t('field.reference')} value={form.reference} maxLength={100} onChange={(e) => set({ reference: e.target.value })} errors={errors.reference} />
+      {kind === 'refund' && <TextAreaField label={t('field.reason')} value={form.reason} maxLength={1000} onChange={(e) => set({ reason: e.target.value })} errors={errors.reason} required />}
+    </FormDialog>
+  );
+}
+
+/** Voids an order (only while nothing is paid on it) or restores it, with the reason for the audit log. */
+export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; action: 'void' | 'unvoid'; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('sales');
+  const sales = useService(SalesService);
+  const problem = useProblem();
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!reason.trim()) return setErrors({ reason: [t('validation.voidReasonRequired')] });
+    setBusy(true);
+    const result = await sales.setVoid(order, action, reason.trim());
+    setBusy(false);
+    if (result.isErr()) return setErrors(problem.show(result.error));
+    onSaved();
+  };
+
+  return (
+    <FormDialog open title={t(`order.${action}Title`, { number: order.number })} submitLabel={t(`order.${action}`)} cancelLabel={t('cancel')} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+      <FormAlert message={problem.message} />
+      {action === 'void' && <p className="hint">{t('order.voidHint')}</p>}
+      <TextAreaField label={t('field.reason')} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} errors={errors.reason} required />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,292 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { hasPermission } from '../../../domain/auth/permissions';
+import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
+import { isIsoDate } from '../../../domain/time/dates';
+import type { ApiError } from '../../../application/api/ApiError';
+import { decodeAttachments } from '../../../application/clients/client';
+import { NavigationService } from '../../../application/navigation/NavigationService';
+import { decodeClientSummary, decodeOrder, decodeSalesOptions, type Order, type OrderInput, type Receipt } from '../../../application/sales/sales';
+import { SalesService } from '../../../application/sales/SalesService';
+import { AppState } from '../../../application/state/AppState';
+import type { ScreenProps } from '../../app/ScreenProps';
+import { AttachmentsPanel } from '../../components/AttachmentsPanel';
+import { FormAlert } from '../../components/FormAlert';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { formatHKD } from '../../format/money';
+import { useAppState } from '../../hooks/useAppState';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useService } from '../../services/ServicesContext';
+import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
+import { emptyLine, lineFrom } from './LinesEditor';
+import { PaymentDialog, VoidDialog } from './OrderDialogs';
+import { PrintPreview } from './PrintPreview';
+import { invoiceDocument, receiptDocument } from './printables';
+import { StatusBadge } from './StatusBadge';
+import { useProblem } from './useProblem';
+
+interface OrderForm extends DocumentForm {
+  readonly type: OrderType;
+  readonly dueDate: string;
+}
+
+/**
+ * /orders/order/invoice/create, /orders/order/invoice/{id} and /orders/order/appointment/{id}: an
+ * invoice's details and lines, its receipts and refunds, void and unvoid, its files and print view;
+ * and the appointments that belong to it.
+ */
+export default function OrderScreen({ data, route }: ScreenProps) {
+  const order = decodeOrder(data.props.order);
+  const tab = route.path.startsWith('/orders/order/appointment') ? 'appointment' : 'invoice';
+  return <OrderEditor key={order?.version ?? 'new'} order={order} tab={tab} data={data} />;
+}
+
+function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice' | 'appointment'; data: ScreenProps['data'] }) {
+  const { t, i18n } = useTranslation('sales');
+  const user = useAppState('user');
+  const sales = useService(SalesService);
+  const state = useService(AppState);
+  const navigation = useService(NavigationService);
+  const options = decodeSalesOptions(data.props.options);
+  const defaults = (data.props.defaults ?? {}) as { type?: string; date?: string; dueDate?: string; branchId?: number | null; salespersonId?: number | null };
+  const start: OrderForm = {
+    type: order?.type ?? (ORDER_TYPES.find((k) => k === defaults.type) ?? 'new_order'),
+    client: order?.client ?? decodeClientSummary(data.props.client),
+    date: order?.date ?? defaults.date ?? '',
+    dueDate: order?.dueDate ?? defaults.dueDate ?? '',
+    branchId: String(order ? (order.branchId ?? '') : (defaults.branchId ?? '')),
+    salespersonId: String(order ? (order.salespersonId ?? '') : (defaults.salespersonId ?? '')),
+    discount: order && order.discountRateBp > 0 ? String(order.discountRateBp / 100) : '',
+    lines: order ? order.items.map(lineFrom) : [emptyLine()],
+    termIds: order ? options.terms.filter((o) => order.terms.some((s) => s.titleEn === o.titleEn && s.titleZh === o.titleZh)).map((o) => o.id) : options.terms.map((o) => o.id),
+    notes: order?.notes ?? '',
+  };
+  const [form, setForm] = useState(start);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(null);
+  const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
+  const problem = useProblem();
+  const canEdit = hasPermission(user, order ? 'order_edit' : 'order_create') && !order?.voided;
+  useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
+  const set = (change: Partial<OrderForm>) => setForm((f) => ({ ...f, ...change }));
+  const reload = () => state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 });
+  const afterError = (error: ApiError) => setErrors(problem.show(error));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !canEdit) return;
+    const shared = readDocument(form, t);
+    if (!isIsoDate(form.dueDate)) shared.errors.dueDate = [t('validation.date')];
+    else if (form.dueDate < form.date) shared.errors.dueDate = [t('validation.dueBeforeDate')];
+    setErrors(shared.errors);
+    problem.clear();
+    if (Object.keys(shared.errors).length > 0) return;
+    const input: OrderInput = { ...shared.value, type: form.type, dueDate: form.dueDate };
+    setBusy(true);
+    const result = order ? await sales.updateOrder(order.id, order.version, input) : await sales.createOrder(input);
+    setBusy(false);
+    if (result.isErr()) return afterError(result.error);
+    state.set({ unsavedChanges: false });
+    if (!order) await navigation.navigate(`/orders/order/invoice/${result.value.id}`, { replace: true });
+    else reload();
+    state.set({ notification: { title: 'sales:order.saved', type: 'success' } });
+  };
+
+  return (
+    <div className="stack">
+      {order && (
+        <>
+          <p className="document-heading">
+            <strong>{order.number}</strong> <StatusBadge kind="order" status={order.status} overdue={order.overdue} /> <span className="hint">{t(`orderType.${order.type}`)}</span>
+          </p>
+          <nav aria-label={t('tabs.label')}>
+            <ul className="tabs">
+              {(['invoice', 'appointment'] as const).map((key) => (
+                <li key={key}>
+                  <Link href={`/orders/order/${key}/${order.id}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
+                    {t(`tabs.${key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </>
+      )}
+      <FormAlert message={problem.message} />
+      {problem.conflict && (
+        <p>
+          <button type="button" className="button button-secondary" onClick={reload}>
+            {t('reloadLatest')}
+          </button>
+        </p>
+      )}
+      {tab === 'appointment' && order ? (
+        <OrderAppointments order={order} data={data} />
+      ) : (
+        <>
+          {order?.voided && (
+            <p className="banner banner-warning">
+              {t('order.voidedNotice', { reason: order.voidReason, by: order.voidedBy ?? '' })}
+            </p>
+          )}
+          <form className="card document-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+            {order?.quotation && (
+              <p className="hint">
+                {t('order.fromQuotation')}{' '}
+                <Link href={`/quotations/basic/${order.quotation.id}`}>{order.quotation.number}</Link>
+              </p>
+            )}
+            <DocumentFields form={form} options={options} errors={errors} readOnly={!canEdit} set={set}>
+              <SelectField label={t('field.type')} value={form.type} options={ORDER_TYPES.map((k) => ({ value: k, label: t(`orderType.${k}`) }))} onChange={(e) => set({ type: e.target.value as OrderType })} errors={errors.type} disabled={!canEdit} />
+              <TextField label={t('field.dueDate')} type="date" value={form.dueDate} onChange={(e) => set({ dueDate: e.target.value })} errors={errors.dueDate} readOnly={!canEdit} />
+            </DocumentFields>
+            <div className="form-actions">
+              {canEdit && (
+                <button type="submit" className="button button-primary" disabled={busy}>
+                  {order ? t('save') : t('order.create')}
+                </button>
+              )}
+              {order && (
+                <button type="button" className="button button-secondary" onClick={() => setPrinting({ kind: 'invoice' })}>
+                  {t('print.open')}
+                </button>
+              )}
+              {order && hasPermission(user, 'order_void') && (
+                <button type="button" className={order.voided ? 'button button-secondary' : 'button button-danger'} onClick={() => setDialog(order.voided ? 'unvoid' : 'void')}>
+                  {t(order.voided ? 'order.unvoid' : 'order.void')}
+                </button>
+              )}
+            </div>
+          </form>
+          {order && (
+            <section className="card" aria-labelledby="payments-title">
+              <h2 id="payments-title">{t('payments.title')}</h2>
+              <dl className="figures">
+                <dt>{t('field.total')}</dt>
+                <dd>{formatHKD(order.voided ? 0 : order.total, i18n.language)}</dd>
+                <dt>{t('field.paid')}</dt>
+                <dd>{formatHKD(order.paid, i18n.language)}</dd>
+                <dt>{t('field.outstanding')}</dt>
+                <dd className="figure-total">{formatHKD(order.outstanding, i18n.language)}</dd>
+              </dl>
+              {order.receipts.length === 0 ? (
+                <p>{t('payments.none')}</p>
+              ) : (
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <caption className="visually-hidden">{t('payments.title')}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('field.number')}</th>
+                        <th scope="col">{t('field.date')}</th>
+                        <th scope="col">{t('field.receiptKind')}</th>
+                        <th scope="col">{t('field.method')}</th>
+                        <th scope="col">{t('field.reference')}</th>
+                        <th scope="col" className="number">
+                          {t('field.amount')}
+                        </th>
+                        <th scope="col">
+                          <span className="visually-hidden">{t('actions')}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {order.receipts.map((r) => (
+                        <tr key={r.id}>
+                          <td>{r.number}</td>
+                          <td>{r.date}</td>
+                          <td>{t(`receiptKind.${r.kind}`)}</td>
+                          <td>{t(`method.${r.method}`)}</td>
+                          <td>{r.reference || r.reason || '—'}</td>
+                          <td className="number">{formatHKD(r.kind === 'refund' ? -r.amount : r.amount, i18n.language)}</td>
+                          <td>
+                            <button type="button" className="button button-secondary" onClick={() => setPrinting({ kind: 'receipt', receipt: r })} aria-label={t('print.openNamed', { number: r.number })}>
+                              {t('print.open')}
+                            </button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              {hasPermission(user, 'receipt_create') && (
+                <div className="inline-actions">
+                  {!order.voided && order.outstanding > 0 && (
+                    <button type="button" className="button button-primary" onClick={() => setDialog('receipt')}>
+                      {t('payments.record')}
+                    </button>
+                  )}
+                  {order.paid > 0 && (
+                    <button type="button" className="button button-secondary" onClick={() => setDialog('refund')}>
+                      {t('payments.refund')}
+                    </button>
+                  )}
+                </div>
+              )}
+            </section>
+          )}
+          {order && (
+            <section aria-labelledby="files-title" className="stack">
+              <h2 id="files-title">{t('order.files')}</h2>
+              <AttachmentsPanel ownerPath={`/api/orders/${order.id}`} initial={decodeAttachments(data.props.attachments)} canEdit={hasPermission(user, 'order_edit')} />
+            </section>
+          )}
+        </>
+      )}
+      {order && (dialog === 'receipt' || dialog === 'refund') && (
+        <PaymentDialog
+          order={order}
+          kind={dialog}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            reload();
+            state.set({ notification: { title: `sales:payments.saved.${dialog}`, type: 'success' } });
+          }}
+        />
+      )}
+      {order && (dialog === 'void' || dialog === 'unvoid') && (
+        <VoidDialog
+          order={order}
+          action={dialog}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            reload();
+            state.set({ notification: { title: `sales:order.${dialog}ed`, type: 'success' } });
+          }}
+        />
+      )}
+      {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order)} onClose={() => setPrinting(null)} />}
+      {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order)} onClose={() => setPrinting(null)} />}
+    </div>
+  );
+}
+
+/** The appointments of the invoice (the calendar links a visit to its invoice). */
+function OrderAppointments({ order, data }: { order: Order; data: ScreenProps['data'] }) {
+  const { t } = useTranslation('sales');
+  const appointments = Array.isArray(data.props.appointments) ? (data.props.appointments as { id: number; date: string; title: string; status: string }[]) : [];
+  return (
+    <section className="card" aria-labelledby="appointments-title">
+      <h2 id="appointments-title">{t('order.appointments', { number: order.number })}</h2>
+      {appointments.length === 0 ? (
+        <p>{t('order.noAppointments')}</p>
+      ) : (
+        <ul>
+          {appointments.map((a) => (
+            <li key={a.id}>
+              <Link href={`/calendar/appointment/${a.id}`}>
+                {a.date} {a.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

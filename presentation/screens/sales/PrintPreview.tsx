@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { wrapTabInside } from '../../components/dialogFocus';
+import { DocumentSheet, type PrintableDocument, type PrintLanguage } from './DocumentSheet';
+import '../../styles/print.css';
+
+const LANGUAGES: readonly PrintLanguage[] = ['zh-HK', 'en', 'both'];
+
+/**
+ * The print view of a document: an A4 sheet in Chinese, English or both, with Print (the browser's
+ * own dialog, where "Save as PDF" makes a PDF) and Close. While it is open only the sheet prints;
+ * Escape closes it and focus returns to what opened it.
+ */
+export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose: () => void }) {
+  const { t, i18n } = useTranslation('sales');
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
+
+  // Not a modal <dialog>: the top layer would print only its first page. The rest of the page is
+  // made inert instead, so focus and the screen reader stay in the preview.
+  useEffect(() => {
+    const opener = document.activeElement;
+    const others = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && el !== ref.current && !el.inert);
+    for (const el of others) el.inert = true;
+    document.body.classList.add('printing');
+    ref.current?.querySelector<HTMLElement>('input:checked')?.focus();
+    return () => {
+      document.body.classList.remove('printing');
+      for (const el of others) el.inert = false;
+      if (opener instanceof HTMLElement) opener.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div
+      ref={ref}
+      className="print-preview"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        } else wrapTabInside(event);
+      }}
+    >
+      <div className="print-toolbar">
+        <h2 id={titleId}>{t('print.preview', { number: doc.number })}</h2>
+        <fieldset className="print-languages">
+          <legend>{t('print.language')}</legend>
+          {LANGUAGES.map((l) => (
+            <label key={l} className="checkbox">
+              <input type="radio" name="print-language" value={l} checked={language === l} onChange={() => setLanguage(l)} /> {t(`print.languages.${l}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="inline-actions">
+          <button type="button" className="button button-primary" onClick={() => window.print()}>
+            {t('print.print')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('print.close')}
+          </button>
+        </div>
+      </div>
+      <DocumentSheet doc={doc} language={language} />
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,274 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { hasPermission } from '../../../domain/auth/permissions';
+import { contractVisitDates, VISIT_FREQUENCIES, type QuotationStatus, type VisitFrequency } from '../../../domain/quotations/quotation';
+import { isIsoDate } from '../../../domain/time/dates';
+import type { ApiError } from '../../../application/api/ApiError';
+import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
+import { NavigationService } from '../../../application/navigation/NavigationService';
+import { decodeClientSummary, decodeQuotation, decodeSalesOptions, type Quotation, type QuotationInput } from '../../../application/sales/sales';
+import { SalesService } from '../../../application/sales/SalesService';
+import { AppState } from '../../../application/state/AppState';
+import type { ScreenProps } from '../../app/ScreenProps';
+import { FormAlert } from '../../components/FormAlert';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { formatHKD } from '../../format/money';
+import { useAppState } from '../../hooks/useAppState';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useService } from '../../services/ServicesContext';
+import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
+import { emptyLine, lineFrom } from './LinesEditor';
+import { PrintPreview } from './PrintPreview';
+import { quotationDocument } from './printables';
+import { StatusBadge } from './StatusBadge';
+import { useProblem } from './useProblem';
+
+interface QuotationForm extends DocumentForm {
+  readonly kind: 'basic' | 'contract';
+  readonly validDays: string;
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly frequency: VisitFrequency;
+}
+
+/** Which moves each status offers (the server checks them again by the domain's rules). */
+const MOVES: Readonly<Record<QuotationStatus, readonly ('draft' | 'sent' | 'accepted' | 'rejected')[]>> = {
+  draft: ['sent'],
+  sent: ['accepted', 'rejected', 'draft'],
+  accepted: [],
+  rejected: ['draft'],
+  expired: ['draft'],
+};
+
+/**
+ * /quotations/basic/create, /quotations/basic/{id} and /quotations/contract/{id}: a quotation's
+ * details and lines (basic tab) and its contract period, visit frequency, planned visits and terms
+ * (contract tab); status moves, turning an accepted quotation into an order, and its print view.
+ */
+export default function QuotationScreen({ data, route }: ScreenProps) {
+  const quotation = decodeQuotation(data.props.quotation);
+  const tab = route.apiQuery?.tab === 'contract' ? 'contract' : 'basic';
+  return <QuotationEditor key={quotation?.version ?? 'new'} quotation={quotation} tab={quotation ? tab : 'create'} data={data} />;
+}
+
+function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotation | null; tab: 'basic' | 'contract' | 'create'; data: ScreenProps['data'] }) {
+  const { t, i18n } = useTranslation('sales');
+  const user = useAppState('user');
+  const sales = useService(SalesService);
+  const state = useService(AppState);
+  const navigation = useService(NavigationService);
+  const confirmation = useService(ConfirmationService);
+  const options = decodeSalesOptions(data.props.options);
+  const defaults = (data.props.defaults ?? {}) as { kind?: string; date?: string; validDays?: number; branchId?: number | null; salespersonId?: number | null };
+  const presetClient = decodeClientSummary(data.props.client);
+  const [quotation, setQuotation] = useState(loaded);
+  const start: QuotationForm = {
+    kind: quotation?.kind ?? (defaults.kind === 'contract' ? 'contract' : 'basic'),
+    client: quotation?.client ?? presetClient,
+    date: quotation?.date ?? defaults.date ?? '',
+    validDays: String(quotation?.validDays ?? defaults.validDays ?? 30),
+    branchId: String(quotation ? (quotation.branchId ?? '') : (defaults.branchId ?? '')),
+    salespersonId: String(quotation ? (quotation.salespersonId ?? '') : (defaults.salespersonId ?? '')),
+    discount: quotation && quotation.discountRateBp > 0 ? String(quotation.discountRateBp / 100) : '',
+    lines: quotation ? quotation.items.map(lineFrom) : [emptyLine()],
+    termIds: quotation ? options.terms.filter((o) => quotation.terms.some((s) => s.titleEn === o.titleEn && s.titleZh === o.titleZh)).map((o) => o.id) : options.terms.map((o) => o.id),
+    notes: quotation?.notes ?? '',
+    periodStart: quotation?.contract?.periodStart ?? '',
+    periodEnd: quotation?.contract?.periodEnd ?? '',
+    frequency: quotation?.contract?.frequency ?? 'monthly',
+  };
+  const [form, setForm] = useState(start);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const problem = useProblem();
+  const canEdit = hasPermission(user, quotation ? 'quotation_edit' : 'quotation_create');
+  const editable = canEdit && (!quotation || quotation.status === 'draft');
+  useUnsavedChanges(editable && JSON.stringify(form) !== JSON.stringify(start));
+  const set = (change: Partial<QuotationForm>) => setForm((f) => ({ ...f, ...change }));
+
+  const read = (): { input: QuotationInput | null; errors: Record<string, string[]> } => {
+    const shared = readDocument(form, t);
+    const found = shared.errors;
+    const validDays = Number(form.validDays);
+    if (!/^\d+$/.test(form.validDays.trim()) || validDays < 1 || validDays > 365) found.validDays = [t('validation.validDays')];
+    if (form.kind === 'contract') {
+      if (!isIsoDate(form.periodStart)) found['contract.periodStart'] = [t('validation.date')];
+      if (!isIsoDate(form.periodEnd)) found['contract.periodEnd'] = [t('validation.date')];
+      else if (form.periodEnd < form.periodStart) found['contract.periodEnd'] = [t('validation.contractPeriod')];
+    }
+    const contract = form.kind === 'contract' ? { periodStart: form.periodStart, periodEnd: form.periodEnd, frequency: form.frequency } : null;
+    return Object.keys(found).length > 0 ? { input: null, errors: found } : { input: { ...shared.value, kind: form.kind, validDays, contract }, errors: {} };
+  };
+
+  const afterError = (error: ApiError) => setErrors(problem.show(error));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !editable) return;
+    const { input, errors: found } = read();
+    setErrors(found);
+    problem.clear();
+    if (!input) return;
+    setBusy(true);
+    const result = quotation ? await sales.updateQuotation(quotation.id, quotation.version, input) : await sales.createQuotation(input);
+    setBusy(false);
+    if (result.isErr()) return afterError(result.error);
+    state.set({ unsavedChanges: false });
+    if (!quotation) {
+      await navigation.navigate(`/quotations/basic/${result.value.id}`, { replace: true });
+    } else {
+      state.set({ viewKey: state.get().viewKey + 1 });
+    }
+    state.set({ notification: { title: 'sales:quotation.saved', type: 'success' } });
+  };
+
+  const move = async (status: 'draft' | 'sent' | 'accepted' | 'rejected') => {
+    if (!quotation) return;
+    const result = await sales.setQuotationStatus(quotation, status);
+    if (result.isErr()) return afterError(result.error);
+    setQuotation(result.value);
+    state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 });
+    state.set({ notification: { title: `sales:quotation.moved.${status}`, type: 'success' } });
+  };
+
+  const convert = async () => {
+    if (!quotation) return;
+    const result = await sales.convertQuotation(quotation);
+    if (result.isErr()) return afterError(result.error);
+    state.set({ unsavedChanges: false });
+    await navigation.navigate(`/orders/order/invoice/${result.value}`);
+    state.set({ notification: { title: 'sales:quotation.converted', type: 'success' } });
+  };
+
+  const remove = async () => {
+    if (!quotation || !(await confirmation.ask({ kind: 'delete', values: { name: quotation.number } }))) return;
+    const result = await sales.deleteQuotation(quotation.id);
+    if (result.isErr()) return afterError(result.error);
+    state.set({ unsavedChanges: false });
+    await navigation.navigate('/quotations', { replace: true });
+    state.set({ notification: { title: 'sales:quotation.deleted', type: 'success' } });
+  };
+
+  const visits = form.kind === 'contract' && isIsoDate(form.periodStart) && isIsoDate(form.periodEnd) ? contractVisitDates({ periodStart: form.periodStart, periodEnd: form.periodEnd, frequency: form.frequency }) : [];
+  const contractFields = (
+    <fieldset className="plain-fieldset" disabled={!editable}>
+      <div className="grid-4">
+        <TextField label={t('field.periodStart')} type="date" value={form.periodStart} onChange={(e) => set({ periodStart: e.target.value })} errors={errors['contract.periodStart'] ?? errors.contract} />
+        <TextField label={t('field.periodEnd')} type="date" value={form.periodEnd} onChange={(e) => set({ periodEnd: e.target.value })} errors={errors['contract.periodEnd']} />
+        <SelectField label={t('field.frequency')} value={form.frequency} options={VISIT_FREQUENCIES.map((f) => ({ value: f, label: t(`frequency.${f}`) }))} onChange={(e) => set({ frequency: e.target.value as VisitFrequency })} />
+      </div>
+      <p className="hint" role="status">
+        {visits.length > 0 ? t('contract.visits', { count: visits.length, first: visits[0], last: visits[visits.length - 1] }) : t('contract.noVisits')}
+      </p>
+    </fieldset>
+  );
+
+  return (
+    <div className="stack">
+      {quotation && (
+        <>
+          <p className="document-heading">
+            <strong>{quotation.number}</strong> <StatusBadge kind="quotation" status={quotation.status} /> <span className="hint">{t(`kind.${quotation.kind}`)}</span>
+          </p>
+          <nav aria-label={t('tabs.label')}>
+            <ul className="tabs">
+              {(['basic', 'contract'] as const).map((key) => (
+                <li key={key}>
+                  <Link href={`/quotations/${key}/${quotation.id}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
+                    {t(`tabs.${key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </>
+      )}
+      <FormAlert message={problem.message} />
+      {problem.conflict && (
+        <p>
+          <button type="button" className="button button-secondary" onClick={() => state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 })}>
+            {t('reloadLatest')}
+          </button>
+        </p>
+      )}
+      <form className="card document-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+        {quotation && !editable && canEdit && <p className="notice">{t('quotation.locked')}</p>}
+        {tab !== 'contract' && (
+          <DocumentFields form={form} options={options} errors={errors} readOnly={!editable} set={set} showTerms={tab === 'create'}>
+            {tab === 'create' ? (
+              <SelectField label={t('field.kind')} value={form.kind} options={(['basic', 'contract'] as const).map((k) => ({ value: k, label: t(`kind.${k}`) }))} onChange={(e) => set({ kind: e.target.value as 'basic' | 'contract' })} />
+            ) : null}
+            <TextField label={t('field.validDays')} inputMode="numeric" value={form.validDays} onChange={(e) => set({ validDays: e.target.value })} errors={errors.validDays} />
+          </DocumentFields>
+        )}
+        {tab === 'create' && form.kind === 'contract' && contractFields}
+        {tab === 'contract' && quotation && (
+          <>
+            {quotation.kind === 'contract' ? contractFields : <p className="notice">{t('contract.basic')}</p>}
+            <fieldset className="checkbox-group" disabled={!editable}>
+              <legend>{t('field.terms')}</legend>
+              {options.terms.map((term) => (
+                <label key={term.id} className="checkbox">
+                  <input type="checkbox" checked={form.termIds.includes(term.id)} onChange={(e) => set({ termIds: e.target.checked ? [...form.termIds, term.id] : form.termIds.filter((id) => id !== term.id) })} />{' '}
+                  {i18n.language === 'en' ? term.titleEn || term.titleZh : term.titleZh || term.titleEn}
+                </label>
+              ))}
+            </fieldset>
+            {visits.length > 0 && (
+              <details>
+                <summary>{t('contract.showVisits')}</summary>
+                <ol className="visit-list">
+                  {visits.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </ol>
+              </details>
+            )}
+          </>
+        )}
+        <div className="form-actions">
+          {editable && (
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {quotation ? t('save') : t('quotation.create')}
+            </button>
+          )}
+          {quotation && canEdit &&
+            MOVES[quotation.status].map((status) => (
+              <button key={status} type="button" className="button button-secondary" onClick={() => void move(status)}>
+                {t(`quotation.move.${status}`)}
+              </button>
+            ))}
+          {quotation?.status === 'accepted' && !quotation.order && hasPermission(user, 'order_create') && canEdit && (
+            <button type="button" className="button button-primary" onClick={() => void convert()}>
+              {t('quotation.convert')}
+            </button>
+          )}
+          {quotation?.order && (
+            <Link href={`/orders/order/invoice/${quotation.order.id}`} className="button button-secondary">
+              {t('quotation.openOrder', { number: quotation.order.number })}
+            </Link>
+          )}
+          {quotation && (
+            <button type="button" className="button button-secondary" onClick={() => setPrinting(true)}>
+              {t('print.open')}
+            </button>
+          )}
+          {quotation?.status === 'draft' && !quotation.order && hasPermission(user, 'quotation_delete') && (
+            <button type="button" className="button button-danger" onClick={() => void remove()}>
+              {t('delete')}
+            </button>
+          )}
+        </div>
+        {quotation && (
+          <p className="hint">
+            {t('quotation.validUntil', { date: quotation.validUntil })} · {t('field.total')} {formatHKD(quotation.total, i18n.language)}
+          </p>
+        )}
+      </form>
+      {printing && quotation && <PrintPreview doc={quotationDocument(quotation)} onClose={() => setPrinting(false)} />}
+    </div>
+  );
+}

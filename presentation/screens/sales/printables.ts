@@ -1,0 +1,67 @@
+import type { Letterhead, Order, Quotation, Receipt, ClientSummary } from '../../../application/sales/sales';
+import type { PrintableDocument } from './DocumentSheet';
+
+/** What each printed document shows, from the records as the screens hold them. */
+
+export function quotationDocument(q: Quotation): PrintableDocument {
+  return {
+    kind: 'quotation',
+    number: q.number,
+    date: q.date,
+    letterhead: q.letterhead,
+    client: q.client,
+    facts: [
+      { label: 'validUntil', value: () => q.validUntil },
+      ...(q.contract
+        ? [
+            { label: 'period', value: () => `${q.contract!.periodStart} – ${q.contract!.periodEnd}` },
+            { label: 'frequency', value: (t: (key: string) => string) => t(`frequency.${q.contract!.frequency}`) },
+          ]
+        : []),
+      ...(q.salesperson ? [{ label: 'salesperson', value: () => q.salesperson ?? '' }] : []),
+    ],
+    items: q.items,
+    figures: { subtotal: q.subtotal, discountRateBp: q.discountRateBp, discount: q.discount, total: q.total },
+    terms: q.terms,
+    notes: q.notes,
+  };
+}
+
+export function invoiceDocument(o: Order): PrintableDocument {
+  return {
+    kind: 'invoice',
+    number: o.number,
+    date: o.date,
+    letterhead: o.letterhead,
+    client: o.client,
+    facts: [
+      { label: 'dueDate', value: () => o.dueDate },
+      { label: 'orderType', value: (t) => t(`orderType.${o.type}`) },
+      ...(o.quotation ? [{ label: 'quotation', value: () => o.quotation?.number ?? '' }] : []),
+    ],
+    items: o.items,
+    figures: { subtotal: o.subtotal, discountRateBp: o.discountRateBp, discount: o.discount, total: o.total, paid: o.paid, outstanding: o.outstanding },
+    terms: o.terms,
+    notes: o.notes,
+    voided: o.voided,
+  };
+}
+
+export function receiptDocument(r: Receipt, context: { letterhead: Letterhead | null; client: ClientSummary | null }): PrintableDocument {
+  return {
+    kind: r.kind,
+    number: r.number,
+    date: r.date,
+    letterhead: context.letterhead,
+    client: context.client,
+    facts: [
+      { label: 'invoice', value: () => r.order.number },
+      { label: 'method', value: (t) => t(`method.${r.method}`) },
+      ...(r.reference ? [{ label: 'reference', value: () => r.reference }] : []),
+      ...(r.kind === 'refund' && r.reason ? [{ label: 'reason', value: () => r.reason }] : []),
+    ],
+    amount: r.amount,
+    terms: [],
+    notes: '',
+  };
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../application/api/ApiError';
+
+/**
+ * What a refused save shows: the server's message at the top (in the user's language) and its field
+ * messages by the fields, which stay as typed; a conflict (someone saved first) also offers to load
+ * the latest version.
+ */
+export function useProblem() {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  return {
+    message,
+    conflict,
+    /** Shows the error; resolves to its field messages. */
+    show(error: ApiError): Record<string, readonly string[]> {
+      setConflict(error.code === 'conflict');
+      setMessage('message' in error && error.message ? error.message : t(`errors:code.${error.code}`));
+      return error.code === 'validation' ? { ...error.fields } : {};
+    },
+    clear() {
+      setMessage(null);
+      setConflict(false);
+    },
+  };
+}
