@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { pickLanguage } from '../domain/i18n/language';
-import { errorReply } from './http/errors';
+import { errorReply, isDatabaseUnavailable } from './http/errors';
 import type { AppEnv, ServerDeps } from './http/env';
 import { loadSession, verifyXsrf } from './http/session';
 import { accountRoutes } from './routes/account';
@@ -81,7 +81,8 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.onError((error, c) => {
     console.error(`[server] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     if (!c.var.language) c.set('language', pickLanguage(c.req.header('accept-language')));
-    return errorReply(c, 500, 'errors.server');
+    // Never the error itself in the reply: no stack, no SQL, only the message for people.
+    return isDatabaseUnavailable(error) ? errorReply(c, 503, 'errors.unavailable') : errorReply(c, 500, 'errors.server');
   });
 
   return app;

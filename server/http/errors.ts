@@ -49,3 +49,19 @@ function describeIssue(c: AppContext, issue: ZodError['issues'][number]): string
       return translate(lang, 'validation.invalid');
   }
 }
+
+/**
+ * Whether an error means the database cannot be reached (rather than a bug): a closed or refused
+ * connection, PostgreSQL's connection-exception and shutdown states, a closed PGlite. Such a request
+ * gets 503 and the app shows its offline banner; nothing was written, as every change runs in a
+ * transaction or a single statement.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== 'object') return false;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EPIPE)$/.test(code) || /^(08...|57P0[1-3]|53300)$/.test(code))) return true;
+    if (typeof message === 'string' && /driver has already been destroyed|PGlite is closed|Connection terminated|connection to server .* failed|database system is (starting up|shutting down)/i.test(message)) return true;
+  }
+  return false;
+}
