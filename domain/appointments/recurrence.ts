@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { addDays, daysInMonth, hongKongInstant, isIsoDate, makeDate, parts, weekday, type IsoDate } from '../time/dates';
+import { addDays, daysInMonth, hongKongDate, hongKongInstant, isIsoDate, makeDate, parts, weekday, type IsoDate } from '../time/dates';
 
 /**
  * How an appointment repeats (spec §3): once, daily, weekly, biweekly, monthly, yearly, or on a
@@ -215,14 +215,31 @@ export function toRRule(series: Series): string {
               : r.freq === 'yearly'
                 ? `FREQ=YEARLY;BYMONTH=${r.month};${clampedDays(r.day)}`
                 : `FREQ=MONTHLY;BYDAY=${r.week}${WEEKDAYS[r.weekday] ?? 'MO'}`;
-  const end = series.end.kind === 'count' ? `;COUNT=${series.end.count}` : series.end.kind === 'until' ? `;UNTIL=${compact(series.end.until)}` : '';
-  const exdates = series.exceptions.length > 0 ? `\nEXDATE;VALUE=DATE:${series.exceptions.map(compact).join(',')}` : '';
+  // RFC 5545 §3.3.10 and §3.8.5.1: UNTIL and EXDATE take the value type of DTSTART. For a timed
+  // series UNTIL is the end of that Hong Kong day in UTC and EXDATE names each visit's start time;
+  // a bare date there is read as UTC midnight (rrule.js, which FullCalendar uses, drops the last day).
+  const until = (date: IsoDate) => (series.allDay ? compact(date) : `${compact(date)}T155959Z`);
+  const end = series.end.kind === 'count' ? `;COUNT=${series.end.count}` : series.end.kind === 'until' ? `;UNTIL=${until(series.end.until)}` : '';
+  const exdates =
+    series.exceptions.length === 0
+      ? ''
+      : series.allDay
+        ? `\nEXDATE;VALUE=DATE:${series.exceptions.map(compact).join(',')}`
+        : `\nEXDATE;TZID=Asia/Hong_Kong:${series.exceptions.map((d) => `${compact(d)}T${hh}${mm}00`).join(',')}`;
   return `${dtstart}\nRRULE:${rule}${end}${exdates}`;
 }
 
 export type RRuleError = { readonly code: 'rruleUnsupported'; readonly detail: string };
 
 const expandDate = (text: string): IsoDate => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+
+/** An UNTIL value as a Hong Kong date: a UTC time ("…T155959Z") is moved to Hong Kong first. */
+const untilDate = (text: string): IsoDate => {
+  const utc = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
+  if (!utc) return expandDate(text);
+  const [, y, mo, d, h, mi, s] = utc;
+  return hongKongDate(new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`));
+};
 
 /** Reads what toRRule writes (the rules the product supports), with the duration given separately. */
 export function fromRRule(text: string, durationMinutes: number): Result<Series, RRuleError> {
@@ -240,7 +257,7 @@ export function fromRRule(text: string, durationMinutes: number): Result<Series,
   const freq = fields.get('FREQ');
   const interval = Number(fields.get('INTERVAL') ?? '1');
   const count = fields.has('COUNT') ? Number(fields.get('COUNT')) : null;
-  const until = fields.has('UNTIL') ? expandDate(fields.get('UNTIL') ?? '') : null;
+  const until = fields.has('UNTIL') ? untilDate(fields.get('UNTIL') ?? '') : null;
   const monthDays = (fields.get('BYMONTHDAY') ?? '').split(',').filter(Boolean).map(Number);
   const day = monthDays.length > 0 ? Math.max(...monthDays) : parts(startDate).day;
   const byDay = /^(-1|[1-4])(SU|MO|TU|WE|TH|FR|SA)$/.exec(fields.get('BYDAY') ?? '');
