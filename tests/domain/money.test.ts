@@ -111,3 +111,15 @@ describe('money input', () => {
     expect(parseRate('5.555')._unsafeUnwrapErr().code).toBe('rateFormat');
   });
 });
+
+describe('discount bounds', () => {
+  const lines = [{ quantity: 100, unitPrice: 10_000 }];
+
+  it('never discounts more than the subtotal, even for a rate above 100%', () => {
+    expect(orderFigures(lines, 12_000)).toEqual({ subtotal: 10_000, discount: 10_000, total: 0 });
+  });
+
+  it('never discounts less than nothing, even for a negative rate', () => {
+    expect(orderFigures(lines, -500)).toEqual({ subtotal: 10_000, discount: 0, total: 10_000 });
+  });
+});

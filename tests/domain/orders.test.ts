@@ -87,3 +87,10 @@ describe('void and unvoid', () => {
     expect(checkUnvoid(true, '')._unsafeUnwrapErr().code).toBe('voidReasonRequired');
   });
 });
+
+describe('edges of the void rule', () => {
+  it('refuses to void an order with even one cent received, and allows it once that cent is refunded', () => {
+    expect(checkVoid(false, pay([1]), 'x')._unsafeUnwrapErr().code).toBe('orderHasPayments');
+    expect(checkVoid(false, pay([1], [1]), 'x').isOk()).toBe(true);
+  });
+});
