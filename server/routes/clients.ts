@@ -193,7 +193,10 @@ function clientChanges(before: ClientDetail, after: ClientDetail): Record<string
  * Whether business records (orders, quotations, appointments … as their tables arrive) point to the
  * client; a client with any cannot be deleted. Each feature adds its check here.
  */
-export const CLIENT_RECORD_CHECKS: ((c: AppContext, clientId: number) => Promise<boolean>)[] = [];
+export const CLIENT_RECORD_CHECKS: ((c: AppContext, clientId: number) => Promise<boolean>)[] = [
+  async (c, clientId) => (await c.var.deps.db.selectFrom('orders').select('id').where('client_id', '=', clientId).limit(1).executeTakeFirst()) !== undefined,
+  async (c, clientId) => (await c.var.deps.db.selectFrom('quotations').select('id').where('client_id', '=', clientId).limit(1).executeTakeFirst()) !== undefined,
+];
 
 function searchCondition(q: string) {
   const pattern = likePattern(q);
