@@ -68,6 +68,21 @@ describe('client list', () => {
   });
 });
 
+describe('client list order', () => {
+  it('applies a chosen order at once, in the address and the server’s query, keeping the search', async () => {
+    const user = userEvent.setup();
+    const { navigator, transport } = renderApp({ start: '/clients?q=%E9%99%B3&page=3', user: ADMIN, language: 'en', handler: backend() });
+    await screen.findByRole('row', { name: /陳大文/ });
+    const order = screen.getByLabelText('Sort by');
+    expect(order).toHaveDisplayValue('Newest first');
+    await user.selectOptions(order, 'Name (Z to A)');
+    await waitFor(() => expect(navigator.url).toBe('/clients?q=%E9%99%B3&sort=-name'));
+    await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/clients', query: { q: '陳', sort: '-name' } }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Newest first');
+    await waitFor(() => expect(navigator.url).toBe('/clients?q=%E9%99%B3'));
+  });
+});
+
 describe('client form', () => {
   it('shows every problem at once without calling the server', async () => {
     const user = userEvent.setup();
