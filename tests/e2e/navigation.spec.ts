@@ -134,3 +134,20 @@ test('an expired session goes to /login?session_expired=1 with the message, and 
   // Leave the demo account as it was: drop the restored input.
   await name.fill(original);
 });
+
+test('a slow screen shows the Loading message and, after 250 ms, the thin bar without a spinner; both go when it arrives', async ({ page }) => {
+  await signIn(page);
+  await page.route('**/api/areas*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('link', { name: '地區' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '載入中' })).toBeVisible();
+  // The bar is decoration (aria-hidden), so it has no role to find it by.
+  const bar = page.locator('#nprogress');
+  await expect(bar).toBeAttached();
+  await expect(bar.locator('.spinner')).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: '離島區', exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '載入中' })).toHaveCount(0);
+  await expect(bar).not.toBeAttached();
+});
