@@ -221,6 +221,21 @@ describe('attachments', () => {
     expect(adminSeen).toHaveLength(1);
   });
 
+  it('lets "own branch" see the files of its branch’s clients only, in the list and for download', async () => {
+    const adminAgent = await signedIn(admin);
+    const branch = (await adminAgent.post('/api/branches', { nameZh: '屯門分店', nameEn: 'Tuen Mun Branch', companyId: 1 })).body?.branch as { id: number };
+    const here = (await adminAgent.post('/api/clients', { ...NEW_CLIENT, hkid: null, nameZh: '總公司客戶', branchId: 1 })).body?.client as Client;
+    const there = (await adminAgent.post('/api/clients', { ...NEW_CLIENT, hkid: null, nameZh: '屯門客戶', branchId: branch.id })).body?.client as Client;
+    const mine = ((await attach(adminAgent, here.id, PDF)).body?.attachments as { downloadUrl: string }[])[0]!;
+    const theirs = ((await attach(adminAgent, there.id, PDF)).body?.attachments as { downloadUrl: string }[])[0]!;
+
+    const salesAgent = await signedIn(sales); // file_view_branch, Head Office
+    expect((await salesAgent.get(`/api/clients/${here.id}?tab=attachment`)).body?.attachments).toHaveLength(1);
+    expect((await salesAgent.rawGet(mine.downloadUrl)).status).toBe(200);
+    expect((await salesAgent.get(`/api/clients/${there.id}?tab=attachment`)).body?.attachments).toEqual([]);
+    expect((await salesAgent.rawGet(theirs.downloadUrl)).status).toBe(403);
+  });
+
   it('refuses a file that is not an allowed type, whatever its name', async () => {
     const agent = await signedIn(sales);
     const reply = await attach(agent, 1, 'MZ\u0090\u0000 this is a program', 'invoice.pdf');
