@@ -48,3 +48,17 @@ test('the page itself, not only the API, carries the security headers', async ({
     expect(headers['x-frame-options']).toBe('DENY');
   }
 });
+
+test('the normal app never fetches the in-page backend (PGlite is loaded only by the demo build)', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/login');
+  await page.getByLabel('電郵地址').fill('sales@example.com');
+  await page.getByLabel('密碼').fill('Sales1234');
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '客戶', exact: true }).click();
+  await expect(page.getByRole('row', { name: /陳大文/ })).toBeVisible();
+  expect(fetched.some((path) => path.startsWith('/api/'))).toBe(true);
+  expect(fetched.filter((path) => /pglite|startInPageServer|\.wasm$/i.test(path))).toEqual([]);
+});
