@@ -215,10 +215,12 @@ export function toRRule(series: Series): string {
               : r.freq === 'yearly'
                 ? `FREQ=YEARLY;BYMONTH=${r.month};${clampedDays(r.day)}`
                 : `FREQ=MONTHLY;BYDAY=${r.week}${WEEKDAYS[r.weekday] ?? 'MO'}`;
-  // RFC 5545 §3.3.10 and §3.8.5.1: UNTIL and EXDATE take the value type of DTSTART. For a timed
-  // series UNTIL is the end of that Hong Kong day in UTC and EXDATE names each visit's start time;
-  // a bare date there is read as UTC midnight (rrule.js, which FullCalendar uses, drops the last day).
-  const until = (date: IsoDate) => (series.allDay ? compact(date) : `${compact(date)}T155959Z`);
+  // RFC 5545 §3.3.10 and §3.8.5.1: UNTIL and EXDATE take the value type of DTSTART; a bare date is
+  // read as UTC midnight and drops the last day's visit. For a timed series EXDATE names each visit's
+  // start, and UNTIL is a UTC time between the last visit and the next one: the last visit's wall
+  // time written as UTC (8 hours after it). That one value also suits readers that compare UNTIL with
+  // the wall time, as rrule.js (which FullCalendar uses) does for a TZID start.
+  const until = (date: IsoDate) => (series.allDay ? compact(date) : `${compact(date)}T${hh}${mm}00Z`);
   const end = series.end.kind === 'count' ? `;COUNT=${series.end.count}` : series.end.kind === 'until' ? `;UNTIL=${until(series.end.until)}` : '';
   const exdates =
     series.exceptions.length === 0
@@ -233,12 +235,12 @@ export type RRuleError = { readonly code: 'rruleUnsupported'; readonly detail: s
 
 const expandDate = (text: string): IsoDate => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
 
-/** An UNTIL value as a Hong Kong date: a UTC time ("…T155959Z") is moved to Hong Kong first. */
-const untilDate = (text: string): IsoDate => {
+/** An UNTIL value as the last Hong Kong date whose visit (at `startMinute`) is not after it. */
+const untilDate = (text: string, startMinute: number): IsoDate => {
   const utc = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
   if (!utc) return expandDate(text);
   const [, y, mo, d, h, mi, s] = utc;
-  return hongKongDate(new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`));
+  return hongKongDate(new Date(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`) - startMinute * 60_000));
 };
 
 /** Reads what toRRule writes (the rules the product supports), with the duration given separately. */
@@ -257,7 +259,7 @@ export function fromRRule(text: string, durationMinutes: number): Result<Series,
   const freq = fields.get('FREQ');
   const interval = Number(fields.get('INTERVAL') ?? '1');
   const count = fields.has('COUNT') ? Number(fields.get('COUNT')) : null;
-  const until = fields.has('UNTIL') ? untilDate(fields.get('UNTIL') ?? '') : null;
+  const until = fields.has('UNTIL') ? untilDate(fields.get('UNTIL') ?? '', startMinute) : null;
   const monthDays = (fields.get('BYMONTHDAY') ?? '').split(',').filter(Boolean).map(Number);
   const day = monthDays.length > 0 ? Math.max(...monthDays) : parts(startDate).day;
   const byDay = /^(-1|[1-4])(SU|MO|TU|WE|TH|FR|SA)$/.exec(fields.get('BYDAY') ?? '');
