@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { addDays, daysInMonth, hongKongInstant, isIsoDate, makeDate, parts, weekday, type IsoDate } from '../time/dates';
+import { addDays, daysInMonth, hongKongDate, hongKongInstant, isIsoDate, makeDate, parts, weekday, type IsoDate } from '../time/dates';
 
 /**
  * How an appointment repeats (spec §3): once, daily, weekly, biweekly, monthly, yearly, or on a
@@ -215,14 +215,33 @@ export function toRRule(series: Series): string {
               : r.freq === 'yearly'
                 ? `FREQ=YEARLY;BYMONTH=${r.month};${clampedDays(r.day)}`
                 : `FREQ=MONTHLY;BYDAY=${r.week}${WEEKDAYS[r.weekday] ?? 'MO'}`;
-  const end = series.end.kind === 'count' ? `;COUNT=${series.end.count}` : series.end.kind === 'until' ? `;UNTIL=${compact(series.end.until)}` : '';
-  const exdates = series.exceptions.length > 0 ? `\nEXDATE;VALUE=DATE:${series.exceptions.map(compact).join(',')}` : '';
+  // RFC 5545 §3.3.10 and §3.8.5.1: UNTIL and EXDATE take the value type of DTSTART; a bare date is
+  // read as UTC midnight and drops the last day's visit. For a timed series EXDATE names each visit's
+  // start, and UNTIL is a UTC time between the last visit and the next one: the last visit's wall
+  // time written as UTC (8 hours after it). That one value also suits readers that compare UNTIL with
+  // the wall time, as rrule.js (which FullCalendar uses) does for a TZID start.
+  const until = (date: IsoDate) => (series.allDay ? compact(date) : `${compact(date)}T${hh}${mm}00Z`);
+  const end = series.end.kind === 'count' ? `;COUNT=${series.end.count}` : series.end.kind === 'until' ? `;UNTIL=${until(series.end.until)}` : '';
+  const exdates =
+    series.exceptions.length === 0
+      ? ''
+      : series.allDay
+        ? `\nEXDATE;VALUE=DATE:${series.exceptions.map(compact).join(',')}`
+        : `\nEXDATE;TZID=Asia/Hong_Kong:${series.exceptions.map((d) => `${compact(d)}T${hh}${mm}00`).join(',')}`;
   return `${dtstart}\nRRULE:${rule}${end}${exdates}`;
 }
 
 export type RRuleError = { readonly code: 'rruleUnsupported'; readonly detail: string };
 
 const expandDate = (text: string): IsoDate => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+
+/** An UNTIL value as the last Hong Kong date whose visit (at `startMinute`) is not after it. */
+const untilDate = (text: string, startMinute: number): IsoDate => {
+  const utc = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
+  if (!utc) return expandDate(text);
+  const [, y, mo, d, h, mi, s] = utc;
+  return hongKongDate(new Date(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`) - startMinute * 60_000));
+};
 
 /** Reads what toRRule writes (the rules the product supports), with the duration given separately. */
 export function fromRRule(text: string, durationMinutes: number): Result<Series, RRuleError> {
@@ -240,7 +259,7 @@ export function fromRRule(text: string, durationMinutes: number): Result<Series,
   const freq = fields.get('FREQ');
   const interval = Number(fields.get('INTERVAL') ?? '1');
   const count = fields.has('COUNT') ? Number(fields.get('COUNT')) : null;
-  const until = fields.has('UNTIL') ? expandDate(fields.get('UNTIL') ?? '') : null;
+  const until = fields.has('UNTIL') ? untilDate(fields.get('UNTIL') ?? '', startMinute) : null;
   const monthDays = (fields.get('BYMONTHDAY') ?? '').split(',').filter(Boolean).map(Number);
   const day = monthDays.length > 0 ? Math.max(...monthDays) : parts(startDate).day;
   const byDay = /^(-1|[1-4])(SU|MO|TU|WE|TH|FR|SA)$/.exec(fields.get('BYDAY') ?? '');

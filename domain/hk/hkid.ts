@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 
-/** A valid Hong Kong Identity Card number, normalised as printed: "A123456(3)", "AB987654(A)". */
+/** A valid Hong Kong Identity Card number, normalised as printed: "A123456(3)", "AB987654(3)". */
 export interface Hkid {
   readonly value: string;
 }

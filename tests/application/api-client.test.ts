@@ -27,6 +27,13 @@ describe('the error catalogue (spec §8), applied once for every call', () => {
     });
   }
 
+  it('marks the app offline when a call gets no response', async () => {
+    const { api, state } = createCore({ handler: () => 'no-response' });
+    state.set({ isOnline: true });
+    await api.get('/api/clients');
+    expect(state.get().isOnline).toBe(false);
+  });
+
   it('forgets the signed-in user on 401', async () => {
     const { api, state, store, currentUser } = createCore({ user: ADMIN, handler: () => ({ status: 401, body: {} }) });
     currentUser.restore();

@@ -62,6 +62,15 @@ describe('heartbeat', () => {
     expect(state.get().authValid).toBe(false);
   });
 
+  it('counts a reply without a true auth field as not signed in', async () => {
+    for (const body of [{}, { auth: 'yes' }, null]) {
+      const { service, state } = heartbeat({ handler: () => ({ status: 200, body }) });
+      state.set({ authValid: true });
+      await service.beat();
+      expect(state.get()).toMatchObject({ isOnline: true, authValid: false });
+    }
+  });
+
   it('drops a held user and goes to /login when auth is no longer valid', async () => {
     const { service, state, store, navigator } = heartbeat({ user: ADMIN, start: '/calendar', handler: () => ({ status: 200, body: { auth: false } }) });
     expect(state.get().user).toEqual(ADMIN);

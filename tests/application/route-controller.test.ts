@@ -126,6 +126,12 @@ describe('redirects before a screen opens', () => {
     expect(navigator.url).toBe('/home');
   });
 
+  it('replaces the refused address in the history, so Back does not land on it again', async () => {
+    const { navigator, routes } = controller({ user: WORKER_WITHOUT_CALENDAR, start: '/calendar' });
+    await settled(routes.view$);
+    expect(navigator.history).toEqual([{ kind: 'replace', url: '/home' }]);
+  });
+
   it('sends a signed-out visitor to /login', async () => {
     const { navigator, routes } = controller({ user: null, start: '/things' });
     const view = await settled(routes.view$);

@@ -119,7 +119,7 @@ describe('recurrence', () => {
 
   it('maps to RRULE text and back', () => {
     const s = series({ recurrence: { freq: 'monthly_weekday', week: 2, weekday: 2 }, end: { kind: 'count', count: 10 }, exceptions: ['2026-03-10'] });
-    expect(toRRule(s)).toBe('DTSTART;TZID=Asia/Hong_Kong:20260131T093000\nRRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=10\nEXDATE;VALUE=DATE:20260310');
+    expect(toRRule(s)).toBe('DTSTART;TZID=Asia/Hong_Kong:20260131T093000\nRRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=10\nEXDATE;TZID=Asia/Hong_Kong:20260310T093000');
     expect(toRRule(series({ recurrence: recurrenceFor('monthly', '2026-01-31') }))).toContain('RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1');
     expect(fromRRule(toRRule(s), 90)._unsafeUnwrap()).toEqual(s);
     expect(fromRRule('DTSTART:20260101T000000\nRRULE:FREQ=HOURLY', 60)._unsafeUnwrapErr().code).toBe('rruleUnsupported');

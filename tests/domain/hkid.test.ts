@@ -37,3 +37,18 @@ describe('HKID', () => {
     expect(hkid.isOk() && maskHkid(hkid.value)).toBe('A123***(*)');
   });
 });
+
+describe('HKID check digits worked out by hand', () => {
+  // Two letters: values × 9 … 2 with no leading 36. AB987654: 10×9 + 11×8 + 9×7 + 8×6 + 7×5 + 6×4 + 5×3 + 4×2
+  // = 371 ≡ 8 (mod 11) → 11 − 8 = 3. XA000000: 33×9 + 10×8 = 377 ≡ 3 → 8.
+  // One letter: 36×9 first. G123456: 324 + 16×8 + 1×7 + 2×6 + 3×5 + 4×4 + 5×3 + 6×2 = 529 ≡ 1 → 10 = "A".
+  it('accepts numbers whose check digit was computed independently', () => {
+    for (const valid of ['AB987654(3)', 'XA000000(8)', 'G123456(A)']) expect(parseHkid(valid).isOk(), valid).toBe(true);
+  });
+
+  it('refuses the same numbers with any other check digit', () => {
+    expect(parseHkid('AB987654(4)').isErr()).toBe(true);
+    expect(parseHkid('XA000000(7)').isErr()).toBe(true);
+    expect(parseHkid('G123456(0)').isErr()).toBe(true);
+  });
+});

@@ -135,3 +135,15 @@ describe('quantities as typed', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 1_000_000 }), (h) => parseQuantity(hundredthsToDecimal(h))._unsafeUnwrap() === h));
   });
 });
+
+describe('discount bounds', () => {
+  const lines = [{ quantity: 100, unitPrice: 10_000 }];
+
+  it('never discounts more than the subtotal, even for a rate above 100%', () => {
+    expect(orderFigures(lines, 12_000)).toEqual({ subtotal: 10_000, discount: 10_000, total: 0 });
+  });
+
+  it('never discounts less than nothing, even for a negative rate', () => {
+    expect(orderFigures(lines, -500)).toEqual({ subtotal: 10_000, discount: 0, total: 10_000 });
+  });
+});

@@ -103,3 +103,10 @@ describe('due date and the outstanding reminder', () => {
     expect(isOverdue('void', '2026-01-01', '2026-11-23')).toBe(false);
   });
 });
+
+describe('edges of the void rule', () => {
+  it('refuses to void an order with even one cent received, and allows it once that cent is refunded', () => {
+    expect(checkVoid(false, pay([1]), 'x')._unsafeUnwrapErr().code).toBe('orderHasPayments');
+    expect(checkVoid(false, pay([1], [1]), 'x').isOk()).toBe(true);
+  });
+});

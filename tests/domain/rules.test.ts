@@ -126,3 +126,27 @@ describe('Hong Kong data', () => {
     expect(pickLanguage('en;q=0.4,zh;q=0.8')).toBe('zh-HK');
   });
 });
+
+describe('edges of the pure rules', () => {
+  it('accepts a contract period of a single day', () => {
+    expect(checkContract({ periodStart: '2026-06-01', periodEnd: '2026-06-01', frequency: 'weekly' }).isOk()).toBe(true);
+    expect(checkContract({ periodStart: '2026-06-02', periodEnd: '2026-06-01', frequency: 'weekly' }).isErr()).toBe(true);
+  });
+
+  it('never lets a user without a branch see "own branch" files that have no branch', () => {
+    const noBranch: Actor = { id: 7, branchId: null, isAdmin: false, role: { permissions: ['file_view_branch'] } };
+    expect(can(noBranch, 'view', { kind: 'file', branchId: null, uploadedBy: 99 })).toBe(false);
+  });
+
+  it('gives the wider file scope when a role holds several', () => {
+    expect(fileScope({ isAdmin: false, role: { permissions: ['file_view_own', 'file_view_branch'] } })).toBe('branch');
+    expect(fileScope({ isAdmin: false, role: { permissions: ['file_view_own', 'file_view_all', 'file_view_branch'] } })).toBe('all');
+  });
+
+  it('answers only "view" for files and HKIDs and only "edit" for voiding, whatever the permissions', () => {
+    const everything: Actor = { id: 1, branchId: 1, isAdmin: true, role: null };
+    expect(can(everything, 'delete', { kind: 'file', branchId: 1, uploadedBy: 1 })).toBe(false);
+    expect(can(everything, 'edit', { kind: 'hkid' })).toBe(false);
+    expect(can(everything, 'view', { kind: 'orderVoid' })).toBe(false);
+  });
+});

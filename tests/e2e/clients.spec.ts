@@ -23,8 +23,9 @@ test('a client with a Chinese name and a contact: create, find by the Chinese na
   await expect(page).toHaveURL(/\/clients\/basic\/\d+$/);
   await expect(page.getByText('已新增客戶。')).toBeVisible();
 
-  // Find it by its Chinese name
+  // Find it by its Chinese name (the notification goes with the navigation, spec §2)
   await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '客戶', exact: true }).click();
+  await expect(page.getByText('已新增客戶。')).toBeHidden();
   await page.getByRole('searchbox', { name: '搜尋' }).fill(name);
   await page.getByRole('button', { name: '搜尋' }).click();
   await expect(page.getByRole('row')).toHaveCount(2);

@@ -93,3 +93,61 @@ test('a failed heartbeat shows the offline banner; the next good one removes it'
   await page.clock.runFor('05:00');
   await expect(banner).toBeHidden();
 });
+
+test('a 403 from the server replaces the page in the history: Back returns to where the user was', async ({ page }) => {
+  await signIn(page);
+  // The server refuses the areas screen's data (as it would after the user's role lost setting_view).
+  await page.route('**/api/areas*', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Forbidden' }) }));
+  await page.getByRole('link', { name: '地區' }).click();
+  await expect(page).toHaveURL(/\/error-403$/);
+  await expect(page.getByRole('heading', { level: 1, name: '沒有權限' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByRole('heading', { level: 1, name: '日曆' })).toBeVisible();
+});
+
+test('an expired session goes to /login?session_expired=1 with the message, and what was typed is offered back', async ({ page }) => {
+  await signIn(page, 'sales@example.com', 'Sales1234');
+  await page.getByRole('link', { name: '個人資料' }).click();
+  const name = page.getByLabel('姓名');
+  const original = await name.inputValue();
+  await name.fill('打到一半的名字');
+  // The server's idle timeout is two hours; here its answer for an expired session is given at once.
+  await page.route('**/api/user/profile', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: '您的登入已過期，請重新登入。', session_expired: true }) })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: '儲存', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?session_expired=1$/);
+  await expect(page.getByText('您的登入已過期，請重新登入。')).toBeVisible();
+  await page.unroute('**/api/user/profile');
+
+  await page.getByLabel('電郵地址').fill('sales@example.com');
+  await page.getByLabel('密碼').fill('Sales1234');
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await page.getByRole('link', { name: '個人資料' }).click();
+  await expect(page.getByText('您編輯期間登入已過期。要恢復剛才輸入的內容嗎？')).toBeVisible();
+  await page.getByRole('button', { name: '恢復' }).click();
+  await expect(name).toHaveValue('打到一半的名字');
+  // Leave the demo account as it was: drop the restored input.
+  await name.fill(original);
+});
+
+test('a slow screen shows the Loading message and, after 250 ms, the thin bar without a spinner; both go when it arrives', async ({ page }) => {
+  await signIn(page);
+  await page.route('**/api/areas*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('link', { name: '地區' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '載入中' })).toBeVisible();
+  // The bar is decoration (aria-hidden), so it has no role to find it by.
+  const bar = page.locator('#nprogress');
+  await expect(bar).toBeAttached();
+  await expect(bar.locator('.spinner')).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: '離島區', exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '載入中' })).toHaveCount(0);
+  await expect(bar).not.toBeAttached();
+});

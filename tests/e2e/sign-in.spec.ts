@@ -22,9 +22,12 @@ test('a visitor signs in as the demo admin, reaches the calendar, switches langu
   await page.getByLabel('Language').selectOption('zh-HK');
   await expect(page.getByRole('heading', { level: 1, name: '日曆' })).toBeVisible();
 
+  expect(await page.evaluate(() => window.localStorage.getItem('backoffice.user'))).toContain('admin@example.com');
   await page.getByRole('button', { name: '登出' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
+  // The browser keeps nothing of the user.
+  expect(await page.evaluate(() => window.localStorage.getItem('backoffice.user'))).toBeNull();
 
   // Signed out for real: the calendar now sends the visitor back to sign in.
   await page.goto('/calendar');

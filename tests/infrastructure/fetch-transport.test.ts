@@ -34,6 +34,10 @@ describe('FetchApiTransport', () => {
     expect(post['Content-Type']).toBe('application/json');
     expect(calls[0]?.init.body).toBe('{"email":"a"}');
     expect((calls[1]?.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBeUndefined();
+    await transport.send({ method: 'PUT', path: '/api/user/profile', body: {} });
+    await transport.send({ method: 'DELETE', path: '/api/areas/1' });
+    expect((calls[2]?.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('abc==');
+    expect((calls[3]?.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('abc==');
   });
 
   it('sends a file as it is, with its own type', async () => {

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { CurrentUser } from '../../application/session/CurrentUser';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
@@ -65,6 +66,21 @@ describe('client list', () => {
     await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/clients', query: { q: '陳', area_id: '2' } }));
     await user.click(await screen.findByRole('link', { name: '下一頁' }));
     await waitFor(() => expect(navigator.url).toBe('/clients?q=%E9%99%B3&area_id=2&page=2'));
+  });
+});
+
+describe('client list order', () => {
+  it('applies a chosen order at once, in the address and the server’s query, keeping the search', async () => {
+    const user = userEvent.setup();
+    const { navigator, transport } = renderApp({ start: '/clients?q=%E9%99%B3&page=3', user: ADMIN, language: 'en', handler: backend() });
+    await screen.findByRole('row', { name: /陳大文/ });
+    const order = screen.getByLabelText('Sort by');
+    expect(order).toHaveDisplayValue('Newest first');
+    await user.selectOptions(order, 'Name (Z to A)');
+    await waitFor(() => expect(navigator.url).toBe('/clients?q=%E9%99%B3&sort=-name'));
+    await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/clients', query: { q: '陳', sort: '-name' } }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Newest first');
+    await waitFor(() => expect(navigator.url).toBe('/clients?q=%E9%99%B3'));
   });
 });
 
@@ -150,6 +166,34 @@ describe('client form', () => {
     expect(await screen.findByLabelText('Chinese name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete client' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a client form when the session expires', () => {
+  it('keeps what was typed, but never the HKID, and offers it back after signing in again', async () => {
+    const user = userEvent.setup();
+    const expired = (r: ApiRequest) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 401, body: { message: 'Your session has expired, please log in again.', session_expired: true } } : null);
+    const { navigator, drafts, services } = renderApp({ start: '/clients/basic/create', user: ADMIN, language: 'en', handler: backend(expired) });
+    await user.type(await screen.findByLabelText('Chinese name'), '黃大仙');
+    await user.type(screen.getByLabelText('HKID'), 'A123456(3)');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    await user.type(within(screen.getByRole('group', { name: 'Contact 1' })).getByLabelText('Name'), '黃太');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(navigator.url).toBe('/login?session_expired=1'));
+    const kept = drafts.map.get('draft:client:new') ?? '';
+    expect(kept).toContain('黃大仙');
+    expect(kept).not.toContain('123456');
+
+    // Signed in again as the same user, back on the form
+    act(() => {
+      services.get(CurrentUser).set(ADMIN);
+      navigator.push('/clients/basic/create');
+    });
+    expect(await screen.findByText('Your session expired while you were editing this client. Restore what you had typed (the HKID is never kept)?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText('Chinese name')).toHaveValue('黃大仙');
+    expect(within(screen.getByRole('group', { name: 'Contact 1' })).getByLabelText('Name')).toHaveValue('黃太');
+    expect(screen.getByLabelText('HKID')).toHaveValue('');
   });
 });
 

@@ -25,6 +25,16 @@ describe('products', () => {
     expect(row).toHaveTextContent('白蟻');
   });
 
+  it('sorts on the server: the chosen order goes in the address and the request at once', async () => {
+    const user = userEvent.setup();
+    const { navigator, transport } = renderApp({ start: '/products/product?active=1', user: ADMIN, language: 'zh-HK', handler: backend });
+    await screen.findByRole('row', { name: /白蟻視察/ });
+    await user.selectOptions(screen.getByLabelText('排序方式'), '單價（由高至低）');
+    await waitFor(() => expect(navigator.url).toBe('/products/product?active=1&sort=-price'));
+    await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/products', query: { active: '1', sort: '-price' } }));
+    expect(screen.getByLabelText('排序方式')).toHaveDisplayValue('單價（由高至低）');
+  });
+
   it('sends the price as exact cents and the commission as basis points, after checking both', async () => {
     const user = userEvent.setup();
     const { transport, navigator } = renderApp({ start: '/products/product/create', user: ADMIN, language: 'en', handler: backend });

@@ -170,6 +170,47 @@ describe('settings lists', () => {
 });
 
 describe('audit log', () => {
+  type AuditItem = { action: string; userId: number | null; userName: string | null; entityType: string; entityId: string | null; changes: Record<string, unknown> | null; at: string };
+  const auditOf = async (query: string) => (await agent.get(`/api/audits?${query}`)).body?.items as AuditItem[];
+
+  it('writes an entry for each kind of change — create, update, delete, sign-in, failed sign-in, sign-out, reveal — with who, when and what', async () => {
+    const created = await agent.post('/api/options/client_source', { value: 'audit_probe', labelEn: 'Probe', labelZh: '探測' });
+    const option = created.body?.option as { id: number; version: number };
+    await agent.put(`/api/options/client_source/${option.id}`, { value: 'audit_probe', labelEn: 'Probe 2', labelZh: '探測', version: option.version });
+    await del(`/api/options/client_source/${option.id}`);
+    const entries = await auditOf(`entity_type=option&entity_id=${option.id}`);
+    expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(entries.every((e) => e.userName === admin.name && !Number.isNaN(Date.parse(e.at)))).toBe(true);
+    expect(entries[1]?.changes).toEqual({ labelEn: { from: 'Probe', to: 'Probe 2' } });
+    expect(entries[2]?.changes).toMatchObject({ value: 'audit_probe', labelEn: 'Probe' });
+    expect(entries[0]?.changes).toMatchObject({ value: 'audit_probe', labelEn: 'Probe 2' });
+
+    const someone = new TestAgent(server);
+    await someone.signIn(worker.email, 'Wrong0000');
+    await someone.signIn(worker.email, worker.password);
+    await someone.post('/api/logout');
+    const workerId = (await server.db.selectFrom('users').select('id').where('email', '=', worker.email).executeTakeFirstOrThrow()).id;
+    const sessions = await auditOf(`entity_type=user&entity_id=${workerId}`);
+    expect(sessions.slice(0, 3).map((e) => e.action)).toEqual(['logout', 'login', 'login_failed']);
+    expect(sessions[0]?.userId).toBe(workerId);
+
+    await agent.post('/api/clients/1/hkid/reveal');
+    expect((await auditOf('action=reveal&entity_type=client&entity_id=1'))[0]).toMatchObject({ userName: admin.name, changes: { field: 'hkid' } });
+
+    const byWorker = await auditOf(`user_id=${workerId}`);
+    expect(byWorker.length).toBeGreaterThan(0);
+    expect(byWorker.every((e) => e.userId === workerId)).toBe(true);
+  });
+
+  it('is read-only: there is no way to change or remove an entry', async () => {
+    const [entry] = await auditOf('per_page=1');
+    const xsrf = { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! };
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      expect((await agent.request(method, '/api/audits', {}, xsrf)).status).toBe(404);
+      expect((await agent.request(method, `/api/audits/${entry!.entityId ?? 1}`, {}, xsrf)).status).toBe(404);
+    }
+  });
+
   it('lists changes newest first with who, what and the field-level before/after, filtered', async () => {
     const reply = await agent.get('/api/audits?entity_type=company');
     const items = reply.body?.items as { action: string; userName: string; entityType: string; changes: unknown }[];

@@ -197,6 +197,16 @@ describe('every response', () => {
     expect(reply.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('marks both cookies Secure and asks for HTTPS only (HSTS) when served over HTTPS, but not over plain HTTP', async () => {
+    const secure = await server.app.request('https://localhost/api/heartbeat');
+    const cookies = secure.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('session='))).toMatch(/;\s*Secure/);
+    expect(cookies.find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/;\s*Secure/);
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    const plain = await server.app.request('http://localhost/api/heartbeat');
+    expect(plain.headers.getSetCookie().find((c) => c.startsWith('session='))).not.toMatch(/Secure/);
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const reply = await new TestAgent(server).get('/api/nothing-here');
     expect(reply.status).toBe(404);

@@ -34,6 +34,21 @@ describe('products', () => {
     expect(page.items).toHaveLength(2);
   });
 
+  it('sorts by code, name or unit price, either way round, on the server', async () => {
+    const list = async (sort: string) => ((await agent.get(`/api/products?sort=${sort}&per_page=100`)).body?.items as (Product & { unitPrice: number })[]);
+    const prices = (await list('price')).map((p) => p.unitPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(new Set(prices).size).toBeGreaterThan(1);
+    expect((await list('-price')).map((p) => p.unitPrice)).toEqual([...prices].reverse());
+    const codes = (await list('code')).map((p) => p.code);
+    expect(codes).toEqual([...codes].sort());
+    expect((await list('-code')).map((p) => p.code)).toEqual([...codes].reverse());
+    const names = (await list('name')).map((p) => p.nameZh);
+    expect((await list('-name')).map((p) => p.nameZh)).toEqual([...names].reverse());
+    expect(names).not.toEqual((await list('code')).map((p) => p.nameZh));
+    expect((await agent.get('/api/products?sort=cost')).status).toBe(422);
+  });
+
   it('creates, edits with a version (409 when stale), and audits the price change', async () => {
     const created = await agent.post('/api/products', { code: 'BB-01', nameZh: '床蝨處理', unit: 'visit', unitPrice: 120_050, commissionRateBp: 550 });
     expect(created.status).toBe(201);

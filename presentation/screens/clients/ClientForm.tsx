@@ -9,6 +9,7 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
+import { useDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 
 interface ContactRow {
@@ -40,6 +41,34 @@ interface FormState {
 
 let nextKey = 1;
 const key = () => nextKey++;
+
+/**
+ * What is kept of the form when the session expires, to offer back after signing in again: all
+ * but the HKID, which as personal data never goes into the browser's storage.
+ */
+type DraftState = Omit<FormState, 'hkid'>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const strings = (v: Record<string, unknown>, keys: readonly string[]) => keys.every((k) => typeof v[k] === 'string');
+
+function isDraftState(value: unknown): value is DraftState {
+  return (
+    isRecord(value) &&
+    strings(value, ['nameZh', 'nameEn', 'tags', 'branchId', 'notes']) &&
+    typeof value.primary === 'number' &&
+    Array.isArray(value.contacts) &&
+    value.contacts.every((c) => isRecord(c) && typeof c.key === 'number' && strings(c, ['name', 'title', 'phones', 'email'])) &&
+    Array.isArray(value.addresses) &&
+    value.addresses.every((a) => isRecord(a) && typeof a.key === 'number' && strings(a, ['label', 'address', 'areaId']))
+  );
+}
+
+/** A kept draft as form state again, its rows with fresh keys (the primary contact follows its row). */
+function fromDraft(kept: DraftState): FormState {
+  const contacts = kept.contacts.map((c) => ({ ...c, key: key() }));
+  const primaryIndex = kept.contacts.findIndex((c) => c.key === kept.primary);
+  return { ...kept, hkid: '', contacts, primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1, addresses: kept.addresses.map((a) => ({ ...a, key: key() })) };
+}
 
 function stateFrom(client: Client | null, defaults: { branchId: number | null }): FormState {
   const contacts = (client?.contacts ?? []).map((c) => ({ key: key(), name: c.name, title: c.title, phones: c.phones.join(', '), email: c.email }));
@@ -98,6 +127,8 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify({ ...form, contacts: form.contacts.map(({ key: _k, ...c }) => c) }) !== JSON.stringify({ ...saved, contacts: saved.contacts.map(({ key: _k, ...c }) => c) });
   useUnsavedChanges(dirty && !readOnly);
+  const { hkid: _hkid, ...unsaved } = form;
+  const draft = useDraft<DraftState>(client ? `client:${client.id}` : 'client:new', dirty && !readOnly ? unsaved : null, isDraftState);
 
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
   const setContact = (index: number, patch: Partial<ContactRow>) => set('contacts', form.contacts.map((c, i) => (i === index ? { ...c, ...patch } : c)));
@@ -162,6 +193,19 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
   return (
     <form className="card client-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
+      {draft.offered && (
+        <div className="banner banner-warning" role="status">
+          <p>{t('draft.offer')}</p>
+          <div className="form-actions">
+            <button type="button" className="button button-primary" onClick={() => draft.offered && setForm(fromDraft(draft.accept()))}>
+              {t('draft.restore')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={draft.dismiss}>
+              {t('draft.discard')}
+            </button>
+          </div>
+        </div>
+      )}
       {conflict && onConflictReload && (
         <p className="form-actions">
           <button type="button" className="button button-secondary" onClick={onConflictReload}>

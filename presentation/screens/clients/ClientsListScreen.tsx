@@ -10,7 +10,7 @@ import { TextField } from '../../components/TextField';
 import { useAppState } from '../../hooks/useAppState';
 import { bilingual } from '../../format/bilingual';
 
-/** /clients: search by either name, phone or tag; filter by area and tag; a page at a time. */
+/** /clients: search by either name, phone or tag; filter by area and tag; sort; a page at a time. */
 export default function ClientsListScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('clients');
   const [path, navigate] = useLocation();
@@ -23,14 +23,27 @@ export default function ClientsListScreen({ data }: ScreenProps) {
   const [q, setQ] = useState(params.get('q') ?? '');
   const [tag, setTag] = useState(params.get('tag') ?? '');
   const [areaId, setAreaId] = useState(params.get('area_id') ?? '');
+  const [sort, setSort] = useState(params.get('sort') ?? '');
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
+  /** The search, filters and order go in the address (a new search starts at page 1). */
+  const go = (order: string) => {
     const next = new URLSearchParams();
     if (q.trim()) next.set('q', q.trim());
     if (tag) next.set('tag', tag);
     if (areaId) next.set('area_id', areaId);
+    if (order) next.set('sort', order);
     navigate(next.size > 0 ? `${path}?${next.toString()}` : path);
+  };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    go(sort);
+  };
+
+  /** A new order applies at once. */
+  const onSort = (order: string) => {
+    setSort(order);
+    go(order);
   };
 
   return (
@@ -46,6 +59,19 @@ export default function ClientsListScreen({ data }: ScreenProps) {
             options={filters.areas.map((a) => ({ value: String(a.id), label: bilingual(a, i18n.language) }))}
           />
           <SelectField label={t('list.tag')} value={tag} onChange={(e) => setTag(e.target.value)} emptyLabel={t('list.allTags')} options={tags.map((tg) => ({ value: tg, label: tg }))} />
+          <SelectField
+            label={t('list.sort')}
+            value={sort}
+            onChange={(e) => onSort(e.target.value)}
+            emptyLabel={t('list.sortNewest')}
+            options={[
+              { value: 'created', label: t('list.sortOldest') },
+              { value: 'name', label: t('list.sortName') },
+              { value: '-name', label: t('list.sortNameDesc') },
+              { value: 'code', label: t('list.sortCode') },
+              { value: '-code', label: t('list.sortCodeDesc') },
+            ]}
+          />
           <button type="submit" className="button button-primary">
             {t('list.searchButton')}
           </button>

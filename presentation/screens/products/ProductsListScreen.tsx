@@ -11,7 +11,7 @@ import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 
-/** /products/product: search by code or either name, filter by category (with its sub-categories) and status. */
+/** /products/product: search by code or either name, filter by category (with its sub-categories) and status, sort. */
 export default function ProductsListScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('products');
   const user = useAppState('user');
@@ -20,13 +20,24 @@ export default function ProductsListScreen({ data }: ScreenProps) {
   const params = new URLSearchParams(search);
   const categories = flattenCategories(decodeCategories(data.props.categories));
   const items = decodeProductRows(data.props.items);
-  const [form, setForm] = useState({ q: params.get('q') ?? '', category_id: params.get('category_id') ?? '', active: params.get('active') ?? '' });
+  const [form, setForm] = useState({ q: params.get('q') ?? '', category_id: params.get('category_id') ?? '', active: params.get('active') ?? '', sort: params.get('sort') ?? '' });
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  /** The search, filters and order go in the address (a new search starts at page 1). */
+  const go = (values: typeof form) => {
+    const next = new URLSearchParams(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+    navigate(next.size > 0 ? `${path}?${next.toString()}` : path);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams(Object.entries(form).filter(([, v]) => v !== ''));
-    navigate(next.size > 0 ? `${path}?${next.toString()}` : path);
+    go(form);
+  };
+
+  /** A new order applies at once. */
+  const onSort = (sort: string) => {
+    set('sort', sort);
+    go({ ...form, sort });
   };
 
   return (
@@ -42,6 +53,19 @@ export default function ProductsListScreen({ data }: ScreenProps) {
             options={categories.map((c) => ({ value: String(c.id), label: `${c.parentId ? '— ' : ''}${bilingual(c, i18n.language)}` }))}
           />
           <SelectField label={t('list.status')} value={form.active} onChange={(e) => set('active', e.target.value)} emptyLabel={t('list.all')} options={[{ value: '1', label: t('active') }, { value: '0', label: t('inactive') }]} />
+          <SelectField
+            label={t('list.sort')}
+            value={form.sort}
+            onChange={(e) => onSort(e.target.value)}
+            emptyLabel={t('list.sortCode')}
+            options={[
+              { value: '-code', label: t('list.sortCodeDesc') },
+              { value: 'name', label: t('list.sortName') },
+              { value: '-name', label: t('list.sortNameDesc') },
+              { value: 'price', label: t('list.sortPrice') },
+              { value: '-price', label: t('list.sortPriceDesc') },
+            ]}
+          />
           <button type="submit" className="button button-primary">
             {t('list.searchButton')}
           </button>
