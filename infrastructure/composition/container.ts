@@ -1,4 +1,6 @@
-import 'reflect-metadata';
+// Inversify needs only the lite metadata API (it imports it itself); no decorators are used, so the
+// full reflect-metadata polyfill would be 12 KB of dead weight on every route.
+import 'reflect-metadata/lite';
 import type { i18n } from 'i18next';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { ServiceResolver } from '../../application/di/ServiceResolver';
