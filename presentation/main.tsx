@@ -1,11 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { AppStartup } from '../application/session/AppStartup';
 import { composeApp } from '../infrastructure/composition/container';
 import { App } from './app/App';
 import { ServicesProvider } from './services/ServicesContext';
-import '@fontsource/noto-sans-hk/400.css';
 import './styles/app.css';
 
 /** The browser entry: compose the app once, start it (user restore, heartbeat), render. */
@@ -23,11 +22,19 @@ services.get(AppStartup).start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// The Chinese web font's face list (109 unicode-range slices, 41 KB gzip) is fetched once the page
+// has rendered, so it never holds up the first paint; the browser then fetches only the slices the
+// page's text needs.
+void import('./styles/fonts');
+
 createRoot(root).render(
   <StrictMode>
     <ServicesProvider services={services}>
       <I18nextProvider i18n={i18n}>
-        <App />
+        {/* Until the interface language's core messages have arrived (only when it is not the default). */}
+        <Suspense fallback={null}>
+          <App />
+        </Suspense>
       </I18nextProvider>
     </ServicesProvider>
   </StrictMode>,

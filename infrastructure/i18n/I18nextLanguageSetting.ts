@@ -1,20 +1,25 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type Resource } from 'i18next';
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../domain/i18n/language';
 import type { LanguageSetting } from '../../application/ports/LanguageSetting';
-import { loadResources, NAMESPACES } from './resources';
+import { bundledResources, CORE_NAMESPACES, lazyMessagesBackend } from './resources';
 
 export const LANGUAGE_STORAGE_KEY = 'backoffice.locale';
 
-/** A ready i18next instance with every message, in the given language. */
-export function createI18n(language: Language): i18n {
+/**
+ * An i18next instance in the given language. In the browser the default language's core messages
+ * are there at once and every other namespace is fetched when a screen first asks for it (its
+ * useTranslation suspends meanwhile); `resources` gives every message up front instead (tests).
+ */
+export function createI18n(language: Language, resources?: Resource): i18n {
   const instance = i18next.createInstance();
+  if (!resources) instance.use(lazyMessagesBackend);
   void instance.init({
-    resources: loadResources(),
+    ...(resources ? { resources } : { resources: bundledResources(), partialBundledLanguages: true }),
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
+    ns: [...CORE_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

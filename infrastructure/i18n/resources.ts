@@ -1,24 +1,49 @@
-import type { Resource } from 'i18next';
-import { LANGUAGES } from '../../domain/i18n/language';
+import type { BackendModule, Resource } from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/i18n/language';
+
+type Messages = Record<string, unknown>;
+
+/** What the frame of every screen reads (menu, titles, errors, sign-in): loaded before the first paint. */
+export const CORE_NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors'] as const;
+
+/** Every browser-side namespace: locales/{language}/{namespace}.json (server.json is the server's own). */
+export const NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors', 'calendar', 'profile', 'settings', 'account', 'clients', 'admin', 'showcase', 'products', 'sales'] as const;
 
 /**
- * Every browser-side message file, locales/{language}/{namespace}.json, bundled (both languages are
- * small). locales/{language}/server.json holds the server's replies and is not bundled.
+ * The default language's core messages travel in the entry; every other file (a screen's own
+ * namespace, the other language) is a small chunk fetched when first needed, so no route downloads
+ * the words of all the others.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/*/server.json'], {
-  eager: true,
-});
+const bundled = import.meta.glob<{ default: Messages }>(['../../locales/zh-HK/{common,auth,menu,routes,errors}.json'], { eager: true });
+const lazy = import.meta.glob<{ default: Messages }>(['../../locales/*/*.json', '!../../locales/*/server.json']);
 
-export function loadResources(): Resource {
+const pathOf = (language: string, namespace: string) => `../../locales/${language}/${namespace}.json`;
+
+export function bundledResources(): Resource {
   const resources: Resource = {};
-  for (const [file, module] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, language = '', namespace = ''] = match;
-    if (!(LANGUAGES as readonly string[]).includes(language)) continue;
-    (resources[language] ??= {})[namespace] = module.default;
+  for (const namespace of CORE_NAMESPACES) {
+    const file = bundled[pathOf(DEFAULT_LANGUAGE, namespace)];
+    if (file) (resources[DEFAULT_LANGUAGE] ??= {})[namespace] = file.default;
   }
   return resources;
 }
 
-export const NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors', 'calendar', 'profile', 'settings', 'account', 'clients', 'admin', 'showcase', 'products', 'sales'] as const;
+/** One message file, fetched on demand. */
+export async function loadMessages(language: string, namespace: string): Promise<Messages> {
+  if (!(LANGUAGES as readonly string[]).includes(language)) throw new Error(`Unknown language ${language}`);
+  const load = lazy[pathOf(language, namespace)];
+  if (!load) throw new Error(`No messages for ${language}/${namespace}`);
+  return (await load()).default;
+}
+
+/** An i18next back end over loadMessages. */
+export const lazyMessagesBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadMessages(language, namespace).then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};

@@ -5,9 +5,10 @@ import { useService } from '../services/ServicesContext';
 
 /** The global notification (its title is a message key); cleared by the next navigation or by hand. */
 export function NotificationBanner() {
-  const { t } = useTranslation();
   const state = useService(AppState);
   const notification = useAppState('notification');
+  // The title's namespace ('sales:quotation.saved') may not be loaded yet: wait for it.
+  const { t } = useTranslation(['common', ...(notification.title.includes(':') ? [notification.title.split(':')[0]!] : [])]);
   return (
     <div role="status" aria-live="polite" className="notification-region">
       {notification.title !== '' && (

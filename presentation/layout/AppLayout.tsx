@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { User } from '../../domain/auth/user';
@@ -84,7 +84,9 @@ export function AppLayout({ route, user, children }: { route: RouteDef; user: Us
           <h1 ref={heading} tabIndex={-1} className="page-title">
             {t(`routes:${route.title}`)}
           </h1>
-          <NotificationBanner />
+          <Suspense fallback={null}>
+            <NotificationBanner />
+          </Suspense>
           <PageHeadingProvider>{children}</PageHeadingProvider>
         </main>
       </div>

@@ -17,6 +17,7 @@ import { NavigationService } from '../../application/navigation/NavigationServic
 import { CurrentUser } from '../../application/session/CurrentUser';
 import { applicationModule } from '../../infrastructure/composition/modules';
 import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I18nextLanguageSetting';
+import { allMessages } from '../support/messages';
 import { App } from '../../presentation/app/App';
 import { ServicesProvider } from '../../presentation/services/ServicesContext';
 import { FakeClock, MemoryDraftStore, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
@@ -30,7 +31,7 @@ export function renderApp(options: { start?: string; handler?: Handler; user?: U
   const transport = new FakeTransport(options.handler);
   const navigator = new FakeNavigator(options.start ?? '/');
   const store = new MemoryUserStore(options.user ?? null);
-  const i18n = createI18n(options.language ?? 'zh-HK');
+  const i18n = createI18n(options.language ?? 'zh-HK', allMessages());
   const memory = new Map<string, string>();
   const language = new I18nextLanguageSetting(i18n, { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }, document.documentElement);
   const container = new Container();

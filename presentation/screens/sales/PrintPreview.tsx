@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { wrapTabInside } from '../../components/dialogFocus';
+import { LoadingMessage } from '../../components/LoadingMessage';
 import { DocumentSheet, type PrintableDocument, type PrintLanguage } from './DocumentSheet';
 import '../../styles/print.css';
 
@@ -17,6 +18,15 @@ export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
+  // The sheet may print in the other language too: fetch its messages (they load on demand).
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void i18n.loadLanguages(['zh-HK', 'en']).then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [i18n]);
 
   // Not a modal <dialog>: the top layer would print only its first page. The rest of the page is
   // made inert instead, so focus and the screen reader stay in the preview.
@@ -66,7 +76,7 @@ export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose
           </button>
         </div>
       </div>
-      <DocumentSheet doc={doc} language={language} />
+      {ready ? <DocumentSheet doc={doc} language={language} /> : <LoadingMessage />}
     </div>,
     document.body,
   );
