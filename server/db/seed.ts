@@ -7,7 +7,9 @@ import { maskHkid, parseHkid } from '../../domain/hk/hkid';
 import type { Language } from '../../domain/i18n/language';
 import type { Encrypter } from '../auth/encryption';
 import type { PasswordHasher } from '../auth/password-hasher';
+import { hongKongDate, type IsoDate } from '../../domain/time/dates';
 import type { Database } from './schema';
+import { seedAppointments } from './seedAppointments';
 
 const areaPermissions = (area: string, actions: readonly string[]): Permission[] =>
   actions.map((action) => `${area}_${action}` as Permission);
@@ -25,6 +27,7 @@ export const DEMO_ROLES: Readonly<Record<'admin' | 'sales' | 'worker', readonly 
     ...areaPermissions('product', ['view']),
     'report_view',
     'file_view_branch',
+    'appointment_view_all',
   ],
   worker: [
     'dashboard_view',
@@ -239,8 +242,11 @@ export const DEMO_CLIENTS = [
   },
 ] as const;
 
-/** Creates the demo company, branch, roles, the 18 districts, one user per role and a few clients, in one transaction. */
-export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, encrypter: Encrypter): Promise<void> {
+/**
+ * Creates the demo company, branch, roles, the 18 districts, one user per role, a few clients and
+ * appointments around `today` (the seeding day in Hong Kong unless given), in one transaction.
+ */
+export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, encrypter: Encrypter, today: IsoDate = hongKongDate(new Date())): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => passwords.hash(u.password)));
   const sealedHkids = await Promise.all(DEMO_CLIENTS.map((client) => (client.hkid ? encrypter.encrypt(client.hkid) : Promise.resolve(null))));
   await db.transaction().execute(async (tx) => {
@@ -292,6 +298,7 @@ export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, 
     await seedProducts(tx);
 
     const areas = await tx.selectFrom('areas').select(['id', 'name_en']).execute();
+    const clientIds: number[] = [];
     for (const [index, client] of DEMO_CLIENTS.entries()) {
       const row = await tx
         .insertInto('clients')
@@ -307,6 +314,7 @@ export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      clientIds.push(row.id);
       await tx
         .insertInto('client_contacts')
         .values(client.contacts.map((c, i) => ({ client_id: row.id, name: c.name, title: c.title, phones: JSON.stringify(c.phones), email: c.email, is_primary: i === 0, sort_order: i })))
@@ -324,5 +332,7 @@ export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, 
         )
         .execute();
     }
+
+    await seedAppointments(tx, today, { clients: clientIds, worker: users[2]!.id, sales: users[1]!.id, branch: branch.id });
   });
 }

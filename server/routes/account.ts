@@ -219,6 +219,7 @@ const exists = async (query: { executeTakeFirst: () => Promise<unknown> }) => (a
 export const USER_RECORD_CHECKS: readonly ((c: AppContext, userId: number) => Promise<boolean>)[] = [
   (c, id) => exists(c.var.deps.db.selectFrom('clients').select('id').where('created_by', '=', id).limit(1)),
   (c, id) => exists(c.var.deps.db.selectFrom('attachments').select('id').where('uploaded_by', '=', id).limit(1)),
+  (c, id) => exists(c.var.deps.db.selectFrom('appointment_workers').select('appointment_id').where('user_id', '=', id).limit(1)),
   (c, id) =>
     exists(
       c.var.deps.db

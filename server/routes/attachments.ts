@@ -11,7 +11,8 @@ import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { requireUser } from '../http/session';
 
-export type OwnerType = 'client' | 'order';
+/** 'report': photos of a visit's completed report, served and deleted by the appointment routes (they check who may see the appointment). */
+export type OwnerType = 'client' | 'order' | 'report';
 
 /** The file-view scope (domain `can`) applied to one stored file. */
 const visibleTo = (user: User, row: { branch_id: number | null; uploaded_by: number | null }): boolean =>
@@ -118,7 +119,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
   routes.get('/attachments/:id{[0-9]+}/download', requireUser, async (c) => {
     const id = Number(c.req.param('id'));
     const row = await c.var.deps.db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return errorReply(c, 404, 'errors.notFound');
+    if (!row || row.owner_type === 'report') return errorReply(c, 404, 'errors.notFound');
     const ownerView = row.owner_type === 'client' ? 'client_view' : 'order_view';
     if (!hasPermission(c.var.user, ownerView) || !visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
     const bytes = await c.var.deps.files.get(row.file_key);
@@ -136,7 +137,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
     const id = Number(c.req.param('id'));
     const { db, files } = c.var.deps;
     const row = await db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return errorReply(c, 404, 'errors.notFound');
+    if (!row || row.owner_type === 'report') return errorReply(c, 404, 'errors.notFound');
     if (!visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
     await db.deleteFrom('attachments').where('id', '=', id).execute();
     await files.delete(row.file_key);

@@ -11,6 +11,7 @@ import { likePattern, pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
 import type { Database } from '../db/schema';
 import { listAttachments } from './attachments';
+import { clientAppointments, clientHasAppointments } from '../appointments/clientAppointments';
 import { normaliseHkid, validateHkidInput } from './clientHkid';
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
@@ -193,7 +194,9 @@ function clientChanges(before: ClientDetail, after: ClientDetail): Record<string
  * Whether business records (orders, quotations, appointments … as their tables arrive) point to the
  * client; a client with any cannot be deleted. Each feature adds its check here.
  */
-export const CLIENT_RECORD_CHECKS: ((c: AppContext, clientId: number) => Promise<boolean>)[] = [];
+export const CLIENT_RECORD_CHECKS: ((c: AppContext, clientId: number) => Promise<boolean>)[] = [
+  clientHasAppointments,
+];
 
 function searchCondition(q: string) {
   const pattern = likePattern(q);
@@ -352,6 +355,7 @@ export function clientRoutes(): Hono<AppEnv> {
       options: await formOptions(c),
       canRevealHkid: hasPermission(user, 'hkid_reveal'),
       ...(tab === 'attachment' ? { attachments: await listAttachments(c, 'client', id) } : {}),
+      ...(tab === 'appointment' ? { appointments: await clientAppointments(c, id) } : {}),
     });
   });
 

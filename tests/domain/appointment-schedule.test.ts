@@ -170,3 +170,16 @@ describe('the completed report', () => {
     expect(['auditing', 'audited', 'canceled'].some((s) => isReportEditable(s as never))).toBe(false);
   });
 });
+
+describe('Hong Kong times on the wire', () => {
+  it('writes an instant with the +08:00 offset and reads HH:mm both ways', async () => {
+    const { toHongKongIso, minuteToTime, timeToMinute } = await import('../../domain/time/dates');
+    expect(toHongKongIso(hongKongInstant('2026-11-23', 9 * 60 + 30))).toBe('2026-11-23T09:30:00+08:00');
+    expect(toHongKongIso(hongKongInstant('2026-11-23', 1440))).toBe('2026-11-24T00:00:00+08:00');
+    expect(minuteToTime(570)).toBe('09:30');
+    expect(timeToMinute('09:30')).toBe(570);
+    expect(timeToMinute('24:00')).toBe(1440);
+    expect(timeToMinute('24:01')).toBeNull();
+    expect(timeToMinute('9:30')).toBeNull();
+  });
+});
