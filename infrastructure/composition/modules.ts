@@ -17,6 +17,7 @@ import { DraftStore } from '../../application/ports/DraftStore';
 import { AccountService } from '../../application/account/AccountService';
 import { ApiTokenService } from '../../application/account/ApiTokenService';
 import { ClientService } from '../../application/clients/ClientService';
+import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
@@ -120,6 +121,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(ApiTokenService).toResolvedValue((api: ApiClient) => new ApiTokenService(api), [ApiClient]).inSingletonScope();
   bind(ClientService).toResolvedValue((api: ApiClient) => new ClientService(api), [ApiClient]).inSingletonScope();
+  bind(AppointmentService).toResolvedValue((api: ApiClient) => new AppointmentService(api), [ApiClient]).inSingletonScope();
   bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
   bind(ApiClient)
     .toResolvedValue(
