@@ -15,6 +15,8 @@ import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { ClientForm } from './ClientForm';
+import { ClientAppointmentsPanel } from './ClientAppointmentsPanel';
+import { decodeClientAppointments } from '../../../application/appointments/appointment';
 
 const TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
 
@@ -111,7 +113,8 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
         />
       )}
       {tab === 'attachment' && <AttachmentsPanel clientId={client.id} initial={decodeAttachments(data.props.attachments)} canEdit={canEdit} />}
-      {(tab === 'quotation' || tab === 'order' || tab === 'appointment') && (
+      {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={decodeClientAppointments(data.props.appointments)} />}
+      {(tab === 'quotation' || tab === 'order') && (
         <p className="notice" role="status">
           {t(`tabs.notYet.${tab}`)}
         </p>
