@@ -98,8 +98,9 @@ export default function CalendarScreen() {
       const parts = [event.client ? bilingual(event.client, language) : t('noClient')];
       if (event.area) parts.push(bilingual(event.area, language));
       if (workers.length > 0) parts.push(workers.map((w) => w.name).join('、'));
-      const flags = [event.onHoliday ? t('flag.holiday') : '', event.status !== 'in_progress' ? t('flag.status', { status: t(`status.${event.status}`) }) : ''].join('');
-      return `${flags}${parts.join(' · ')}`;
+      const holiday = event.onHoliday ? t('flag.holiday') : '';
+      const state = event.status !== 'in_progress' ? ` ${t('flag.status', { status: t(`status.${event.status}`) })}` : '';
+      return `${holiday}${parts.join(' · ')}${state}`;
     },
     [language, t],
   );

@@ -234,6 +234,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const addressListId = 'appointment-client-addresses';
 
   return (
+    <>
     <form className="card stack" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormAlert message={message} />
       {conflict && onConflictReload && (
@@ -387,7 +388,8 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
           {extraActions}
         </div>
       )}
-      <ScopeDialog open={asking} title={t('scope.saveTitle')} submitLabel={t('save')} busy={busy} onChoose={(scope) => void send(scope)} onCancel={() => setAsking(false)} />
     </form>
+    <ScopeDialog open={asking} title={t('scope.saveTitle')} submitLabel={t('save')} busy={busy} onChoose={(scope) => void send(scope)} onCancel={() => setAsking(false)} />
+    </>
   );
 }
