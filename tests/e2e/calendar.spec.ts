@@ -130,6 +130,7 @@ test('a weekly appointment: create it, see it on four weeks, move one visit, cha
   await expect(page.getByText('已儲存完工報告。')).toBeVisible();
 
   const pad = page.getByRole('img', { name: '客戶簽署：以手指、筆或滑鼠在此簽署' });
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + 80);
   await page.mouse.down();
