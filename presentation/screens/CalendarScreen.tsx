@@ -63,6 +63,7 @@ export default function CalendarScreen() {
   const [message, setMessage] = useState<{ text: string; tone: 'danger' | 'success' } | null>(null);
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
   const ref = useRef<CalendarRef>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const initialDate = useRef(calendarState.date || undefined);
   const language = i18n.language;
 
@@ -244,7 +245,7 @@ export default function CalendarScreen() {
       <FormAlert message={message?.text ?? null} tone={message?.tone ?? 'danger'} />
       <OverlapWarning overlaps={overlaps} />
       {canEdit && <p className="hint">{t('keyboardHint')}</p>}
-      <div className="calendar-screen">
+      <div className="calendar-screen" ref={frame} aria-busy="true">
         <FullCalendar
           ref={ref}
           plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
@@ -259,6 +260,15 @@ export default function CalendarScreen() {
           editable={canEdit}
           eventDurationEditable={canEdit}
           events={events}
+          // FullCalendar names each day cell with an aria-label of its date, which no longer contains the
+          // cell's visible text once visits are drawn in it (WCAG 2.5.3 "label in name"): the cell is
+          // named by its content instead, the day number first.
+          dayCellDidMount={(info) => {
+            info.el.removeAttribute('aria-label');
+            info.el.querySelector('[aria-hidden="true"]')?.removeAttribute('aria-hidden');
+          }}
+          // Announced to assistive technology (and waited on by the benchmark) without re-rendering React.
+          loading={(isLoading) => frame.current?.setAttribute('aria-busy', String(isLoading))}
           eventClick={onClick}
           eventDrop={onChange}
           eventResize={onChange}

@@ -24,7 +24,7 @@ const visits = (page: Page) => calendar(page).locator('a[href*="/calendar/appoin
 /** Opens the calendar's week list on the week of `date` (the calendar starts on this week). */
 async function listWeekOf(page: Page, date: string) {
   await page.goto('/calendar');
-  await page.getByLabel('工作人員').selectOption({ label: 'Sam Lee 李俊森' });
+  await page.getByLabel('工作人員', { exact: true }).selectOption({ label: 'Sam Lee 李俊森' });
   await calendar(page).getByRole('tab', { name: '列表' }).click();
   const weeks = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${iso(new Date(Date.now() + 8 * 3600_000))}T00:00:00Z`)) / (7 * 86_400_000)) + 1;
   for (let i = 0; i < weeks; i++) {
@@ -175,7 +175,7 @@ test('a worker sees only their own visits and cannot create appointments', async
   await signIn(page, 'worker@example.com', 'Worker1234');
   await expect(page.getByText('你只會看到自己負責的預約。')).toBeVisible();
   await expect(page.getByRole('link', { name: '新增預約' })).toHaveCount(0);
-  await expect(page.getByLabel('工作人員').locator('option')).toHaveText(['全部工作人員', 'Wing Wong 黃永']);
+  await expect(page.getByLabel('工作人員', { exact: true }).locator('option')).toHaveText(['全部工作人員', 'Wing Wong 黃永']);
   await page.goto('/calendar/appointment/4');
   await expect(page).toHaveURL(/\/error-404$/);
   await page.goto('/calendar/completed-report/1');
