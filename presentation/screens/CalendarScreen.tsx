@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../domain/auth/permissions';
 import { isFinal, type AppointmentStatus } from '../../domain/appointments/status';
-import { minuteToTime, timeToMinute } from '../../domain/time/dates';
+import { hongKongDate, minuteToTime, timeToMinute } from '../../domain/time/dates';
 import type { AppointmentOptions, CalendarEvent, Overlap, Scope, Worker } from '../../application/appointments/appointment';
 import { AppointmentService, type CalendarFilters } from '../../application/appointments/AppointmentService';
 import { NavigationService } from '../../application/navigation/NavigationService';
@@ -272,7 +272,7 @@ export default function CalendarScreen() {
           eventClick={onClick}
           eventDrop={onChange}
           eventResize={onChange}
-          datesSet={(info) => state.set({ calendar: { start: info.startStr, end: info.endStr, date: dayOf(ref.current?.getApi().getDate().toISOString() ?? info.startStr) } })}
+          datesSet={(info) => state.set({ calendar: { start: info.startStr, end: info.endStr, date: hongKongDate(info.view.currentStart) } })}
         />
       </div>
       <ScopeDialog

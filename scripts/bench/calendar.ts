@@ -101,19 +101,27 @@ async function timed(page: Page, action: () => Promise<void>, previousTitle: str
     (window as unknown as { benchStart: number }).benchStart = performance.now();
   });
   await action();
-  await page.waitForFunction(
+  await page
+    .waitForFunction(
     (before) => {
       const frame = document.querySelector('.calendar-screen');
-      const title = frame?.querySelector('h2')?.textContent ?? '';
+      const title = frame?.querySelector('h2, [role="heading"]')?.textContent ?? '';
       return frame?.getAttribute('aria-busy') === 'false' && title !== '' && title !== before && frame.querySelector('a[href*="/calendar/appointment/"]') !== null;
     },
     previousTitle,
     { polling: 'raf', timeout: 30_000 },
-  );
+  )
+    .catch(async (error: unknown) => {
+      const frame = await page.evaluate(() => {
+        const f = document.querySelector('.calendar-screen');
+        return { url: location.href, busy: f?.getAttribute('aria-busy'), title: f?.querySelector('[role="heading"]')?.textContent, links: f?.querySelectorAll('a[href*="/calendar/appointment/"]').length };
+      });
+      throw new Error(`the calendar did not finish drawing: ${JSON.stringify(frame)}`, { cause: error });
+    });
   const ms = await page.evaluate(
     () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - (window as unknown as { benchStart: number }).benchStart)))),
   );
-  const title = (await page.locator('.calendar-screen h2').first().textContent()) ?? '';
+  const title = (await page.locator('.calendar-screen').getByRole('heading').first().textContent()) ?? '';
   return { ms, title };
 }
 
@@ -162,11 +170,11 @@ async function main(): Promise<void> {
     }
     const drawn = await page.locator('.calendar-screen a[href*="/calendar/appointment/"]').count();
     await browser.close();
-    const row = (label: string, xs: number[]) => `| ${label.padEnd(44)} | ${median(xs).toFixed(0).padStart(6)} | ${Math.max(...xs).toFixed(0).padStart(6)} |`;
+    const row = (label: string, xs: number[]) => `| ${label.padEnd(48)} | ${median(xs).toFixed(0).padStart(6)} | ${Math.max(...xs).toFixed(0).padStart(6)} |`;
     console.log(`\nCalendar benchmark: ${seeded.visits} visits across ${WORKERS} workers in ${seeded.month}; ${ROUNDS} rounds; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
     console.log(`(month view shows at most 4 visits a day and a "+N more" link; ${drawn} visit links drawn)\n`);
-    console.log(`| ${'step'.padEnd(44)} | median | max    |`);
-    console.log(`| ${'-'.repeat(44)} | ------:| ------:|`);
+    console.log(`| ${'step'.padEnd(48)} | median | max    |`);
+    console.log(`| ${'-'.repeat(48)} | ------:| ------:|`);
     console.log(row('open the calendar on the 1,000-visit month (ms)', first));
     console.log(row('next month (ms)', next));
     console.log(row('previous: back to the 1,000-visit month (ms)', previous));
