@@ -27,6 +27,8 @@ test('two-factor: enable it, sign in with a code, then with a recovery code once
   const secret = (await section.locator('code.setup-key').textContent()) ?? '';
   await section.getByLabel('應用程式顯示的驗證碼').fill(totp(secret, new Date()));
   await section.getByRole('button', { name: '確認' }).click();
+  // The codes appear once the server has answered: wait for them before reading.
+  await expect(section.getByRole('list', { name: '恢復碼' }).getByRole('listitem')).toHaveCount(8);
   const codes = await section.getByRole('list', { name: '恢復碼' }).getByRole('listitem').allTextContents();
   expect(codes).toHaveLength(8);
   await expect(section.getByText('已啟用。')).toBeVisible();
