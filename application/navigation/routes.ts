@@ -10,6 +10,8 @@ export type ScreenKey =
   | 'logout'
   | 'home'
   | 'calendar'
+  | 'appointmentCreate'
+  | 'appointment'
   | 'profile'
   | 'areas'
   | 'register'
@@ -107,10 +109,10 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Calendar
   { path: '/calendar', title: 'calendar', screen: 'calendar', permission: 'appointment_view', deniedRedirect: '/home' },
-  { path: '/calendar/appointment/create', title: 'appointmentCreate', screen: 'placeholder', permission: 'appointment_create', api: '/api/appointments/create' },
-  { path: '/calendar/appointment/:id', title: 'appointment', screen: 'placeholder', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'appointment' } },
-  { path: '/calendar/invoice/:id', title: 'appointmentInvoice', screen: 'placeholder', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'invoice' } },
-  { path: '/calendar/completed-report/:id', title: 'completedReport', screen: 'placeholder', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'report' } },
+  { path: '/calendar/appointment/create', title: 'appointmentCreate', screen: 'appointmentCreate', permission: 'appointment_create', api: '/api/appointments/create' },
+  { path: '/calendar/appointment/:id', title: 'appointment', screen: 'appointment', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'appointment' } },
+  { path: '/calendar/invoice/:id', title: 'appointmentInvoice', screen: 'appointment', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'invoice' } },
+  { path: '/calendar/completed-report/:id', title: 'completedReport', screen: 'appointment', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'report' } },
 
   // Quotations
   { path: '/quotations', title: 'quotations', screen: 'quotations', permission: 'quotation_view', api: '/api/quotations' },

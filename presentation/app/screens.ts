@@ -9,6 +9,8 @@ export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<Screen
   logout: lazy(() => import('../screens/LogoutScreen')),
   home: lazy(() => import('../screens/HomeScreen')),
   calendar: lazy(() => import('../screens/CalendarScreen')),
+  appointmentCreate: lazy(() => import('../screens/calendar/AppointmentCreateScreen')),
+  appointment: lazy(() => import('../screens/calendar/AppointmentScreen')),
   profile: lazy(() => import('../screens/ProfileScreen')),
   areas: lazy(() => import('../screens/AreasScreen')),
   register: lazy(() => import('../screens/RegisterScreen')),

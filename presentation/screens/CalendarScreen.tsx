@@ -1,23 +1,85 @@
-import FullCalendar from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef, type EventChangeInfo, type EventClickInfo, type EventInput, type EventSourceFuncInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useMemo } from 'react';
+import './calendar/calendar.css';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { hasPermission } from '../../domain/auth/permissions';
+import { isFinal, type AppointmentStatus } from '../../domain/appointments/status';
+import { hongKongDate, minuteToTime, timeToMinute } from '../../domain/time/dates';
+import type { AppointmentOptions, CalendarEvent, Overlap, Scope, Worker } from '../../application/appointments/appointment';
+import { AppointmentService, type CalendarFilters } from '../../application/appointments/AppointmentService';
+import { NavigationService } from '../../application/navigation/NavigationService';
+import { AppState } from '../../application/state/AppState';
+import { FormAlert } from '../components/FormAlert';
+import { SelectField } from '../components/SelectField';
+import { describeApiError } from '../forms/describeApiError';
+import { bilingual } from '../format/bilingual';
+import { DEFAULT_EVENT_COLOR, textColorFor } from '../format/color';
+import { useAppState } from '../hooks/useAppState';
+import { useService } from '../services/ServicesContext';
+import { OverlapWarning } from './calendar/OverlapWarning';
+import { ScopeDialog } from './calendar/ScopeDialog';
+
+/** The calendar date and 'HH:mm' of a time the calendar gives (Hong Kong time, as the calendar is set). */
+const dayOf = (iso: string) => iso.slice(0, 10);
+const timeOf = (iso: string) => (iso.length > 10 ? iso.slice(11, 16) : '00:00');
+
+interface PendingMove {
+  readonly event: CalendarEvent;
+  readonly next: { date: string; startTime: string; endTime: string; allDay: boolean };
+  readonly revert: () => void;
+}
+
+const HOLIDAY_COLOR = '#8a1c1c';
 
 /**
- * The calendar of appointments (spec §2 /calendar). FullCalendar and its styles load with this screen
- * only. Appointments arrive with the calendar feature; until then the calendar is empty.
+ * The calendar of appointments (spec §2 /calendar): month, week, day and list views, whose visits
+ * are fetched for the visible range only (the server expands each series); each worker's colour,
+ * filters by worker, branch, area and status, the Holidays setting's days, and drag and drop or
+ * resize with the choice "this one only" / "this and future ones". FullCalendar loads with this
+ * screen only. Without a mouse, each visit is a link to its appointment, whose form moves it.
  */
 export default function CalendarScreen() {
   const { t, i18n } = useTranslation('calendar');
+  const service = useService(AppointmentService);
+  const navigation = useService(NavigationService);
+  const state = useService(AppState);
+  const user = useAppState('user');
+  const calendarState = useAppState('calendar');
+  const canCreate = hasPermission(user, 'appointment_create');
+  const canEdit = hasPermission(user, 'appointment_edit');
+  const [options, setOptions] = useState<AppointmentOptions | null>(null);
+  const [filters, setFilters] = useState<CalendarFilters>({});
+  const [pending, setPending] = useState<PendingMove | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'danger' | 'success' } | null>(null);
+  const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
+  const ref = useRef<CalendarRef>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const initialDate = useRef(calendarState.date || undefined);
+  const language = i18n.language;
+
+  useEffect(() => {
+    let live = true;
+    void service.filters().map((o) => {
+      if (live) setOptions(o);
+    });
+    return () => {
+      live = false;
+    };
+  }, [service]);
+
   const locale = useMemo(
     () => ({
-      code: i18n.language === 'en' ? 'en-GB' : 'zh-HK',
+      code: language === 'en' ? 'en-GB' : 'zh-HK',
       prevText: t('prev'),
       nextText: t('next'),
       todayText: t('today'),
@@ -29,19 +91,202 @@ export default function CalendarScreen() {
       moreLinkText: t('more'),
       noEventsText: t('noEvents'),
     }),
-    [i18n.language, t],
+    [language, t],
   );
+
+  const title = useCallback(
+    (event: CalendarEvent, workers: readonly Worker[]): string => {
+      const parts = [event.client ? bilingual(event.client, language) : t('noClient')];
+      if (event.area) parts.push(bilingual(event.area, language));
+      if (workers.length > 0) parts.push(workers.map((w) => w.name).join('、'));
+      const holiday = event.onHoliday ? t('flag.holiday') : '';
+      const state = event.status !== 'in_progress' ? ` ${t('flag.status', { status: t(`status.${event.status}`) })}` : '';
+      return `${holiday}${parts.join(' · ')}${state}`;
+    },
+    [language, t],
+  );
+
+  const events = useCallback(
+    async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
+      const result = await service.range(dayOf(info.startStr), dayOf(info.endStr), filters);
+      if (result.isErr()) throw new Error(result.error.code);
+      const range = result.value;
+      const workers = new Map(range.workers.map((w) => [w.id, w]));
+      const visits: EventInput[] = range.events.map((event) => {
+        const crew = event.workerIds.map((id) => workers.get(id)).filter((w): w is Worker => w !== undefined);
+        const color = crew[0]?.color ?? DEFAULT_EVENT_COLOR;
+        return {
+          id: event.id,
+          title: title(event, crew),
+          start: event.start,
+          end: event.end,
+          allDay: event.allDay,
+          url: `/calendar/appointment/${event.appointmentId}?date=${event.date}`,
+          color,
+          contrastColor: textColorFor(color),
+          className: [event.onHoliday ? 'visit-on-holiday' : '', event.status === 'canceled' ? 'visit-canceled' : ''].filter(Boolean).join(' '),
+          editable: canEdit && !isFinal(event.status),
+          extendedProps: { visit: event },
+        };
+      });
+      const holidays: EventInput[] = range.holidays.map((h) => ({
+        id: `holiday:${h.date}`,
+        title: t('holidayTitle', { name: bilingual(h, language) }),
+        start: h.date,
+        allDay: true,
+        editable: false,
+        color: HOLIDAY_COLOR,
+        contrastColor: '#ffffff',
+        className: 'holiday-event',
+        extendedProps: { holiday: true },
+      }));
+      return [...holidays, ...visits];
+    },
+    [service, filters, title, t, language, canEdit],
+  );
+
+  const refetch = () => ref.current?.getApi().refetchEvents();
+
+  const save = async (move: PendingMove, scope: Scope) => {
+    setBusy(true);
+    const result = await service.reschedule(move.event.appointmentId, { version: move.event.version, occurrence: move.event.date, scope, ...move.next });
+    setBusy(false);
+    setPending(null);
+    result.match(
+      (saved) => {
+        setOverlaps(saved.overlaps);
+        setMessage({ text: t('moved'), tone: 'success' });
+      },
+      (error) => {
+        move.revert();
+        setOverlaps([]);
+        setMessage({ text: describeApiError(error, (key) => t(key), []).message ?? t('errors:code.server'), tone: 'danger' });
+      },
+    );
+    refetch();
+  };
+
+  const onChange = (info: EventChangeInfo) => {
+    const visit = info.event.extendedProps.visit as CalendarEvent | undefined;
+    if (!visit) {
+      info.revert();
+      return;
+    }
+    const start = info.event.startStr;
+    const allDay = info.event.allDay;
+    const startTime = allDay ? '00:00' : timeOf(start);
+    const startMinute = timeToMinute(startTime) ?? 0;
+    const end = info.event.end && info.event.start ? Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60_000) : 60;
+    const next = { date: dayOf(start), startTime, endTime: allDay ? '23:59' : minuteToTime(Math.min(1440, startMinute + Math.max(1, end))), allDay };
+    const move = { event: visit, next, revert: info.revert };
+    if (visit.recurring) setPending(move);
+    else void save(move, 'one');
+  };
+
+  const onClick = (info: EventClickInfo) => {
+    info.jsEvent.preventDefault();
+    const visit = info.event.extendedProps.visit as CalendarEvent | undefined;
+    if (visit) void navigation.navigate(`/calendar/appointment/${visit.appointmentId}?date=${visit.date}`);
+  };
+
+  const setFilter = (key: keyof CalendarFilters, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value === '' ? undefined : key === 'status' ? (value as AppointmentStatus) : Number(value) }));
+  };
+
   return (
-    <div className="calendar-screen">
-      <FullCalendar
-        plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin]}
-        initialView="dayGridMonth"
-        locale={locale}
-        timeZone="Asia/Hong_Kong"
-        firstDay={0}
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
-        height="auto"
-        events={[]}
+    <div className="stack">
+      <div className="toolbar calendar-filters">
+        <form className="filters" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
+          <SelectField
+            label={t('filters.worker')}
+            value={String(filters.workerId ?? '')}
+            onChange={(e) => setFilter('workerId', e.target.value)}
+            emptyLabel={t('filters.allWorkers')}
+            options={(options?.workers ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+          />
+          <SelectField
+            label={t('filters.branch')}
+            value={String(filters.branchId ?? '')}
+            onChange={(e) => setFilter('branchId', e.target.value)}
+            emptyLabel={t('filters.allBranches')}
+            options={(options?.branches ?? []).map((b) => ({ value: String(b.id), label: bilingual(b, language) }))}
+          />
+          <SelectField
+            label={t('filters.area')}
+            value={String(filters.areaId ?? '')}
+            onChange={(e) => setFilter('areaId', e.target.value)}
+            emptyLabel={t('filters.allAreas')}
+            options={(options?.areas ?? []).map((a) => ({ value: String(a.id), label: bilingual(a, language) }))}
+          />
+          <SelectField
+            label={t('filters.status')}
+            value={filters.status ?? ''}
+            onChange={(e) => setFilter('status', e.target.value)}
+            emptyLabel={t('filters.allStatuses')}
+            options={(options?.statuses ?? []).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
+        </form>
+        {canCreate && (
+          <Link href="/calendar/appointment/create" className="button button-primary">
+            {t('new')}
+          </Link>
+        )}
+      </div>
+      {options && !options.seesAll && <p className="hint">{t('ownOnly')}</p>}
+      {options && options.workers.length > 0 && (
+        <ul className="calendar-legend" aria-label={t('legend')}>
+          {options.workers.map((w) => (
+            <li key={w.id}>
+              <span className="swatch" style={{ background: w.color ?? DEFAULT_EVENT_COLOR }} aria-hidden="true" /> {w.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormAlert message={message?.text ?? null} tone={message?.tone ?? 'danger'} />
+      <OverlapWarning overlaps={overlaps} />
+      {canEdit && <p className="hint">{t('keyboardHint')}</p>}
+      <div className="calendar-screen" ref={frame} aria-busy="true">
+        <FullCalendar
+          ref={ref}
+          plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          initialView="dayGridMonth"
+          {...(initialDate.current ? { initialDate: initialDate.current } : {})}
+          locale={locale}
+          timeZone="Asia/Hong_Kong"
+          firstDay={0}
+          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+          height="auto"
+          dayMaxEvents={4}
+          editable={canEdit}
+          eventDurationEditable={canEdit}
+          events={events}
+          // FullCalendar names each day cell with an aria-label of its date, which no longer contains the
+          // cell's visible text once visits are drawn in it (WCAG 2.5.3 "label in name"): the cell is
+          // named by its content instead, the day number first.
+          dayCellDidMount={(info) => {
+            info.el.removeAttribute('aria-label');
+            info.el.querySelector('[aria-hidden="true"]')?.removeAttribute('aria-hidden');
+          }}
+          // Announced to assistive technology (and waited on by the benchmark) without re-rendering React.
+          loading={(isLoading) => frame.current?.setAttribute('aria-busy', String(isLoading))}
+          eventClick={onClick}
+          eventDrop={onChange}
+          eventResize={onChange}
+          datesSet={(info) => state.set({ calendar: { start: info.startStr, end: info.endStr, date: hongKongDate(info.view.currentStart) } })}
+        />
+      </div>
+      <ScopeDialog
+        open={pending !== null}
+        title={t('scope.moveTitle')}
+        submitLabel={t('scope.move')}
+        busy={busy}
+        onChoose={(scope) => {
+          if (pending) void save(pending, scope);
+        }}
+        onCancel={() => {
+          pending?.revert();
+          setPending(null);
+        }}
       />
     </div>
   );

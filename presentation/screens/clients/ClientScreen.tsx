@@ -16,6 +16,8 @@ import { useService } from '../../services/ServicesContext';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
 import { ClientOrders, ClientQuotations } from '../sales/ClientDocuments';
 import { ClientForm } from './ClientForm';
+import { ClientAppointmentsPanel } from './ClientAppointmentsPanel';
+import { decodeClientAppointments } from '../../../application/appointments/appointment';
 
 const TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
 
@@ -114,11 +116,7 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
       {tab === 'attachment' && <AttachmentsPanel ownerPath={`/api/clients/${client.id}`} initial={decodeAttachments(data.props.attachments)} canEdit={canEdit} />}
       {tab === 'quotation' && (hasPermission(user, 'quotation_view') ? <ClientQuotations clientId={client.id} rows={data.props.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
       {tab === 'order' && (hasPermission(user, 'order_view') ? <ClientOrders clientId={client.id} rows={data.props.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
-      {tab === 'appointment' && (
-        <p className="notice" role="status">
-          {t(`tabs.notYet.${tab}`)}
-        </p>
-      )}
+      {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={decodeClientAppointments(data.props.appointments)} />}
     </div>
   );
 }

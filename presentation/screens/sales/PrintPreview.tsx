@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { wrapTabInside } from '../../components/dialogFocus';
 import { LoadingMessage } from '../../components/LoadingMessage';
+import { useBothLanguages } from '../../hooks/useBothLanguages';
 import { DocumentSheet, type PrintableDocument, type PrintLanguage } from './DocumentSheet';
 import '../../styles/print.css';
 
@@ -19,14 +20,7 @@ export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose
   const titleId = useId();
   const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
   // The sheet may print in the other language too: fetch its messages (they load on demand).
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void i18n.loadLanguages(['zh-HK', 'en']).then(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, [i18n]);
+  const ready = useBothLanguages();
 
   // Not a modal <dialog>: the top layer would print only its first page. The rest of the page is
   // made inert instead, so focus and the screen reader stay in the preview.

@@ -1,0 +1,395 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { timeToMinute } from '../../../domain/time/dates';
+import type { ApiError } from '../../../application/api/ApiError';
+import {
+  FREQUENCIES,
+  type Appointment,
+  type AppointmentInput,
+  type AppointmentOptions,
+  type ClientChoice,
+  type Frequency,
+  type Overlap,
+  type Scope,
+  type SeriesEndInput,
+  type WeekOfMonth,
+} from '../../../application/appointments/appointment';
+import { AppointmentService, type Saved } from '../../../application/appointments/AppointmentService';
+import { FormAlert } from '../../components/FormAlert';
+import { SelectField } from '../../components/SelectField';
+import { TextAreaField } from '../../components/TextAreaField';
+import { TextField } from '../../components/TextField';
+import { describeApiError } from '../../forms/describeApiError';
+import { bilingual } from '../../format/bilingual';
+import { DEFAULT_EVENT_COLOR } from '../../format/color';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useService } from '../../services/ServicesContext';
+import { OverlapWarning } from './OverlapWarning';
+import { ScopeDialog } from './ScopeDialog';
+
+interface FormState {
+  readonly client: ClientChoice | null;
+  readonly address: string;
+  readonly areaId: string;
+  readonly branchId: string;
+  readonly appointmentType: string;
+  readonly workerIds: readonly number[];
+  readonly notes: string;
+  readonly date: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly allDay: boolean;
+  readonly freq: Frequency;
+  readonly week: string;
+  readonly endKind: SeriesEndInput['kind'];
+  readonly count: string;
+  readonly until: string;
+}
+
+const FIELDS = ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'workerIds', 'notes', 'date', 'startTime', 'endTime', 'end.count', 'end.until', 'occurrence'];
+
+function stateFrom(appointment: Appointment | null, date: string, defaults: { branchId: number | null; client: ClientChoice | null; workerIds: readonly number[] }): FormState {
+  const client = appointment?.client ?? defaults.client;
+  const firstAddress = client?.addresses[0];
+  return {
+    client,
+    address: appointment?.address ?? firstAddress?.address ?? '',
+    areaId: String(appointment ? (appointment.areaId ?? '') : (firstAddress?.areaId ?? '')),
+    branchId: String(appointment ? (appointment.branchId ?? '') : (client?.branchId ?? defaults.branchId ?? '')),
+    appointmentType: appointment?.appointmentType ?? '',
+    workerIds: appointment?.workerIds ?? defaults.workerIds,
+    notes: appointment?.notes ?? '',
+    date,
+    startTime: appointment && !appointment.allDay ? appointment.startTime : '09:00',
+    endTime: appointment && !appointment.allDay ? appointment.endTime : '10:00',
+    allDay: appointment?.allDay ?? false,
+    freq: appointment?.recurrence.freq ?? 'once',
+    week: String(appointment?.recurrence.week ?? 1),
+    endKind: appointment?.end.kind === 'count' && appointment.end.count === 1 && appointment.recurrence.freq === 'once' ? 'count' : (appointment?.end.kind ?? 'count'),
+    count: appointment?.end.kind === 'count' ? String(appointment.end.count) : '10',
+    until: appointment?.end.kind === 'until' ? appointment.end.until : '',
+  };
+}
+
+function toInput(form: FormState): AppointmentInput {
+  const end: SeriesEndInput =
+    form.freq === 'once' ? { kind: 'count', count: 1 } : form.endKind === 'count' ? { kind: 'count', count: Number(form.count) } : form.endKind === 'until' ? { kind: 'until', until: form.until } : { kind: 'never' };
+  return {
+    clientId: form.client?.id ?? 0,
+    address: form.address.trim(),
+    areaId: form.areaId ? Number(form.areaId) : null,
+    branchId: form.branchId ? Number(form.branchId) : null,
+    appointmentType: form.appointmentType,
+    workerIds: form.workerIds,
+    notes: form.notes.trim(),
+    date: form.date,
+    startTime: form.allDay ? '00:00' : form.startTime,
+    endTime: form.allDay ? '23:59' : form.endTime,
+    allDay: form.allDay,
+    recurrence: form.freq === 'monthly_weekday' ? { freq: form.freq, week: Number(form.week) as WeekOfMonth } : { freq: form.freq },
+    end,
+  };
+}
+
+export interface AppointmentFormProps {
+  readonly options: AppointmentOptions;
+  /** The appointment being edited (null: a new one). */
+  readonly appointment: Appointment | null;
+  /** The visit being edited, or the first day of a new appointment. */
+  readonly date: string;
+  readonly defaults: { readonly branchId: number | null; readonly client: ClientChoice | null; readonly workerIds: readonly number[] };
+  readonly readOnly: boolean;
+  readonly onSaved: (saved: Saved) => void;
+  readonly onConflictReload?: () => void;
+  readonly extraActions?: React.ReactNode;
+}
+
+/**
+ * The appointment form (create, and the appointment tab): client, address and area, branch, type,
+ * workers (several), day, start and end or all day, repeat rule with its end (a date, a number of
+ * visits, or never), notes. Double-booking shows as a warning while typing. Saving an edit of a
+ * repeating appointment asks "this one only" or "this and future ones" — also the keyboard's way to
+ * move a visit instead of dragging it.
+ */
+export function AppointmentForm({ options, appointment, date, defaults, readOnly, onSaved, onConflictReload, extraActions }: AppointmentFormProps) {
+  const { t, i18n } = useTranslation('calendar');
+  const service = useService(AppointmentService);
+  const language = i18n.language;
+  const [saved, setSaved] = useState<FormState>(() => stateFrom(appointment, date, defaults));
+  const [form, setForm] = useState<FormState>(saved);
+  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<readonly ClientChoice[] | null>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty && !readOnly);
+  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
+
+  // Double-booking, checked shortly after the schedule or the workers change.
+  const schedule = useMemo(() => {
+    const input = toInput(form);
+    return JSON.stringify({ workerIds: input.workerIds, date: input.date, startTime: input.startTime, endTime: input.endTime, allDay: input.allDay, recurrence: input.recurrence, end: input.end });
+  }, [form]);
+  const excludeId = appointment?.id ?? null;
+  const checked = useRef('');
+  useEffect(() => {
+    if (readOnly || checked.current === schedule) return;
+    const input = JSON.parse(schedule) as AppointmentInput;
+    if (input.workerIds.length === 0 || !input.date || (!input.allDay && (timeToMinute(input.endTime) ?? 0) <= (timeToMinute(input.startTime) ?? 0))) {
+      setOverlaps([]);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      checked.current = schedule;
+      void service.overlaps(input, excludeId).map((list) => {
+        if (live) setOverlaps(list);
+      });
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [schedule, service, excludeId, readOnly]);
+
+  const search = async () => {
+    const result = await service.searchClients(query.trim());
+    result.match(
+      (list) => setFound(list),
+      (error) => setMessage(describeApiError(error, t, []).message),
+    );
+  };
+
+  const chooseClient = (client: ClientChoice | null) => {
+    const first = client?.addresses[0];
+    setForm((f) => ({
+      ...f,
+      client,
+      address: first?.address ?? '',
+      areaId: first?.areaId === null || first === undefined ? '' : String(first.areaId),
+      branchId: client?.branchId ? String(client.branchId) : f.branchId,
+    }));
+  };
+
+  const validate = (input: AppointmentInput): Record<string, string[]> => {
+    const local: Record<string, string[]> = {};
+    if (!input.clientId) local.clientId = [t('validation.client')];
+    if (input.workerIds.length === 0) local.workerIds = [t('validation.workers')];
+    if (!input.date) local.date = [t('validation.date')];
+    if (!input.allDay) {
+      const start = timeToMinute(input.startTime);
+      const end = timeToMinute(input.endTime);
+      if (start === null) local.startTime = [t('validation.time')];
+      if (end === null) local.endTime = [t('validation.time')];
+      else if (start !== null && end <= start) local.endTime = [t('validation.endAfterStart')];
+    }
+    if (input.recurrence.freq !== 'once') {
+      if (input.end.kind === 'count' && (!Number.isInteger(input.end.count) || input.end.count < 1 || input.end.count > 1000)) local['end.count'] = [t('validation.count')];
+      if (input.end.kind === 'until' && !input.end.until) local['end.until'] = [t('validation.until')];
+      else if (input.end.kind === 'until' && input.end.until < input.date) local['end.until'] = [t('validation.untilAfterStart')];
+    }
+    return local;
+  };
+
+  const fail = (error: ApiError) => {
+    if (error.code === 'conflict') setConflict(true);
+    const problem = describeApiError(error, t, FIELDS);
+    setErrors(problem.fields);
+    setMessage(problem.message ?? t('validation.summary'));
+  };
+
+  const send = async (scope: Scope) => {
+    const input = toInput(form);
+    setBusy(true);
+    const result = appointment ? await service.update(appointment.id, appointment.version, date, scope, input) : await service.create(input);
+    setBusy(false);
+    setAsking(false);
+    if (result.isErr()) return fail(result.error);
+    setSaved(form);
+    onSaved(result.value);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || readOnly) return;
+    const local = validate(toInput(form));
+    setConflict(false);
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      setMessage(t('validation.summary'));
+      return;
+    }
+    setErrors({});
+    setMessage(null);
+    if (appointment?.recurring) setAsking(true);
+    else void send('one');
+  };
+
+  const clientLabel = (c: ClientChoice) => `${bilingual(c, language)} (${c.code})`;
+  const clientOptions = [...(form.client && !(found ?? []).some((c) => c.id === form.client?.id) ? [form.client] : []), ...(found ?? [])];
+  const addressListId = 'appointment-client-addresses';
+
+  return (
+    <>
+    <form className="card stack" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <FormAlert message={message} />
+      {conflict && onConflictReload && (
+        <p className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onConflictReload}>
+            {t('conflictReload')}
+          </button>
+        </p>
+      )}
+      <fieldset disabled={readOnly || busy} className="plain-fieldset stack">
+        <fieldset className="checkbox-group">
+          <legend>{t('field.client')}</legend>
+          {!readOnly && (
+            <div className="filters">
+              <TextField
+                label={t('field.clientSearch')}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void search();
+                  }
+                }}
+              />
+              <button type="button" className="button button-secondary" onClick={() => void search()}>
+                {t('searchClients')}
+              </button>
+            </div>
+          )}
+          <SelectField
+            label={t('field.clientChoice')}
+            value={form.client ? String(form.client.id) : ''}
+            onChange={(e) => chooseClient(clientOptions.find((c) => String(c.id) === e.target.value) ?? null)}
+            emptyLabel={found !== null && found.length === 0 ? t('noClientsFound') : t('chooseClient')}
+            options={clientOptions.map((c) => ({ value: String(c.id), label: clientLabel(c) }))}
+            errors={errors.clientId}
+          />
+        </fieldset>
+        <div className="grid-2">
+          <TextField
+            label={t('field.address')}
+            value={form.address}
+            maxLength={500}
+            list={addressListId}
+            onChange={(e) => {
+              const value = e.target.value;
+              const match = form.client?.addresses.find((a) => a.address === value);
+              setForm((f) => ({ ...f, address: value, ...(match && match.areaId !== null ? { areaId: String(match.areaId) } : {}) }));
+            }}
+            errors={errors.address}
+          />
+          <datalist id={addressListId}>
+            {(form.client?.addresses ?? []).map((a) => (
+              <option key={a.address} value={a.address}>
+                {a.label}
+              </option>
+            ))}
+          </datalist>
+          <SelectField
+            label={t('field.area')}
+            value={form.areaId}
+            onChange={(e) => set('areaId', e.target.value)}
+            emptyLabel={t('none')}
+            options={options.areas.map((a) => ({ value: String(a.id), label: bilingual(a, language) }))}
+            errors={errors.areaId}
+          />
+        </div>
+        <div className="grid-2">
+          <SelectField
+            label={t('field.branch')}
+            value={form.branchId}
+            onChange={(e) => set('branchId', e.target.value)}
+            emptyLabel={t('none')}
+            options={options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, language) }))}
+            errors={errors.branchId}
+          />
+          <SelectField
+            label={t('field.type')}
+            value={form.appointmentType}
+            onChange={(e) => set('appointmentType', e.target.value)}
+            emptyLabel={t('none')}
+            options={options.types.map((o) => ({ value: o.value, label: language === 'en' ? o.labelEn || o.labelZh : o.labelZh || o.labelEn }))}
+          />
+        </div>
+        <fieldset className="checkbox-group" aria-describedby={errors.workerIds ? 'appointment-workers-error' : undefined} aria-invalid={errors.workerIds ? true : undefined}>
+          <legend>{t('field.workers')}</legend>
+          <div className="worker-choices">
+            {options.workers.map((w) => (
+              <label key={w.id} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={form.workerIds.includes(w.id)}
+                  onChange={(e) => set('workerIds', e.target.checked ? [...form.workerIds, w.id] : form.workerIds.filter((id) => id !== w.id))}
+                />
+                <span className="swatch" style={{ background: w.color ?? DEFAULT_EVENT_COLOR }} aria-hidden="true" /> {w.name}
+              </label>
+            ))}
+          </div>
+          {errors.workerIds && (
+            <ul id="appointment-workers-error" className="field-errors">
+              {errors.workerIds.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <div className="grid-4">
+          <TextField label={appointment ? t('field.visitDate') : t('field.date')} type="date" value={form.date} onChange={(e) => set('date', e.target.value)} errors={errors.date ?? errors.occurrence} />
+          {!form.allDay && <TextField label={t('field.start')} type="time" value={form.startTime} onChange={(e) => set('startTime', e.target.value)} errors={errors.startTime} />}
+          {!form.allDay && <TextField label={t('field.end')} type="time" value={form.endTime} onChange={(e) => set('endTime', e.target.value)} errors={errors.endTime} />}
+          <label className="checkbox">
+            <input type="checkbox" checked={form.allDay} onChange={(e) => set('allDay', e.target.checked)} /> {t('field.allDay')}
+          </label>
+        </div>
+        <div className="grid-2">
+          <SelectField label={t('field.repeat')} value={form.freq} onChange={(e) => set('freq', e.target.value as Frequency)} options={FREQUENCIES.map((f) => ({ value: f, label: t(`freq.${f}`) }))} />
+          {form.freq === 'monthly_weekday' && (
+            <SelectField
+              label={t('field.weekOfMonth')}
+              value={form.week}
+              onChange={(e) => set('week', e.target.value)}
+              options={['1', '2', '3', '4', '-1'].map((w) => ({ value: w, label: t(`weekOfMonth.${w === '-1' ? 'last' : w}`) }))}
+            />
+          )}
+        </div>
+        {form.freq !== 'once' && (
+          <fieldset className="checkbox-group">
+            <legend>{t('field.ends')}</legend>
+            {(['count', 'until', 'never'] as const).map((kind) => (
+              <label key={kind} className="checkbox">
+                <input type="radio" name="ends" checked={form.endKind === kind} onChange={() => set('endKind', kind)} /> {t(`ends.${kind}`)}
+              </label>
+            ))}
+            <div className="grid-2">
+              {form.endKind === 'count' && <TextField label={t('field.count')} type="number" min={1} max={1000} value={form.count} onChange={(e) => set('count', e.target.value)} errors={errors['end.count']} />}
+              {form.endKind === 'until' && <TextField label={t('field.until')} type="date" value={form.until} onChange={(e) => set('until', e.target.value)} errors={errors['end.until']} />}
+            </div>
+            {appointment?.recurring && form.endKind === 'count' && <p className="hint">{t('countHint')}</p>}
+          </fieldset>
+        )}
+        <TextAreaField label={t('field.notes')} value={form.notes} maxLength={5000} onChange={(e) => set('notes', e.target.value)} errors={errors.notes} />
+      </fieldset>
+      <OverlapWarning overlaps={overlaps} />
+      {!readOnly && (
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('save')}
+          </button>
+          {extraActions}
+        </div>
+      )}
+    </form>
+    <ScopeDialog open={asking} title={t('scope.saveTitle')} submitLabel={t('save')} busy={busy} onChoose={(scope) => void send(scope)} onCancel={() => setAsking(false)} />
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import './calendar.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { hasPermission } from '../../../domain/auth/permissions';
+import type { AppointmentStatus } from '../../../domain/appointments/status';
+import {
+  decodeAppointment,
+  decodeCompany,
+  decodeOptions,
+  decodeOrder,
+  decodeProducts,
+  decodeReport,
+  decodeVisit,
+  type Appointment,
+  type Scope,
+  type Visit,
+} from '../../../application/appointments/appointment';
+import { AppointmentService } from '../../../application/appointments/AppointmentService';
+import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
+import { NavigationService } from '../../../application/navigation/NavigationService';
+import { AppState } from '../../../application/state/AppState';
+import type { ScreenProps } from '../../app/ScreenProps';
+import { FormAlert } from '../../components/FormAlert';
+import { ScreenError } from '../../components/ScreenError';
+import { describeApiError } from '../../forms/describeApiError';
+import { bilingual } from '../../format/bilingual';
+import { formatHKD } from '../../format/money';
+import { useAppState } from '../../hooks/useAppState';
+import { useService } from '../../services/ServicesContext';
+import { AppointmentForm } from './AppointmentForm';
+import { CompletedReportPanel } from './CompletedReportPanel';
+import { OverlapWarning } from './OverlapWarning';
+import { ScopeDialog } from './ScopeDialog';
+import type { Overlap } from '../../../application/appointments/appointment';
+
+const TABS = [
+  { key: 'appointment', path: 'appointment' },
+  { key: 'invoice', path: 'invoice' },
+  { key: 'report', path: 'completed-report' },
+] as const;
+type Tab = (typeof TABS)[number]['key'];
+
+/** When a visit is, in the interface language (Hong Kong time). */
+export function visitWhen(visit: Visit, allDay: boolean, language: string, allDayText: string): string {
+  const locale = language === 'en' ? 'en-HK' : 'zh-HK';
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'Asia/Hong_Kong' }).format(new Date(`${visit.date}T12:00:00+08:00`));
+  if (allDay) return `${date} ${allDayText}`;
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'Asia/Hong_Kong' });
+  return `${date} ${time.format(new Date(visit.start))}–${time.format(new Date(visit.end))}`;
+}
+
+/**
+ * One appointment, at one of its visits, in tabs (spec §2): the appointment (/calendar/appointment/{id}),
+ * its invoice (/calendar/invoice/{id}) and the visit's completed report (/calendar/completed-report/{id}).
+ * The visit is the address's ?date= (the next visit when none is given).
+ */
+export default function AppointmentScreen({ data, route }: ScreenProps) {
+  const appointment = decodeAppointment(data.props.appointment);
+  const visit = decodeVisit(data.props.occurrence);
+  if (!appointment || !visit) return <ScreenError error={{ code: 'notFound', message: '' }} />;
+  const tab: Tab = route.apiQuery?.tab === 'report' ? 'report' : route.apiQuery?.tab === 'invoice' ? 'invoice' : 'appointment';
+  return <AppointmentTabs key={`${appointment.id}:${visit.date}:${appointment.version}`} appointment={appointment} visit={visit} tab={tab} data={data} />;
+}
+
+function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appointment; visit: Visit; tab: Tab; data: ScreenProps['data'] }) {
+  const { t, i18n } = useTranslation('calendar');
+  const language = i18n.language;
+  const user = useAppState('user');
+  const state = useService(AppState);
+  const service = useService(AppointmentService);
+  const navigation = useService(NavigationService);
+  const confirmation = useService(ConfirmationService);
+  const [status, setStatus] = useState<{ status: AppointmentStatus; version: number; transitions: readonly AppointmentStatus[] }>({ status: visit.status, version: visit.visitVersion, transitions: visit.transitions });
+  const [message, setMessage] = useState<string | null>(null);
+  const [problems, setProblems] = useState<readonly string[]>([]);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
+  const canEdit = hasPermission(user, 'appointment_edit');
+  const clientName = appointment.client ? bilingual(appointment.client, language) : t('noClient');
+  const reload = () => {
+    state.set({ unsavedChanges: false });
+    state.set({ viewKey: state.get().viewKey + 1 });
+  };
+
+  const changeStatus = async (to: AppointmentStatus) => {
+    setMessage(null);
+    setProblems([]);
+    const result = await service.setStatus(appointment.id, visit.date, to, status.version);
+    result.match(
+      (next) => {
+        setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions });
+        state.set({ notification: { title: 'calendar:statusChanged', type: 'success' } });
+      },
+      (error) => {
+        if (error.code === 'validation') setProblems(Object.values(error.fields).flat());
+        setMessage(describeApiError(error, t, []).message);
+      },
+    );
+  };
+
+  const remove = async (scope: Scope) => {
+    setBusy(true);
+    const result = await service.remove(appointment.id, appointment.version, visit.date, scope);
+    setBusy(false);
+    setDeleting(false);
+    result.match(
+      () => {
+        state.set({ unsavedChanges: false });
+        void navigation.navigate('/calendar', { replace: true }).then(() => state.set({ notification: { title: 'calendar:deleted', type: 'success' } }));
+      },
+      (error) => setMessage(describeApiError(error, t, []).message),
+    );
+  };
+
+  const askDelete = async () => {
+    if (appointment.recurring) {
+      setDeleting(true);
+      return;
+    }
+    if (await confirmation.ask({ kind: 'delete', values: { name: `${clientName} ${visit.date}` } })) await remove('one');
+  };
+
+  const query = `?date=${visit.date}`;
+  return (
+    <div className="stack print-area">
+      <div className="visit-heading no-print">
+        <strong>{clientName}</strong>
+        <span>{visitWhen(visit, appointment.allDay, language, t('allDay'))}</span>
+        <span className="badge">{t(`status.${status.status}`)}</span>
+        {visit.onHoliday && <span className="badge badge-warning">{t('onHoliday', { name: visit.holiday ? bilingual(visit.holiday, language) : '' })}</span>}
+        {appointment.recurring && <span className="hint">{t('repeats', { rule: t(`freq.${appointment.recurrence.freq}`) })}</span>}
+      </div>
+      <nav aria-label={t('tabs.label')} className="no-print">
+        <ul className="tabs">
+          {TABS.map(({ key, path }) => (
+            <li key={key}>
+              <Link href={`/calendar/${path}/${appointment.id}${query}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
+                {t(`tabs.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <FormAlert message={message} />
+      {problems.length > 0 && (
+        <ul className="field-errors no-print">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      {tab !== 'invoice' && canEdit && status.transitions.length > 0 && (
+        <div className="status-actions no-print" role="group" aria-label={t('statusActions')}>
+          {status.transitions.map((to) => (
+            <button key={to} type="button" className={`button ${to === 'canceled' ? 'button-danger' : 'button-secondary'}`} onClick={() => void changeStatus(to)}>
+              {t(`statusTo.${to}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {tab === 'appointment' && (
+        <>
+          <OverlapWarning overlaps={overlaps} />
+          <AppointmentForm
+            options={decodeOptions(data.props.options)}
+            appointment={appointment}
+            date={visit.date}
+            defaults={{ branchId: appointment.branchId, client: appointment.client, workerIds: appointment.workerIds }}
+            readOnly={!canEdit}
+            onConflictReload={reload}
+            onSaved={(saved) => {
+              setOverlaps(saved.overlaps);
+              state.set({ unsavedChanges: false });
+              void navigation.navigate(`/calendar/appointment/${saved.id}?date=${saved.date}`, { replace: true }).then(() => {
+                state.set({ viewKey: state.get().viewKey + 1 });
+                state.set({ notification: saved.overlaps.length > 0 ? { title: 'calendar:savedOverlap', type: 'warning' } : { title: 'calendar:saved', type: 'success' } });
+              });
+            }}
+            extraActions={
+              hasPermission(user, 'appointment_delete') ? (
+                <button type="button" className="button button-danger" onClick={() => void askDelete()}>
+                  {t('delete')}
+                </button>
+              ) : null
+            }
+          />
+          <details className="card no-print">
+            <summary>{t('rrule')}</summary>
+            <pre>{appointment.rrule}</pre>
+          </details>
+        </>
+      )}
+      {tab === 'invoice' && <InvoicePanel appointment={appointment} data={data} />}
+      {tab === 'report' && (
+        <CompletedReportPanel
+          appointment={appointment}
+          visit={visit}
+          initial={decodeReport(data.props.report)}
+          products={decodeProducts(data.props.products)}
+          company={decodeCompany(data.props.company)}
+          status={status.status}
+          canEdit={canEdit}
+          onVersion={(version) => setStatus((s) => ({ ...s, version }))}
+        />
+      )}
+      <ScopeDialog open={deleting} title={t('scope.deleteTitle')} submitLabel={t('delete')} busy={busy} onChoose={(scope) => void remove(scope)} onCancel={() => setDeleting(false)} />
+    </div>
+  );
+}
+
+/** The invoice tab: the linked order's summary with a link to it, or a link to create one for this appointment. */
+function InvoicePanel({ appointment, data }: { appointment: Appointment; data: ScreenProps['data'] }) {
+  const { t, i18n } = useTranslation('calendar');
+  const user = useAppState('user');
+  const order = decodeOrder(data.props.order);
+  if (!order) {
+    return (
+      <div className="card stack">
+        <p>{t('invoice.none')}</p>
+        {hasPermission(user, 'order_create') && (
+          <p>
+            <Link href={`/orders/order/invoice/create?client_id=${appointment.clientId}&appointment_id=${appointment.id}`} className="button button-primary">
+              {t('invoice.create')}
+            </Link>
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="card stack">
+      <dl className="facts">
+        <dt>{t('invoice.number')}</dt>
+        <dd>{order.number}</dd>
+        <dt>{t('invoice.date')}</dt>
+        <dd>{order.date}</dd>
+        <dt>{t('invoice.total')}</dt>
+        <dd>{formatHKD(order.total, i18n.language)}</dd>
+        <dt>{t('invoice.paid')}</dt>
+        <dd>{formatHKD(order.paid, i18n.language)}</dd>
+        <dt>{t('invoice.status')}</dt>
+        <dd>{order.voided ? t('invoice.voided') : order.paid >= order.total ? t('invoice.settled') : t('invoice.outstanding')}</dd>
+      </dl>
+      <p>
+        <Link href={`/orders/order/invoice/${order.id}`}>{t('invoice.open', { number: order.number })}</Link>
+      </p>
+    </div>
+  );
+}

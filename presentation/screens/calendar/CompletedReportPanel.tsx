@@ -1,0 +1,271 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isReportEditable } from '../../../domain/appointments/report';
+import type { AppointmentStatus } from '../../../domain/appointments/status';
+import type { ApiError } from '../../../application/api/ApiError';
+import type { Appointment, CompanyHeading, ProductChoice, Report, Visit } from '../../../application/appointments/appointment';
+import { AppointmentService } from '../../../application/appointments/AppointmentService';
+import { FormAlert } from '../../components/FormAlert';
+import { SelectField } from '../../components/SelectField';
+import { TextAreaField } from '../../components/TextAreaField';
+import { TextField } from '../../components/TextField';
+import { describeApiError } from '../../forms/describeApiError';
+import { bilingual } from '../../format/bilingual';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useService } from '../../services/ServicesContext';
+import { PrintableReport, type PrintLanguage } from './PrintableReport';
+import { SignaturePad } from './SignaturePad';
+
+interface ProductRow {
+  readonly key: number;
+  readonly productId: string;
+  readonly quantity: string;
+  readonly note: string;
+}
+
+interface FormState {
+  readonly workDone: string;
+  readonly findings: string;
+  readonly clientSigner: string;
+  readonly products: readonly ProductRow[];
+}
+
+let nextKey = 1;
+const stateOf = (report: Report | null): FormState => ({
+  workDone: report?.workDone ?? '',
+  findings: report?.findings ?? '',
+  clientSigner: report?.clientSigner ?? '',
+  products: (report?.productsUsed ?? []).map((p) => ({ key: nextKey++, productId: String(p.productId), quantity: String(p.quantity / 100), note: p.note })),
+});
+const comparable = (s: FormState) => JSON.stringify({ ...s, products: s.products.map(({ key: _key, ...p }) => p) });
+
+/**
+ * The completed report of one visit (/calendar/completed-report/{id}): work done, findings, products
+ * used, photos (5 MB each), the client's and the worker's signatures drawn on the screen, and a
+ * printable copy in Chinese, English or both. Once with the office (auditing, audited) it is locked.
+ */
+export function CompletedReportPanel({
+  appointment,
+  visit,
+  initial,
+  products,
+  company,
+  status,
+  canEdit,
+  onVersion,
+}: {
+  appointment: Appointment;
+  visit: Visit;
+  initial: Report | null;
+  products: readonly ProductChoice[];
+  company: CompanyHeading | null;
+  status: AppointmentStatus;
+  canEdit: boolean;
+  /** The visit's version after a change here (status changes need it). */
+  onVersion: (version: number) => void;
+}) {
+  const { t, i18n } = useTranslation('calendar');
+  const language = i18n.language;
+  const service = useService(AppointmentService);
+  const [report, setReport] = useState<Report | null>(initial);
+  const [saved, setSaved] = useState<FormState>(() => stateOf(initial));
+  const [form, setForm] = useState<FormState>(saved);
+  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [message, setMessage] = useState<{ text: string; tone: 'danger' | 'success' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [printLanguage, setPrintLanguage] = useState<PrintLanguage>(language === 'en' ? 'en' : 'zh-HK');
+  const photoId = useId();
+  const editable = canEdit && isReportEditable(status);
+  const dirty = comparable(form) !== comparable(saved);
+  useUnsavedChanges(dirty && editable);
+  const version = report?.version ?? visit.visitVersion;
+  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
+  const setRow = (index: number, patch: Partial<ProductRow>) => set('products', form.products.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+
+  const took = (next: Report) => {
+    setReport(next);
+    onVersion(next.version);
+  };
+  const failed = (error: ApiError, fields: readonly string[] = []) => {
+    const problem = describeApiError(error, t, fields);
+    setErrors(problem.fields);
+    setMessage({ text: problem.message ?? t('validation.summary'), tone: 'danger' });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!editable || busy) return;
+    const local: Record<string, string[]> = {};
+    const lines = form.products.map((p, i) => {
+      const quantity = Math.round(Number(p.quantity) * 100);
+      if (!p.productId) local[`productsUsed.${i}.productId`] = [t('validation.product')];
+      if (!Number.isFinite(quantity) || quantity < 1) local[`productsUsed.${i}.quantity`] = [t('validation.quantity')];
+      return { productId: Number(p.productId), quantity, note: p.note.trim() };
+    });
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      setMessage({ text: t('validation.summary'), tone: 'danger' });
+      return;
+    }
+    setBusy(true);
+    const result = await service.saveReport(appointment.id, visit.date, { workDone: form.workDone.trim(), findings: form.findings.trim(), productsUsed: lines, clientSigner: form.clientSigner.trim(), version });
+    setBusy(false);
+    result.match(
+      (next) => {
+        took(next);
+        setSaved(form);
+        setErrors({});
+        setMessage({ text: t('report.saved'), tone: 'success' });
+      },
+      (error) => failed(error, ['workDone', 'findings', 'clientSigner', ...form.products.flatMap((_, i) => [`productsUsed.${i}.productId`, `productsUsed.${i}.quantity`, `productsUsed.${i}.note`])]),
+    );
+  };
+
+  const sign = (who: 'client' | 'worker') => async (png: Blob) => {
+    const result = await service.sign(appointment.id, visit.date, who, png);
+    if (result.isErr()) {
+      failed(result.error);
+      return false;
+    }
+    took(result.value);
+    setMessage({ text: t('signature.done'), tone: 'success' });
+    return true;
+  };
+  const unsign = (who: 'client' | 'worker') => async () => {
+    const result = await service.clearSignature(appointment.id, visit.date, who);
+    if (result.isErr()) {
+      failed(result.error);
+      return false;
+    }
+    took(result.value);
+    return true;
+  };
+
+  const addPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setBusy(true);
+    const result = await service.addPhoto(appointment.id, visit.date, file);
+    setBusy(false);
+    result.match(
+      (next) => {
+        took(next);
+        setMessage({ text: t('photos.added', { name: file.name }), tone: 'success' });
+      },
+      (error) => failed(error),
+    );
+  };
+
+  const removePhoto = async (id: number) => {
+    const result = await service.removePhoto(appointment.id, id);
+    result.match(took, (error) => failed(error));
+  };
+
+  const productLabel = (p: ProductChoice) => `${p.code} ${bilingual(p, language)}`;
+
+  return (
+    <div className="stack">
+      <FormAlert message={message?.text ?? null} tone={message?.tone ?? 'danger'} />
+      {!editable && canEdit && <p className="notice no-print">{t('report.locked')}</p>}
+      <form className="card stack no-print" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+        <fieldset className="plain-fieldset stack" disabled={!editable || busy}>
+          <TextAreaField label={t('report.workDone')} value={form.workDone} maxLength={5000} rows={4} onChange={(e) => set('workDone', e.target.value)} errors={errors.workDone} />
+          <TextAreaField label={t('report.findings')} value={form.findings} maxLength={5000} rows={4} onChange={(e) => set('findings', e.target.value)} errors={errors.findings} />
+          <fieldset className="checkbox-group">
+            <legend>{t('report.products')}</legend>
+            {form.products.length === 0 && <p className="hint">{t('report.noProducts')}</p>}
+            {form.products.map((row, index) => (
+              <div key={row.key} className="product-row" role="group" aria-label={t('report.productRow', { n: index + 1 })}>
+                <SelectField
+                  label={t('report.product')}
+                  value={row.productId}
+                  onChange={(e) => setRow(index, { productId: e.target.value })}
+                  emptyLabel={t('report.chooseProduct')}
+                  options={products.map((p) => ({ value: String(p.id), label: productLabel(p) }))}
+                  errors={errors[`productsUsed.${index}.productId`]}
+                />
+                <TextField label={t('report.quantity')} inputMode="decimal" value={row.quantity} onChange={(e) => setRow(index, { quantity: e.target.value })} errors={errors[`productsUsed.${index}.quantity`]} />
+                <TextField label={t('report.note')} value={row.note} maxLength={200} onChange={(e) => setRow(index, { note: e.target.value })} />
+                <button type="button" className="button button-secondary" onClick={() => set('products', form.products.filter((_, i) => i !== index))}>
+                  {t('report.removeProduct', { n: index + 1 })}
+                </button>
+              </div>
+            ))}
+            {editable && (
+              <p>
+                <button type="button" className="button button-secondary" onClick={() => set('products', [...form.products, { key: nextKey++, productId: '', quantity: '1', note: '' }])}>
+                  {t('report.addProduct')}
+                </button>
+              </p>
+            )}
+          </fieldset>
+          <TextField label={t('report.clientSigner')} value={form.clientSigner} maxLength={120} onChange={(e) => set('clientSigner', e.target.value)} errors={errors.clientSigner} />
+        </fieldset>
+        {editable && (
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {t('report.save')}
+            </button>
+          </div>
+        )}
+      </form>
+
+      <section className="card stack no-print" aria-labelledby={`${photoId}-heading`}>
+        <h2 id={`${photoId}-heading`}>{t('photos.title')}</h2>
+        {editable && (
+          <div className="field">
+            <label htmlFor={photoId}>{t('photos.add')}</label>
+            <input id={photoId} type="file" accept="image/png,image/jpeg,image/gif,image/webp" disabled={busy} onChange={(e) => void addPhoto(e)} />
+            <p className="hint">{t('photos.limit')}</p>
+          </div>
+        )}
+        {(report?.photos.length ?? 0) === 0 ? (
+          <p className="hint">{t('photos.none')}</p>
+        ) : (
+          <ul className="photo-grid">
+            {report?.photos.map((p) => (
+              <li key={p.id}>
+                <figure>
+                  <img src={p.downloadUrl} alt={p.name} />
+                  <figcaption>{p.name}</figcaption>
+                  {editable && (
+                    <button type="button" className="link-button" onClick={() => void removePhoto(p.id)}>
+                      {t('photos.remove', { name: p.name })}
+                    </button>
+                  )}
+                </figure>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card stack no-print" aria-labelledby={`${photoId}-signatures`}>
+        <h2 id={`${photoId}-signatures`}>{t('signature.title')}</h2>
+        <div className="signatures">
+          <SignaturePad label={t('signature.client')} image={report?.clientSignature ?? null} disabled={!editable} onSave={sign('client')} onClear={unsign('client')} />
+          <SignaturePad label={t('signature.worker')} image={report?.workerSignature ?? null} disabled={!editable} onSave={sign('worker')} onClear={unsign('worker')} />
+        </div>
+      </section>
+
+      <section className="card stack no-print" aria-labelledby={`${photoId}-print`}>
+        <h2 id={`${photoId}-print`}>{t('print.title')}</h2>
+        <div className="filters">
+          <SelectField
+            label={t('print.language')}
+            value={printLanguage}
+            onChange={(e) => setPrintLanguage(e.target.value as PrintLanguage)}
+            options={(['zh-HK', 'en', 'both'] as const).map((l) => ({ value: l, label: t(`print.${l}`) }))}
+          />
+          <button type="button" className="button button-primary" onClick={() => window.print()}>
+            {t('print.print')}
+          </button>
+        </div>
+        {dirty && <p className="hint">{t('print.unsaved')}</p>}
+      </section>
+
+      <PrintableReport appointment={appointment} visit={visit} report={report} status={status} company={company} language={printLanguage} />
+    </div>
+  );
+}

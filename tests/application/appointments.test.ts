@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { AppointmentService } from '../../application/appointments/AppointmentService';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { addDays } from '../../domain/time/dates';
+import { ADMIN, createCore } from '../support/fakes';
+
+/** A back end with one visit on every day asked for. */
+function backend() {
+  return (r: ApiRequest) => {
+    if (r.path === '/api/appointments' && r.method === 'GET') {
+      const events = [];
+      for (let d = String(r.query?.start); d < String(r.query?.end); d = addDays(d, 1)) {
+        events.push({ id: `7:${d}`, appointmentId: 7, date: d, start: `${d}T10:00:00+08:00`, end: `${d}T11:00:00+08:00`, allDay: false, workerIds: [3], status: 'in_progress', onHoliday: false, recurring: true, version: 1 });
+      }
+      return { status: 200, body: { events, holidays: [{ date: '2026-12-25', nameEn: 'Christmas Day', nameZh: '聖誕節' }], workers: [{ id: 3, name: 'Wing', color: '#1f7a4d' }] } };
+    }
+    if (r.path === '/api/appointments/7/reschedule') return { status: 200, body: { appointment: { id: 8, date: '2026-12-02' }, overlaps: [] } };
+    return { status: 404, body: {} };
+  };
+}
+
+const ranges = (requests: ApiRequest[]) => requests.filter((r) => r.path === '/api/appointments').map((r) => `${String(r.query?.start)}→${String(r.query?.end)}${r.query?.worker_id ? ` w${String(r.query.worker_id)}` : ''}`);
+
+describe('the calendar feed', () => {
+  it('fetches the visible range, then the weeks either side in the background, so next and previous need no call', async () => {
+    const core = createCore({ user: ADMIN, handler: backend() });
+    const service = new AppointmentService(core.api);
+    const month = (await service.range('2026-11-29', '2027-01-10'))._unsafeUnwrap();
+    expect(month.events).toHaveLength(42);
+    expect(month.holidays.map((h) => h.date)).toEqual(['2026-12-25']);
+    expect(month.workers).toEqual([{ id: 3, name: 'Wing', color: '#1f7a4d' }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ranges(core.transport.requests)).toEqual(['2026-11-29→2027-01-10', '2027-01-10→2027-02-21', '2026-10-18→2026-11-29']);
+    const next = (await service.range('2027-01-03', '2027-02-14'))._unsafeUnwrap();
+    expect(next.events.map((e) => e.date).slice(0, 2)).toEqual(['2027-01-03', '2027-01-04']);
+    const previous = (await service.range('2026-10-25', '2026-12-06', {}, { prefetch: false }))._unsafeUnwrap();
+    expect(previous.events).toHaveLength(42);
+    // Only the days not yet fetched were asked for.
+    expect(ranges(core.transport.requests).slice(3)).toEqual(['2027-02-21→2027-03-28']);
+  });
+
+  it('keeps each set of filters apart and forgets everything after a change', async () => {
+    const core = createCore({ user: ADMIN, handler: backend() });
+    const service = new AppointmentService(core.api);
+    await service.range('2026-11-29', '2026-12-06', { workerId: 3 }, { prefetch: false });
+    await service.range('2026-11-29', '2026-12-06', {}, { prefetch: false });
+    await service.range('2026-11-29', '2026-12-06', { workerId: 3 }, { prefetch: false });
+    expect(ranges(core.transport.requests)).toEqual(['2026-11-29→2026-12-06 w3', '2026-11-29→2026-12-06']);
+    const moved = (await service.reschedule(7, { version: 1, occurrence: '2026-12-01', scope: 'one', date: '2026-12-02', startTime: '10:00', endTime: '11:00', allDay: false }))._unsafeUnwrap();
+    expect(moved).toEqual({ id: 8, date: '2026-12-02', overlaps: [] });
+    await service.range('2026-11-29', '2026-12-06', {}, { prefetch: false });
+    expect(ranges(core.transport.requests)).toHaveLength(3);
+  });
+
+  it('refuses a photo over 5 MB before sending, with the too-large error', async () => {
+    const core = createCore({ user: ADMIN, handler: backend() });
+    const service = new AppointmentService(core.api);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    expect((await service.addPhoto(7, '2026-12-01', big))._unsafeUnwrapErr()).toEqual({ code: 'tooLarge', message: '' });
+    expect(core.transport.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { ADMIN } from '../support/fakes';
+import { renderApp } from './render';
+
+const OPTIONS = {
+  workers: [
+    { id: 2, name: 'Sam Lee', color: null },
+    { id: 3, name: 'Wing Wong', color: '#1f7a4d' },
+  ],
+  branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
+  areas: [
+    { id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區' },
+    { id: 5, nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' },
+  ],
+  types: [{ value: 'inspection', labelEn: 'Inspection', labelZh: '視察' }],
+  statuses: ['in_progress', 'on_hold', 'ended', 'pending_recheck', 'auditing', 'audited', 'canceled'],
+  seesAll: true,
+};
+const CLIENT = { id: 2, code: 'C000002', nameEn: 'Golden Dragon Restaurant Ltd.', nameZh: '金龍酒家有限公司', branchId: 1, addresses: [{ label: '餐廳', address: '九龍旺角彌敦道 600 號地下', areaId: 5 }] };
+const APPOINTMENT = {
+  id: 12,
+  clientId: 2,
+  client: CLIENT,
+  address: '九龍旺角彌敦道 600 號地下',
+  areaId: 5,
+  area: { nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' },
+  branchId: 1,
+  branch: { nameEn: 'Head Office', nameZh: '總公司' },
+  orderId: null,
+  appointmentType: 'inspection',
+  notes: '',
+  workerIds: [3],
+  workers: [{ id: 3, name: 'Wing Wong', color: '#1f7a4d' }],
+  date: '2026-12-07',
+  startTime: '14:00',
+  endTime: '15:00',
+  allDay: false,
+  recurrence: { freq: 'weekly' },
+  end: { kind: 'count', count: 6 },
+  exceptions: [],
+  recurring: true,
+  rrule: 'DTSTART;TZID=Asia/Hong_Kong:20261207T140000\nRRULE:FREQ=WEEKLY;COUNT=6',
+  version: 4,
+};
+const VISIT = { date: '2026-12-14', index: 1, start: '2026-12-14T14:00:00+08:00', end: '2026-12-14T15:00:00+08:00', onHoliday: false, holiday: null, status: 'in_progress', visitVersion: 0, transitions: ['on_hold', 'ended', 'canceled'] };
+const OVERLAP = { workerId: 3, workerName: 'Wing Wong', date: '2026-12-14', start: '2026-12-14T14:30:00+08:00', end: '2026-12-14T16:00:00+08:00', allDay: false, appointmentId: 9, client: { nameEn: 'Chan Tai Man', nameZh: '陳大文' } };
+
+function backend(extra: (r: ApiRequest) => { status: number; body: unknown } | null = () => null) {
+  return (r: ApiRequest) => {
+    const answer = extra(r);
+    if (answer) return answer;
+    if (r.path === '/api/appointments/create') return { status: 200, body: { options: OPTIONS, defaults: { date: '2026-12-07', branchId: 1, client: null } } };
+    if (r.path === '/api/appointments/clients') return { status: 200, body: { items: [CLIENT] } };
+    if (r.path === '/api/appointments/overlaps') return { status: 200, body: { overlaps: [] } };
+    if (r.path === '/api/appointments/12' && r.method === 'GET') return { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: r.query?.tab ?? 'appointment', options: OPTIONS, order: null } };
+    return { status: 200, body: { auth: true } };
+  };
+}
+
+const posts = (requests: ApiRequest[], path: string) => requests.filter((r) => r.method !== 'GET' && r.path === path);
+
+describe('the appointment form', () => {
+  it('shows every problem at once, beside its field, without calling the server', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/appointment/create', user: ADMIN, language: 'en', handler: backend() });
+    await user.clear(await screen.findByLabelText('Start time'));
+    await user.type(screen.getByLabelText('Start time'), '11:00');
+    await user.clear(screen.getByLabelText('End time'));
+    await user.type(screen.getByLabelText('End time'), '10:00');
+    await user.selectOptions(screen.getByLabelText('Repeat'), 'weekly');
+    await user.click(screen.getByRole('radio', { name: 'On a date' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Client')).toHaveAccessibleDescription('Choose a client.');
+    expect(screen.getByRole('group', { name: 'Workers' })).toHaveAccessibleDescription('Choose at least one worker.');
+    expect(screen.getByLabelText('End time')).toHaveAccessibleDescription('The end time must be after the start time.');
+    expect(screen.getByLabelText('Last day')).toHaveAccessibleDescription('Enter the last day.');
+    expect(posts(transport.requests, '/api/appointments')).toEqual([]);
+  });
+
+  it('creates a weekly appointment: client found by search, address and area from the client, several workers, an end by count', async () => {
+    const user = userEvent.setup();
+    const { transport, navigator } = renderApp({
+      start: '/calendar/appointment/create',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: backend((r) => (r.method === 'POST' && r.path === '/api/appointments' ? { status: 201, body: { appointment: { id: 12, date: '2026-12-07' }, overlaps: [] } } : null)),
+    });
+    await user.type(await screen.findByLabelText('以名稱、編號或電話搜尋客戶'), '金龍');
+    await user.click(screen.getByRole('button', { name: '搜尋客戶' }));
+    await user.selectOptions(await screen.findByLabelText('客戶'), '2');
+    expect(screen.getByLabelText('地址')).toHaveValue('九龍旺角彌敦道 600 號地下');
+    expect(screen.getByLabelText('地區')).toHaveValue('5');
+    await user.click(screen.getByRole('checkbox', { name: 'Sam Lee' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Wing Wong' }));
+    await user.clear(screen.getByLabelText('開始時間'));
+    await user.type(screen.getByLabelText('開始時間'), '14:00');
+    await user.clear(screen.getByLabelText('結束時間'));
+    await user.type(screen.getByLabelText('結束時間'), '15:30');
+    await user.selectOptions(screen.getByLabelText('重複'), 'monthly_weekday');
+    await user.selectOptions(screen.getByLabelText('每月第幾週'), '-1');
+    await user.clear(screen.getByRole('spinbutton', { name: '次數' }));
+    await user.type(screen.getByRole('spinbutton', { name: '次數' }), '6');
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/calendar/appointment/12'));
+    expect(posts(transport.requests, '/api/appointments')[0]?.body).toEqual({
+      clientId: 2,
+      address: '九龍旺角彌敦道 600 號地下',
+      areaId: 5,
+      branchId: 1,
+      appointmentType: '',
+      workerIds: [2, 3],
+      notes: '',
+      date: '2026-12-07',
+      startTime: '14:00',
+      endTime: '15:30',
+      allDay: false,
+      recurrence: { freq: 'monthly_weekday', week: -1 },
+      end: { kind: 'count', count: 6 },
+    });
+  });
+
+  it('warns of double-booking while the schedule is typed', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: backend((r) => (r.path === '/api/appointments/overlaps' ? { status: 200, body: { overlaps: [OVERLAP] } } : null)) });
+    await user.clear(await screen.findByLabelText('End time'));
+    await user.type(screen.getByLabelText('End time'), '16:00');
+    expect(await screen.findByText('Double-booking: a worker already has another appointment at this time.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Wing Wong: 2026-12-14 14:30–16:00 (Chan Tai Man)')).toBeInTheDocument();
+  });
+
+  it('asks "this one only" or "this and future ones" on saving a repeating appointment, and sends the choice with the visit and version', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/calendar/appointment/12?date=2026-12-14',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.method === 'PUT' ? { status: 200, body: { appointment: { id: 13, date: '2026-12-15' }, overlaps: [] } } : null)),
+    });
+    const date = await screen.findByLabelText('Date of this visit');
+    expect(date).toHaveValue('2026-12-14');
+    await user.clear(date);
+    await user.type(date, '2026-12-15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save a repeating appointment' });
+    expect(within(dialog).getByRole('radio', { name: 'This one only' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'This and future ones' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(transport.requests, '/api/appointments/12')).toHaveLength(1));
+    expect(posts(transport.requests, '/api/appointments/12')[0]?.body).toMatchObject({ version: 4, occurrence: '2026-12-14', scope: 'future', date: '2026-12-15', workerIds: [3], recurrence: { freq: 'weekly' }, end: { kind: 'count', count: 6 } });
+  });
+
+  it('keeps what was typed when the save is stale (409) and offers the latest version', async () => {
+    const user = userEvent.setup();
+    const conflict = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';
+    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: backend((r) => (r.method === 'PUT' ? { status: 409, body: { message: conflict } } : null)) });
+    await user.type(await screen.findByLabelText('Notes'), 'Bring ladder');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(conflict)).toBeInTheDocument();
+    expect(screen.getByLabelText('Notes')).toHaveValue('Bring ladder');
+    expect(screen.getByRole('button', { name: 'Load the latest version' })).toBeInTheDocument();
+  });
+
+  it('is read-only for a user without appointment_edit, and the invoice tab offers to create an invoice', async () => {
+    const viewer = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'viewer', permissions: ['appointment_view' as const, 'order_create' as const] } };
+    const user = userEvent.setup();
+    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: viewer, language: 'en', handler: backend() });
+    expect(await screen.findByLabelText('Notes')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as ended' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Invoice' }));
+    expect(await screen.findByRole('link', { name: 'Create an invoice' })).toHaveAttribute('href', '/orders/order/invoice/create?client_id=2&appointment_id=12');
+  });
+});
