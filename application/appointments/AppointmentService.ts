@@ -5,27 +5,29 @@ import { addDays, daysBetween, type IsoDate } from '../../domain/time/dates';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
 import type { QueryValue } from '../ports/ApiTransport';
-import {
-  decodeClientChoice,
-  decodeOptions,
-  decodeOrder,
-  decodeOverlaps,
-  decodeRange,
-  decodeReport,
-  type AppointmentInput,
-  type AppointmentOptions,
-  type CalendarEvent,
-  type CalendarRange,
-  type ClientChoice,
-  type Holiday,
-  type OrderSummary,
-  type Overlap,
-  type Report,
-  type Scope,
-  type Worker,
+import type * as AppointmentDecoders from './appointment';
+import type {
+  AppointmentInput,
+  AppointmentOptions,
+  CalendarEvent,
+  CalendarRange,
+  ClientChoice,
+  Holiday,
+  OrderSummary,
+  Overlap,
+  Report,
+  Scope,
+  Worker,
 } from './appointment';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+type Decoders = typeof AppointmentDecoders;
+/**
+ * The replies' decoders come with the first reply that needs them: this service is part of every
+ * page's first download (the composition root), the decoders only of the calendar's.
+ */
+const decode = <T>(use: (d: Decoders) => T): ResultAsync<T, never> => ResultAsync.fromSafePromise(import('./appointment').then(use));
 
 /** The calendar's filters (spec: by worker, branch, area and status). */
 export interface CalendarFilters {
@@ -42,15 +44,14 @@ export interface Saved {
   readonly overlaps: readonly Overlap[];
 }
 
-const saved = (body: unknown): Saved => {
-  const appointment = isRecord(body) && isRecord(body.appointment) ? body.appointment : {};
-  return { id: typeof appointment.id === 'number' ? appointment.id : 0, date: typeof appointment.date === 'string' ? appointment.date : '', overlaps: decodeOverlaps(isRecord(body) ? body.overlaps : []) };
-};
+const saved = (body: unknown): ResultAsync<Saved, never> =>
+  decode((d) => {
+    const appointment = isRecord(body) && isRecord(body.appointment) ? body.appointment : {};
+    return { id: typeof appointment.id === 'number' ? appointment.id : 0, date: typeof appointment.date === 'string' ? appointment.date : '', overlaps: d.decodeOverlaps(isRecord(body) ? body.overlaps : []) };
+  });
 
-const reportFrom = (body: unknown): ResultAsync<Report, ApiError> => {
-  const report = isRecord(body) ? decodeReport(body.report) : null;
-  return report ? okAsync(report) : errAsync({ code: 'server', status: 200, message: '' });
-};
+const reportFrom = (body: unknown): ResultAsync<Report, ApiError> =>
+  decode((d) => (isRecord(body) ? d.decodeReport(body.report) : null)).andThen((report) => (report ? okAsync(report) : errAsync({ code: 'server', status: 200, message: '' } as const)));
 
 /** Days a prefetch reaches either side of the range shown (a month view shows six weeks). */
 const PREFETCH_DAYS = 42;
@@ -151,10 +152,12 @@ export class AppointmentService {
     const gap = cache.missing(from, to) ?? { from, to };
     return this.api
       .get('/api/appointments', { start: gap.from, end: addDays(gap.to, 1), ...filterQuery(filters) }, progress ? {} : { progress: false, navigateOnError: false })
-      .map((body) => {
-        // A clear() while this was on its way makes its answer stale: it then lands in a cache no one reads.
-        cache.put(gap.from, gap.to, decodeRange(body));
-      });
+      .andThen((body) =>
+        decode((d) => {
+          // A clear() while this was on its way makes its answer stale: it then lands in a cache no one reads.
+          cache.put(gap.from, gap.to, d.decodeRange(body));
+        }),
+      );
   }
 
   /** Fetches the weeks before and after a range (no progress bar, no error navigation). */
@@ -188,24 +191,24 @@ export class AppointmentService {
   }
 
   filters(): ResultAsync<AppointmentOptions, ApiError> {
-    return this.api.get('/api/appointments/filters', undefined, { progress: false }).map(decodeOptions);
+    return this.api.get('/api/appointments/filters', undefined, { progress: false }).andThen((body) => decode((d) => d.decodeOptions(body)));
   }
 
   searchClients(q: string): ResultAsync<ClientChoice[], ApiError> {
     return this.api
       .get('/api/appointments/clients', { q }, { progress: false })
-      .map((body) => (isRecord(body) && Array.isArray(body.items) ? body.items.map(decodeClientChoice).filter((c): c is ClientChoice => c !== null) : []));
+      .andThen((body) => decode((d) => (isRecord(body) && Array.isArray(body.items) ? body.items.map(d.decodeClientChoice).filter((c): c is ClientChoice => c !== null) : [])));
   }
 
   /** Double-booking of a schedule for some workers (before saving). */
   overlaps(input: Pick<AppointmentInput, 'workerIds' | 'date' | 'startTime' | 'endTime' | 'allDay' | 'recurrence' | 'end'>, excludeId: number | null): ResultAsync<Overlap[], ApiError> {
     return this.api
       .post('/api/appointments/overlaps', { ...input, excludeId }, { progress: false, navigateOnError: false })
-      .map((body) => decodeOverlaps(isRecord(body) ? body.overlaps : []));
+      .andThen((body) => decode((d) => d.decodeOverlaps(isRecord(body) ? body.overlaps : [])));
   }
 
   create(input: AppointmentInput): ResultAsync<Saved, ApiError> {
-    return this.api.post('/api/appointments', input).map((body) => {
+    return this.api.post('/api/appointments', input).andThen((body) => {
       this.clear();
       return saved(body);
     });
@@ -213,7 +216,7 @@ export class AppointmentService {
 
   /** An edit from the form, of `occurrence` only or of it and the visits after it. A stale version is refused (conflict). */
   update(id: number, version: number, occurrence: string, scope: Scope, input: AppointmentInput): ResultAsync<Saved, ApiError> {
-    return this.api.put(`/api/appointments/${id}`, { ...input, version, occurrence, scope }).map((body) => {
+    return this.api.put(`/api/appointments/${id}`, { ...input, version, occurrence, scope }).andThen((body) => {
       this.clear();
       return saved(body);
     });
@@ -221,7 +224,7 @@ export class AppointmentService {
 
   /** Drag and drop or resize: the visit's new day and times. */
   reschedule(id: number, change: { version: number; occurrence: string; scope: Scope; date: string; startTime: string; endTime: string; allDay: boolean }): ResultAsync<Saved, ApiError> {
-    return this.api.post(`/api/appointments/${id}/reschedule`, change).map((body) => {
+    return this.api.post(`/api/appointments/${id}/reschedule`, change).andThen((body) => {
       this.clear();
       return saved(body);
     });
@@ -271,6 +274,6 @@ export class AppointmentService {
 
   /** Links an order (invoice) to the appointment, or unlinks it with null. */
   linkOrder(id: number, orderId: number | null, version?: number): ResultAsync<OrderSummary | null, ApiError> {
-    return this.api.put(`/api/appointments/${id}/order`, { orderId, ...(version === undefined ? {} : { version }) }).map((body) => decodeOrder(isRecord(body) ? body.order : null));
+    return this.api.put(`/api/appointments/${id}/order`, { orderId, ...(version === undefined ? {} : { version }) }).andThen((body) => decode((d) => d.decodeOrder(isRecord(body) ? body.order : null)));
   }
 }

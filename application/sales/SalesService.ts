@@ -1,29 +1,26 @@
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
 import { int, isRecord, records, str } from '../api/decode';
-import {
-  decodeOrder,
-  decodeQuotation,
-  type NamedOption,
-  type Order,
-  type OrderInput,
-  type PaymentInput,
-  type Quotation,
-  type QuotationInput,
-} from './sales';
+import type * as SalesDecoders from './sales';
+import type { NamedOption, Order, OrderInput, PaymentInput, Quotation, QuotationInput } from './sales';
 
 const malformed: ApiError = { code: 'server', status: 200, message: '' };
 
-function read<T>(decode: (v: unknown) => T | null, field: string) {
-  return (body: unknown): ResultAsync<T, ApiError> => {
-    const value = isRecord(body) ? decode(body[field]) : null;
-    return value ? okAsync(value) : errAsync(malformed);
-  };
+/**
+ * A record of the reply, decoded. The decoders come with the first reply that needs them: this
+ * service is part of every page's first download (the composition root), the decoders are not.
+ */
+function read<T>(decoder: (d: typeof SalesDecoders) => (v: unknown) => T | null, field: string) {
+  return (body: unknown): ResultAsync<T, ApiError> =>
+    ResultAsync.fromSafePromise(import('./sales')).andThen((d) => {
+      const value = isRecord(body) ? decoder(d)(body[field]) : null;
+      return value ? okAsync(value) : errAsync(malformed);
+    });
 }
 
-const quotationFrom = read(decodeQuotation, 'quotation');
-const orderFrom = read(decodeOrder, 'order');
+const quotationFrom = read((d) => d.decodeQuotation, 'quotation');
+const orderFrom = read((d) => d.decodeOrder, 'order');
 
 /**
  * The money flow's use-cases: quotations (save, move on, turn into an order, delete), orders (save,
@@ -57,7 +54,8 @@ export class SalesService {
     return this.api.delete(`/api/quotations/${id}`).map(() => undefined);
   }
 
-  createOrder(input: OrderInput): ResultAsync<Order, ApiError> {
+  /** A new invoice; `appointmentId` links it to the appointment it was made from. */
+  createOrder(input: OrderInput & { readonly appointmentId?: number | null }): ResultAsync<Order, ApiError> {
     return this.api.post('/api/orders', input).andThen(orderFrom);
   }
 

@@ -44,15 +44,44 @@ const holdsFullCalendar = (file: string) => {
 
 /**
  * Message files arrive as chunks of their own when a screen first asks for a namespace (i18next),
- * which the manifest does not tie to the screen. Counted on the heavy side: the sign-in page with
- * the English core files (the default language's are in the entry), every other route with every
- * Chinese file.
+ * which the manifest does not tie to the screen. They are found from the route's code (the
+ * namespaces its sources name in useTranslation('…') or 'ns:key'), and counted for the heavier of
+ * the two languages: Chinese brings only the screen's own namespaces (its core is in the entry),
+ * English its core namespaces too.
  */
 const CORE = ['common', 'auth', 'menu', 'routes', 'errors'];
-const messageFiles = (routePath: string) =>
-  Object.keys(manifest)
-    .filter((key) => (routePath === '/login' ? CORE.some((ns) => key === `locales/en/${ns}.json`) : key.startsWith('locales/zh-HK/')))
-    .map((key) => manifest[key]!.file);
+const namespacesCache = new Map<string, Set<string>>();
+function namespacesIn(file: string): Set<string> {
+  let found = namespacesCache.get(file);
+  if (!found) {
+    found = new Set();
+    if (file.endsWith('.js')) {
+      try {
+        const map = JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+        map.sources.forEach((source, i) => {
+          if (source.includes('node_modules')) return;
+          // Comments left out: a key named in a comment is not a key used.
+          const text = (map.sourcesContent?.[i] ?? '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+          for (const m of text.matchAll(/useTranslation\(\s*\[?\s*'(\w+)'/g)) found!.add(m[1]!);
+          for (const m of text.matchAll(/['`](\w+):[\w.$]/g)) found!.add(m[1]!);
+        });
+      } catch {
+        // no source map: nothing found
+      }
+    }
+    namespacesCache.set(file, found);
+  }
+  return found;
+}
+const messageChunk = (language: string, namespace: string) => manifest[`locales/${language}/${namespace}.json`]?.file;
+function messageFiles(jsFiles: readonly string[]): string[] {
+  const used = new Set(jsFiles.flatMap((f) => [...namespacesIn(f)]));
+  const own = [...used].filter((ns) => !CORE.includes(ns));
+  const zh = own.map((ns) => messageChunk('zh-HK', ns)).filter((f): f is string => f !== undefined);
+  const en = [...CORE, ...own].map((ns) => messageChunk('en', ns)).filter((f): f is string => f !== undefined);
+  const size = (files: string[]) => files.reduce((sum, f) => sum + gzipSize(f), 0);
+  return size(en) >= size(zh) ? en : zh;
+}
 
 export function measureRoutes(): RouteWeight[] {
   const weights: RouteWeight[] = [];
@@ -60,7 +89,8 @@ export function measureRoutes(): RouteWeight[] {
     if (route.redirect) continue;
     const source = screenFile.get(route.screen);
     if (!source || !manifest[source]) throw new Error(`No chunk for the screen of ${route.path} (${route.screen})`);
-    const files = [...new Set([...routeFiles(manifest, 'index.html', source), ...messageFiles(route.path)])];
+    const code = routeFiles(manifest, 'index.html', source);
+    const files = [...new Set([...code, ...messageFiles(code)])];
     weights.push({ path: route.path, screen: route.screen, files, gzipBytes: files.reduce((sum, f) => sum + gzipSize(f), 0), hasFullCalendar: files.some(holdsFullCalendar) });
   }
   return weights;
@@ -79,6 +109,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const fonts = Object.entries(manifest).find(([key]) => key.endsWith('presentation/styles/fonts.ts'))?.[1];
   const fontBytes = [...(fonts?.file.endsWith('.css') ? [fonts.file] : []), ...(fonts?.css ?? [])].reduce((sum, f) => sum + gzipSize(f), 0);
   console.log(`[budget] not counted above: the Chinese font's face list, ${(fontBytes / 1024).toFixed(1)} KB gzip, fetched once after the first paint and shared by every route`);
+  if (process.env.BUDGET_DEBUG) {
+    const one = weights.find((w) => w.path === process.env.BUDGET_DEBUG);
+    for (const f of one?.files ?? []) console.log(`  ${f} ${(gzipSize(f) / 1024).toFixed(1)} KB`);
+  }
   const problems = budgetProblems(weights);
   for (const p of problems) console.error(`[budget] ${p}`);
   process.exit(problems.length > 0 ? 1 : 0);

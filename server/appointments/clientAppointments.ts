@@ -9,7 +9,16 @@ import { seesAll, seriesOf } from './store';
  * A client's appointments for the client's appointment tab: each series with its next visit (or its
  * last one), workers and rule; only those the user may see, and none without appointment_view.
  */
-export async function clientAppointments(c: AppContext, clientId: number) {
+export function clientAppointments(c: AppContext, clientId: number) {
+  return appointmentsOf(c, { clientId });
+}
+
+/** The appointments linked to an order (the invoice's appointment tab), shown the same way. */
+export function orderAppointments(c: AppContext, orderId: number) {
+  return appointmentsOf(c, { orderId });
+}
+
+async function appointmentsOf(c: AppContext, owner: { clientId: number } | { orderId: number }) {
   const user = c.var.user!;
   if (!hasPermission(user, 'appointment_view')) return null;
   const { db, now } = c.var.deps;
@@ -29,7 +38,7 @@ export async function clientAppointments(c: AppContext, clientId: number) {
       'address',
       'notes',
     ])
-    .where('client_id', '=', clientId);
+    .where('clientId' in owner ? 'client_id' : 'order_id', '=', 'clientId' in owner ? owner.clientId : owner.orderId);
   if (!seesAll(user)) {
     query = query.where((eb) => eb.exists(eb.selectFrom('appointment_workers as w').select(sql`1`.as('one')).whereRef('w.appointment_id', '=', 'appointments.id').where('w.user_id', '=', user.id)));
   }

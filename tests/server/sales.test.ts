@@ -308,6 +308,25 @@ describe('permissions and records', () => {
   });
 });
 
+describe('invoices and appointments', () => {
+  it('links an invoice made from an appointment to it, and lists the appointment on the invoice', async () => {
+    const appointment = await server.db.selectFrom('appointments').select(['id', 'client_id']).orderBy('id').executeTakeFirstOrThrow();
+    const otherClient = await server.db.selectFrom('clients').select('id').where('id', '!=', appointment.client_id).executeTakeFirstOrThrow();
+    const items = [{ productId: null, descriptionEn: 'Visit', quantity: 100, unitPrice: 50_000 }];
+    const wrong = await agent.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId: otherClient.id, items, appointmentId: appointment.id });
+    expect(wrong.status).toBe(422);
+    expect((wrong.body!.errors as Record<string, string[]>).appointmentId).toEqual(['This appointment is for another client. Choose that client, or make the invoice from the right appointment.']);
+    const made = await agent.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId: appointment.client_id, items, appointmentId: appointment.id });
+    expect(made.status).toBe(201);
+    const orderId = (made.body!.order as Order).id;
+    expect((await server.db.selectFrom('appointments').select('order_id').where('id', '=', appointment.id).executeTakeFirstOrThrow()).order_id).toBe(orderId);
+    const listed = (await agent.get(`/api/orders/${orderId}`)).body!.appointments as { id: number }[];
+    expect(listed.map((a) => a.id)).toEqual([appointment.id]);
+    const audits = await server.db.selectFrom('audits').select('action').where('entity_type', '=', 'appointment').where('entity_id', '=', String(appointment.id)).execute();
+    expect(audits.map((a) => a.action)).toContain('link-order');
+  });
+});
+
 describe('the client’s tabs', () => {
   it('list the client’s quotations and orders, to those who may see them', async () => {
     const order = await createOrder(agent, [{ productId: null, descriptionEn: 'For the tab', quantity: 100, unitPrice: 2_000 }]);

@@ -4,8 +4,12 @@ import { hasPermission } from '../../../domain/auth/permissions';
 import type { ClientAppointment } from '../../../application/appointments/appointment';
 import { useAppState } from '../../hooks/useAppState';
 
-/** The client's appointment tab: their appointments (next visit, or the last one), each linking to its page. */
-export function ClientAppointmentsPanel({ clientId, items }: { clientId: number; items: readonly ClientAppointment[] | null }) {
+/**
+ * The client's appointment tab (and an invoice's): the appointments (next visit, or the last one),
+ * each linking to its page, and a button to book one for the client. `empty` replaces the words
+ * shown when there is none.
+ */
+export function ClientAppointmentsPanel({ clientId, items, empty }: { clientId: number; items: readonly ClientAppointment[] | null; empty?: string }) {
   const { t } = useTranslation('calendar');
   const user = useAppState('user');
   if (items === null) return <p className="notice">{t('client.noPermission')}</p>;
@@ -19,7 +23,7 @@ export function ClientAppointmentsPanel({ clientId, items }: { clientId: number;
         </p>
       )}
       {items.length === 0 ? (
-        <p className="notice">{t('client.none')}</p>
+        <p className="notice">{empty ?? t('client.none')}</p>
       ) : (
         <div className="table-wrap">
           <table className="data-table">

@@ -26,6 +26,8 @@ import { PrintPreview } from './PrintPreview';
 import { invoiceDocument, receiptDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
 import { useProblem } from './useProblem';
+import { decodeClientAppointments } from '../../../application/appointments/appointment';
+import { ClientAppointmentsPanel } from '../clients/ClientAppointmentsPanel';
 
 interface OrderForm extends DocumentForm {
   readonly type: OrderType;
@@ -51,6 +53,8 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   const navigation = useService(NavigationService);
   const options = decodeSalesOptions(data.props.options);
   const defaults = (data.props.defaults ?? {}) as { type?: string; date?: string; dueDate?: string; branchId?: number | null; salespersonId?: number | null };
+  /** Made from an appointment's invoice tab: the new invoice is linked to that appointment. */
+  const forAppointment = !order && typeof data.props.appointmentId === 'number' ? data.props.appointmentId : null;
   const start: OrderForm = {
     type: order?.type ?? (ORDER_TYPES.find((k) => k === defaults.type) ?? 'new_order'),
     client: order?.client ?? decodeClientSummary(data.props.client),
@@ -86,7 +90,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
     if (Object.keys(shared.errors).length > 0) return;
     const input: OrderInput = { ...shared.value, type: form.type, dueDate: form.dueDate };
     setBusy(true);
-    const result = order ? await sales.updateOrder(order.id, order.version, input) : await sales.createOrder(input);
+    const result = order ? await sales.updateOrder(order.id, order.version, input) : await sales.createOrder({ ...input, appointmentId: forAppointment });
     setBusy(false);
     if (result.isErr()) return afterError(result.error);
     state.set({ unsavedChanges: false });
@@ -133,6 +137,11 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
             </p>
           )}
           <form className="card document-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+            {forAppointment !== null && (
+              <p className="hint">
+                {t('order.forAppointment')} <Link href={`/calendar/appointment/${forAppointment}`}>{t('order.theAppointment')}</Link>
+              </p>
+            )}
             {order?.quotation && (
               <p className="hint">
                 {t('order.fromQuotation')}{' '}
@@ -267,26 +276,13 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   );
 }
 
-/** The appointments of the invoice (the calendar links a visit to its invoice). */
+/** The appointments of the invoice (linked from an appointment's invoice tab, or made from one). */
 function OrderAppointments({ order, data }: { order: Order; data: ScreenProps['data'] }) {
   const { t } = useTranslation('sales');
-  const appointments = Array.isArray(data.props.appointments) ? (data.props.appointments as { id: number; date: string; title: string; status: string }[]) : [];
   return (
-    <section className="card" aria-labelledby="appointments-title">
+    <section className="card stack" aria-labelledby="appointments-title">
       <h2 id="appointments-title">{t('order.appointments', { number: order.number })}</h2>
-      {appointments.length === 0 ? (
-        <p>{t('order.noAppointments')}</p>
-      ) : (
-        <ul>
-          {appointments.map((a) => (
-            <li key={a.id}>
-              <Link href={`/calendar/appointment/${a.id}`}>
-                {a.date} {a.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ClientAppointmentsPanel clientId={order.clientId} items={decodeClientAppointments(data.props.appointments)} empty={t('order.noAppointments')} />
     </section>
   );
 }

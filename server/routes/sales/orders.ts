@@ -14,6 +14,9 @@ import { likePattern, pageWindow, parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { fieldErrors, idParam, optionalText, versionField } from '../admin/common';
 import { listAttachments } from '../attachments';
+import { orderAppointments } from '../../appointments/clientAppointments';
+import { seesAll } from '../../appointments/store';
+import { hasPermission } from '../../../domain/auth/permissions';
 import {
   checkDocument,
   clientSummary,
@@ -52,9 +55,22 @@ const OrderFields = {
   termIds: z.array(z.number().int().positive()).max(20).default([]),
   notes: optionalText(5000),
 };
-const CreateOrder = z.object(OrderFields);
+/** An invoice made from an appointment's invoice tab is linked to that appointment. */
+const CreateOrder = z.object({ ...OrderFields, appointmentId: z.number().int().positive().nullable().default(null) });
 const UpdateOrder = z.object({ ...OrderFields, version: versionField });
-type OrderInput = z.output<typeof CreateOrder>;
+type CreateInput = z.output<typeof CreateOrder>;
+
+/** The appointment a new invoice is for: one of the same client that the user may see and edit. */
+async function checkAppointment(c: AppContext, input: CreateInput): Promise<Record<string, string[]>> {
+  if (input.appointmentId === null) return {};
+  const user = c.var.user!;
+  const row = await c.var.deps.db.selectFrom('appointments').select(['client_id', 'order_id']).where('id', '=', input.appointmentId).executeTakeFirst();
+  const visible = row && (seesAll(user) || (await c.var.deps.db.selectFrom('appointment_workers').select('user_id').where('appointment_id', '=', input.appointmentId).where('user_id', '=', user.id).executeTakeFirst()));
+  if (!row || !visible || !hasPermission(user, 'appointment_edit')) return { appointmentId: [translate(c.var.language, 'validation.invalid')] };
+  if (row.client_id !== input.clientId) return { appointmentId: [translate(c.var.language, 'sales.appointmentOtherClient')] };
+  return {};
+}
+type OrderInput = z.output<z.ZodObject<typeof OrderFields>>;
 
 export const ORDER_STATUS_FILTERS = ['paid', 'partial', 'outstanding', 'void', 'reminder_outstanding'] as const;
 const SORTS = ['number', 'date', 'due', 'total', 'outstanding', 'client'] as const;
@@ -287,8 +303,10 @@ export function orderRoutes(): Hono<AppEnv> {
     const { db } = c.var.deps;
     const user = c.var.user!;
     const date = today(c);
+    const appointmentId = Number(c.req.query('appointment_id'));
     return c.json({
       options: await documentOptions(c, 'order'),
+      appointmentId: Number.isInteger(appointmentId) && appointmentId > 0 ? appointmentId : null,
       defaults: { type: 'new_order', date, dueDate: dueDate(date, Number(await codeValue(db, 'payment_terms_days'))), branchId: user.branchId, salespersonId: user.id },
       client: Number.isInteger(clientId) && clientId > 0 ? await clientSummary(db, clientId) : null,
     });
@@ -299,6 +317,7 @@ export function orderRoutes(): Hono<AppEnv> {
     if (body.isErr()) return body.error;
     const input = body.value;
     const { errors, terms, figures } = await checkOrder(c, input);
+    Object.assign(errors, await checkAppointment(c, input));
     if (Object.keys(errors).length > 0 || !figures) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
     const paymentTerms = Number(await codeValue(db, 'payment_terms_days'));
@@ -325,17 +344,21 @@ export function orderRoutes(): Hono<AppEnv> {
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeItems(tx, 'order_items', row.id, await withDescriptions(tx, input.items));
+      if (input.appointmentId !== null) {
+        await tx.updateTable('appointments').set((eb) => ({ order_id: row.id, updated_at: now(), version: eb('version', '+', 1) })).where('id', '=', input.appointmentId).execute();
+      }
       return row.id;
     });
     const order = await loadOrder(c, id);
     await audit(c, { action: 'create', entityType: 'order', entityId: id, changes: { number: order?.number, ...input } });
+    if (input.appointmentId !== null) await audit(c, { action: 'link-order', entityType: 'appointment', entityId: input.appointmentId, changes: { orderId: { from: null, to: id } } });
     return c.json({ order }, 201);
   });
 
   routes.get('/orders/:id{[0-9]+}', ...requirePermission('order_view'), async (c) => {
     const order = await loadOrder(c, idParam(c));
     if (!order) return errorReply(c, 404, 'errors.notFound');
-    return c.json({ order, attachments: await listAttachments(c, 'order', order.id), options: await documentOptions(c, 'order') });
+    return c.json({ order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options: await documentOptions(c, 'order') });
   });
 
   routes.put('/orders/:id{[0-9]+}', ...requirePermission('order_edit'), async (c) => {
