@@ -6,6 +6,7 @@ import type { AppEnv, ServerDeps } from './http/env';
 import { loadSession, verifyXsrf } from './http/session';
 import { accountRoutes } from './routes/account';
 import { apiTokenRoutes } from './routes/apiTokens';
+import { appointmentRoutes } from './routes/appointments';
 import { auditRoutes } from './routes/admin/audits';
 import { organisationRoutes } from './routes/admin/organisation';
 import { roleRoutes } from './routes/admin/roles';
@@ -75,6 +76,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', roleRoutes());
   app.route('/api', settingsRoutes());
   app.route('/api', auditRoutes());
+  app.route('/api', appointmentRoutes());
 
   app.all('/api/*', (c) => errorReply(c, 404, 'errors.notFound'));
 

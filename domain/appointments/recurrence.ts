@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { addDays, daysInMonth, hongKongInstant, isIsoDate, makeDate, parts, weekday, type IsoDate } from '../time/dates';
+import { addDays, daysBetween, daysInMonth, hongKongInstant, isIsoDate, makeDate, parts, weekday, type IsoDate } from '../time/dates';
 
 /**
  * How an appointment repeats (spec §3): once, daily, weekly, biweekly, monthly, yearly, or on a
@@ -257,4 +257,129 @@ export function fromRRule(text: string, durationMinutes: number): Result<Series,
   const exceptions = exLine ? (exLine.split(':')[1] ?? '').split(',').filter(Boolean).map(expandDate) : [];
   const end: SeriesEnd = recurrence.freq === 'once' || count !== null ? { kind: 'count', count: count ?? 1 } : until ? { kind: 'until', until } : { kind: 'never' };
   return ok({ startDate, startMinute, durationMinutes, allDay, recurrence, end, exceptions });
+}
+
+/**
+ * The last day the series can reach (days taken out aside): its start for a single visit, the last
+ * counted visit, the last visit on or before its end date, or null when it never ends. The server
+ * keeps it beside the series so a range query reads only the series that can touch the range.
+ */
+export function lastDate(series: Series): IsoDate | null {
+  if (series.recurrence.freq !== 'once' && series.end.kind === 'never') return null;
+  let last: IsoDate | null = null;
+  for (const { date } of seriesDates(series)) last = date;
+  return last ?? series.startDate;
+}
+
+/** The date of the series' visit number `index` (0 = the first), exceptions aside; null past its end. */
+export function dateAtIndex(series: Series, index: number): IsoDate | null {
+  for (const entry of seriesDates(series)) {
+    if (entry.index === index) return entry.date;
+  }
+  return null;
+}
+
+/** Whether the series still has a visit that was not taken out. */
+export function hasVisits(series: Series): boolean {
+  const skip = new Set(series.exceptions);
+  for (const { date } of seriesDates(series)) {
+    if (!skip.has(date)) return true;
+  }
+  return false;
+}
+
+/** What a change of schedule may set on a visit or on a run of visits. */
+export interface ScheduleChange {
+  /** Where the edited visit now falls (the first of the run for "this and future"). */
+  readonly startDate: IsoDate;
+  readonly startMinute: number;
+  readonly durationMinutes: number;
+  readonly allDay: boolean;
+  /** A new rule for the run (only "this and future"); omitted: the same rule, moved with the visit. */
+  readonly recurrence?: Recurrence;
+  /** A new end for the run; omitted: the old end (an end date moves with the visits, a count is shared out). */
+  readonly end?: SeriesEnd;
+}
+
+/** The week of the month a date is in, as "week of the month" rules count it (the 5th counts as last). */
+function weekOfMonth(date: IsoDate): 1 | 2 | 3 | 4 | -1 {
+  const week = Math.ceil(parts(date).day / 7);
+  return week >= 5 ? -1 : (week as 1 | 2 | 3 | 4);
+}
+
+/** The rule moved to a new first day: its day of the month, month or weekday follow the new day. */
+export function recurrenceMovedTo(recurrence: Recurrence, startDate: IsoDate): Recurrence {
+  if (recurrence.freq === 'monthly_weekday') return recurrenceFor('monthly_weekday', startDate, recurrence.week === -1 ? -1 : weekOfMonth(startDate));
+  return recurrenceFor(recurrence.freq, startDate);
+}
+
+/**
+ * "This and future ones", with the visits moved: the series ends before `date` (or, from its first
+ * visit, is replaced whole: `before` is null) and the run from `date` on gets the change. Moved to
+ * another day, the rule follows the new day and the remaining visits keep their number: a count is
+ * shared out, an end date and the days taken out move by the same number of days.
+ */
+export function editFuture(series: Series, date: IsoDate, change: ScheduleChange): Result<{ before: Series | null; after: Series; shiftDays: number }, SeriesEditError> {
+  const at = occurrenceOn(series, date);
+  if (!at || series.exceptions.includes(date)) return err({ code: 'notAnOccurrence' });
+  const shiftDays = daysBetween(date, change.startDate);
+  const before: Series | null =
+    at.index === 0
+      ? null
+      : {
+          ...series,
+          end: series.end.kind === 'count' ? { kind: 'count', count: at.index } : { kind: 'until', until: addDays(date, -1) },
+          exceptions: series.exceptions.filter((d) => d < date),
+        };
+  const movedEnd: SeriesEnd =
+    series.end.kind === 'count' ? { kind: 'count', count: series.end.count - at.index } : series.end.kind === 'until' ? { kind: 'until', until: addDays(series.end.until, shiftDays) } : series.end;
+  const recurrence = change.recurrence ?? (shiftDays === 0 ? series.recurrence : recurrenceMovedTo(series.recurrence, change.startDate));
+  const after: Series = {
+    startDate: change.startDate,
+    startMinute: change.startMinute,
+    durationMinutes: change.durationMinutes,
+    allDay: change.allDay,
+    recurrence,
+    end: recurrence.freq === 'once' ? { kind: 'count', count: 1 } : (change.end ?? movedEnd),
+    exceptions: change.recurrence ? [] : series.exceptions.filter((d) => d >= date).map((d) => addDays(d, shiftDays)),
+  };
+  return ok({ before, after, shiftDays });
+}
+
+/**
+ * Deleting "this one only": the day is taken out. Null when no visit would be left, so the series
+ * itself goes.
+ */
+export function removeOne(series: Series, date: IsoDate): Result<Series | null, SeriesEditError> {
+  if (!occurrenceOn(series, date) || series.exceptions.includes(date)) return err({ code: 'notAnOccurrence' });
+  const next: Series = { ...series, exceptions: [...series.exceptions, date].sort() };
+  return ok(hasVisits(next) ? next : null);
+}
+
+/** Deleting "this and future ones": the series ends the day before, or goes whole (null) from its first visit. */
+export function removeFuture(series: Series, date: IsoDate): Result<Series | null, SeriesEditError> {
+  const at = occurrenceOn(series, date);
+  if (!at || series.exceptions.includes(date)) return err({ code: 'notAnOccurrence' });
+  if (at.index === 0) return ok(null);
+  const before: Series = {
+    ...series,
+    end: series.end.kind === 'count' ? { kind: 'count', count: at.index } : { kind: 'until', until: addDays(date, -1) },
+    exceptions: series.exceptions.filter((d) => d < date),
+  };
+  return ok(hasVisits(before) ? before : null);
+}
+
+/**
+ * Where the visits from `date` on went after "this and future" (editFuture on `series` at `date`
+ * gave `newRun`): the k-th visit from `date` is the k-th visit of the new run, so a report kept for
+ * a future visit follows it. Dates with no counterpart map to null.
+ */
+export function followVisits(series: Series, date: IsoDate, newRun: Series, dates: readonly IsoDate[]): Map<IsoDate, IsoDate | null> {
+  const oldRun: Series = { ...series, startDate: date, end: { kind: 'never' }, exceptions: [] };
+  const out = new Map<IsoDate, IsoDate | null>();
+  for (const d of dates) {
+    const at = d >= date ? occurrenceOn(oldRun, d) : null;
+    out.set(d, at ? dateAtIndex(newRun, at.index) : null);
+  }
+  return out;
 }

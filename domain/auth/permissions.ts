@@ -30,6 +30,8 @@ export const SPECIAL_PERMISSIONS = [
   'file_view_all',
   'file_view_branch',
   'file_view_own',
+  /** See every appointment in the calendar; without it a user sees only those they are a worker on. */
+  'appointment_view_all',
 ] as const;
 export type SpecialPermission = (typeof SPECIAL_PERMISSIONS)[number];
 

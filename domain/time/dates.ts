@@ -73,3 +73,21 @@ export function hongKongDate(instant: Date): IsoDate {
 export function hongKongInstant(date: IsoDate, minuteOfDay: number): Date {
   return new Date(toUtcMidnight(date).getTime() + (minuteOfDay - HK_OFFSET_MINUTES) * 60_000);
 }
+
+/** An instant as Hong Kong local time with its offset, e.g. '2026-11-23T09:30:00+08:00'. */
+export function toHongKongIso(instant: Date): string {
+  return `${new Date(instant.getTime() + HK_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19)}+08:00`;
+}
+
+/** 'HH:mm' of a minute of the day (0–1440). */
+export function minuteToTime(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** The minute of the day of 'HH:mm' ('24:00' is 1440), or null when it is not a time. */
+export function timeToMinute(time: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return null;
+  const minute = Number(match[1]) * 60 + Number(match[2]);
+  return Number(match[2]) < 60 && minute <= 1440 ? minute : null;
+}

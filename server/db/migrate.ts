@@ -7,6 +7,7 @@ import { clients } from './migrations/0004_clients';
 import { products } from './migrations/0005_products';
 import { administration } from './migrations/0006_administration';
 import { sales } from './migrations/0007_sales';
+import { appointments } from './migrations/0008_appointments';
 import type { Database } from './schema';
 
 /**
@@ -21,6 +22,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_products': products,
   '0006_administration': administration,
   '0007_sales': sales,
+  '0008_appointments': appointments,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Recurrence } from '../../domain/appointments/recurrence';
+import type { AppointmentStatus } from '../../domain/appointments/status';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -177,7 +179,7 @@ export interface ClientAddressTable {
 
 export interface AttachmentTable {
   id: Generated<number>;
-  owner_type: 'client' | 'order';
+  owner_type: 'client' | 'order' | 'report';
   owner_id: number;
   file_key: string;
   /** The uploader's file name, for display only; downloads get a server-made name. */
@@ -349,7 +351,66 @@ export interface DocumentSequenceTable {
   last: number;
 }
 
+export interface AppointmentTable {
+  id: Generated<number>;
+  client_id: number;
+  address: Generated<string>;
+  area_id: number | null;
+  branch_id: number | null;
+  order_id: number | null;
+  appointment_type: Generated<string>;
+  notes: Generated<string>;
+  start_date: DateColumn;
+  start_minute: number;
+  duration_minutes: number;
+  all_day: Generated<boolean>;
+  /** The domain's Recurrence. */
+  recurrence: ColumnType<Recurrence, string, string>;
+  end_kind: 'count' | 'until' | 'never';
+  end_count: number | null;
+  end_until: DateColumn | null;
+  /** Days taken out of the series (YYYY-MM-DD). */
+  exceptions: ColumnType<string[], string | undefined, string>;
+  /** The last day the series can reach; null when it never ends. */
+  last_date: DateColumn | null;
+  origin_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface AppointmentWorkerTable {
+  appointment_id: number;
+  user_id: number;
+}
+
+export interface AppointmentVisitTable {
+  id: Generated<number>;
+  appointment_id: number;
+  date: DateColumn;
+  status: Generated<AppointmentStatus>;
+  work_done: Generated<string>;
+  findings: Generated<string>;
+  /** [{ productId, quantity (hundredths), note }] */
+  products_used: ColumnType<{ productId: number; quantity: number; note: string }[], string | undefined, string>;
+  client_signature: Uint8Array | null;
+  client_signer: Generated<string>;
+  client_signed_at: Timestamp | null;
+  worker_signature: Uint8Array | null;
+  worker_signer_id: number | null;
+  worker_signed_at: Timestamp | null;
+  reported_by: number | null;
+  reported_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
 export interface Database {
+  appointments: AppointmentTable;
+  appointment_workers: AppointmentWorkerTable;
+  appointment_visits: AppointmentVisitTable;
   quotations: QuotationTable;
   quotation_items: QuotationItemTable;
   orders: OrderTable;

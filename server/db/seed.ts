@@ -10,6 +10,7 @@ import type { Encrypter } from '../auth/encryption';
 import type { PasswordHasher } from '../auth/password-hasher';
 import type { Database } from './schema';
 import { seedSales } from './seedSales';
+import { seedAppointments } from './seedAppointments';
 
 const areaPermissions = (area: string, actions: readonly string[]): Permission[] =>
   actions.map((action) => `${area}_${action}` as Permission);
@@ -27,6 +28,7 @@ export const DEMO_ROLES: Readonly<Record<'admin' | 'sales' | 'worker', readonly 
     ...areaPermissions('product', ['view']),
     'report_view',
     'file_view_branch',
+    'appointment_view_all',
   ],
   worker: [
     'dashboard_view',
@@ -243,7 +245,8 @@ export const DEMO_CLIENTS = [
 
 /**
  * Creates the demo company, branch, roles, the 18 districts, one user per role, a few clients and
- * products, and quotations, orders and receipts dated around `today`, in one transaction.
+ * products, and quotations, orders, receipts and appointments dated around `today` (the seeding
+ * day in Hong Kong unless given), in one transaction.
  */
 export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, encrypter: Encrypter, today: IsoDate = hongKongDate(new Date())): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => passwords.hash(u.password)));
@@ -297,6 +300,7 @@ export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, 
     await seedProducts(tx);
 
     const areas = await tx.selectFrom('areas').select(['id', 'name_en']).execute();
+    const clientIds: number[] = [];
     for (const [index, client] of DEMO_CLIENTS.entries()) {
       const row = await tx
         .insertInto('clients')
@@ -312,6 +316,7 @@ export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      clientIds.push(row.id);
       await tx
         .insertInto('client_contacts')
         .values(client.contacts.map((c, i) => ({ client_id: row.id, name: c.name, title: c.title, phones: JSON.stringify(c.phones), email: c.email, is_primary: i === 0, sort_order: i })))
@@ -332,5 +337,6 @@ export async function seedDemo(db: Kysely<Database>, passwords: PasswordHasher, 
 
     const [adminId, salesId] = [users[0]?.id, users[1]?.id];
     if (adminId !== undefined && salesId !== undefined) await seedSales(tx, today, { branchId: branch.id, salesId, adminId });
+    await seedAppointments(tx, today, { clients: clientIds, worker: users[2]!.id, sales: users[1]!.id, branch: branch.id });
   });
 }

@@ -222,6 +222,7 @@ export const USER_RECORD_CHECKS: readonly ((c: AppContext, userId: number) => Pr
   (c, id) => exists(c.var.deps.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
   (c, id) => exists(c.var.deps.db.selectFrom('quotations').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
   (c, id) => exists(c.var.deps.db.selectFrom('receipts').select('id').where('created_by', '=', id).limit(1)),
+  (c, id) => exists(c.var.deps.db.selectFrom('appointment_workers').select('appointment_id').where('user_id', '=', id).limit(1)),
   (c, id) =>
     exists(
       c.var.deps.db

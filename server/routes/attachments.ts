@@ -11,13 +11,14 @@ import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { requireUser } from '../http/session';
 
-export type OwnerType = 'client' | 'order';
+/** 'report': photos of a visit's completed report, served and deleted by the appointment routes (they check who may see the appointment). */
+export type OwnerType = 'client' | 'order' | 'report';
 
 /** What each kind of owner is: its table and path, and the permissions that view and change its files. */
 const OWNERS = {
   client: { table: 'clients', path: 'clients', view: 'client_view', edit: 'client_edit' },
   order: { table: 'orders', path: 'orders', view: 'order_view', edit: 'order_edit' },
-} as const satisfies Record<OwnerType, { table: 'clients' | 'orders'; path: string; view: Permission; edit: Permission }>;
+} as const satisfies Record<Exclude<OwnerType, 'report'>, { table: 'clients' | 'orders'; path: string; view: Permission; edit: Permission }>;
 
 /** The file-view scope (domain `can`) applied to one stored file. */
 const visibleTo = (user: User, row: { branch_id: number | null; uploaded_by: number | null }): boolean =>
@@ -77,7 +78,7 @@ function displayName(header: string | undefined, type: AttachmentType): string {
 export function attachmentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  for (const [ownerType, owner] of Object.entries(OWNERS) as [OwnerType, (typeof OWNERS)[OwnerType]][]) {
+  for (const [ownerType, owner] of Object.entries(OWNERS) as [keyof typeof OWNERS, (typeof OWNERS)[keyof typeof OWNERS]][]) {
     routes.post(
       `/${owner.path}/:id{[0-9]+}/attachments`,
       ...requirePermission(owner.edit),
@@ -126,7 +127,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
   routes.get('/attachments/:id{[0-9]+}/download', requireUser, async (c) => {
     const id = Number(c.req.param('id'));
     const row = await c.var.deps.db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return errorReply(c, 404, 'errors.notFound');
+    if (!row || row.owner_type === 'report') return errorReply(c, 404, 'errors.notFound');
     if (!hasPermission(c.var.user, OWNERS[row.owner_type].view) || !visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
     const bytes = await c.var.deps.files.get(row.file_key);
     if (!bytes) return errorReply(c, 404, 'errors.notFound');
@@ -143,7 +144,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
     const id = Number(c.req.param('id'));
     const { db, files } = c.var.deps;
     const row = await db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return errorReply(c, 404, 'errors.notFound');
+    if (!row || row.owner_type === 'report') return errorReply(c, 404, 'errors.notFound');
     if (!hasPermission(c.var.user, OWNERS[row.owner_type].edit) || !visibleTo(c.var.user!, row)) return errorReply(c, 403, 'auth.forbidden');
     await db.deleteFrom('attachments').where('id', '=', id).execute();
     await files.delete(row.file_key);

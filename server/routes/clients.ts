@@ -13,6 +13,7 @@ import type { Database } from '../db/schema';
 import { listAttachments } from './attachments';
 import { clientOrders } from './sales/orders';
 import { clientQuotations } from './sales/quotations';
+import { clientAppointments, clientHasAppointments } from '../appointments/clientAppointments';
 import { normaliseHkid, validateHkidInput } from './clientHkid';
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
@@ -198,6 +199,7 @@ function clientChanges(before: ClientDetail, after: ClientDetail): Record<string
 export const CLIENT_RECORD_CHECKS: ((c: AppContext, clientId: number) => Promise<boolean>)[] = [
   async (c, clientId) => Boolean(await c.var.deps.db.selectFrom('orders').select('id').where('client_id', '=', clientId).executeTakeFirst()),
   async (c, clientId) => Boolean(await c.var.deps.db.selectFrom('quotations').select('id').where('client_id', '=', clientId).executeTakeFirst()),
+  clientHasAppointments,
 ];
 
 function searchCondition(q: string) {
@@ -359,6 +361,7 @@ export function clientRoutes(): Hono<AppEnv> {
       ...(tab === 'attachment' ? { attachments: await listAttachments(c, 'client', id) } : {}),
       ...(tab === 'quotation' && hasPermission(user, 'quotation_view') ? { quotations: await clientQuotations(c, id) } : {}),
       ...(tab === 'order' && hasPermission(user, 'order_view') ? { orders: await clientOrders(c, id) } : {}),
+      ...(tab === 'appointment' ? { appointments: await clientAppointments(c, id) } : {}),
     });
   });
 

@@ -129,6 +129,26 @@ const ENDPOINTS: readonly [method: string, path: string, need: Need][] = [
   ['PUT', '/api/holidays/999', 'setting_edit'],
   ['DELETE', '/api/holidays/999', 'setting_delete'],
   ['GET', '/api/audits', 'audit_view'],
+  ['GET', '/api/appointments?start=2026-11-01&end=2026-12-06', 'appointment_view'],
+  ['GET', '/api/appointments/filters', 'appointment_view'],
+  ['GET', '/api/appointments/create', 'appointment_create'],
+  ['GET', '/api/appointments/clients?q=chan', 'appointment_view'],
+  ['POST', '/api/appointments/overlaps', 'appointment_view'],
+  ['POST', '/api/appointments', 'appointment_create'],
+  ['GET', '/api/appointments/1', 'appointment_view'],
+  ['PUT', '/api/appointments/1', 'appointment_edit'],
+  ['POST', '/api/appointments/1/reschedule', 'appointment_edit'],
+  ['DELETE', '/api/appointments/999', 'appointment_delete'],
+  ['PUT', '/api/appointments/1/order', 'appointment_edit'],
+  ['POST', '/api/appointments/1/visits/2026-11-02/status', 'appointment_edit'],
+  ['PUT', '/api/appointments/1/visits/2026-11-02/report', 'appointment_edit'],
+  ['PUT', '/api/appointments/999/visits/2026-11-02/signatures/client', 'appointment_edit'],
+  ['DELETE', '/api/appointments/999/visits/2026-11-02/signatures/client', 'appointment_edit'],
+  ['PUT', '/api/appointments/999/visits/2026-11-02/signatures/worker', 'appointment_edit'],
+  ['DELETE', '/api/appointments/999/visits/2026-11-02/signatures/worker', 'appointment_edit'],
+  ['POST', '/api/appointments/999/visits/2026-11-02/photos', 'appointment_edit'],
+  ['GET', '/api/appointments/1/photos/999', 'appointment_view'],
+  ['DELETE', '/api/appointments/1/photos/999', 'appointment_edit'],
 ];
 
 /** ':id'-style patterns of the app's routes, to compare with the list above. */
@@ -136,6 +156,7 @@ const pattern = (path: string) =>
   path
     .replace(/\?.*$/, '')
     .replace(/\/\d+(?=\/|$)/g, '/:n')
+    .replace(/\/\d{4}-\d{2}-\d{2}(?=\/|$)/g, '/:n')
     .replace(/\/(payment_method)(?=\/|$)/, '/:k');
 
 let server: TestServer;

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { expand, seriesDates, toRRule } from '../../domain/appointments/recurrence';
+import { hasPermission } from '../../domain/auth/permissions';
+import { hongKongDate, minuteToTime } from '../../domain/time/dates';
+import type { AppContext } from '../http/env';
+import { seesAll, seriesOf } from './store';
+
+/**
+ * A client's appointments for the client's appointment tab: each series with its next visit (or its
+ * last one), workers and rule; only those the user may see, and none without appointment_view.
+ */
+export async function clientAppointments(c: AppContext, clientId: number) {
+  const user = c.var.user!;
+  if (!hasPermission(user, 'appointment_view')) return null;
+  const { db, now } = c.var.deps;
+  let query = db
+    .selectFrom('appointments')
+    .select([
+      'id',
+      sql<string>`start_date::text`.as('start_date'),
+      'start_minute',
+      'duration_minutes',
+      'all_day',
+      'recurrence',
+      'end_kind',
+      'end_count',
+      sql<string | null>`end_until::text`.as('end_until'),
+      'exceptions',
+      'address',
+      'notes',
+    ])
+    .where('client_id', '=', clientId);
+  if (!seesAll(user)) {
+    query = query.where((eb) => eb.exists(eb.selectFrom('appointment_workers as w').select(sql`1`.as('one')).whereRef('w.appointment_id', '=', 'appointments.id').where('w.user_id', '=', user.id)));
+  }
+  const rows = await query.orderBy('start_date', 'desc').orderBy('id', 'desc').limit(200).execute();
+  const workers = rows.length
+    ? await db
+        .selectFrom('appointment_workers')
+        .innerJoin('users', 'users.id', 'appointment_workers.user_id')
+        .select(['appointment_workers.appointment_id', 'users.name'])
+        .where(
+          'appointment_workers.appointment_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('users.name')
+        .execute()
+    : [];
+  const today = hongKongDate(now());
+  return rows.map((row) => {
+    const series = seriesOf(row);
+    const skip = new Set(series.exceptions);
+    let next: string | null = null;
+    let last: string | null = null;
+    for (const { date } of seriesDates(series)) {
+      if (skip.has(date)) continue;
+      if (date >= today) {
+        next = date;
+        break;
+      }
+      last = date;
+    }
+    const date = next ?? last ?? series.startDate;
+    const occurrence = expand(series, date, date)[0];
+    return {
+      id: row.id,
+      date,
+      upcoming: next !== null,
+      startTime: series.allDay ? null : minuteToTime(series.startMinute),
+      allDay: series.allDay,
+      recurrence: series.recurrence.freq,
+      rrule: toRRule(series),
+      firstDate: series.startDate,
+      address: row.address,
+      workers: workers.filter((w) => w.appointment_id === row.id).map((w) => w.name),
+      start: occurrence ? occurrence.start.toISOString() : null,
+    };
+  });
+}
+
+/** A client with appointments cannot be deleted. */
+export async function clientHasAppointments(c: AppContext, clientId: number): Promise<boolean> {
+  return (await c.var.deps.db.selectFrom('appointments').select('id').where('client_id', '=', clientId).limit(1).executeTakeFirst()) !== undefined;
+}

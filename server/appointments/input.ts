@@ -1,0 +1,133 @@
+import { err, ok, type Result } from 'neverthrow';
+import * as z from 'zod';
+import { recurrenceFor, type Recurrence, type Series, type SeriesEnd } from '../../domain/appointments/recurrence';
+import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
+import { addDays, isIsoDate, timeToMinute, type IsoDate } from '../../domain/time/dates';
+import { translate } from '../i18n';
+import type { AppContext } from '../http/env';
+
+export const isoDate = z.string().refine(isIsoDate);
+const time = z.string().refine((t) => timeToMinute(t) !== null);
+const id = z.number().int().positive().max(2_147_483_647);
+
+export const FREQUENCIES = ['once', 'daily', 'weekly', 'biweekly', 'monthly', 'yearly', 'monthly_weekday'] as const;
+
+/** When and how often: the day of the (first) visit, its times, the rule and its end. */
+export const ScheduleFields = {
+  date: isoDate,
+  startTime: time.default('09:00'),
+  endTime: time.default('10:00'),
+  allDay: z.boolean().default(false),
+  recurrence: z
+    .object({
+      freq: z.enum(FREQUENCIES),
+      /** For "specified week of month": 1–4, or -1 for the last. */
+      week: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]).optional(),
+    })
+    .default({ freq: 'once' }),
+  end: z
+    .object({
+      kind: z.enum(['count', 'until', 'never']),
+      count: z.number().int().min(1).max(1000).optional(),
+      until: isoDate.optional(),
+    })
+    .default({ kind: 'count', count: 1 }),
+};
+
+export const AppointmentFields = {
+  clientId: id,
+  address: z.string().trim().max(500).default(''),
+  areaId: id.nullable().default(null),
+  branchId: id.nullable().default(null),
+  appointmentType: z.string().trim().max(60).default(''),
+  workerIds: z.array(id).min(1).max(20),
+  notes: z.string().trim().max(5000).default(''),
+  ...ScheduleFields,
+};
+
+export const CreateAppointment = z.object({ ...AppointmentFields, orderId: id.nullable().default(null) });
+export type AppointmentInput = z.output<typeof CreateAppointment>;
+
+export const SCOPES = ['one', 'future'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** An edit of one visit (`occurrence`) of an appointment: "this one only" or "this and future ones". */
+export const UpdateAppointment = z.object({
+  ...AppointmentFields,
+  version: id,
+  occurrence: isoDate,
+  scope: z.enum(SCOPES).default('one'),
+});
+export type AppointmentUpdate = z.output<typeof UpdateAppointment>;
+
+/** Drag and drop (or resize) of one visit: its new day and times. */
+export const Reschedule = z.object({
+  version: id,
+  occurrence: isoDate,
+  scope: z.enum(SCOPES).default('one'),
+  date: isoDate,
+  startTime: time,
+  endTime: time,
+  allDay: z.boolean(),
+});
+
+export const RemoveAppointment = z.object({ version: id, occurrence: isoDate, scope: z.enum(SCOPES).default('one') });
+
+export const RangeQuery = z.object({
+  start: isoDate,
+  /** Exclusive, as the calendar asks. */
+  end: isoDate,
+  worker_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  branch_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  area_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+});
+
+export const MAX_RANGE_DAYS = 100;
+
+export interface ScheduleInput {
+  readonly date: IsoDate;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly allDay: boolean;
+  readonly recurrence: { readonly freq: (typeof FREQUENCIES)[number]; readonly week?: 1 | 2 | 3 | 4 | -1 | undefined };
+  readonly end: { readonly kind: 'count' | 'until' | 'never'; readonly count?: number | undefined; readonly until?: IsoDate | undefined };
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The start minute and duration of typed times, or the field messages when they do not make a visit. */
+export function times(c: AppContext, input: Pick<ScheduleInput, 'startTime' | 'endTime' | 'allDay'>): Result<{ startMinute: number; durationMinutes: number }, FieldErrors> {
+  if (input.allDay) return ok({ startMinute: 0, durationMinutes: 1440 });
+  const start = timeToMinute(input.startTime) ?? 0;
+  const end = timeToMinute(input.endTime) ?? 0;
+  if (start >= 1440) return err({ startTime: [translate(c.var.language, 'validation.invalid')] });
+  if (end <= start) return err({ endTime: [translate(c.var.language, 'appointments.endBeforeStart')] });
+  return ok({ startMinute: start, durationMinutes: end - start });
+}
+
+/** The domain's rule and end from the form, or the field messages. */
+export function ruleOf(c: AppContext, input: ScheduleInput): Result<{ recurrence: Recurrence; end: SeriesEnd }, FieldErrors> {
+  const lang = c.var.language;
+  const recurrence = recurrenceFor(input.recurrence.freq, input.date, input.recurrence.week ?? 1);
+  if (recurrence.freq === 'once') return ok({ recurrence, end: { kind: 'count', count: 1 } });
+  switch (input.end.kind) {
+    case 'count':
+      return input.end.count === undefined ? err({ 'end.count': [translate(lang, 'validation.required')] }) : ok({ recurrence, end: { kind: 'count', count: input.end.count } });
+    case 'until':
+      if (input.end.until === undefined) return err({ 'end.until': [translate(lang, 'validation.required')] });
+      if (input.end.until < input.date) return err({ 'end.until': [translate(lang, 'appointments.untilBeforeStart')] });
+      if (input.end.until > addDays(input.date, 3660)) return err({ 'end.until': [translate(lang, 'appointments.untilTooFar')] });
+      return ok({ recurrence, end: { kind: 'until', until: input.end.until } });
+    case 'never':
+      return ok({ recurrence, end: { kind: 'never' } });
+  }
+}
+
+/** The series a form describes, or the field messages (all of them at once). */
+export function seriesFrom(c: AppContext, input: ScheduleInput): Result<Series, FieldErrors> {
+  const t = times(c, input);
+  const rule = ruleOf(c, input);
+  if (t.isErr() || rule.isErr()) return err({ ...(t.isErr() ? t.error : {}), ...(rule.isErr() ? rule.error : {}) });
+  return ok({ startDate: input.date, ...t.value, allDay: input.allDay, ...rule.value, exceptions: [] });
+}

@@ -1,0 +1,804 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { sql } from 'kysely';
+import * as z from 'zod';
+import { fileScope } from '../../domain/auth/permissions';
+import { expand, occurrenceOn, seriesDates, toRRule, type Series } from '../../domain/appointments/recurrence';
+import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '../../domain/appointments/status';
+import { checkVisitTransition, isReportEditable } from '../../domain/appointments/report';
+import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
+import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { addDays, daysBetween, hongKongDate, minuteToTime, toHongKongIso, type IsoDate } from '../../domain/time/dates';
+import { audit, fieldChanges } from '../audit';
+import { randomToken } from '../auth/tokens';
+import { translate } from '../i18n';
+import { errorReply, fieldError } from '../http/errors';
+import type { AppContext, AppEnv } from '../http/env';
+import { requirePermission } from '../http/permissions';
+import { likePattern, parseQuery } from '../http/query';
+import { parseJsonBody } from '../http/validate';
+import { applyEdit, applyRemove, type EditRefusal } from '../appointments/edits';
+import { CreateAppointment, isoDate, RangeQuery, MAX_RANGE_DAYS, RemoveAppointment, Reschedule, seriesFrom, times, UpdateAppointment, type FieldErrors, type AppointmentInput } from '../appointments/input';
+import { overlapsFor } from '../appointments/overlaps';
+import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, type AppointmentRow } from '../appointments/store';
+import { fieldErrors } from './admin/common';
+import { listAttachments } from './attachments';
+
+const today = (c: AppContext): IsoDate => hongKongDate(c.var.deps.now());
+
+/** Active users who can be booked, with their calendar colour. */
+async function workerOptions(c: AppContext, onlyIds?: readonly number[]) {
+  let query = c.var.deps.db.selectFrom('users').select(['id', 'name', 'calendar_color', 'branch_id']).where('active', '=', true);
+  if (onlyIds) query = query.where('id', 'in', onlyIds.length > 0 ? [...onlyIds] : [-1]);
+  const rows = await query.orderBy('name').execute();
+  return rows.map((u) => ({ id: u.id, name: u.name, color: u.calendar_color, branchId: u.branch_id }));
+}
+
+async function formOptions(c: AppContext) {
+  const { db } = c.var.deps;
+  const user = c.var.user!;
+  const [workers, branches, areas, types] = await Promise.all([
+    workerOptions(c),
+    db.selectFrom('branches').select(['id', 'name_en', 'name_zh']).orderBy('id').execute(),
+    db.selectFrom('areas').select(['id', 'name_en', 'name_zh']).orderBy('sort_order').execute(),
+    db.selectFrom('options').select(['value', 'label_en', 'label_zh']).where('key', '=', 'appointment_type').where('active', '=', true).orderBy('sort_order').execute(),
+  ]);
+  return {
+    workers,
+    branches: branches.map((b) => ({ id: b.id, nameEn: b.name_en, nameZh: b.name_zh })),
+    areas: areas.map((a) => ({ id: a.id, nameEn: a.name_en, nameZh: a.name_zh })),
+    types: types.map((t) => ({ value: t.value, labelEn: t.label_en, labelZh: t.label_zh })),
+    statuses: APPOINTMENT_STATUSES,
+    seesAll: seesAll(user),
+  };
+}
+
+async function clientSummary(c: AppContext, id: number) {
+  const { db } = c.var.deps;
+  const row = await db.selectFrom('clients').select(['id', 'name_en', 'name_zh', 'branch_id']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const addresses = await db.selectFrom('client_addresses').select(['label', 'address', 'area_id']).where('client_id', '=', id).orderBy('sort_order').execute();
+  return {
+    id: row.id,
+    code: `C${String(row.id).padStart(6, '0')}`,
+    nameEn: row.name_en,
+    nameZh: row.name_zh,
+    branchId: row.branch_id,
+    addresses: addresses.map((a) => ({ label: a.label, address: a.address, areaId: a.area_id })),
+  };
+}
+
+/** Checks beyond the shape: the client, workers, area, branch and order exist (and the order is the client's). */
+async function checkReferences(c: AppContext, input: Pick<AppointmentInput, 'clientId' | 'workerIds' | 'areaId' | 'branchId'> & { orderId?: number | null }): Promise<FieldErrors> {
+  const { db } = c.var.deps;
+  const lang = c.var.language;
+  const errors: FieldErrors = {};
+  if (!(await db.selectFrom('clients').select('id').where('id', '=', input.clientId).executeTakeFirst())) errors.clientId = [translate(lang, 'appointments.unknownClient')];
+  const workers = input.workerIds.length === 0 ? [] : await db.selectFrom('users').select('id').where('id', 'in', input.workerIds).where('active', '=', true).execute();
+  if (workers.length !== new Set(input.workerIds).size) errors.workerIds = [translate(lang, 'appointments.unknownWorker')];
+  if (input.areaId !== null && !(await db.selectFrom('areas').select('id').where('id', '=', input.areaId).executeTakeFirst())) errors.areaId = [translate(lang, 'validation.invalid')];
+  if (input.branchId !== null && !(await db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst())) errors.branchId = [translate(lang, 'validation.invalid')];
+  if (input.orderId) {
+    const order = await db.selectFrom('orders').select(['id', 'client_id']).where('id', '=', input.orderId).executeTakeFirst();
+    if (!order) errors.orderId = [translate(lang, 'validation.invalid')];
+    else if (order.client_id !== input.clientId) errors.orderId = [translate(lang, 'appointments.orderOtherClient')];
+  }
+  return errors;
+}
+
+/** Who the user may see as the client of another appointment (in a double-booking warning). */
+async function clientVisibility(c: AppContext): Promise<(appointmentId: number) => boolean> {
+  const user = c.var.user!;
+  if (seesAll(user)) return () => true;
+  const mine = await c.var.deps.db.selectFrom('appointment_workers').select('appointment_id').where('user_id', '=', user.id).execute();
+  const ids = new Set(mine.map((r) => r.appointment_id));
+  return (id) => ids.has(id);
+}
+
+async function overlapsOf(c: AppContext, workerIds: readonly number[], series: Series, excludeIds: readonly number[]) {
+  return overlapsFor(c.var.deps.db, workerIds, series, excludeIds, await clientVisibility(c));
+}
+
+function refusalReply(c: AppContext, refusal: EditRefusal) {
+  switch (refusal) {
+    case 'conflict':
+      return errorReply(c, 409, 'errors.conflict');
+    case 'notAnOccurrence':
+      return fieldError(c, 'occurrence', 'appointments.notAnOccurrence');
+    case 'visitHasState':
+      return errorReply(c, 422, 'appointments.hasReport');
+  }
+}
+
+/** The day an appointment's screen shows when the address names none: the next visit, else the last one. */
+function defaultVisit(series: Series, from: IsoDate): IsoDate | null {
+  const skip = new Set(series.exceptions);
+  let last: IsoDate | null = null;
+  for (const { date } of seriesDates(series)) {
+    if (skip.has(date)) continue;
+    if (date >= from) return date;
+    last = date;
+  }
+  return last;
+}
+
+const dataUrl = (bytes: Uint8Array | null): string | null => {
+  if (!bytes || bytes.length === 0) return null;
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:image/png;base64,${btoa(binary)}`;
+};
+
+async function visitRow(c: AppContext, appointmentId: number, date: IsoDate) {
+  return c.var.deps.db
+    .selectFrom('appointment_visits')
+    .leftJoin('users as signer', 'signer.id', 'appointment_visits.worker_signer_id')
+    .leftJoin('users as reporter', 'reporter.id', 'appointment_visits.reported_by')
+    .selectAll('appointment_visits')
+    .select(['signer.name as worker_signer', 'reporter.name as reporter'])
+    .where('appointment_id', '=', appointmentId)
+    .where('date', '=', date)
+    .executeTakeFirst();
+}
+
+/** The completed report of a visit as the report tab and its print show it. */
+async function reportOf(c: AppContext, row: AppointmentRow, date: IsoDate) {
+  const visit = await visitRow(c, row.id, date);
+  const products = visit?.products_used ?? [];
+  const productRows =
+    products.length > 0
+      ? await c.var.deps.db
+          .selectFrom('products')
+          .select(['id', 'code', 'name_en', 'name_zh', 'unit'])
+          .where(
+            'id',
+            'in',
+            products.map((p) => p.productId),
+          )
+          .execute()
+      : [];
+  const status: AppointmentStatus = visit?.status ?? 'in_progress';
+  const iso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);
+  return {
+    visitId: visit?.id ?? null,
+    version: visit?.version ?? 0,
+    status,
+    editable: isReportEditable(status),
+    workDone: visit?.work_done ?? '',
+    findings: visit?.findings ?? '',
+    productsUsed: products.map((p) => {
+      const product = productRows.find((r) => r.id === p.productId);
+      return { productId: p.productId, quantity: p.quantity, note: p.note, code: product?.code ?? '', nameEn: product?.name_en ?? '', nameZh: product?.name_zh ?? '', unit: product?.unit ?? '' };
+    }),
+    clientSignature: dataUrl(visit?.client_signature ?? null),
+    clientSigner: visit?.client_signer ?? '',
+    clientSignedAt: iso(visit?.client_signed_at),
+    workerSignature: dataUrl(visit?.worker_signature ?? null),
+    workerSigner: visit?.worker_signer ?? null,
+    workerSignedAt: iso(visit?.worker_signed_at),
+    reportedBy: visit?.reporter ?? null,
+    reportedAt: iso(visit?.reported_at),
+    photos: visit ? (await listAttachments(c, 'report', visit.id)).map((p) => ({ ...p, downloadUrl: `/api/appointments/${row.id}/photos/${p.id}` })) : [],
+  };
+}
+
+/** The linked order's summary, read straight from the orders table (issue 7 owns the order screens). */
+async function orderSummary(c: AppContext, orderId: number | null) {
+  if (orderId === null) return null;
+  const order = await c.var.deps.db.selectFrom('orders').select(['id', 'number', sql<string>`date::text`.as('date'), 'total', 'paid', 'voided']).where('id', '=', orderId).executeTakeFirst();
+  return order ? { id: order.id, number: order.number, date: order.date, total: order.total, paid: order.paid, voided: order.voided } : null;
+}
+
+/** The appointment (the series) as the screens show it. */
+async function appointmentDetail(c: AppContext, row: AppointmentRow) {
+  const { db } = c.var.deps;
+  const series = seriesOf(row);
+  const workerIds = (await workersOf(db, [row.id])).get(row.id) ?? [];
+  const [client, workers, area, branch] = await Promise.all([
+    clientSummary(c, row.client_id),
+    workerOptions(c, workerIds),
+    row.area_id === null ? null : db.selectFrom('areas').select(['name_en', 'name_zh']).where('id', '=', row.area_id).executeTakeFirst(),
+    row.branch_id === null ? null : db.selectFrom('branches').select(['name_en', 'name_zh']).where('id', '=', row.branch_id).executeTakeFirst(),
+  ]);
+  const r = series.recurrence;
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    client,
+    address: row.address,
+    areaId: row.area_id,
+    area: area ? { nameEn: area.name_en, nameZh: area.name_zh } : null,
+    branchId: row.branch_id,
+    branch: branch ? { nameEn: branch.name_en, nameZh: branch.name_zh } : null,
+    orderId: row.order_id,
+    appointmentType: row.appointment_type,
+    notes: row.notes,
+    workerIds,
+    workers,
+    date: series.startDate,
+    startTime: minuteToTime(series.startMinute),
+    endTime: minuteToTime(Math.min(1440, series.startMinute + series.durationMinutes)),
+    allDay: series.allDay,
+    recurrence: { freq: r.freq, ...(r.freq === 'monthly_weekday' ? { week: r.week } : {}) },
+    end: series.end,
+    exceptions: series.exceptions,
+    recurring: r.freq !== 'once',
+    rrule: toRRule(series),
+    lastDate: row.last_date,
+    version: row.version,
+  };
+}
+
+const DetailQuery = z.object({ tab: z.enum(['appointment', 'invoice', 'report']).default('appointment'), date: isoDate.optional() });
+const CreateQuery = z.object({ date: isoDate.optional(), client_id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+const ClientSearch = z.object({ q: z.string().trim().max(100).default('') });
+const OverlapCheck = z.object({
+  workerIds: z.array(z.number().int().positive().max(2_147_483_647)).max(20),
+  excludeId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+  ...CreateAppointment.pick({ date: true, startTime: true, endTime: true, allDay: true, recurrence: true, end: true }).shape,
+});
+const StatusChange = z.object({ status: z.enum(APPOINTMENT_STATUSES), version: z.number().int().min(0) });
+const ReportInput = z.object({
+  workDone: z.string().trim().max(5000).default(''),
+  findings: z.string().trim().max(5000).default(''),
+  productsUsed: z
+    .array(z.object({ productId: z.number().int().positive().max(2_147_483_647), quantity: z.number().int().min(1).max(1_000_000), note: z.string().trim().max(200).default('') }))
+    .max(50)
+    .default([]),
+  clientSigner: z.string().trim().max(120).default(''),
+  version: z.number().int().min(0),
+});
+const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_647).nullable(), version: z.number().int().positive().optional() });
+
+/** Creates the visit's row (state of its own) when it has none; the visit must be one of the series. */
+async function ensureVisit(c: AppContext, row: AppointmentRow, date: IsoDate) {
+  const { db, now } = c.var.deps;
+  await db
+    .insertInto('appointment_visits')
+    .values({ appointment_id: row.id, date, created_at: now(), updated_at: now() })
+    .onConflict((oc) => oc.columns(['appointment_id', 'date']).doNothing())
+    .execute();
+  return (await visitRow(c, row.id, date))!;
+}
+
+/** The appointment and visit a /visits/:date route names, when the user may see them. */
+async function visitTarget(c: AppContext) {
+  const row = await visibleAppointment(c.var.deps.db, c.var.user!, Number(c.req.param('id')));
+  const date = c.req.param('date') ?? '';
+  if (!row || !isoDate.safeParse(date).success) return null;
+  const series = seriesOf(row);
+  if (!occurrenceOn(series, date) || series.exceptions.includes(date)) return null;
+  return { row, date };
+}
+
+/**
+ * Appointments (spec /calendar…, /api/appointments…): the calendar's visits for a range, create,
+ * edit and delete with "this one only" / "this and future ones", double-booking warnings, the
+ * appointment, invoice and completed-report tabs, visit status, reports, signatures and photos.
+ */
+export function appointmentRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') });
+
+  /** The visits between start (included) and end (excluded), the server expanding each series. */
+  routes.get('/appointments', ...requirePermission('appointment_view'), async (c) => {
+    const query = parseQuery(c, RangeQuery);
+    if (query.isErr()) return query.error;
+    const { start, end, worker_id, branch_id, area_id, status } = query.value;
+    const from = start;
+    const to = addDays(end, -1);
+    if (to < from) return fieldError(c, 'end', 'appointments.rangeOrder');
+    if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) return fieldError(c, 'end', 'appointments.rangeTooLong');
+    const { db } = c.var.deps;
+    const user = c.var.user!;
+    const [rows, holidays] = await Promise.all([seriesInRange(db, user, from, to, { workerId: worker_id, branchId: branch_id, areaId: area_id }), holidaysInRange(db, from, to)]);
+    let visits = await visitsBetween(db, rows, from, to, holidaySet(holidays));
+    if (status) visits = visits.filter((v) => v.status === status);
+    visits.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.row.id - b.row.id);
+    const ids = [...new Set(visits.map((v) => v.row.id))];
+    const [workers, clients, areas] = await Promise.all([
+      workersOf(db, ids),
+      ids.length === 0 ? [] : db.selectFrom('clients').select(['id', 'name_en', 'name_zh']).where('id', 'in', [...new Set(visits.map((v) => v.row.client_id))]).execute(),
+      db.selectFrom('areas').select(['id', 'name_en', 'name_zh']).execute(),
+    ]);
+    const clientById = new Map(clients.map((cl) => [cl.id, { nameEn: cl.name_en, nameZh: cl.name_zh }]));
+    const areaById = new Map(areas.map((a) => [a.id, { nameEn: a.name_en, nameZh: a.name_zh }]));
+    const workerIds = [...new Set([...workers.values()].flat())];
+    return c.json({
+      events: visits.map(({ row, occurrence: o, status: s }) => ({
+        id: `${row.id}:${o.date}`,
+        appointmentId: row.id,
+        date: o.date,
+        start: row.all_day ? o.date : toHongKongIso(o.start),
+        end: row.all_day ? addDays(o.date, 1) : toHongKongIso(o.end),
+        allDay: row.all_day,
+        client: clientById.get(row.client_id) ?? null,
+        area: row.area_id === null ? null : (areaById.get(row.area_id) ?? null),
+        workerIds: workers.get(row.id) ?? [],
+        status: s,
+        onHoliday: o.onHoliday,
+        recurring: row.recurrence.freq !== 'once',
+        version: row.version,
+      })),
+      holidays,
+      workers: await workerOptions(c, workerIds),
+    });
+  });
+
+  /** What the calendar's filters offer: workers (only oneself without appointment_view_all), branches, areas, statuses. */
+  routes.get('/appointments/filters', ...requirePermission('appointment_view'), async (c) => {
+    const options = await formOptions(c);
+    const user = c.var.user!;
+    return c.json({ ...options, workers: options.seesAll ? options.workers : options.workers.filter((w) => w.id === user.id) });
+  });
+
+  routes.get('/appointments/create', ...requirePermission('appointment_create'), async (c) => {
+    const query = parseQuery(c, CreateQuery);
+    if (query.isErr()) return query.error;
+    const user = c.var.user!;
+    const client = query.value.client_id ? await clientSummary(c, query.value.client_id) : null;
+    return c.json({
+      options: await formOptions(c),
+      defaults: { date: query.value.date ?? today(c), branchId: client?.branchId ?? user.branchId, client },
+    });
+  });
+
+  /** Clients to book, by either name, code or phone (the form's client search). */
+  routes.get('/appointments/clients', ...requirePermission('appointment_view'), async (c) => {
+    const query = parseQuery(c, ClientSearch);
+    if (query.isErr()) return query.error;
+    const { q } = query.value;
+    let base = c.var.deps.db.selectFrom('clients').select(['id']);
+    if (q) {
+      const pattern = likePattern(q);
+      const digits = q.replace(/[^\d]/g, '');
+      base = base.where((eb) =>
+        eb.or([
+          eb(sql`lower(clients.name_en)`, 'like', pattern),
+          eb(sql`lower(clients.name_zh)`, 'like', pattern),
+          ...(/^c?\d+$/i.test(q) && Number(q.replace(/^c/i, '')) <= 2_147_483_647 ? [eb('clients.id', '=', Number(q.replace(/^c/i, '')))] : []),
+          ...(digits.length >= 3 ? [eb.exists(eb.selectFrom('client_contacts').select(sql`1`.as('one')).whereRef('client_contacts.client_id', '=', 'clients.id').where(sql`client_contacts.phones::text`, 'like', `%${digits}%`))] : []),
+        ]),
+      );
+    }
+    const rows = await base.orderBy('id', 'desc').limit(20).execute();
+    const items = [];
+    for (const r of rows) {
+      const summary = await clientSummary(c, r.id);
+      if (summary) items.push(summary);
+    }
+    return c.json({ items });
+  });
+
+  /** Double-booking check of a schedule for some workers, before saving. */
+  routes.post('/appointments/overlaps', ...requirePermission('appointment_view'), async (c) => {
+    const body = await parseJsonBody(c, OverlapCheck);
+    if (body.isErr()) return body.error;
+    const series = seriesFrom(c, body.value);
+    if (series.isErr()) return fieldErrors(c, series.error);
+    return c.json({ overlaps: await overlapsOf(c, body.value.workerIds, series.value, body.value.excludeId ? [body.value.excludeId] : []) });
+  });
+
+  routes.post('/appointments', ...requirePermission('appointment_create'), async (c) => {
+    const body = await parseJsonBody(c, CreateAppointment);
+    if (body.isErr()) return body.error;
+    const input = body.value;
+    const series = seriesFrom(c, input);
+    const errors = { ...(await checkReferences(c, input)), ...(series.isErr() ? series.error : {}) };
+    if (Object.keys(errors).length > 0 || series.isErr()) return fieldErrors(c, errors);
+    const { db, now } = c.var.deps;
+    const user = c.var.user!;
+    const id = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('appointments')
+        .values({
+          client_id: input.clientId,
+          address: input.address,
+          area_id: input.areaId,
+          branch_id: input.branchId ?? user.branchId,
+          order_id: input.orderId,
+          appointment_type: input.appointmentType,
+          notes: input.notes,
+          ...seriesColumns(series.value),
+          created_by: user.id,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('appointment_workers')
+        .values([...new Set(input.workerIds)].map((user_id) => ({ appointment_id: row.id, user_id })))
+        .execute();
+      return row.id;
+    });
+    await audit(c, { action: 'create', entityType: 'appointment', entityId: id, changes: { clientId: input.clientId, workerIds: input.workerIds, rrule: toRRule(series.value), orderId: input.orderId } });
+    return c.json({ appointment: { id, date: input.date }, overlaps: await overlapsOf(c, input.workerIds, series.value, [id]) }, 201);
+  });
+
+  routes.get('/appointments/:id{[0-9]+}', ...requirePermission('appointment_view'), async (c) => {
+    const query = parseQuery(c, DetailQuery);
+    if (query.isErr()) return query.error;
+    const { db } = c.var.deps;
+    const row = await visibleAppointment(db, c.var.user!, Number(c.req.param('id')));
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    const series = seriesOf(row);
+    const { tab } = query.value;
+    let date = query.value.date ?? null;
+    if (date === null && tab === 'report') {
+      const reported = await db
+        .selectFrom('appointment_visits')
+        .select(sql<string>`date::text`.as('day'))
+        .where('appointment_id', '=', row.id)
+        .orderBy('date', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      date = reported?.day ?? null;
+    }
+    date ??= defaultVisit(series, today(c));
+    if (date === null || !occurrenceOn(series, date) || series.exceptions.includes(date)) return errorReply(c, 404, 'errors.notFound');
+    const holidays = await holidaysInRange(db, date, date);
+    const occurrence = expand(series, date, date, holidaySet(holidays))[0]!;
+    const visit = await db.selectFrom('appointment_visits').select(['status', 'version']).where('appointment_id', '=', row.id).where('date', '=', date).executeTakeFirst();
+    const status: AppointmentStatus = visit?.status ?? 'in_progress';
+    const appointment = await appointmentDetail(c, row);
+    return c.json({
+      appointment,
+      occurrence: {
+        date,
+        index: occurrence.index,
+        start: toHongKongIso(occurrence.start),
+        end: toHongKongIso(occurrence.end),
+        onHoliday: occurrence.onHoliday,
+        holiday: holidays[0] ?? null,
+        status,
+        visitVersion: visit?.version ?? 0,
+        transitions: APPOINTMENT_TRANSITIONS[status],
+      },
+      tab,
+      ...(tab === 'appointment' ? { options: await formOptions(c) } : {}),
+      ...(tab === 'invoice' ? { order: await orderSummary(c, row.order_id) } : {}),
+      ...(tab === 'report'
+        ? {
+            report: await reportOf(c, row, date),
+            products: (await db.selectFrom('products').select(['id', 'code', 'name_en', 'name_zh', 'unit']).where('active', '=', true).orderBy('code').execute()).map((p) => ({
+              id: p.id,
+              code: p.code,
+              nameEn: p.name_en,
+              nameZh: p.name_zh,
+              unit: p.unit,
+            })),
+            company: await db.selectFrom('companies').select(['name_en as nameEn', 'name_zh as nameZh', 'address_en as addressEn', 'address_zh as addressZh', 'phone']).orderBy('id').limit(1).executeTakeFirst() ?? null,
+          }
+        : {}),
+    });
+  });
+
+  /** Edit from the form: every field, for this visit only or for this and future visits. */
+  routes.put('/appointments/:id{[0-9]+}', ...requirePermission('appointment_edit'), async (c) => {
+    const body = await parseJsonBody(c, UpdateAppointment);
+    if (body.isErr()) return body.error;
+    const input = body.value;
+    const { db, now } = c.var.deps;
+    const user = c.var.user!;
+    const row = await visibleAppointment(db, user, Number(c.req.param('id')));
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    const proposed = seriesFrom(c, input);
+    const errors = { ...(await checkReferences(c, input)), ...(proposed.isErr() ? proposed.error : {}) };
+    if (Object.keys(errors).length > 0 || proposed.isErr()) return fieldErrors(c, errors);
+    const before = await appointmentDetail(c, row);
+    const { startDate, startMinute, durationMinutes, allDay, recurrence, end } = proposed.value;
+    const outcome = await db.transaction().execute((tx) =>
+      applyEdit(
+        tx,
+        row,
+        seriesOf(row),
+        {
+          occurrence: input.occurrence,
+          scope: input.scope,
+          version: input.version,
+          schedule: { startDate, startMinute, durationMinutes, allDay },
+          rule: { recurrence, end },
+          fields: { clientId: input.clientId, address: input.address, areaId: input.areaId, branchId: input.branchId, appointmentType: input.appointmentType, notes: input.notes, workerIds: input.workerIds },
+        },
+        user.id,
+        now(),
+      ),
+    );
+    if (!outcome.ok) return refusalReply(c, outcome.refusal);
+    const changed = (await visibleAppointment(db, user, outcome.id)) ?? row;
+    const after = await appointmentDetail(c, changed);
+    await audit(c, {
+      action: 'update',
+      entityType: 'appointment',
+      entityId: row.id,
+      changes: { scope: { from: null, to: input.scope }, occurrence: { from: input.occurrence, to: outcome.date }, result: { from: row.id, to: outcome.id }, ...fieldChanges(before, after, ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'notes', 'workerIds', 'date', 'startTime', 'endTime', 'allDay', 'recurrence', 'end']) },
+    });
+    return c.json({ appointment: { id: outcome.id, date: outcome.date }, overlaps: await overlapsOf(c, input.workerIds, outcome.series, outcome.touched) });
+  });
+
+  /** Drag and drop or resize in the calendar: a visit's new day and times, with the same choice of scope. */
+  routes.post('/appointments/:id{[0-9]+}/reschedule', ...requirePermission('appointment_edit'), async (c) => {
+    const body = await parseJsonBody(c, Reschedule);
+    if (body.isErr()) return body.error;
+    const input = body.value;
+    const { db, now } = c.var.deps;
+    const user = c.var.user!;
+    const row = await visibleAppointment(db, user, Number(c.req.param('id')));
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    const t = times(c, input);
+    if (t.isErr()) return fieldErrors(c, t.error);
+    const outcome = await db.transaction().execute((tx) =>
+      applyEdit(tx, row, seriesOf(row), { occurrence: input.occurrence, scope: input.scope, version: input.version, schedule: { startDate: input.date, ...t.value, allDay: input.allDay } }, user.id, now()),
+    );
+    if (!outcome.ok) return refusalReply(c, outcome.refusal);
+    await audit(c, {
+      action: 'reschedule',
+      entityType: 'appointment',
+      entityId: row.id,
+      changes: { scope: input.scope, occurrence: { from: input.occurrence, to: outcome.date }, time: { from: minuteToTime(row.start_minute), to: input.allDay ? null : input.startTime }, result: outcome.id },
+    });
+    const workerIds = (await workersOf(db, [outcome.id])).get(outcome.id) ?? [];
+    return c.json({ appointment: { id: outcome.id, date: outcome.date }, overlaps: await overlapsOf(c, workerIds, outcome.series, outcome.touched) });
+  });
+
+  routes.delete('/appointments/:id{[0-9]+}', ...requirePermission('appointment_delete'), async (c) => {
+    const body = await parseJsonBody(c, RemoveAppointment);
+    if (body.isErr()) return body.error;
+    const { db, now } = c.var.deps;
+    const row = await visibleAppointment(db, c.var.user!, Number(c.req.param('id')));
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    const outcome = await db.transaction().execute((tx) => applyRemove(tx, row, seriesOf(row), body.value, now()));
+    if (!outcome.ok) return refusalReply(c, outcome.refusal);
+    await audit(c, { action: 'delete', entityType: 'appointment', entityId: row.id, changes: { scope: body.value.scope, occurrence: body.value.occurrence, seriesDeleted: outcome.deleted, rrule: toRRule(seriesOf(row)) } });
+    return c.json({ deleted: outcome.deleted });
+  });
+
+  /**
+   * Links an existing order (invoice) to the appointment, or unlinks it (null). For the order
+   * screens: `version` is checked when given.
+   */
+  routes.put('/appointments/:id{[0-9]+}/order', ...requirePermission('appointment_edit'), async (c) => {
+    const body = await parseJsonBody(c, OrderLink);
+    if (body.isErr()) return body.error;
+    const { db, now } = c.var.deps;
+    const row = await visibleAppointment(db, c.var.user!, Number(c.req.param('id')));
+    if (!row) return errorReply(c, 404, 'errors.notFound');
+    const { orderId, version } = body.value;
+    if (orderId !== null) {
+      const errors = await checkReferences(c, { clientId: row.client_id, workerIds: [], areaId: null, branchId: null, orderId });
+      if (errors.orderId) return fieldErrors(c, { orderId: errors.orderId });
+    }
+    let update = db
+      .updateTable('appointments')
+      .set((eb) => ({ order_id: orderId, updated_at: now(), version: eb('version', '+', 1) }))
+      .where('id', '=', row.id);
+    if (version !== undefined) update = update.where('version', '=', version);
+    const updated = await update.returning('version').executeTakeFirst();
+    if (!updated) return errorReply(c, 409, 'errors.conflict');
+    await audit(c, { action: 'update', entityType: 'appointment', entityId: row.id, changes: { orderId: { from: row.order_id, to: orderId } } });
+    return c.json({ appointment: { id: row.id, orderId, version: updated.version }, order: await orderSummary(c, orderId) });
+  });
+
+  /** A visit's status, by the domain's transitions (ending needs a complete report). */
+  routes.post('/appointments/:id{[0-9]+}/visits/:date/status', ...requirePermission('appointment_edit'), async (c) => {
+    const body = await parseJsonBody(c, StatusChange);
+    if (body.isErr()) return body.error;
+    const target = await visitTarget(c);
+    if (!target) return errorReply(c, 404, 'errors.notFound');
+    const { db, now } = c.var.deps;
+    const existing = await visitRow(c, target.row.id, target.date);
+    if ((existing?.version ?? 0) !== body.value.version) return errorReply(c, 409, 'errors.conflict');
+    const from: AppointmentStatus = existing?.status ?? 'in_progress';
+    const to = body.value.status;
+    const lang = c.var.language;
+    const checked = checkVisitTransition(from, to, {
+      workDone: existing?.work_done ?? '',
+      findings: existing?.findings ?? '',
+      productsUsed: existing?.products_used ?? [],
+      clientSigned: Boolean(existing?.client_signature?.length),
+      workerSigned: Boolean(existing?.worker_signature?.length),
+    });
+    if (checked.isErr()) {
+      const e = checked.error;
+      if (e.code === 'statusTransition') {
+        const message = translate(lang, 'appointments.statusTransition', { from: translate(lang, `appointments.status.${from}`), to: translate(lang, `appointments.status.${to}`) });
+        return c.json({ message, errors: { status: [message] } }, 422);
+      }
+      if (e.code === 'reportIncomplete') {
+        const key = { workDone: 'appointments.workDoneRequired', clientSignature: 'appointments.clientSignatureRequired', workerSignature: 'appointments.workerSignatureRequired' } as const;
+        return fieldErrors(c, Object.fromEntries(e.missing.map((part) => [part, [translate(lang, key[part])]])));
+      }
+      return errorReply(c, 422, 'appointments.reportLocked');
+    }
+    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
+    const updated = await db
+      .updateTable('appointment_visits')
+      .set((eb) => ({ status: to, updated_at: now(), version: eb('version', '+', 1) }))
+      .where('id', '=', visit.id)
+      .where('version', '=', visit.version)
+      .returning(['version'])
+      .executeTakeFirst();
+    if (!updated) return errorReply(c, 409, 'errors.conflict');
+    await audit(c, { action: 'status', entityType: 'appointment', entityId: target.row.id, changes: { date: target.date, status: { from, to } } });
+    return c.json({ status: to, visitVersion: updated.version, transitions: APPOINTMENT_TRANSITIONS[to] });
+  });
+
+  /** The completed report's words and products (signatures and photos have their own calls). */
+  routes.put('/appointments/:id{[0-9]+}/visits/:date/report', ...requirePermission('appointment_edit'), async (c) => {
+    const body = await parseJsonBody(c, ReportInput);
+    if (body.isErr()) return body.error;
+    const target = await visitTarget(c);
+    if (!target) return errorReply(c, 404, 'errors.notFound');
+    const input = body.value;
+    const { db, now } = c.var.deps;
+    const existing = await visitRow(c, target.row.id, target.date);
+    if ((existing?.version ?? 0) !== input.version) return errorReply(c, 409, 'errors.conflict');
+    if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
+    const productIds = [...new Set(input.productsUsed.map((p) => p.productId))];
+    if (productIds.length > 0) {
+      const known = new Set((await db.selectFrom('products').select('id').where('id', 'in', productIds).execute()).map((p) => p.id));
+      const errors: FieldErrors = {};
+      input.productsUsed.forEach((p, i) => {
+        if (!known.has(p.productId)) errors[`productsUsed.${i}.productId`] = [translate(c.var.language, 'appointments.unknownProduct')];
+      });
+      if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
+    }
+    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
+    const updated = await db
+      .updateTable('appointment_visits')
+      .set((eb) => ({
+        work_done: input.workDone,
+        findings: input.findings,
+        products_used: JSON.stringify(input.productsUsed),
+        client_signer: input.clientSigner,
+        reported_by: c.var.user!.id,
+        reported_at: now(),
+        updated_at: now(),
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', visit.id)
+      .where('version', '=', visit.version)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return errorReply(c, 409, 'errors.conflict');
+    await audit(c, {
+      action: 'update',
+      entityType: 'appointment_report',
+      entityId: target.row.id,
+      changes: { date: target.date, ...fieldChanges({ workDone: visit.work_done, findings: visit.findings, productsUsed: visit.products_used }, { workDone: input.workDone, findings: input.findings, productsUsed: input.productsUsed }) },
+    });
+    return c.json({ report: await reportOf(c, target.row, target.date) });
+  });
+
+  for (const who of ['client', 'worker'] as const) {
+    /** A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB). */
+    routes.put(`/appointments/:id{[0-9]+}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), upload, async (c) => {
+      const target = await visitTarget(c);
+      if (!target) return errorReply(c, 404, 'errors.notFound');
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (checkUploadSize(bytes.length).isErr()) return errorReply(c, 413, 'errors.tooLarge');
+      if (bytes.length === 0 || sniffImageType(bytes) !== 'image/png') return fieldError(c, 'signature', 'appointments.notPng');
+      const { db, now } = c.var.deps;
+      const existing = await visitRow(c, target.row.id, target.date);
+      if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
+      const visit = existing ?? (await ensureVisit(c, target.row, target.date));
+      await db
+        .updateTable('appointment_visits')
+        .set((eb) => ({
+          ...(who === 'client' ? { client_signature: bytes, client_signed_at: now() } : { worker_signature: bytes, worker_signed_at: now(), worker_signer_id: c.var.user!.id }),
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', visit.id)
+        .execute();
+      await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, bytes: bytes.length } });
+      return c.json({ report: await reportOf(c, target.row, target.date) });
+    });
+
+    routes.delete(`/appointments/:id{[0-9]+}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), async (c) => {
+      const target = await visitTarget(c);
+      if (!target) return errorReply(c, 404, 'errors.notFound');
+      const existing = await visitRow(c, target.row.id, target.date);
+      if (!existing) return c.json({ report: await reportOf(c, target.row, target.date) });
+      if (!isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
+      const { db, now } = c.var.deps;
+      await db
+        .updateTable('appointment_visits')
+        .set((eb) => ({
+          ...(who === 'client' ? { client_signature: null, client_signed_at: null } : { worker_signature: null, worker_signed_at: null, worker_signer_id: null }),
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', existing.id)
+        .execute();
+      await audit(c, { action: 'unsign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who } });
+      return c.json({ report: await reportOf(c, target.row, target.date) });
+    });
+  }
+
+  /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
+  routes.post('/appointments/:id{[0-9]+}/visits/:date/photos', ...requirePermission('appointment_edit'), upload, async (c) => {
+    const target = await visitTarget(c);
+    if (!target) return errorReply(c, 404, 'errors.notFound');
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.length === 0) return fieldError(c, 'photo', 'validation.fileRequired');
+    if (checkUploadSize(bytes.length).isErr()) return errorReply(c, 413, 'errors.tooLarge');
+    const type = sniffImageType(bytes);
+    if (!type) return fieldError(c, 'photo', 'appointments.notImage');
+    const { db, files, now } = c.var.deps;
+    const existing = await visitRow(c, target.row.id, target.date);
+    if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
+    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
+    const key = `attachments/report/${visit.id}/${randomToken(18)}`;
+    let name = '';
+    try {
+      name = decodeURIComponent(c.req.header('x-file-name') ?? '');
+    } catch {
+      name = '';
+    }
+    // eslint-disable-next-line no-control-regex
+    name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || `photo.${IMAGE_EXTENSIONS[type]}`;
+    await files.put(key, bytes);
+    let id: number;
+    try {
+      const row = await db
+        .insertInto('attachments')
+        .values({ owner_type: 'report', owner_id: visit.id, file_key: key, display_name: name, content_type: type, size_bytes: bytes.length, branch_id: target.row.branch_id, uploaded_by: c.var.user!.id, created_at: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+    } catch (error) {
+      await files.delete(key);
+      throw error;
+    }
+    await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length } });
+    return c.json({ report: await reportOf(c, target.row, target.date) }, 201);
+  });
+
+  async function photoOf(c: AppContext) {
+    const row = await visibleAppointment(c.var.deps.db, c.var.user!, Number(c.req.param('id')));
+    const photoId = Number(c.req.param('photo_id'));
+    if (!row || !Number.isSafeInteger(photoId) || photoId > 2_147_483_647) return null;
+    const photo = await c.var.deps.db
+      .selectFrom('attachments')
+      .innerJoin('appointment_visits as v', 'v.id', 'attachments.owner_id')
+      .selectAll('attachments')
+      .select(sql<string>`v.date::text`.as('day'))
+      .where('attachments.id', '=', photoId)
+      .where('attachments.owner_type', '=', 'report')
+      .where('v.appointment_id', '=', row.id)
+      .executeTakeFirst();
+    if (!photo) return null;
+    const user = c.var.user!;
+    const scope = fileScope(user);
+    const visible = scope === 'all' || (scope === 'branch' && photo.branch_id !== null && photo.branch_id === user.branchId) || (scope === 'own' && photo.uploaded_by === user.id);
+    return visible ? { row, photo } : null;
+  }
+
+  routes.get('/appointments/:id{[0-9]+}/photos/:photo_id{[0-9]+}', ...requirePermission('appointment_view'), async (c) => {
+    const found = await photoOf(c);
+    if (!found) return errorReply(c, 404, 'errors.notFound');
+    const bytes = await c.var.deps.files.get(found.photo.file_key);
+    if (!bytes) return errorReply(c, 404, 'errors.notFound');
+    const type = found.photo.content_type as ImageType;
+    return c.body(bytes.slice().buffer, 200, {
+      'Content-Type': type,
+      'Content-Disposition': `inline; filename="appointment-${found.row.id}-photo-${found.photo.id}.${IMAGE_EXTENSIONS[type] ?? 'bin'}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  routes.delete('/appointments/:id{[0-9]+}/photos/:photo_id{[0-9]+}', ...requirePermission('appointment_edit'), async (c) => {
+    const found = await photoOf(c);
+    if (!found) return errorReply(c, 404, 'errors.notFound');
+    const visit = await visitRow(c, found.row.id, found.photo.day);
+    if (visit && !isReportEditable(visit.status)) return errorReply(c, 422, 'appointments.reportLocked');
+    await c.var.deps.db.deleteFrom('attachments').where('id', '=', found.photo.id).execute();
+    await c.var.deps.files.delete(found.photo.file_key);
+    await audit(c, { action: 'delete', entityType: 'attachment', entityId: found.photo.id, changes: { owner: `report:${found.row.id}:${found.photo.day}`, name: found.photo.display_name } });
+    return c.json({ report: await reportOf(c, found.row, found.photo.day) });
+  });
+
+  return routes;
+}

@@ -1,0 +1,420 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+
+const ADMIN = 1;
+const SALES = 2;
+const WORKER = 3;
+
+let server: TestServer;
+let admin: TestAgent;
+let sales: TestAgent;
+let worker: TestAgent;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new TestAgent(server);
+  sales = new TestAgent(server);
+  worker = new TestAgent(server);
+  expect((await admin.signIn('admin@example.com', 'Admin1234')).status).toBe(200);
+  expect((await sales.signIn('sales@example.com', 'Sales1234')).status).toBe(200);
+  expect((await worker.signIn('worker@example.com', 'Worker1234')).status).toBe(200);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface CalendarEvent {
+  id: string;
+  appointmentId: number;
+  date: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  status: string;
+  onHoliday: boolean;
+  recurring: boolean;
+  workerIds: number[];
+  version: number;
+}
+
+const events = async (agent: TestAgent, start: string, end: string, extra = ''): Promise<CalendarEvent[]> => {
+  const reply = await agent.get(`/api/appointments?start=${start}&end=${end}${extra}`);
+  expect(reply.status).toBe(200);
+  return reply.body!.events as CalendarEvent[];
+};
+const of = (list: CalendarEvent[], ids: number[]) => list.filter((e) => ids.includes(e.appointmentId));
+
+let nextClient = 1;
+/** A weekly appointment on Mondays in 2027 (no demo data there), for the given workers. */
+async function create(agent: TestAgent, overrides: Record<string, unknown> = {}): Promise<Reply> {
+  return agent.post('/api/appointments', {
+    clientId: (nextClient++ % 3) + 1,
+    address: '灣仔道 1 號',
+    areaId: 2,
+    workerIds: [ADMIN],
+    date: '2027-03-01',
+    startTime: '10:00',
+    endTime: '11:30',
+    recurrence: { freq: 'weekly' },
+    end: { kind: 'count', count: 6 },
+    notes: '',
+    ...overrides,
+  });
+}
+const idOf = (reply: Reply) => (reply.body!.appointment as { id: number }).id;
+const detail = async (agent: TestAgent, id: number, query = '') => agent.get(`/api/appointments/${id}?tab=appointment${query}`);
+const version = async (id: number) => ((await detail(admin, id)).body!.appointment as { version: number }).version;
+
+describe('range queries with recurrence and exceptions', () => {
+  it('expands a weekly series on the server, only inside the asked range, in Hong Kong time', async () => {
+    const created = await create(admin);
+    expect(created.status).toBe(201);
+    const id = idOf(created);
+    const march = of(await events(admin, '2027-03-01', '2027-03-29'), [id]);
+    expect(march.map((e) => e.date)).toEqual(['2027-03-01', '2027-03-08', '2027-03-15', '2027-03-22']);
+    expect(march[0]).toMatchObject({ start: '2027-03-01T10:00:00+08:00', end: '2027-03-01T11:30:00+08:00', allDay: false, status: 'in_progress', recurring: true, workerIds: [ADMIN] });
+    expect(of(await events(admin, '2027-04-01', '2027-04-30'), [id]).map((e) => e.date)).toEqual(['2027-04-05']);
+    expect(of(await events(admin, '2027-04-06', '2027-05-01'), [id])).toEqual([]);
+  });
+
+  it('leaves out a visit deleted on its own and shows a visit moved on its own on its new day', async () => {
+    const id = idOf(await create(admin));
+    expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 1, occurrence: '2027-03-08', scope: 'one' }, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(200);
+    const moved = await admin.post(`/api/appointments/${id}/reschedule`, { version: 2, occurrence: '2027-03-15', scope: 'one', date: '2027-03-17', startTime: '15:00', endTime: '16:00', allDay: false });
+    expect(moved.status).toBe(200);
+    const single = idOf(moved);
+    expect(single).not.toBe(id);
+    const list = of(await events(admin, '2027-03-01', '2027-04-12'), [id, single]);
+    expect(list.map((e) => `${e.appointmentId === id ? 'series' : 'single'} ${e.start}`)).toEqual([
+      'series 2027-03-01T10:00:00+08:00',
+      'single 2027-03-17T15:00:00+08:00',
+      'series 2027-03-22T10:00:00+08:00',
+      'series 2027-03-29T10:00:00+08:00',
+      'series 2027-04-05T10:00:00+08:00',
+    ]);
+    const series = (await detail(admin, id)).body!.appointment as { exceptions: string[]; rrule: string };
+    expect(series.exceptions).toEqual(['2027-03-08', '2027-03-15']);
+    expect(series.rrule).toContain('EXDATE;VALUE=DATE:20270308,20270315');
+  });
+
+  it('flags a visit on a holiday and sends the range\'s holidays', async () => {
+    await server.db.insertInto('holidays').values({ date: '2027-03-22', name_en: 'Test holiday', name_zh: '測試假期' }).execute();
+    const id = idOf(await create(admin));
+    const reply = await admin.get('/api/appointments?start=2027-03-15&end=2027-03-29');
+    const list = of(reply.body!.events as CalendarEvent[], [id]);
+    expect(list.map((e) => [e.date, e.onHoliday])).toEqual([
+      ['2027-03-15', false],
+      ['2027-03-22', true],
+    ]);
+    expect(reply.body!.holidays).toContainEqual({ date: '2027-03-22', nameEn: 'Test holiday', nameZh: '測試假期' });
+  });
+
+  it('filters by worker, area and status, and refuses a range over 100 days with a message in the caller\'s language', async () => {
+    const mine = idOf(await create(admin, { workerIds: [WORKER], areaId: 16, date: '2027-06-07', end: { kind: 'count', count: 2 } }));
+    const other = idOf(await create(admin, { workerIds: [SALES], areaId: 2, date: '2027-06-07', end: { kind: 'count', count: 2 } }));
+    expect(of(await events(admin, '2027-06-01', '2027-06-30', `&worker_id=${WORKER}`), [mine, other]).map((e) => e.appointmentId)).toEqual([mine, mine]);
+    expect(of(await events(admin, '2027-06-01', '2027-06-30', '&area_id=2'), [mine, other]).map((e) => e.appointmentId)).toEqual([other, other]);
+    expect(of(await events(admin, '2027-06-01', '2027-06-30', '&status=canceled'), [mine, other])).toEqual([]);
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn('admin@example.com', 'Admin1234');
+    const tooLong = await zh.get('/api/appointments?start=2027-01-01&end=2027-06-01');
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body!.errors).toEqual({ end: ['每次最多查詢 100 日。'] });
+    expect((await admin.get('/api/appointments?start=2027-01-01')).status).toBe(422);
+  });
+
+  it('reads only the series that can touch the range (an index on start and last day)', async () => {
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from appointments where start_date <= '2027-03-31' and (last_date is null or last_date >= '2027-03-01')`.execute(server.db);
+    expect(plan.rows.length).toBeGreaterThan(0);
+    const row = await server.db.selectFrom('appointments').select(sql<string | null>`last_date::text`.as('last')).where('id', '=', idOf(await create(admin, { end: { kind: 'count', count: 3 } }))).executeTakeFirstOrThrow();
+    expect(row.last).toBe('2027-03-15');
+  });
+});
+
+describe("'this and future' splits", () => {
+  it('ends the series before the visit and starts a new one with the change; together they keep every visit', async () => {
+    const id = idOf(await create(admin, { date: '2027-09-06', end: { kind: 'count', count: 6 } }));
+    const moved = await admin.post(`/api/appointments/${id}/reschedule`, { version: 1, occurrence: '2027-09-20', scope: 'future', date: '2027-09-21', startTime: '14:00', endTime: '15:00', allDay: false });
+    expect(moved.status).toBe(200);
+    const after = idOf(moved);
+    expect(after).not.toBe(id);
+    const list = of(await events(admin, '2027-09-01', '2027-10-31'), [id, after]);
+    expect(list.map((e) => `${e.appointmentId === id ? 'old' : 'new'} ${e.start.slice(0, 16)}`)).toEqual([
+      'old 2027-09-06T10:00',
+      'old 2027-09-13T10:00',
+      'new 2027-09-21T14:00',
+      'new 2027-09-28T14:00',
+      'new 2027-10-05T14:00',
+      'new 2027-10-12T14:00',
+    ]);
+    const before = (await detail(admin, id)).body!.appointment as { end: unknown; version: number };
+    expect(before.end).toEqual({ kind: 'count', count: 2 });
+    const run = (await detail(admin, after)).body!.appointment as { end: unknown; workerIds: number[]; recurrence: unknown };
+    expect(run).toMatchObject({ end: { kind: 'count', count: 4 }, workerIds: [ADMIN], recurrence: { freq: 'weekly' } });
+  });
+
+  it('from the form: a new rule for this and future visits, the reports of future visits following them', async () => {
+    const id = idOf(await create(admin, { date: '2027-11-01', end: { kind: 'until', until: '2027-12-31' } }));
+    // A visit in the future run gets a state of its own; it must follow its visit.
+    expect((await admin.post(`/api/appointments/${id}/visits/2027-11-22/status`, { status: 'on_hold', version: 0 })).status).toBe(200);
+    const form = (await detail(admin, id, '&date=2027-11-15')).body!.appointment as Record<string, unknown>;
+    const saved = await admin.put(`/api/appointments/${id}`, { ...form, occurrence: '2027-11-15', scope: 'future', date: '2027-11-16', startTime: '08:00', endTime: '09:00', workerIds: [ADMIN, WORKER] });
+    expect(saved.status).toBe(200);
+    const after = idOf(saved);
+    const list = of(await events(admin, '2027-11-01', '2027-12-01'), [id, after]);
+    expect(list.map((e) => `${e.date} ${e.status} ${e.workerIds.join('+')}`)).toEqual([
+      '2027-11-01 in_progress 1',
+      '2027-11-08 in_progress 1',
+      '2027-11-16 in_progress 1+3',
+      '2027-11-23 on_hold 1+3',
+      '2027-11-30 in_progress 1+3',
+    ]);
+    // The worker now sees the new run (they are one of its workers) but not the old part.
+    expect(of(await events(worker, '2027-11-01', '2027-12-01'), [id, after]).map((e) => e.date)).toEqual(['2027-11-16', '2027-11-23', '2027-11-30']);
+  });
+
+  it('from the first visit changes the whole series in place', async () => {
+    const id = idOf(await create(admin, { date: '2028-01-03', end: { kind: 'count', count: 3 } }));
+    const moved = await admin.post(`/api/appointments/${id}/reschedule`, { version: 1, occurrence: '2028-01-03', scope: 'future', date: '2028-01-03', startTime: '07:00', endTime: '07:45', allDay: false });
+    expect(idOf(moved)).toBe(id);
+    expect(of(await events(admin, '2028-01-01', '2028-01-31'), [id]).map((e) => e.start.slice(0, 16))).toEqual(['2028-01-03T07:00', '2028-01-10T07:00', '2028-01-17T07:00']);
+  });
+
+  it('deletes this and future visits, refuses a stale version (409) and a day that is not a visit', async () => {
+    const id = idOf(await create(admin, { date: '2028-02-07', end: { kind: 'count', count: 4 } }));
+    const xsrf = { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! };
+    expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 7, occurrence: '2028-02-21', scope: 'future' }, xsrf)).status).toBe(409);
+    expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 1, occurrence: '2028-02-22', scope: 'future' }, xsrf)).status).toBe(422);
+    expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 1, occurrence: '2028-02-21', scope: 'future' }, xsrf)).body).toEqual({ deleted: false });
+    expect(of(await events(admin, '2028-02-01', '2028-03-31'), [id]).map((e) => e.date)).toEqual(['2028-02-07', '2028-02-14']);
+    expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 2, occurrence: '2028-02-07', scope: 'future' }, xsrf)).body).toEqual({ deleted: true });
+    expect((await detail(admin, id)).status).toBe(404);
+    const audits = await server.db.selectFrom('audits').select(['action']).where('entity_type', '=', 'appointment').where('entity_id', '=', String(id)).orderBy('id').execute();
+    expect(audits.map((a) => a.action)).toEqual(['create', 'delete', 'delete']);
+  });
+
+  it('keeps the input of a stale edit: 409 and nothing changed', async () => {
+    const id = idOf(await create(admin, { date: '2028-03-06' }));
+    const form = (await detail(admin, id)).body!.appointment as Record<string, unknown>;
+    expect((await admin.post(`/api/appointments/${id}/reschedule`, { version: 1, occurrence: '2028-03-13', scope: 'one', date: '2028-03-14', startTime: '10:00', endTime: '11:00', allDay: false })).status).toBe(200);
+    const stale = await admin.put(`/api/appointments/${id}`, { ...form, occurrence: '2028-03-06', scope: 'one', notes: 'typed' });
+    expect(stale.status).toBe(409);
+    expect(((await detail(admin, id)).body!.appointment as { notes: string }).notes).toBe('');
+  });
+});
+
+describe('creating and validating', () => {
+  it('answers 422 with a message per field, all at once', async () => {
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn('admin@example.com', 'Admin1234');
+    const reply = await zh.post('/api/appointments', { clientId: 99999, workerIds: [99999], date: '2027-03-01', startTime: '11:00', endTime: '10:00', recurrence: { freq: 'weekly' }, end: { kind: 'until', until: '2027-02-01' } });
+    expect(reply.status).toBe(422);
+    expect(reply.body!.errors).toEqual({
+      clientId: ['請選擇客戶。'],
+      workerIds: ['工作人員必須是已啟用的使用者。'],
+      endTime: ['結束時間必須在開始時間之後。'],
+      'end.until': ['最後日期不可早於第一次到訪。'],
+    });
+    expect((await admin.post('/api/appointments', { clientId: 1, workerIds: [], date: '2027-13-01' })).body!.errors).toMatchObject({ workerIds: expect.any(Array), date: expect.any(Array) });
+  });
+
+  it('creates every kind of rule: all day, daily, biweekly, monthly, yearly and a specified week of the month', async () => {
+    const dates = async (overrides: Record<string, unknown>) => {
+      const id = idOf(await create(admin, { date: '2029-01-31', ...overrides }));
+      const reply = await admin.get('/api/appointments?start=2029-01-01&end=2029-04-10');
+      return of(reply.body!.events as CalendarEvent[], [id]).map((e) => e.date);
+    };
+    expect(await dates({ recurrence: { freq: 'daily' }, end: { kind: 'count', count: 3 } })).toEqual(['2029-01-31', '2029-02-01', '2029-02-02']);
+    expect(await dates({ recurrence: { freq: 'biweekly' }, end: { kind: 'count', count: 3 } })).toEqual(['2029-01-31', '2029-02-14', '2029-02-28']);
+    expect(await dates({ recurrence: { freq: 'monthly' }, end: { kind: 'never' } })).toEqual(['2029-01-31', '2029-02-28', '2029-03-31']);
+    expect(await dates({ recurrence: { freq: 'yearly' }, end: { kind: 'never' } })).toEqual(['2029-01-31']);
+    expect(await dates({ date: '2029-01-08', recurrence: { freq: 'monthly_weekday', week: 2 }, end: { kind: 'count', count: 3 } })).toEqual(['2029-01-08', '2029-02-12', '2029-03-12']);
+    const allDay = idOf(await create(admin, { date: '2029-05-02', allDay: true, recurrence: { freq: 'once' } }));
+    const [event] = of((await admin.get('/api/appointments?start=2029-05-01&end=2029-05-05')).body!.events as CalendarEvent[], [allDay]);
+    expect(event).toMatchObject({ start: '2029-05-02', end: '2029-05-03', allDay: true, recurring: false });
+  });
+
+  it('offers the form its options and a client picked from the client screen', async () => {
+    const reply = await sales.get('/api/appointments/create?date=2027-03-01&client_id=2');
+    expect(reply.status).toBe(200);
+    const body = reply.body as { options: { workers: { id: number; color: string | null }[]; types: unknown[] }; defaults: { date: string; client: { id: number; addresses: unknown[] } } };
+    expect(body.defaults.date).toBe('2027-03-01');
+    expect(body.defaults.client.id).toBe(2);
+    expect(body.options.workers.find((w) => w.id === WORKER)?.color).toBe('#1f7a4d');
+    expect(body.options.types.length).toBeGreaterThan(0);
+    const found = await sales.get(`/api/appointments/clients?q=${encodeURIComponent('金龍')}`);
+    expect((found.body!.items as { nameZh: string }[]).map((c) => c.nameZh)).toEqual(['金龍酒家有限公司']);
+  });
+});
+
+describe('double-booking', () => {
+  it('warns when a worker already has an overlapping visit, on the check, on save and after a move', async () => {
+    const first = idOf(await create(admin, { workerIds: [SALES], date: '2030-01-07', startTime: '10:00', endTime: '12:00', recurrence: { freq: 'once' } }));
+    const check = await admin.post('/api/appointments/overlaps', { workerIds: [SALES, ADMIN], date: '2030-01-07', startTime: '11:00', endTime: '11:30', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 }, excludeId: null });
+    expect(check.status).toBe(200);
+    expect(check.body!.overlaps).toEqual([
+      expect.objectContaining({ workerId: SALES, date: '2030-01-07', appointmentId: first, start: '2030-01-07T10:00:00+08:00', end: '2030-01-07T12:00:00+08:00', client: expect.any(Object) }),
+    ]);
+    const touching = await admin.post('/api/appointments/overlaps', { workerIds: [SALES], date: '2030-01-07', startTime: '12:00', endTime: '13:00', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } });
+    expect(touching.body!.overlaps).toEqual([]);
+    const weekly = await create(admin, { workerIds: [SALES], date: '2029-12-31', startTime: '09:00', endTime: '10:30', end: { kind: 'count', count: 3 } });
+    expect(weekly.status).toBe(201);
+    expect((weekly.body!.overlaps as { date: string }[]).map((o) => o.date)).toEqual(['2030-01-07']);
+    const id = idOf(weekly);
+    const moved = await admin.post(`/api/appointments/${id}/reschedule`, { version: 1, occurrence: '2029-12-31', scope: 'one', date: '2029-12-31', startTime: '13:00', endTime: '14:00', allDay: false });
+    expect(moved.body!.overlaps).toEqual([]);
+    // A canceled visit does not count.
+    expect((await admin.post(`/api/appointments/${first}/visits/2030-01-07/status`, { status: 'canceled', version: 0 })).status).toBe(200);
+    const again = await admin.post('/api/appointments/overlaps', { workerIds: [SALES], date: '2030-01-07', startTime: '11:00', endTime: '11:30', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } });
+    expect(again.body!.overlaps).toEqual([]);
+  });
+});
+
+describe('who sees which appointments', () => {
+  it('a worker sees only the appointments they work on; the sales role (appointment_view_all) sees all', async () => {
+    const theirs = idOf(await create(admin, { workerIds: [WORKER], date: '2030-03-04', recurrence: { freq: 'once' } }));
+    const others = idOf(await create(admin, { workerIds: [SALES], date: '2030-03-04', recurrence: { freq: 'once' } }));
+    expect(of(await events(worker, '2030-03-01', '2030-03-31'), [theirs, others]).map((e) => e.appointmentId)).toEqual([theirs]);
+    expect(of(await events(sales, '2030-03-01', '2030-03-31'), [theirs, others]).map((e) => e.appointmentId).sort()).toEqual([theirs, others].sort());
+    expect((await worker.get(`/api/appointments/${others}`)).status).toBe(404);
+    expect((await worker.post(`/api/appointments/${others}/reschedule`, { version: 1, occurrence: '2030-03-04', scope: 'one', date: '2030-03-05', startTime: '10:00', endTime: '11:00', allDay: false })).status).toBe(404);
+    const filters = await worker.get('/api/appointments/filters');
+    expect((filters.body!.workers as { id: number }[]).map((w) => w.id)).toEqual([WORKER]);
+    expect(filters.body!.seesAll).toBe(false);
+  });
+
+  it('needs appointment_create to create and appointment_delete to delete (403)', async () => {
+    expect((await create(worker)).status).toBe(403);
+    expect((await worker.request('DELETE', '/api/appointments/1', { version: 1, occurrence: '2030-01-01', scope: 'one' }, { 'X-XSRF-TOKEN': worker.cookies.get('XSRF-TOKEN')! })).status).toBe(403);
+    expect((await sales.request('DELETE', '/api/appointments/1', { version: 1, occurrence: '2030-01-01', scope: 'one' }, { 'X-XSRF-TOKEN': sales.cookies.get('XSRF-TOKEN')! })).status).toBe(403);
+  });
+});
+
+describe('the demo appointment 1 and its completed report', () => {
+  it('is the worker\'s weekly visit with a completed report, signatures and the product used', async () => {
+    const reply = await worker.get('/api/appointments/1?tab=report');
+    expect(reply.status).toBe(200);
+    const report = reply.body!.report as { status: string; workDone: string; clientSignature: string; workerSignature: string; productsUsed: { code: string }[]; editable: boolean };
+    expect(report.workDone).not.toBe('');
+    expect(report.clientSignature).toMatch(/^data:image\/png;base64,/);
+    expect(report.workerSignature).toMatch(/^data:image\/png;base64,/);
+    expect(report.productsUsed.map((p) => p.code)).toEqual(['CR-GEL']);
+    expect(report.status).toBe('ended');
+    expect(reply.body!.company).toMatchObject({ nameZh: '海港除蟲服務有限公司' });
+    expect((await worker.get('/api/appointments/1?tab=invoice')).body!.order).toBeNull();
+  });
+});
+
+describe('visit status and the completed report', () => {
+  const png = (): Uint8Array => Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+
+  it('ends a visit only with a complete report, then moves pending recheck → auditing → audited, locking the report', async () => {
+    const id = idOf(await create(admin, { workerIds: [WORKER], date: '2030-05-06', recurrence: { freq: 'once' } }));
+    const base = `/api/appointments/${id}/visits/2030-05-06`;
+    const refused = await worker.post(`${base}/status`, { status: 'ended', version: 0 });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body!.errors as object).sort()).toEqual(['clientSignature', 'workDone', 'workerSignature']);
+
+    const saved = await worker.put(`${base}/report`, { workDone: 'Bait stations installed', findings: 'Droppings behind the fridge', productsUsed: [{ productId: 1, quantity: 150, note: '' }], clientSigner: 'Mr Chan', version: 0 });
+    expect(saved.status).toBe(200);
+    let report = saved.body!.report as { version: number; productsUsed: { quantity: number }[]; reportedBy: string };
+    expect(report.productsUsed[0]!.quantity).toBe(150);
+    expect(report.reportedBy).toBe('Wing Wong 黃永');
+    expect((await worker.put(`${base}/report`, { workDone: 'stale', version: 0 })).status).toBe(409);
+
+    expect((await worker.raw('PUT', `${base}/signatures/client`, new TextEncoder().encode('GIF89a not a png'), { 'X-XSRF-TOKEN': worker.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'image/png' })).status).toBe(422);
+    for (const who of ['client', 'worker']) {
+      const signed = await worker.raw('PUT', `${base}/signatures/${who}`, png(), { 'X-XSRF-TOKEN': worker.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'image/png' });
+      expect(signed.status).toBe(200);
+      report = signed.body!.report as typeof report;
+    }
+    const ended = await worker.post(`${base}/status`, { status: 'ended', version: report.version });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ status: 'ended', transitions: ['auditing', 'pending_recheck'] });
+    let v = ended.body!.visitVersion as number;
+    const wrong = await admin.post(`${base}/status`, { status: 'audited', version: v });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body!.message).toBe('A visit cannot go from “Ended” to “Audited”.');
+    for (const status of ['pending_recheck', 'auditing', 'audited']) {
+      const moved = await admin.post(`${base}/status`, { status, version: v });
+      expect(moved.status, status).toBe(200);
+      v = moved.body!.visitVersion as number;
+    }
+    expect((await worker.put(`${base}/report`, { workDone: 'late change', version: v })).status).toBe(422);
+    const final = (await admin.get(`/api/appointments/${id}?tab=report`)).body!;
+    expect(final.report).toMatchObject({ status: 'audited', editable: false, workDone: 'Bait stations installed' });
+    expect((final.occurrence as { transitions: string[] }).transitions).toEqual([]);
+    const audits = await server.db.selectFrom('audits').select('action').where('entity_id', '=', String(id)).where('entity_type', 'in', ['appointment', 'appointment_report']).orderBy('id').execute();
+    expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'sign', 'sign', 'status', 'status', 'status', 'status']);
+    // A visit with a report is not deleted: it is canceled instead.
+    expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 1, occurrence: '2030-05-06', scope: 'one' }, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
+  });
+
+  it('takes photos up to 5 MB, images only, and shows them to who may see the appointment', async () => {
+    const id = idOf(await create(admin, { workerIds: [WORKER], date: '2030-06-03', recurrence: { freq: 'once' } }));
+    const base = `/api/appointments/${id}/visits/2030-06-03`;
+    const headers = { 'X-XSRF-TOKEN': worker.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent('廚房.png') };
+    const tooBig = new Uint8Array(5 * 1024 * 1024 + 1);
+    tooBig.set(png());
+    expect((await worker.raw('POST', `${base}/photos`, tooBig, headers)).status).toBe(413);
+    expect((await worker.raw('POST', `${base}/photos`, new TextEncoder().encode('%PDF-1.4'), headers)).status).toBe(422);
+    const added = await worker.raw('POST', `${base}/photos`, png(), headers);
+    expect(added.status).toBe(201);
+    const [photo] = (added.body!.report as { photos: { id: number; name: string; downloadUrl: string }[] }).photos;
+    expect(photo!.name).toBe('廚房.png');
+    const image = await worker.rawGet(photo!.downloadUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await admin.rawGet(`/api/attachments/${photo!.id}/download`)).status).toBe(404);
+    const removed = await worker.request('DELETE', photo!.downloadUrl, undefined, { 'X-XSRF-TOKEN': worker.cookies.get('XSRF-TOKEN')! });
+    expect(removed.status).toBe(200);
+    expect(server.files.size).toBe(0);
+  });
+});
+
+describe('the invoice tab and linking an order', () => {
+  it('links an existing order of the same client and shows its summary; another client\'s order is refused', async () => {
+    const id = idOf(await create(admin, { clientId: 1, date: '2030-07-01', recurrence: { freq: 'once' } }));
+    const order = async (clientId: number, number: string) =>
+      (
+        await server.db
+          .insertInto('orders')
+          .values({ number, date: '2030-06-30', client_id: clientId, subtotal: 80000, discount: 0, total: 80000, type: 'new_order', due_date: '2030-07-30', paid: 30000 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const mine = await order(1, 'INV-2030-00001');
+    const theirs = await order(2, 'INV-2030-00002');
+    expect((await admin.put(`/api/appointments/${id}/order`, { orderId: theirs })).status).toBe(422);
+    const linked = await admin.put(`/api/appointments/${id}/order`, { orderId: mine, version: 1 });
+    expect(linked.status).toBe(200);
+    expect(linked.body!.order).toEqual({ id: mine, number: 'INV-2030-00001', date: '2030-06-30', total: 80000, paid: 30000, voided: false });
+    expect((await admin.put(`/api/appointments/${id}/order`, { orderId: null, version: 1 })).status).toBe(409);
+    const tab = await admin.get(`/api/appointments/${id}?tab=invoice`);
+    expect(tab.body!.order).toMatchObject({ number: 'INV-2030-00001' });
+    expect((await worker.put(`/api/appointments/${id}/order`, { orderId: null })).status).toBe(404);
+  });
+});
+
+describe("the client's appointment tab", () => {
+  it("lists the client's appointments the user may see, and a client with appointments is not deleted", async () => {
+    const reply = await sales.get('/api/clients/3?tab=appointment');
+    expect(reply.status).toBe(200);
+    const list = reply.body!.appointments as { id: number; workers: string[] }[];
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    const asWorker = (await worker.get('/api/clients/3?tab=appointment')).body!.appointments as { workers: string[] }[];
+    expect(asWorker.every((a) => a.workers.includes('Wing Wong 黃永'))).toBe(true);
+    expect(asWorker.length).toBeLessThan(list.length);
+    expect((await admin.request('DELETE', '/api/clients/3', undefined, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
+  });
+
+  it('counts a worker on an appointment as a business record of the user', async () => {
+    expect((await admin.request('DELETE', `/api/users/${WORKER}`, undefined, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
+  });
+});
+
+it('keeps the version of an edited appointment', async () => {
+  const id = idOf(await create(admin, { date: '2031-01-06', recurrence: { freq: 'once' } }));
+  expect(await version(id)).toBe(1);
+});
