@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { sql, type RawBuilder } from 'kysely';
+import * as z from 'zod';
+import { ORDER_TYPES } from '../../../domain/orders/order';
+import type { AppContext, AppEnv } from '../../http/env';
+import { requirePermission } from '../../http/permissions';
+import { parseQuery } from '../../http/query';
+import { dbId, listReport, name, num, ReportBase, reportRange, sortValues, type ReportColumn } from './common';
+import { categoryAndChildren, filterNames, whereAll } from './filters';
+
+/**
+ * The product report (spec /reports/products/product): per product, what the orders dated in the
+ * range sold — quantity, amount, in how many orders and for how many clients, its share of the
+ * whole — grouped by the database. Lines without a product are one row ("other lines"). Lines of
+ * void orders are left out.
+ */
+
+const COLUMNS: ReportColumn[] = [
+  { key: 'productCode', kind: 'text', sortable: true },
+  { key: 'product', kind: 'name', sortable: true },
+  { key: 'category', kind: 'name', sortable: true },
+  { key: 'orders', kind: 'count', sortable: true },
+  { key: 'clients', kind: 'count', sortable: true },
+  { key: 'quantity', kind: 'quantity', sortable: true },
+  { key: 'amount', kind: 'money', sortable: true },
+  { key: 'share', kind: 'rate', sortable: true },
+];
+
+const ProductQuery = z.object({
+  ...ReportBase,
+  category_id: dbId.optional(),
+  product_id: dbId.optional(),
+  salesperson_id: dbId.optional(),
+  client_id: dbId.optional(),
+  type: z.enum(ORDER_TYPES).optional(),
+  sort: z.enum(sortValues(COLUMNS)).default('-amount'),
+});
+
+async function productReport(c: AppContext) {
+  const query = parseQuery(c, ProductQuery);
+  if (query.isErr()) return query.error;
+  const f = query.value;
+  const range = reportRange(c, f);
+  if (range instanceof Response) return range;
+  const conditions: RawBuilder<unknown>[] = [sql`not o.voided`, sql`o.date >= ${range.from}::date`, sql`o.date <= ${range.to}::date`];
+  if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
+  if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
+  if (f.client_id) conditions.push(sql`o.client_id = ${f.client_id}`);
+  if (f.type) conditions.push(sql`o.type = ${f.type}`);
+  if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
+  if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
+  const en = c.var.language === 'en';
+  // One group per product; the share of the amount of everything listed by a window over the groups.
+  const grouped = sql`select i.product_id as id, min(p.code) as code, min(p.name_en) as name_en, min(p.name_zh) as name_zh,
+      min(pc.name_en) as category_en, min(pc.name_zh) as category_zh,
+      count(distinct o.id) as orders, count(distinct o.client_id) as clients, sum(i.quantity) as quantity, sum(i.line_total) as amount,
+      case when sum(sum(i.line_total)) over () > 0 then round(sum(i.line_total)::numeric * 10000 / sum(sum(i.line_total)) over ()) else 0 end as share
+    from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
+    where ${whereAll(conditions)} group by i.product_id`;
+  return listReport(c, {
+    filename: 'product-report',
+    columns: COLUMNS,
+    query: f,
+    range,
+    from: sql`from (${grouped}) g`,
+    select: sql`g.*`,
+    totals: sql`count(*) as count, coalesce(sum(g.quantity), 0) as quantity, coalesce(sum(g.amount), 0) as amount,
+      (select count(distinct o.id) from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id where ${whereAll(conditions)}) as orders,
+      (select count(distinct o.client_id) from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id where ${whereAll(conditions)}) as clients`,
+    sortSql: {
+      productCode: sql`g.code`,
+      product: en ? sql`lower(g.name_en)` : sql`g.name_zh`,
+      category: en ? sql`g.category_en` : sql`g.category_zh`,
+      orders: sql`g.orders`,
+      clients: sql`g.clients`,
+      quantity: sql`g.quantity`,
+      amount: sql`g.amount`,
+      share: sql`g.share`,
+    },
+    tieBreak: sql`g.id`,
+    toRow: (r) => ({
+      id: r.id,
+      productCode: r.code ?? '',
+      product: r.id === null ? null : name(r.name_en as string, r.name_zh as string),
+      category: r.category_en === null ? null : name(r.category_en as string, r.category_zh as string),
+      orders: num(r.orders),
+      clients: num(r.clients),
+      quantity: num(r.quantity),
+      amount: num(r.amount),
+      share: num(r.share),
+    }),
+    toTotals: (t) => ({ count: num(t.count), orders: num(t.orders), clients: num(t.clients), quantity: num(t.quantity), amount: num(t.amount), share: num(t.amount) > 0 ? 10_000 : 0 }),
+    extra: async () => ({ filterNames: await filterNames(c, f) }),
+  });
+}
+
+export function productReportRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/reports/products/product', ...requirePermission('report_view'), productReport);
+  return routes;
+}
