@@ -41,6 +41,9 @@ export type ScreenKey =
   | 'orders'
   | 'order'
   | 'receipts'
+  | 'dashboard'
+  | 'reportFilter'
+  | 'reportResult'
   | 'reload'
   | 'test'
   | 'errorNoConnection'
@@ -96,7 +99,7 @@ export const SHOWCASE_PAGES = ['alerts', 'avatar', 'buttons', 'inputs', 'badges'
 export const ROUTES: readonly RouteDef[] = [
   // Entry, authentication and general
   { path: '/', title: 'home', screen: 'placeholder', redirect: '/calendar' },
-  { path: '/dashboard', title: 'dashboard', screen: 'placeholder', permission: 'dashboard_view', api: '/api/dashboard/show' },
+  { path: '/dashboard', title: 'dashboard', screen: 'dashboard', permission: 'dashboard_view', api: '/api/dashboard/show' },
   { path: '/home', title: 'home', screen: 'home' },
   { path: '/register', title: 'register', screen: 'register', public: true },
   { path: '/two-factor-challenge', title: 'twoFactorChallenge', screen: 'twoFactorChallenge', public: true },
@@ -151,8 +154,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Reports: a filter screen (no data call) and its result screen (the filter path + "-result")
   ...REPORTS.flatMap(({ key, filter, api }): RouteDef[] => [
-    { path: filter, title: `report.${key}`, screen: 'placeholder', permission: 'report_view' },
-    { path: `${filter}-result`, title: `report.${key}`, screen: 'placeholder', permission: 'report_view', api },
+    { path: filter, title: `report.${key}`, screen: 'reportFilter', permission: 'report_view' },
+    { path: `${filter}-result`, title: `report.${key}`, screen: 'reportResult', permission: 'report_view', api },
   ]),
 
   // Settings

@@ -99,8 +99,8 @@ describe('signed-in frame', () => {
   });
 
   it('says plainly that a screen is not built yet', async () => {
-    renderApp({ start: '/dashboard', user: ADMIN, language: 'en' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    renderApp({ start: '/calendar/appointment/create', user: ADMIN, language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New appointment' })).toBeInTheDocument();
     expect(await screen.findByText(/not available yet/)).toBeInTheDocument();
   });
 
