@@ -5,7 +5,7 @@ import type { ScreenProps } from '../app/ScreenProps';
 import { bilingual } from '../format/bilingual';
 import { formatHKD } from '../format/money';
 import { BarChart } from './reports/BarChart';
-import { formatCount, formatMonth } from './reports/format';
+import { formatCount, formatMonth, formatMonthShort } from './reports/format';
 
 /**
  * The dashboard (spec /dashboard, /api/dashboard/show): today's and this week's visits, what is
@@ -99,7 +99,7 @@ export default function DashboardScreen({ data }: ScreenProps) {
               { label: t('chart.invoiced'), tone: 1 },
               { label: t('chart.received'), tone: 2 },
             ]}
-            points={months.map((m) => ({ label: formatMonth(m.month, language), values: [m.invoiced, m.received] }))}
+            points={months.map((m, i) => ({ label: formatMonth(m.month, language), short: formatMonthShort(m.month, language, i === 0), values: [m.invoiced, m.received] }))}
             format={money}
           />
           <p>

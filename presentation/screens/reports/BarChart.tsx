@@ -9,6 +9,8 @@ export interface ChartSeries {
 
 export interface ChartPoint {
   readonly label: string;
+  /** A shorter label under the bar (the full one is in the table and the bar's title). */
+  readonly short?: string;
   /** One value per series. */
   readonly values: readonly number[];
 }
@@ -22,7 +24,7 @@ export function BarChart({ title, summary, series, points, format }: { title: st
   const { t } = useTranslation('reports');
   const id = useId();
   const max = Math.max(1, ...points.flatMap((p) => p.values));
-  const width = 640;
+  const width = Math.max(360, points.length * Math.max(44, series.length * 26));
   const height = 220;
   const left = 8;
   const bottom = 40;
@@ -30,7 +32,7 @@ export function BarChart({ title, summary, series, points, format }: { title: st
   const slot = (width - left * 2) / Math.max(1, points.length);
   const barWidth = Math.max(2, Math.min(36, (slot - 6) / Math.max(1, series.length)));
   const scale = (v: number) => ((height - bottom - top) * Math.max(0, v)) / max;
-  const showEvery = Math.max(1, Math.ceil(points.length / 12));
+  const showEvery = Math.max(1, Math.ceil(points.length / 24));
   return (
     <figure className="chart">
       <figcaption className="chart-title">{title}</figcaption>
@@ -59,7 +61,7 @@ export function BarChart({ title, summary, series, points, format }: { title: st
               ))}
               {i % showEvery === 0 && (
                 <text x={left + i * slot + slot / 2} y={height - bottom + 16} textAnchor="middle" className="chart-label">
-                  {point.label.length > 14 ? `${point.label.slice(0, 13)}…` : point.label}
+                  {(point.short ?? point.label).length > 9 ? `${(point.short ?? point.label).slice(0, 8)}…` : (point.short ?? point.label)}
                 </text>
               )}
             </g>

@@ -11,7 +11,7 @@ import { SortableHeader } from '../../components/SortableHeader';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { BarChart } from './BarChart';
-import { formatCell, formatCount, formatHours, formatMonth, isFigure, type Translate } from './format';
+import { formatCell, formatCount, formatHours, formatMonth, formatMonthShort, isFigure, type Translate } from './format';
 
 /** Where a cell links to, for the columns that name a record. */
 function cellLink(key: ReportKey, column: string, row: Json): string | null {
@@ -103,7 +103,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
       ) : (
         <div className="table-wrap">
           <table className="data-table report-table">
-            <caption className="visually-hidden">{t('result.caption', { title: t(`title.${key}`) })}</caption>
+            <caption className="visually-hidden">{t('result.caption', { title: t(`routes:report.${key}`) })}</caption>
             <thead>
               <tr>
                 {result.columns.map((column) =>
@@ -168,7 +168,7 @@ function Charts({ report, result }: { report: ReportKey; result: ReportResult })
   const money = (n: number) => formatHKD(n, language);
   const total = (points: readonly { values: readonly number[] }[]) => money(points.reduce((s, p) => s + (p.values[0] ?? 0), 0));
   if (report === 'orderAnalysis') {
-    const byMonth = (result.charts.byMonth ?? []).map((p) => ({ label: formatMonth(str(p.key), language), values: [int(p.total), int(p.paid)] }));
+    const byMonth = (result.charts.byMonth ?? []).map((p, i) => ({ label: formatMonth(str(p.key), language), short: formatMonthShort(str(p.key), language, i === 0), values: [int(p.total), int(p.paid)] }));
     const byType = (result.charts.byType ?? []).map((p) => ({ label: t(`code.orderType.${str(p.key)}`), values: [int(p.total)] }));
     const byStaff = (result.charts.bySalesperson ?? []).map((p) => ({ label: str(p.label) || t('result.noSalesperson'), values: [int(p.total)] }));
     return (
@@ -181,7 +181,7 @@ function Charts({ report, result }: { report: ReportKey; result: ReportResult })
   }
   if (report === 'commission') {
     const byStaff = (result.charts.bySalesperson ?? []).map((p) => ({ label: str(p.label) || t('result.noSalesperson'), values: [int(p.commission)] }));
-    const byMonth = (result.charts.byMonth ?? []).map((p) => ({ label: formatMonth(str(p.key), language), values: [int(p.commission)] }));
+    const byMonth = (result.charts.byMonth ?? []).map((p, i) => ({ label: formatMonth(str(p.key), language), short: formatMonthShort(str(p.key), language, i === 0), values: [int(p.commission)] }));
     return (
       <div className="chart-grid">
         <BarChart title={t('chart.commissionBySalesperson')} summary={t('chart.summary', { count: byStaff.length, total: total(byStaff) })} series={[{ label: t('column.commission'), tone: 1 }]} points={byStaff} format={money} />

@@ -15,6 +15,15 @@ export function formatMonth(key: string, language: string): string {
   return new Intl.DateTimeFormat(locale(language), { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
+/** A month key as a short axis label: "Jan" / "1月", with the year on January and on the first bar. */
+export function formatMonthShort(key: string, language: string, first: boolean): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(key);
+  if (!match) return key;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  const withYear = first || match[2] === '01';
+  return new Intl.DateTimeFormat(locale(language), withYear ? { year: '2-digit', month: 'short', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' }).format(date);
+}
+
 /** A count or any plain number, grouped the local way. */
 export const formatCount = (n: number, language: string) => new Intl.NumberFormat(locale(language)).format(n);
 
