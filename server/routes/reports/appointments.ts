@@ -182,7 +182,8 @@ async function completedReportReport(c: AppContext) {
   const conditions: RawBuilder<unknown>[] = [
     sql`v.date >= ${range.from}::date`,
     sql`v.date <= ${range.to}::date`,
-    sql`(v.reported_at is not null or v.status in (${sql.join(REPORT_STATUSES.map((s) => sql`${s}`))}))`,
+    // Written as the partial index appointment_visits_reported (migration 0009) is, so it is used.
+    sql`(v.reported_at is not null or v.status in (${sql.join(REPORT_STATUSES.map((s) => sql.lit(s)))}))`,
   ];
   if (f.branch_id) conditions.push(sql`a.branch_id = ${f.branch_id}`);
   if (f.client_id) conditions.push(sql`a.client_id = ${f.client_id}`);

@@ -469,26 +469,28 @@ export function commissionPerOrder(where: RawBuilder<unknown>, basis: (typeof CO
     lines as (
       select s.id as order_id, s.base, i.line_total::bigint as amount,
         coalesce(c.commission_rate_bp, parent.commission_rate_bp, s.user_rate)::bigint as rate,
-        sum(i.line_total::bigint) over (partition by s.id) as gross,
-        row_number() over (partition by s.id order by i.sort_order desc, i.id desc) = 1 as is_last
+        sum(i.line_total::bigint) over w as gross,
+        row_number() over w = 1 as is_last
       from scope s join order_items i on i.order_id = s.id
       left join products p on p.id = i.product_id
       left join product_categories c on c.id = p.category_id
       left join product_categories parent on parent.id = c.parent_id
       where s.base > 0
+      window w as (partition by s.id order by i.sort_order desc, i.id desc rows between unbounded preceding and unbounded following)
     ),
     shared as (
       select order_id, base, rate, is_last, case when is_last then null else ${divideRounded(sql`(base * amount)`, sql`gross`)} end as share
       from lines where gross > 0
     ),
-    shares as (
-      select order_id, rate, case when is_last then base - coalesce(sum(share) over (partition by order_id), 0) else share end as share from shared
+    by_rate_shared as (
+      select order_id, rate, coalesce(sum(share), 0) as amount, bool_or(is_last) as has_last, min(base) as base from shared group by order_id, rate
     ),
     by_rate as (
-      select order_id, rate, sum(share) as amount from shares where rate is not null group by order_id, rate
+      select order_id, rate, amount + case when has_last then base - sum(amount) over (partition by order_id) else 0 end as amount
+      from by_rate_shared
     ),
     earned as (
-      select order_id, sum(${divideRounded(sql`(amount * rate)`, sql`10000`)}) as commission from by_rate group by order_id
+      select order_id, sum(${divideRounded(sql`(amount * rate)`, sql`10000`)}) as commission from by_rate where rate is not null group by order_id
       union all
       select s.id, ${divideRounded(sql`(s.base * s.user_rate)`, sql`10000`)} from scope s
       where s.base > 0 and s.user_rate is not null and not exists (select 1 from order_items i where i.order_id = s.id and i.line_total > 0)

@@ -50,23 +50,24 @@ async function productReport(c: AppContext) {
   if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
   if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
   const en = c.var.language === 'en';
-  // One group per product; the share of the amount of everything listed by a window over the groups.
-  const grouped = sql`select i.product_id as id, min(p.code) as code, min(p.name_en) as name_en, min(p.name_zh) as name_zh,
+  // One group per product and the grand total in the same pass (grouping sets); the grand figures
+  // reach every product row through a window, for its share and the totals row.
+  const grand = (aggregate: string) => sql.raw(`max(case when grouping(i.product_id) = 1 then ${aggregate} end) over ()`);
+  const grouped = sql`select grouping(i.product_id) as is_total, i.product_id as id, min(p.code) as code, min(p.name_en) as name_en, min(p.name_zh) as name_zh,
       min(pc.name_en) as category_en, min(pc.name_zh) as category_zh,
       count(distinct o.id) as orders, count(distinct o.client_id) as clients, sum(i.quantity) as quantity, sum(i.line_total) as amount,
-      case when sum(sum(i.line_total)) over () > 0 then round(sum(i.line_total)::numeric * 10000 / sum(sum(i.line_total)) over ()) else 0 end as share
+      ${grand('count(distinct o.id)')} as all_orders, ${grand('count(distinct o.client_id)')} as all_clients, ${grand('sum(i.line_total)')} as all_amount
     from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
-    where ${whereAll(conditions)} group by i.product_id`;
+    where ${whereAll(conditions)} group by grouping sets ((i.product_id), ())`;
+  const share = sql`(case when g.all_amount > 0 then round(g.amount::numeric * 10000 / g.all_amount) else 0 end)`;
   return listReport(c, {
     filename: 'product-report',
     columns: COLUMNS,
     query: f,
     range,
-    from: sql`from (${grouped}) g`,
-    select: sql`g.*`,
-    totals: sql`count(*) as count, coalesce(sum(g.quantity), 0) as quantity, coalesce(sum(g.amount), 0) as amount,
-      (select count(distinct o.id) from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id where ${whereAll(conditions)}) as orders,
-      (select count(distinct o.client_id) from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id where ${whereAll(conditions)}) as clients`,
+    from: sql`from (${grouped}) g where g.is_total = 0`,
+    select: sql`g.*, ${share} as share`,
+    totals: sql`count(*) as count, coalesce(sum(g.quantity), 0) as quantity, coalesce(sum(g.amount), 0) as amount, coalesce(max(g.all_orders), 0) as orders, coalesce(max(g.all_clients), 0) as clients`,
     sortSql: {
       productCode: sql`g.code`,
       product: en ? sql`lower(g.name_en)` : sql`g.name_zh`,
@@ -75,7 +76,7 @@ async function productReport(c: AppContext) {
       clients: sql`g.clients`,
       quantity: sql`g.quantity`,
       amount: sql`g.amount`,
-      share: sql`g.share`,
+      share,
     },
     tieBreak: sql`g.id`,
     toRow: (r) => ({
