@@ -731,7 +731,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
     if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
     const visit = existing ?? (await ensureVisit(c, target.row, target.date));
     const key = `attachments/report/${visit.id}/${randomToken(18)}`;
-    let name = '';
+    let name: string;
     try {
       name = decodeURIComponent(c.req.header('x-file-name') ?? '');
     } catch {
