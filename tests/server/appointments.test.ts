@@ -216,7 +216,7 @@ describe('creating and validating', () => {
       endTime: ['結束時間必須在開始時間之後。'],
       'end.until': ['最後日期不可早於第一次到訪。'],
     });
-    expect((await admin.post('/api/appointments', { clientId: 1, workerIds: [], date: '2027-13-01' })).body!.errors).toMatchObject({ workerIds: expect.any(Array), date: expect.any(Array) });
+    expect((await admin.post('/api/appointments', { clientId: 1, workerIds: [], date: '2027-13-01' })).body!.errors).toMatchObject({ workerIds: (expect.any(Array) as unknown), date: (expect.any(Array) as unknown) });
   });
 
   it('creates every kind of rule: all day, daily, biweekly, monthly, yearly and a specified week of the month', async () => {
@@ -254,7 +254,7 @@ describe('double-booking', () => {
     const check = await admin.post('/api/appointments/overlaps', { workerIds: [SALES, ADMIN], date: '2030-01-07', startTime: '11:00', endTime: '11:30', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 }, excludeId: null });
     expect(check.status).toBe(200);
     expect(check.body!.overlaps).toEqual([
-      expect.objectContaining({ workerId: SALES, date: '2030-01-07', appointmentId: first, start: '2030-01-07T10:00:00+08:00', end: '2030-01-07T12:00:00+08:00', client: expect.any(Object) }),
+      expect.objectContaining({ workerId: SALES, date: '2030-01-07', appointmentId: first, start: '2030-01-07T10:00:00+08:00', end: '2030-01-07T12:00:00+08:00', client: (expect.any(Object) as unknown) }),
     ]);
     const touching = await admin.post('/api/appointments/overlaps', { workerIds: [SALES], date: '2030-01-07', startTime: '12:00', endTime: '13:00', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } });
     expect(touching.body!.overlaps).toEqual([]);

@@ -92,7 +92,8 @@ async function orderReport(c: AppContext) {
     columns: ORDER_COLUMNS,
     query: f,
     range,
-    from: sql`from orders o join clients cl on cl.id = o.client_id left join users s on s.id = o.salesperson_id left join branches b on b.id = o.branch_id where ${whereAll(conditions)}`,
+    from: sql`from orders o left join clients cl on cl.id = o.client_id left join users s on s.id = o.salesperson_id left join branches b on b.id = o.branch_id where ${whereAll(conditions)}`,
+    pageKey: sql`o.id`,
     select: sql`o.id, o.number, o.date::text as date, o.due_date::text as due_date, o.type, cl.id as client_id, cl.name_en, cl.name_zh, b.name_en as branch_en, b.name_zh as branch_zh,
       s.name as salesperson, o.subtotal, o.discount, o.total, o.paid, ${OUTSTANDING_SQL} as outstanding, ${STATUS_SQL} as status`,
     // Void orders are listed (status Void) but left out of every money total; their count and
@@ -136,7 +137,7 @@ async function orderReport(c: AppContext) {
     }),
     toTotals: (t) => ({ count: num(t.count), subtotal: num(t.subtotal), discount: num(t.discount), total: num(t.total), paid: num(t.paid), outstanding: num(t.outstanding) }),
     extra: async () => {
-      const t = (await sql<Row>`select count(*) filter (where o.voided) as n, coalesce(sum(o.total) filter (where o.voided), 0) as total from orders o join clients cl on cl.id = o.client_id where ${whereAll(conditions)}`.execute(c.var.deps.db)).rows[0] ?? {};
+      const t = (await sql<Row>`select count(*) filter (where o.voided) as n, coalesce(sum(o.total) filter (where o.voided), 0) as total from orders o left join clients cl on cl.id = o.client_id where ${whereAll(conditions)}`.execute(c.var.deps.db)).rows[0] ?? {};
       return { voided: { count: num(t.n), total: num(t.total) }, filterNames: await filterNames(c, f) };
     },
   });
@@ -173,9 +174,10 @@ async function itemsReport(c: AppContext) {
     columns: ITEM_COLUMNS,
     query: f,
     range,
-    from: sql`from order_items i join orders o on o.id = i.order_id join clients cl on cl.id = o.client_id
+    from: sql`from order_items i join orders o on o.id = i.order_id left join clients cl on cl.id = o.client_id
       left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
       where ${whereAll(conditions)}`,
+    pageKey: sql`i.id`,
     select: sql`i.id, o.id as order_id, o.number, o.date::text as date, cl.name_en, cl.name_zh, p.code,
       coalesce(nullif(i.description_en, ''), p.name_en, '') as description_en, coalesce(nullif(i.description_zh, ''), p.name_zh, '') as description_zh,
       pc.name_en as category_en, pc.name_zh as category_zh, i.quantity, i.unit_price, i.line_total`,
@@ -253,15 +255,16 @@ async function analysisReport(c: AppContext) {
   if (range instanceof Response) return range;
   const { db } = c.var.deps;
   // Void orders are left out of every figure here; how many there were is given apart.
-  const where = whereAll([...orderConditions(f, range), sql`not o.voided`]);
-  const from = sql`from orders o join clients cl on cl.id = o.client_id left join users s on s.id = o.salesperson_id left join branches b on b.id = o.branch_id where ${where}`;
+  const joins = sql`from orders o left join clients cl on cl.id = o.client_id left join users s on s.id = o.salesperson_id left join branches b on b.id = o.branch_id`;
+  const from = sql`${joins} where ${whereAll([...orderConditions(f, range), sql`not o.voided`])}`;
   const g = GROUP_SQL[f.group_by];
   const measures = sql`count(*) as orders, coalesce(sum(o.subtotal), 0) as subtotal, coalesce(sum(o.discount), 0) as discount, coalesce(sum(o.total), 0) as total,
     coalesce(sum(o.paid), 0) as paid, coalesce(sum(greatest(o.total - o.paid, 0)), 0) as outstanding`;
   // The share of the grand total by a window over the groups; the average rounded half away from zero.
   const grouped = sql`select ${g.key} as group_key, ${g.en} as label_en, ${g.zh} as label_zh, ${measures},
       round(coalesce(sum(o.total), 0)::numeric / count(*)) as average,
-      case when sum(sum(o.total)) over () > 0 then round(sum(o.total)::numeric * 10000 / sum(sum(o.total)) over ()) else 0 end as share
+      case when sum(sum(o.total)) over () > 0 then round(sum(o.total)::numeric * 10000 / sum(sum(o.total)) over ()) else 0 end as share,
+      count(*) over () as group_count
     ${from} group by ${g.key}`;
   const order = orderBy(sort, { [f.group_by]: f.group_by === 'month' || f.group_by === 'type' ? sql`group_key` : c.var.language === 'en' ? sql`lower(label_en)` : sql`label_zh`, orders: sql`orders`, subtotal: sql`subtotal`, discount: sql`discount`, total: sql`total`, paid: sql`paid`, outstanding: sql`outstanding`, average: sql`average`, share: sql`share` });
   const toRow = (r: Row): Row => ({
@@ -276,11 +279,16 @@ async function analysisReport(c: AppContext) {
     average: num(r.average),
     share: num(r.share),
   });
-  // The charts and the totals in one pass: by month, by type and by salesperson, and the grand total.
+  // The charts, the totals and the void orders in one pass: by month, by type and by salesperson,
+  // and the grand total (void orders counted apart, outside every other figure).
+  const live = sql`filter (where not o.voided)`;
   const sets = (
     await sql<Row>`select grouping(to_char(o.date, 'YYYY-MM')) as g_month, grouping(o.type) as g_type, grouping(o.salesperson_id) as g_staff,
-        to_char(o.date, 'YYYY-MM') as month, o.type, o.salesperson_id, min(s.name) as salesperson, ${measures}
-      ${from} group by grouping sets ((to_char(o.date, 'YYYY-MM')), (o.type), (o.salesperson_id), ())`.execute(db)
+        to_char(o.date, 'YYYY-MM') as month, o.type, o.salesperson_id, min(s.name) as salesperson,
+        count(*) ${live} as orders, coalesce(sum(o.subtotal) ${live}, 0) as subtotal, coalesce(sum(o.discount) ${live}, 0) as discount,
+        coalesce(sum(o.total) ${live}, 0) as total, coalesce(sum(o.paid) ${live}, 0) as paid, coalesce(sum(greatest(o.total - o.paid, 0)) ${live}, 0) as outstanding,
+        count(*) filter (where o.voided) as void_count, coalesce(sum(o.total) filter (where o.voided), 0) as void_total
+      ${joins} where ${whereAll(orderConditions(f, range))} group by grouping sets ((to_char(o.date, 'YYYY-MM')), (o.type), (o.salesperson_id), ())`.execute(db)
   ).rows;
   const grand = sets.find((r) => num(r.g_month) === 1 && num(r.g_type) === 1 && num(r.g_staff) === 1) ?? {};
   const totals = { orders: num(grand.orders), subtotal: num(grand.subtotal), discount: num(grand.discount), total: num(grand.total), paid: num(grand.paid), outstanding: num(grand.outstanding), average: num(grand.orders) > 0 ? Math.round(num(grand.total) / num(grand.orders)) : 0, share: num(grand.orders) > 0 ? 10_000 : 0 };
@@ -291,11 +299,11 @@ async function analysisReport(c: AppContext) {
     totals,
   }));
   if (exported) return exported;
-  const count = num((await sql<Row>`select count(distinct ${g.key}) as n ${from}`.execute(db)).rows[0]?.n);
-  const rows = (await sql<Row>`select * from (${grouped}) g order by ${order}, group_key limit ${f.per_page} offset ${(f.page - 1) * f.per_page}`.execute(db)).rows.map(toRow);
+  const page = (await sql<Row>`select * from (${grouped}) g order by ${order}, group_key limit ${f.per_page} offset ${(f.page - 1) * f.per_page}`.execute(db)).rows;
+  const count = page.length > 0 ? num(page[0]!.group_count) : f.page === 1 ? 0 : num((await sql<Row>`select count(distinct ${g.key}) as n ${from}`.execute(db)).rows[0]?.n);
+  const rows = page.map(toRow);
   const months = monthsOf(range.from, range.to);
   const byMonth = new Map(sets.filter((r) => num(r.g_month) === 0).map((r) => [String(r.month), r]));
-  const voided = (await sql<Row>`select count(*) as n, coalesce(sum(o.total), 0) as total from orders o join clients cl on cl.id = o.client_id where ${whereAll([...orderConditions(f, range), sql`o.voided`])}`.execute(db)).rows[0] ?? {};
   return reportJson(c, {
     columns,
     rows,
@@ -306,7 +314,7 @@ async function analysisReport(c: AppContext) {
     range,
     sort,
     groupBy: f.group_by,
-    voided: { count: num(voided.n), total: num(voided.total) },
+    voided: { count: num(grand.void_count), total: num(grand.void_total) },
     charts: {
       byMonth: months.map((m) => ({ key: m, total: num(byMonth.get(m)?.total), paid: num(byMonth.get(m)?.paid), orders: num(byMonth.get(m)?.orders) })),
       byType: ORDER_TYPES.map((type) => {
@@ -314,7 +322,7 @@ async function analysisReport(c: AppContext) {
         return { key: type, total: num(r?.total), orders: num(r?.orders) };
       }),
       bySalesperson: sets
-        .filter((r) => num(r.g_staff) === 0)
+        .filter((r) => num(r.g_staff) === 0 && num(r.orders) > 0)
         .map((r) => ({ key: text(r.salesperson_id), label: r.salesperson ?? null, total: num(r.total), orders: num(r.orders) }))
         .sort((a, b) => b.total - a.total),
     },
@@ -381,13 +389,14 @@ async function receiptReport(c: AppContext) {
   if (f.client_id) conditions.push(sql`o.client_id = ${f.client_id}`);
   if (f.banked) conditions.push(f.banked === 'yes' ? sql`r.banked_in` : sql`not r.banked_in`);
   if (f.q) conditions.push(sql`(${clientSearch(f.q, 'o.number')} or lower(r.number) like ${`%${f.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`})`);
-  const from = sql`from receipts r join orders o on o.id = r.order_id join clients cl on cl.id = o.client_id left join users u on u.id = r.created_by where ${whereAll(conditions)}`;
+  const from = sql`from receipts r join orders o on o.id = r.order_id left join clients cl on cl.id = o.client_id left join users u on u.id = r.created_by where ${whereAll(conditions)}`;
   return listReport(c, {
     filename: 'receipt-report',
     columns: RECEIPT_COLUMNS,
     query: f,
     range,
     from,
+    pageKey: sql`r.id`,
     select: sql`r.id, r.number, r.date::text as date, r.kind, o.id as order_id, o.number as order_number, cl.name_en, cl.name_zh, r.method, r.reference, ${SIGNED_AMOUNT} as amount, r.banked_in, u.name as staff`,
     totals: sql`count(*) as count, coalesce(sum(r.amount) filter (where r.kind = 'receipt'), 0) as receipts, coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) as refunds, coalesce(sum(${SIGNED_AMOUNT}), 0) as net`,
     sortSql: {
@@ -462,19 +471,21 @@ const divideRounded = (n: RawBuilder<unknown>, d: RawBuilder<unknown>) => sql`(s
  */
 export function commissionPerOrder(where: RawBuilder<unknown>, basis: (typeof COMMISSION_BASES)[number]): RawBuilder<unknown> {
   const base = basis === 'total' ? sql`o.total` : sql`least(o.paid, o.total)`;
-  return sql`scope as (
+  return sql`category_rates as (
+      select p.id as product_id, coalesce(c.commission_rate_bp, parent.commission_rate_bp) as rate
+      from products p join product_categories c on c.id = p.category_id left join product_categories parent on parent.id = c.parent_id
+    ),
+    scope as (
       select o.id, o.date, o.salesperson_id, o.total::bigint as total, (case when o.total > 0 then greatest(${base}, 0) else 0 end)::bigint as base, u.commission_rate_bp as user_rate
       from orders o left join users u on u.id = o.salesperson_id where not o.voided and ${where}
     ),
     lines as (
       select s.id as order_id, s.base, i.line_total::bigint as amount,
-        coalesce(c.commission_rate_bp, parent.commission_rate_bp, s.user_rate)::bigint as rate,
+        coalesce(r.rate, s.user_rate)::bigint as rate,
         sum(i.line_total::bigint) over w as gross,
         row_number() over w = 1 as is_last
       from scope s join order_items i on i.order_id = s.id
-      left join products p on p.id = i.product_id
-      left join product_categories c on c.id = p.category_id
-      left join product_categories parent on parent.id = c.parent_id
+      left join category_rates r on r.product_id = i.product_id
       where s.base > 0
       window w as (partition by s.id order by i.sort_order desc, i.id desc rows between unbounded preceding and unbounded following)
     ),
