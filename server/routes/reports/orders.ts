@@ -457,8 +457,11 @@ const CommissionQuery = z.object({
   sort: z.enum(sortValues(COMMISSION_COLUMNS)).default('-commission'),
 });
 
-/** Integer division rounded half away from zero, as the domain's divideRounded (d > 0); exact on numeric sums too. */
-const divideRounded = (n: RawBuilder<unknown>, d: RawBuilder<unknown>) => sql`(sign((${n})::numeric) * div(abs((${n})::numeric) * 2 + ${d}, 2 * ${d}))`;
+/**
+ * Integer division rounded half away from zero, as the domain's divideRounded (d > 0), in bigint
+ * arithmetic (amounts are at most 2^31 cents and rates 10,000 bp, so no product overflows).
+ */
+const divideRounded = (n: RawBuilder<unknown>, d: RawBuilder<unknown>) => sql`(case when ${n} >= 0 then (${n} * 2 + ${d}) / (2 * ${d}) else -((-${n} * 2 + ${d}) / (2 * ${d})) end)`;
 
 /**
  * The commission of every order in scope, computed in SQL exactly as the domain's `commission()`:
@@ -482,7 +485,7 @@ export function commissionPerOrder(where: RawBuilder<unknown>, basis: (typeof CO
     lines as (
       select s.id as order_id, s.base, i.line_total::bigint as amount,
         coalesce(r.rate, s.user_rate)::bigint as rate,
-        sum(i.line_total::bigint) over w as gross,
+        (sum(i.line_total::bigint) over w)::bigint as gross,
         row_number() over w = 1 as is_last
       from scope s join order_items i on i.order_id = s.id
       left join category_rates r on r.product_id = i.product_id
@@ -494,10 +497,10 @@ export function commissionPerOrder(where: RawBuilder<unknown>, basis: (typeof CO
       from lines where gross > 0
     ),
     by_rate_shared as (
-      select order_id, rate, coalesce(sum(share), 0) as amount, bool_or(is_last) as has_last, min(base) as base from shared group by order_id, rate
+      select order_id, rate, coalesce(sum(share), 0)::bigint as amount, bool_or(is_last) as has_last, min(base) as base from shared group by order_id, rate
     ),
     by_rate as (
-      select order_id, rate, amount + case when has_last then base - sum(amount) over (partition by order_id) else 0 end as amount
+      select order_id, rate, amount + case when has_last then base - (sum(amount) over (partition by order_id))::bigint else 0 end as amount
       from by_rate_shared
     ),
     earned as (
