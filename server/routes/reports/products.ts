@@ -5,7 +5,7 @@ import { ORDER_TYPES } from '../../../domain/orders/order';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
-import { dbId, listReport, name, num, ReportBase, reportRange, sortValues, type ReportColumn } from './common';
+import { dbId, exportReply, name, num, orderBy, ReportBase, reportJson, reportRange, sortValues, type ReportColumn, type Row } from './common';
 import { categoryAndChildren, filterNames, whereAll } from './filters';
 
 /**
@@ -50,36 +50,31 @@ async function productReport(c: AppContext) {
   if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
   if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
   const en = c.var.language === 'en';
-  // One group per product and the grand total in the same pass (grouping sets); the grand figures
-  // reach every product row through a window, for its share and the totals row.
-  const grand = (aggregate: string) => sql.raw(`max(case when grouping(i.product_id) = 1 then ${aggregate} end) over ()`);
+  // One group per product and the grand total in one pass (grouping sets), sorted by the database;
+  // the grand amount reaches every product row through a window, for its share. A product list is
+  // short, so the whole sorted list is read once and the page taken from it.
   const grouped = sql`select grouping(i.product_id) as is_total, i.product_id as id, min(p.code) as code, min(p.name_en) as name_en, min(p.name_zh) as name_zh,
       min(pc.name_en) as category_en, min(pc.name_zh) as category_zh,
       count(distinct o.id) as orders, count(distinct o.client_id) as clients, sum(i.quantity) as quantity, sum(i.line_total) as amount,
-      ${grand('count(distinct o.id)')} as all_orders, ${grand('count(distinct o.client_id)')} as all_clients, ${grand('sum(i.line_total)')} as all_amount
+      max(case when grouping(i.product_id) = 1 then sum(i.line_total) end) over () as all_amount
     from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
     where ${whereAll(conditions)} group by grouping sets ((i.product_id), ())`;
   const share = sql`(case when g.all_amount > 0 then round(g.amount::numeric * 10000 / g.all_amount) else 0 end)`;
-  return listReport(c, {
-    filename: 'product-report',
-    columns: COLUMNS,
-    query: f,
-    range,
-    from: sql`from (${grouped}) g where g.is_total = 0`,
-    select: sql`g.*, ${share} as share`,
-    totals: sql`count(*) as count, coalesce(sum(g.quantity), 0) as quantity, coalesce(sum(g.amount), 0) as amount, coalesce(max(g.all_orders), 0) as orders, coalesce(max(g.all_clients), 0) as clients`,
-    sortSql: {
-      productCode: sql`g.code`,
-      product: en ? sql`lower(g.name_en)` : sql`g.name_zh`,
-      category: en ? sql`g.category_en` : sql`g.category_zh`,
-      orders: sql`g.orders`,
-      clients: sql`g.clients`,
-      quantity: sql`g.quantity`,
-      amount: sql`g.amount`,
-      share,
-    },
-    tieBreak: sql`g.id`,
-    toRow: (r) => ({
+  const order = orderBy(f.sort, {
+    productCode: sql`g.code`,
+    product: en ? sql`lower(g.name_en)` : sql`g.name_zh`,
+    category: en ? sql`g.category_en` : sql`g.category_zh`,
+    orders: sql`g.orders`,
+    clients: sql`g.clients`,
+    quantity: sql`g.quantity`,
+    amount: sql`g.amount`,
+    share,
+  });
+  const all = (await sql<Row>`select g.*, ${share} as share from (${grouped}) g order by g.is_total desc, ${order}, g.id`.execute(c.var.deps.db)).rows;
+  const grand = all.find((r) => num(r.is_total) === 1) ?? {};
+  const rows = all
+    .filter((r) => num(r.is_total) === 0)
+    .map((r) => ({
       id: r.id,
       productCode: r.code ?? '',
       product: r.id === null ? null : name(r.name_en as string, r.name_zh as string),
@@ -89,9 +84,20 @@ async function productReport(c: AppContext) {
       quantity: num(r.quantity),
       amount: num(r.amount),
       share: num(r.share),
-    }),
-    toTotals: (t) => ({ count: num(t.count), orders: num(t.orders), clients: num(t.clients), quantity: num(t.quantity), amount: num(t.amount), share: num(t.amount) > 0 ? 10_000 : 0 }),
-    extra: async () => ({ filterNames: await filterNames(c, f) }),
+    }));
+  const totals = { count: rows.length, orders: num(grand.orders), clients: num(grand.clients), quantity: num(grand.quantity), amount: num(grand.amount), share: num(grand.amount) > 0 ? 10_000 : 0 };
+  const exported = await exportReply(c, f.format, f.headers, () => Promise.resolve({ filename: 'product-report', columns: COLUMNS, rows, totals }));
+  if (exported) return exported;
+  return reportJson(c, {
+    columns: COLUMNS,
+    rows: rows.slice((f.page - 1) * f.per_page, f.page * f.per_page),
+    totals,
+    count: rows.length,
+    page: f.page,
+    perPage: f.per_page,
+    range,
+    sort: f.sort,
+    filterNames: await filterNames(c, f),
   });
 }
 
