@@ -21,6 +21,12 @@ import { profileRoutes } from './routes/profile';
 import { orderRoutes } from './routes/sales/orders';
 import { quotationRoutes } from './routes/sales/quotations';
 import { receiptRoutes } from './routes/sales/receipts';
+import { dashboardRoutes } from './routes/dashboard';
+import { appointmentReportRoutes } from './routes/reports/appointments';
+import { clientReportRoutes } from './routes/reports/clients';
+import { reportOptionRoutes } from './routes/reports/options';
+import { orderReportRoutes } from './routes/reports/orders';
+import { productReportRoutes } from './routes/reports/products';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -77,6 +83,12 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', settingsRoutes());
   app.route('/api', auditRoutes());
   app.route('/api', appointmentRoutes());
+  app.route('/api', dashboardRoutes());
+  app.route('/api', reportOptionRoutes());
+  app.route('/api', orderReportRoutes());
+  app.route('/api', clientReportRoutes());
+  app.route('/api', productReportRoutes());
+  app.route('/api', appointmentReportRoutes());
 
   app.all('/api/*', (c) => errorReply(c, 404, 'errors.notFound'));
 

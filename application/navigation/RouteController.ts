@@ -58,7 +58,7 @@ export class RouteController {
     if (fullSearch !== null) return this.redirect(path, search, path + fullSearch);
     const { api } = match.route;
     // A screen not built yet fetches nothing: there is no data behind it to show.
-    if (!api || match.route.screen === 'placeholder') return this.settled({ kind: 'ready', match, data: NO_SCREEN_DATA });
+    if (!api) return this.settled({ kind: 'ready', match, data: NO_SCREEN_DATA });
     return concat(
       defer(() => {
         this.state.set({ loaded: false });

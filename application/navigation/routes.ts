@@ -1,11 +1,7 @@
 import type { Permission } from '../../domain/auth/permissions';
 
-/**
- * Every screen of the app. `placeholder` marks a screen whose issue has not been built yet: it shows a
- * page that says so plainly and fetches no data.
- */
+/** Every screen of the app. */
 export type ScreenKey =
-  | 'placeholder'
   | 'login'
   | 'logout'
   | 'home'
@@ -43,6 +39,9 @@ export type ScreenKey =
   | 'orders'
   | 'order'
   | 'receipts'
+  | 'dashboard'
+  | 'reportFilter'
+  | 'reportResult'
   | 'reload'
   | 'test'
   | 'errorNoConnection'
@@ -97,8 +96,8 @@ export const SHOWCASE_PAGES = ['alerts', 'avatar', 'buttons', 'inputs', 'badges'
 /** The route table. Order matters: a fixed path comes before a pattern that would also match it. */
 export const ROUTES: readonly RouteDef[] = [
   // Entry, authentication and general
-  { path: '/', title: 'home', screen: 'placeholder', redirect: '/calendar' },
-  { path: '/dashboard', title: 'dashboard', screen: 'placeholder', permission: 'dashboard_view', api: '/api/dashboard/show' },
+  { path: '/', title: 'home', screen: 'home', redirect: '/calendar' },
+  { path: '/dashboard', title: 'dashboard', screen: 'dashboard', permission: 'dashboard_view', api: '/api/dashboard/show' },
   { path: '/home', title: 'home', screen: 'home' },
   { path: '/register', title: 'register', screen: 'register', public: true },
   { path: '/two-factor-challenge', title: 'twoFactorChallenge', screen: 'twoFactorChallenge', public: true },
@@ -153,8 +152,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Reports: a filter screen (no data call) and its result screen (the filter path + "-result")
   ...REPORTS.flatMap(({ key, filter, api }): RouteDef[] => [
-    { path: filter, title: `report.${key}`, screen: 'placeholder', permission: 'report_view' },
-    { path: `${filter}-result`, title: `report.${key}`, screen: 'placeholder', permission: 'report_view', api },
+    { path: filter, title: `report.${key}`, screen: 'reportFilter', permission: 'report_view' },
+    { path: `${filter}-result`, title: `report.${key}`, screen: 'reportResult', permission: 'report_view', api },
   ]),
 
   // Settings

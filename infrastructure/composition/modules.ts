@@ -20,6 +20,7 @@ import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import { SalesService } from '../../application/sales/SalesService';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
+import { ReportService } from '../../application/reports/ReportService';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
@@ -126,6 +127,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
   bind(AttachmentService).toResolvedValue((api: ApiClient) => new AttachmentService(api), [ApiClient]).inSingletonScope();
   bind(SalesService).toResolvedValue((api: ApiClient) => new SalesService(api), [ApiClient]).inSingletonScope();
   bind(AppointmentService).toResolvedValue((api: ApiClient) => new AppointmentService(api), [ApiClient]).inSingletonScope();
+  bind(ReportService).toResolvedValue((api: ApiClient) => new ReportService(api), [ApiClient]).inSingletonScope();
   bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
   bind(ApiClient)
     .toResolvedValue(

@@ -4,7 +4,6 @@ import type { ScreenProps } from './ScreenProps';
 
 /** Each screen of the route table, loaded only when first opened (spec §2: all routes load lazily). */
 export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<ScreenProps>>> = {
-  placeholder: lazy(() => import('../screens/PlaceholderScreen')),
   login: lazy(() => import('../screens/LoginScreen')),
   logout: lazy(() => import('../screens/LogoutScreen')),
   home: lazy(() => import('../screens/HomeScreen')),
@@ -42,6 +41,9 @@ export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<Screen
   orders: lazy(() => import('../screens/sales/OrdersListScreen')),
   order: lazy(() => import('../screens/sales/OrderScreen')),
   receipts: lazy(() => import('../screens/sales/ReceiptsListScreen')),
+  dashboard: lazy(() => import('../screens/DashboardScreen')),
+  reportFilter: lazy(() => import('../screens/reports/ReportFilterScreen')),
+  reportResult: lazy(() => import('../screens/reports/ReportResultScreen')),
   reload: lazy(() => import('../screens/ReloadScreen')),
   test: lazy(() => import('../screens/TestScreen')),
   errorNoConnection: lazy(() => import('../screens/errors/NoConnectionScreen')),

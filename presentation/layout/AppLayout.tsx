@@ -69,7 +69,7 @@ export function AppLayout({ route, user, children }: { route: RouteDef; user: Us
                   <li key={item.path}>
                     <Link
                       href={item.path}
-                      className={path === item.path || path.startsWith(`${item.path}/`) ? 'menu-link active' : 'menu-link'}
+                      className={path === item.path || path.startsWith(`${item.path}/`) || path === `${item.path}-result` ? 'menu-link active' : 'menu-link'}
                       aria-current={path === item.path ? 'page' : undefined}
                     >
                       {t(`menu:item.${item.label}`)}

@@ -8,6 +8,7 @@ import { products } from './migrations/0005_products';
 import { administration } from './migrations/0006_administration';
 import { sales } from './migrations/0007_sales';
 import { appointments } from './migrations/0008_appointments';
+import { reports } from './migrations/0009_reports';
 import type { Database } from './schema';
 
 /**
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_administration': administration,
   '0007_sales': sales,
   '0008_appointments': appointments,
+  '0009_reports': reports,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

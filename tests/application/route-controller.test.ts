@@ -11,7 +11,6 @@ const ROUTES: RouteDef[] = [
   { path: '/things', title: 'things', screen: 'home', api: '/api/things' },
   { path: '/things/:id', title: 'thing', screen: 'home', api: '/api/things/:id', apiQuery: { tab: 'basic' } },
   { path: '/settings/holiday', title: 'holidays', screen: 'home', api: '/api/holidays', defaultQuery: 'currentYear' },
-  { path: '/not-built', title: 'x', screen: 'placeholder', api: '/api/not-built' },
 ];
 
 function controller(options: { handler?: Handler; user?: typeof ADMIN | null; start?: string } = {}) {
@@ -81,12 +80,6 @@ describe('screen data (spec §2)', () => {
     state.set({ viewKey: state.get().viewKey + 1 });
     await new Promise((r) => setTimeout(r, 0));
     expect(transport.requests.filter((r) => r.path === '/api/things')).toHaveLength(2);
-  });
-
-  it('fetches nothing for a screen that is not built yet', async () => {
-    const { routes, transport } = controller({ start: '/not-built' });
-    expect((await settled(routes.view$)).kind).toBe('ready');
-    expect(transport.requests).toEqual([]);
   });
 
   it('follows the error catalogue when the data is missing: 404 → the 404 page', async () => {

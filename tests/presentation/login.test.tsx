@@ -98,12 +98,6 @@ describe('signed-in frame', () => {
     expect(store.user).toBeNull();
   });
 
-  it('says plainly that a screen is not built yet', async () => {
-    renderApp({ start: '/dashboard', user: ADMIN, language: 'en' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(await screen.findByText(/not available yet/)).toBeInTheDocument();
-  });
-
   it('shows the 404 page for an unknown path', async () => {
     renderApp({ start: '/nowhere', user: ADMIN, language: 'en' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

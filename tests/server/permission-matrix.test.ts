@@ -149,6 +149,17 @@ const ENDPOINTS: readonly [method: string, path: string, need: Need][] = [
   ['POST', '/api/appointments/999/visits/2026-11-02/photos', 'appointment_edit'],
   ['GET', '/api/appointments/1/photos/999', 'appointment_view'],
   ['DELETE', '/api/appointments/1/photos/999', 'appointment_edit'],
+  ['GET', '/api/dashboard/show', 'dashboard_view'],
+  ['GET', '/api/reports/options', 'report_view'],
+  ['GET', '/api/reports/orders/order', 'report_view'],
+  ['GET', '/api/reports/orders/items', 'report_view'],
+  ['GET', '/api/reports/orders/order-analysis', 'report_view'],
+  ['GET', '/api/reports/orders/receipt', 'report_view'],
+  ['GET', '/api/reports/orders/commission', 'report_view'],
+  ['GET', '/api/reports/clients/client', 'report_view'],
+  ['GET', '/api/reports/products/product', 'report_view'],
+  ['GET', '/api/reports/appointments/appointment', 'report_view'],
+  ['GET', '/api/reports/appointments/completed-report', 'report_view'],
 ];
 
 /** ':id'-style patterns of the app's routes, to compare with the list above. */

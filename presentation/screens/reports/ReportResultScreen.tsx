@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
+import { int, records, str, type Json } from '../../../application/api/decode';
+import { decodeReport, HEADER_CHOICES, reportOfPath, type ReportKey, type ReportResult } from '../../../application/reports/reports';
+import type { ScreenProps } from '../../app/ScreenProps';
+import { Pagination } from '../../components/Pagination';
+import { SelectField } from '../../components/SelectField';
+import { SortableHeader } from '../../components/SortableHeader';
+import { bilingual } from '../../format/bilingual';
+import { formatHKD } from '../../format/money';
+import { BarChart } from './BarChart';
+import { formatCell, formatCount, formatHours, formatMonth, formatMonthShort, isFigure, type Translate } from './format';
+
+/** Where a cell links to, for the columns that name a record. */
+function cellLink(key: ReportKey, column: string, row: Json): string | null {
+  if (column === 'number' && (key === 'order' || key === 'orderItems')) return `/orders/order/invoice/${int(row.orderId ?? row.id)}`;
+  if (column === 'order' && key === 'receipt') return `/orders/order/invoice/${int(row.orderId)}`;
+  if (column === 'client' && key === 'client') return `/clients/basic/${int(row.id)}`;
+  if (column === 'date' && key === 'completedReport') return `/calendar/completed-report/${int(row.appointmentId)}?date=${str(row.date)}`;
+  if (column === 'date' && key === 'appointment') return `/calendar/appointment/${int(row.id)}?date=${str(row.date)}`;
+  return null;
+}
+
+/** What the filters applied say, in words ("Branch: Head Office"). */
+function appliedFilters(result: ReportResult, params: URLSearchParams, t: Translate, language: string): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(result.filterNames)) out.push(`${t(`applied.${key}`)}: ${typeof value === 'string' ? value : bilingual(value, language)}`);
+  for (const param of ['type', 'status', 'kind', 'method', 'banked', 'signed', 'tag', 'q']) {
+    const value = params.get(param);
+    if (!value) continue;
+    const words = param === 'type' ? (ORDER_TYPES.includes(value as OrderType) ? t(`code.orderType.${value}`) : value) : param === 'tag' || param === 'q' ? value : t(`appliedValue.${value}`);
+    out.push(`${t(`applied.${param}`)}: ${words}`);
+  }
+  return out;
+}
+
+/**
+ * A report's result (spec: the filter path + "-result", its data from the report's API path): what
+ * it covers, charts where the report has them, the table with sortable columns and a totals row,
+ * pages, downloads as CSV or Excel with headers in Chinese, English or both, and a print view.
+ */
+export default function ReportResultScreen({ route, data }: ScreenProps) {
+  const { t, i18n } = useTranslation('reports');
+  const [path] = useLocation();
+  const search = useSearch();
+  const report = reportOfPath(route.path)!;
+  const key: ReportKey = report.key;
+  const result = decodeReport(data.props);
+  const params = new URLSearchParams(search);
+  const [headers, setHeaders] = useState<string>(i18n.language === 'en' ? 'en' : 'zh-HK');
+  const language = i18n.language;
+  const money = (n: number) => formatHKD(n, language);
+  const download = (format: 'csv' | 'xlsx') => {
+    const next = new URLSearchParams(search);
+    next.delete('page');
+    next.set('format', format);
+    next.set('headers', headers);
+    return `${report.api}?${next.toString()}`;
+  };
+  const defaultSort = result.sort || '';
+  const tr: Translate = (k) => t(k);
+  const applied = appliedFilters(result, params, tr, language);
+  const figureColumns = result.columns.filter(isFigure).map((c) => c.key);
+  const totals = result.totals;
+
+  return (
+    <div className="stack report-result">
+      <section className="report-summary" aria-label={t('result.about')}>
+        <p>
+          <strong>{t('result.range', { from: result.dateFrom, to: result.dateTo })}</strong>
+          {applied.length > 0 && <span className="report-applied"> · {applied.join(' · ')}</span>}
+        </p>
+        <p className="hint">{t(`note.${key}`)}</p>
+        {result.voided && result.voided.count > 0 && <p className="hint">{t('result.voided', { count: result.voided.count, amount: money(result.voided.total) })}</p>}
+      </section>
+      <div className="toolbar report-actions no-print">
+        <Link href={`${report.filter}${search ? `?${search}` : ''}`} className="button button-secondary">
+          {t('result.changeFilters')}
+        </Link>
+        <div className="report-export">
+          <SelectField label={t('result.headers')} value={headers} options={HEADER_CHOICES.map((h) => ({ value: h, label: t(`headerChoice.${h}`) }))} onChange={(e) => setHeaders(e.target.value)} />
+          <a className="button button-secondary" href={download('csv')} download>
+            {t('result.csv')}
+          </a>
+          <a className="button button-secondary" href={download('xlsx')} download>
+            {t('result.xlsx')}
+          </a>
+          <button type="button" className="button button-secondary" onClick={() => window.print()}>
+            {t('result.print')}
+          </button>
+        </div>
+      </div>
+
+      <Charts report={key} result={result} />
+      <Breakdowns report={key} result={result} />
+
+      {result.rows.length === 0 ? (
+        <p className="notice" role="status">
+          {t('result.empty')}
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table report-table">
+            <caption className="visually-hidden">{t('result.caption', { title: t(`routes:report.${key}`) })}</caption>
+            <thead>
+              <tr>
+                {result.columns.map((column) =>
+                  column.sortable ? (
+                    <SortableHeader key={column.key} column={column.key} label={t(`column.${column.key}`)} path={path} search={search} defaultSort={defaultSort} {...(isFigure(column) ? { className: 'number' } : {})} />
+                  ) : (
+                    <th key={column.key} scope="col" className={isFigure(column) ? 'number' : undefined}>
+                      {t(`column.${column.key}`)}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((row, index) => (
+                <tr key={`${str(row.key) || int(row.id) || index}-${index}`}>
+                  {result.columns.map((column) => {
+                    const text = formatCell(column, row[column.key], tr, language);
+                    const link = cellLink(key, column.key, row);
+                    return (
+                      <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
+                        {link && text !== '—' ? <Link href={link}>{text}</Link> : text}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+            {totals && (
+              <tfoot>
+                <tr className="totals-row">
+                  {result.columns.map((column, index) => (
+                    <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
+                      {index === 0 ? (
+                        <strong>{t('result.total', { count: int(totals.count ?? totals.orders) })}</strong>
+                      ) : figureColumns.includes(column.key) && column.key in totals ? (
+                        <strong>{formatCell(column, totals[column.key], tr, language)}</strong>
+                      ) : column.kind === 'date' && column.key in totals ? (
+                        formatCell(column, totals[column.key], tr, language)
+                      ) : (
+                        ''
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+      <div className="no-print">
+        <Pagination path={path} search={search} page={result.page} perPage={result.perPage} total={result.count} />
+      </div>
+    </div>
+  );
+}
+
+/** The charts of the order analysis and the commission report. */
+function Charts({ report, result }: { report: ReportKey; result: ReportResult }) {
+  const { t, i18n } = useTranslation('reports');
+  const language = i18n.language;
+  const money = (n: number) => formatHKD(n, language);
+  const total = (points: readonly { values: readonly number[] }[]) => money(points.reduce((s, p) => s + (p.values[0] ?? 0), 0));
+  if (report === 'orderAnalysis') {
+    const byMonth = (result.charts.byMonth ?? []).map((p, i) => ({ label: formatMonth(str(p.key), language), short: formatMonthShort(str(p.key), language, i === 0), values: [int(p.total), int(p.paid)] }));
+    const byType = (result.charts.byType ?? []).map((p) => ({ label: t(`code.orderType.${str(p.key)}`), values: [int(p.total)] }));
+    const byStaff = (result.charts.bySalesperson ?? []).map((p) => ({ label: str(p.label) || t('result.noSalesperson'), values: [int(p.total)] }));
+    return (
+      <div className="chart-grid">
+        <BarChart title={t('chart.byMonth')} summary={t('chart.summary', { count: byMonth.length, total: total(byMonth) })} series={[{ label: t('chart.invoiced'), tone: 1 }, { label: t('chart.received'), tone: 2 }]} points={byMonth} format={money} />
+        <BarChart title={t('chart.byType')} summary={t('chart.summary', { count: byType.length, total: total(byType) })} series={[{ label: t('chart.invoiced'), tone: 1 }]} points={byType} format={money} />
+        <BarChart title={t('chart.bySalesperson')} summary={t('chart.summary', { count: byStaff.length, total: total(byStaff) })} series={[{ label: t('chart.invoiced'), tone: 1 }]} points={byStaff} format={money} />
+      </div>
+    );
+  }
+  if (report === 'commission') {
+    const byStaff = (result.charts.bySalesperson ?? []).map((p) => ({ label: str(p.label) || t('result.noSalesperson'), values: [int(p.commission)] }));
+    const byMonth = (result.charts.byMonth ?? []).map((p, i) => ({ label: formatMonth(str(p.key), language), short: formatMonthShort(str(p.key), language, i === 0), values: [int(p.commission)] }));
+    return (
+      <div className="chart-grid">
+        <BarChart title={t('chart.commissionBySalesperson')} summary={t('chart.summary', { count: byStaff.length, total: total(byStaff) })} series={[{ label: t('column.commission'), tone: 1 }]} points={byStaff} format={money} />
+        <BarChart title={t('chart.commissionByMonth')} summary={t('chart.summary', { count: byMonth.length, total: total(byMonth) })} series={[{ label: t('column.commission'), tone: 2 }]} points={byMonth} format={money} />
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The small summaries some reports add: receipts by method, visits by status and by worker, reports by status. */
+function Breakdowns({ report, result }: { report: ReportKey; result: ReportResult }) {
+  const { t, i18n } = useTranslation('reports');
+  const language = i18n.language;
+  const money = (n: number) => formatHKD(n, language);
+  if (report === 'receipt') {
+    const rows = records(result.extra.byMethod, (r) => ({ method: str(r.method), count: int(r.count), receipts: int(r.receipts), refunds: int(r.refunds), net: int(r.net), awaiting: int(r.awaitingBankIn) }));
+    if (rows.length === 0) return null;
+    return (
+      <table className="data-table report-breakdown">
+        <caption>{t('breakdown.byMethod')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('column.method')}</th>
+            <th scope="col" className="number">{t('breakdown.count')}</th>
+            <th scope="col" className="number">{t('breakdown.receipts')}</th>
+            <th scope="col" className="number">{t('breakdown.refunds')}</th>
+            <th scope="col" className="number">{t('breakdown.net')}</th>
+            <th scope="col" className="number">{t('breakdown.awaitingBankIn')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.method}>
+              <th scope="row">{t(`code.method.${r.method}`)}</th>
+              <td className="number">{formatCount(r.count, language)}</td>
+              <td className="number">{money(r.receipts)}</td>
+              <td className="number">{money(r.refunds)}</td>
+              <td className="number">{money(r.net)}</td>
+              <td className="number">{formatCount(r.awaiting, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  if (report === 'appointment' || report === 'completedReport') {
+    const byStatus = records(result.extra.byStatus, (r) => ({ status: str(r.status), count: int(r.count) }));
+    const byWorker = records(result.extra.byWorker, (r) => ({ id: int(r.id), name: str(r.name), visits: int(r.visits), hours: int(r.hours), done: int(r.done), canceled: int(r.canceled) }));
+    return (
+      <div className="report-breakdowns">
+        <table className="data-table report-breakdown">
+          <caption>{t('breakdown.byStatus')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.status')}</th>
+              <th scope="col" className="number">{t('breakdown.count')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {byStatus.map((r) => (
+              <tr key={r.status}>
+                <th scope="row">{t(`code.appointmentStatus.${r.status}`)}</th>
+                <td className="number">{formatCount(r.count, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {byWorker.length > 0 && (
+          <table className="data-table report-breakdown">
+            <caption>{t('breakdown.byWorker')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('column.workers')}</th>
+                <th scope="col" className="number">{t('breakdown.visits')}</th>
+                <th scope="col" className="number">{t('column.hours')}</th>
+                <th scope="col" className="number">{t('breakdown.done')}</th>
+                <th scope="col" className="number">{t('breakdown.canceled')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {byWorker.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">{r.name}</th>
+                  <td className="number">{formatCount(r.visits, language)}</td>
+                  <td className="number">{formatHours(r.hours, language)}</td>
+                  <td className="number">{formatCount(r.done, language)}</td>
+                  <td className="number">{formatCount(r.canceled, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {result.extra.seesAll === false && <p className="hint">{t('breakdown.ownOnly')}</p>}
+      </div>
+    );
+  }
+  return null;
+}

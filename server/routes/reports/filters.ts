@@ -1,0 +1,72 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AppContext } from '../../http/env';
+import { likePattern } from '../../http/query';
+import { name, type Name } from './common';
+
+/** SQL conditions joined with AND (true when there are none). */
+export function whereAll(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+/** A client's name in the caller's language first, for sorting. */
+export const clientSortName = (c: AppContext, alias = 'cl') =>
+  c.var.language === 'en' ? sql`lower(coalesce(nullif(${sql.ref(`${alias}.name_en`)}, ''), ${sql.ref(`${alias}.name_zh`)}))` : sql`coalesce(nullif(${sql.ref(`${alias}.name_zh`)}, ''), ${sql.ref(`${alias}.name_en`)})`;
+
+/** Matches a client's names or a document's number. */
+export function clientSearch(q: string, numberColumn: string | null, alias = 'cl'): RawBuilder<unknown> {
+  const pattern = likePattern(q);
+  const byName = sql`lower(${sql.ref(`${alias}.name_en`)}) like ${pattern} or lower(${sql.ref(`${alias}.name_zh`)}) like ${pattern}`;
+  return numberColumn ? sql`(${byName} or lower(${sql.ref(numberColumn)}) like ${pattern})` : sql`(${byName})`;
+}
+
+/** The category and its sub-categories (the tree has two levels). */
+export const categoryAndChildren = (categoryId: number) => sql`(select pc.id from product_categories pc where pc.id = ${categoryId} or pc.parent_id = ${categoryId})`;
+
+export interface FilterIds {
+  readonly branch_id?: number | undefined;
+  readonly salesperson_id?: number | undefined;
+  readonly staff_id?: number | undefined;
+  readonly worker_id?: number | undefined;
+  readonly client_id?: number | undefined;
+  readonly product_id?: number | undefined;
+  readonly category_id?: number | undefined;
+  readonly area_id?: number | undefined;
+}
+
+/**
+ * The names behind the ids a report was filtered by, so its result screen can say what it shows
+ * ("Branch: Head Office") without another call.
+ */
+export async function filterNames(c: AppContext, f: FilterIds) {
+  const { db } = c.var.deps;
+  const out: Record<string, Name | string> = {};
+  const user = async (key: string, id: number | undefined) => {
+    if (!id) return;
+    const row = await db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirst();
+    if (row) out[key] = row.name;
+  };
+  await user('salesperson', f.salesperson_id);
+  await user('staff', f.staff_id);
+  await user('worker', f.worker_id);
+  if (f.branch_id) {
+    const row = await db.selectFrom('branches').select(['name_en', 'name_zh']).where('id', '=', f.branch_id).executeTakeFirst();
+    if (row) out.branch = name(row.name_en, row.name_zh);
+  }
+  if (f.client_id) {
+    const row = await db.selectFrom('clients').select(['name_en', 'name_zh']).where('id', '=', f.client_id).executeTakeFirst();
+    if (row) out.client = name(row.name_en, row.name_zh);
+  }
+  if (f.product_id) {
+    const row = await db.selectFrom('products').select(['code', 'name_en', 'name_zh']).where('id', '=', f.product_id).executeTakeFirst();
+    if (row) out.product = name(`${row.code} ${row.name_en}`, `${row.code} ${row.name_zh}`);
+  }
+  if (f.category_id) {
+    const row = await db.selectFrom('product_categories').select(['name_en', 'name_zh']).where('id', '=', f.category_id).executeTakeFirst();
+    if (row) out.category = name(row.name_en, row.name_zh);
+  }
+  if (f.area_id) {
+    const row = await db.selectFrom('areas').select(['name_en', 'name_zh']).where('id', '=', f.area_id).executeTakeFirst();
+    if (row) out.area = name(row.name_en, row.name_zh);
+  }
+  return out;
+}

@@ -1,0 +1,108 @@
+import { Hono } from 'hono';
+import { sql, type RawBuilder } from 'kysely';
+import * as z from 'zod';
+import { ORDER_TYPES } from '../../../domain/orders/order';
+import type { AppContext, AppEnv } from '../../http/env';
+import { requirePermission } from '../../http/permissions';
+import { parseQuery } from '../../http/query';
+import { dbId, exportReply, name, num, orderBy, ReportBase, reportJson, reportRange, sortValues, type ReportColumn, type Row } from './common';
+import { categoryAndChildren, filterNames, whereAll } from './filters';
+
+/**
+ * The product report (spec /reports/products/product): per product, what the orders dated in the
+ * range sold — quantity, amount, in how many orders and for how many clients, its share of the
+ * whole — grouped by the database. Lines without a product are one row ("other lines"). Lines of
+ * void orders are left out.
+ */
+
+const COLUMNS: ReportColumn[] = [
+  { key: 'productCode', kind: 'text', sortable: true },
+  { key: 'product', kind: 'name', sortable: true },
+  { key: 'category', kind: 'name', sortable: true },
+  { key: 'orders', kind: 'count', sortable: true },
+  { key: 'clients', kind: 'count', sortable: true },
+  { key: 'quantity', kind: 'quantity', sortable: true },
+  { key: 'amount', kind: 'money', sortable: true },
+  { key: 'share', kind: 'rate', sortable: true },
+];
+
+const ProductQuery = z.object({
+  ...ReportBase,
+  category_id: dbId.optional(),
+  product_id: dbId.optional(),
+  salesperson_id: dbId.optional(),
+  client_id: dbId.optional(),
+  type: z.enum(ORDER_TYPES).optional(),
+  sort: z.enum(sortValues(COLUMNS)).default('-amount'),
+});
+
+async function productReport(c: AppContext) {
+  const query = parseQuery(c, ProductQuery);
+  if (query.isErr()) return query.error;
+  const f = query.value;
+  const range = reportRange(c, f);
+  if (range instanceof Response) return range;
+  const conditions: RawBuilder<unknown>[] = [sql`not o.voided`, sql`o.date >= ${range.from}::date`, sql`o.date <= ${range.to}::date`];
+  if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
+  if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
+  if (f.client_id) conditions.push(sql`o.client_id = ${f.client_id}`);
+  if (f.type) conditions.push(sql`o.type = ${f.type}`);
+  if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
+  if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
+  const en = c.var.language === 'en';
+  // One group per product and the grand total in one pass (grouping sets), sorted by the database;
+  // the grand amount reaches every product row through a window, for its share. A product list is
+  // short, so the whole sorted list is read once and the page taken from it.
+  const grouped = sql`select grouping(i.product_id) as is_total, i.product_id as id, min(p.code) as code, min(p.name_en) as name_en, min(p.name_zh) as name_zh,
+      min(pc.name_en) as category_en, min(pc.name_zh) as category_zh,
+      count(distinct o.id) as orders, count(distinct o.client_id) as clients, sum(i.quantity) as quantity, sum(i.line_total) as amount,
+      max(case when grouping(i.product_id) = 1 then sum(i.line_total) end) over () as all_amount
+    from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
+    where ${whereAll(conditions)} group by grouping sets ((i.product_id), ())`;
+  const share = sql`(case when g.all_amount > 0 then round(g.amount::numeric * 10000 / g.all_amount) else 0 end)`;
+  const order = orderBy(f.sort, {
+    productCode: sql`g.code`,
+    product: en ? sql`lower(g.name_en)` : sql`g.name_zh`,
+    category: en ? sql`g.category_en` : sql`g.category_zh`,
+    orders: sql`g.orders`,
+    clients: sql`g.clients`,
+    quantity: sql`g.quantity`,
+    amount: sql`g.amount`,
+    share,
+  });
+  const all = (await sql<Row>`select g.*, ${share} as share from (${grouped}) g order by g.is_total desc, ${order}, g.id`.execute(c.var.deps.db)).rows;
+  const grand = all.find((r) => num(r.is_total) === 1) ?? {};
+  const rows = all
+    .filter((r) => num(r.is_total) === 0)
+    .map((r) => ({
+      id: r.id,
+      productCode: r.code ?? '',
+      product: r.id === null ? null : name(r.name_en as string, r.name_zh as string),
+      category: r.category_en === null ? null : name(r.category_en as string, r.category_zh as string),
+      orders: num(r.orders),
+      clients: num(r.clients),
+      quantity: num(r.quantity),
+      amount: num(r.amount),
+      share: num(r.share),
+    }));
+  const totals = { count: rows.length, orders: num(grand.orders), clients: num(grand.clients), quantity: num(grand.quantity), amount: num(grand.amount), share: num(grand.amount) > 0 ? 10_000 : 0 };
+  const exported = await exportReply(c, f.format, f.headers, () => Promise.resolve({ filename: 'product-report', columns: COLUMNS, rows, totals }));
+  if (exported) return exported;
+  return reportJson(c, {
+    columns: COLUMNS,
+    rows: rows.slice((f.page - 1) * f.per_page, f.page * f.per_page),
+    totals,
+    count: rows.length,
+    page: f.page,
+    perPage: f.per_page,
+    range,
+    sort: f.sort,
+    filterNames: await filterNames(c, f),
+  });
+}
+
+export function productReportRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/reports/products/product', ...requirePermission('report_view'), productReport);
+  return routes;
+}

@@ -1,0 +1,352 @@
+import { unzipSync, strFromU8 } from 'fflate';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commission, type CommissionBasis } from '../../domain/commission/commission';
+import { DEMO_USERS } from '../../server/db/seed';
+import { seedLarge } from '../../server/db/seedLarge';
+import { startTestServer, TestAgent, type TestServer } from './harness';
+
+/**
+ * The reports against an independent computation: a fixed, seeded data set (server/db/seedLarge.ts
+ * with a small count) on top of the demo data, read back as plain rows and added up here in
+ * TypeScript — and, for commission, by the domain's own `commission()` — then compared with what
+ * each report's SQL says.
+ */
+
+const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
+const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+
+let server: TestServer;
+let agent: TestAgent;
+
+type OrderRow = { id: number; number: string; date: string; due_date: string; client_id: number; branch_id: number | null; salesperson_id: number | null; type: string; subtotal: number; discount: number; total: number; paid: number; voided: boolean };
+type ItemRow = { id: number; order_id: number; product_id: number | null; quantity: number; line_total: number; sort_order: number };
+type ReceiptRow = { id: number; order_id: number; kind: 'receipt' | 'refund'; date: string; method: string; amount: number; banked_in: boolean; created_by: number | null };
+let orders: OrderRow[];
+let items: ItemRow[];
+let receipts: ReceiptRow[];
+let products: { id: number; category_id: number | null }[];
+let categories: { id: number; parent_id: number | null; commission_rate_bp: number | null }[];
+let users: { id: number; name: string; commission_rate_bp: number | null }[];
+
+const FROM = '2026-01-01';
+const TO = '2026-10-31';
+const inRange = (date: string, from = FROM, to = TO) => date >= from && date <= to;
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedLarge(server.db, { clients: 150, orders: 900, items: 2_700, appointments: 120, seed: 4242, today: '2026-11-23', years: 2 });
+  agent = new TestAgent(server);
+  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+  const { db } = server;
+  orders = (await sql<OrderRow>`select id, number, date::text as date, due_date::text as due_date, client_id, branch_id, salesperson_id, type, subtotal, discount, total, paid, voided from orders order by id`.execute(db)).rows;
+  items = await db.selectFrom('order_items').select(['id', 'order_id', 'product_id', 'quantity', 'line_total', 'sort_order']).orderBy('id').execute();
+  receipts = (await sql<ReceiptRow>`select id, order_id, kind, date::text as date, method, amount, banked_in, created_by from receipts order by id`.execute(db)).rows;
+  products = await db.selectFrom('products').select(['id', 'category_id']).execute();
+  categories = await db.selectFrom('product_categories').select(['id', 'parent_id', 'commission_rate_bp']).execute();
+  users = await db.selectFrom('users').select(['id', 'name', 'commission_rate_bp']).execute();
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+type Report = { rows: Record<string, unknown>[]; totals: Record<string, number>; count: number; charts?: Record<string, { key: string; [k: string]: unknown }[]> } & Record<string, unknown>;
+const report = async (path: string, a = agent): Promise<Report> => {
+  const reply = await a.get(path);
+  expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(200);
+  return reply.body as unknown as Report;
+};
+
+describe('the order report', () => {
+  it('lists the orders of the range with totals that leave void orders out', async () => {
+    const scope = orders.filter((o) => inRange(o.date));
+    const live = scope.filter((o) => !o.voided);
+    const r = await report(`/api/reports/orders/order?date_from=${FROM}&date_to=${TO}&per_page=1000`);
+    expect(r.count).toBe(scope.length);
+    expect(r.rows).toHaveLength(scope.length);
+    expect(r.totals).toEqual({
+      count: scope.length,
+      subtotal: sum(live.map((o) => o.subtotal)),
+      discount: sum(live.map((o) => o.discount)),
+      total: sum(live.map((o) => o.total)),
+      paid: sum(live.map((o) => o.paid)),
+      outstanding: sum(live.map((o) => Math.max(0, o.total - o.paid))),
+    });
+    expect(r.voided).toEqual({ count: scope.length - live.length, total: sum(scope.filter((o) => o.voided).map((o) => o.total)) });
+    expect(scope.length - live.length).toBeGreaterThan(0);
+  });
+
+  it('filters by status, type, branch and salesperson, sorts and pages on the server', async () => {
+    const overdue = orders.filter((o) => inRange(o.date) && !o.voided && o.paid < o.total && o.due_date < '2026-11-23');
+    expect((await report(`/api/reports/orders/order?date_from=${FROM}&date_to=${TO}&status=overdue`)).count).toBe(overdue.length);
+    const partial = orders.filter((o) => inRange(o.date) && !o.voided && o.paid > 0 && o.paid < o.total);
+    expect((await report(`/api/reports/orders/order?date_from=${FROM}&date_to=${TO}&status=partial`)).count).toBe(partial.length);
+    const sample = orders.find((o) => inRange(o.date) && o.salesperson_id !== null && o.branch_id !== null)!;
+    const match = orders.filter((o) => inRange(o.date) && o.type === sample.type && o.branch_id === sample.branch_id && o.salesperson_id === sample.salesperson_id);
+    const filtered = await report(`/api/reports/orders/order?date_from=${FROM}&date_to=${TO}&type=${sample.type}&branch_id=${sample.branch_id}&salesperson_id=${sample.salesperson_id}`);
+    expect(filtered.count).toBe(match.length);
+    const page = await report(`/api/reports/orders/order?date_from=${FROM}&date_to=${TO}&sort=-total&per_page=5&page=2`);
+    const expected = orders
+      .filter((o) => inRange(o.date))
+      .sort((a, b) => b.total - a.total || b.id - a.id)
+      .slice(5, 10)
+      .map((o) => o.number);
+    expect(page.rows.map((row) => row.number)).toEqual(expected);
+  });
+});
+
+describe('the order items report', () => {
+  it('sums the lines of the orders in range, void orders left out, a category with its sub-categories', async () => {
+    const live = new Set(orders.filter((o) => inRange(o.date) && !o.voided).map((o) => o.id));
+    const lines = items.filter((i) => live.has(i.order_id));
+    const r = await report(`/api/reports/orders/items?date_from=${FROM}&date_to=${TO}&per_page=3`);
+    expect(r.totals).toEqual({ count: lines.length, quantity: sum(lines.map((i) => i.quantity)), lineTotal: sum(lines.map((i) => i.line_total)) });
+    expect(r.rows).toHaveLength(3);
+    const top = categories.find((k) => k.parent_id === null && categories.some((c) => c.parent_id === k.id))!;
+    const family = new Set(categories.filter((k) => k.id === top.id || k.parent_id === top.id).map((k) => k.id));
+    const inFamily = lines.filter((i) => family.has(products.find((p) => p.id === i.product_id)?.category_id ?? -1));
+    const byCategory = await report(`/api/reports/orders/items?date_from=${FROM}&date_to=${TO}&category_id=${top.id}`);
+    expect(byCategory.totals.lineTotal).toBe(sum(inFamily.map((i) => i.line_total)));
+    expect(inFamily.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the order analysis', () => {
+  it('groups by month, type and salesperson in the database, as a plain count would', async () => {
+    const live = orders.filter((o) => inRange(o.date) && !o.voided);
+    const r = await report(`/api/reports/orders/order-analysis?date_from=${FROM}&date_to=${TO}`);
+    const months = [...new Set(live.map((o) => o.date.slice(0, 7)))].sort();
+    expect(r.rows.map((row) => row.month)).toEqual(months);
+    for (const row of r.rows) {
+      const mine = live.filter((o) => o.date.startsWith(String(row.month)));
+      expect(row.orders).toBe(mine.length);
+      expect(row.total).toBe(sum(mine.map((o) => o.total)));
+      expect(row.paid).toBe(sum(mine.map((o) => o.paid)));
+    }
+    expect(r.totals.total).toBe(sum(live.map((o) => o.total)));
+    expect(r.charts!.byMonth!.map((m) => m.key)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']);
+    for (const point of r.charts!.byType!) expect(point.total).toBe(sum(live.filter((o) => o.type === point.key).map((o) => o.total)));
+    for (const point of r.charts!.bySalesperson!) expect(point.total).toBe(sum(live.filter((o) => String(o.salesperson_id ?? '') === point.key).map((o) => o.total)));
+    const byClient = await report(`/api/reports/orders/order-analysis?date_from=${FROM}&date_to=${TO}&group_by=client&sort=-total&per_page=3`);
+    expect(byClient.count).toBe(new Set(live.map((o) => o.client_id)).size);
+    const perClient = new Map<number, number>();
+    for (const o of live) perClient.set(o.client_id, (perClient.get(o.client_id) ?? 0) + o.total);
+    expect(byClient.rows.map((row) => row.total)).toEqual([...perClient.values()].sort((a, b) => b - a).slice(0, 3));
+  });
+});
+
+describe('the receipt report', () => {
+  it('adds receipts and takes refunds away for the month, by method too', async () => {
+    const month = receipts.filter((r) => inRange(r.date, '2026-06-01', '2026-06-30'));
+    const r = await report('/api/reports/orders/receipt?date_from=2026-06-01&date_to=2026-06-30&per_page=1000');
+    const received = sum(month.filter((x) => x.kind === 'receipt').map((x) => x.amount));
+    const refunded = sum(month.filter((x) => x.kind === 'refund').map((x) => x.amount));
+    expect(r.totals).toEqual({ count: month.length, receipts: received, refunds: refunded, amount: received - refunded });
+    expect(sum(r.rows.map((row) => Number(row.amount)))).toBe(received - refunded);
+    const cash = await report('/api/reports/orders/receipt?date_from=2026-06-01&date_to=2026-06-30&method=cash');
+    expect(cash.count).toBe(month.filter((x) => x.method === 'cash').length);
+    const byMethod = r.byMethod as { method: string; net: number }[];
+    expect(sum(byMethod.map((m) => m.net))).toBe(received - refunded);
+  });
+});
+
+describe('the commission report', () => {
+  /** The domain's commission per order, added up per salesperson. */
+  function expected(basis: CommissionBasis) {
+    const effective = new Map<number, number>();
+    for (const k of categories) {
+      const rate = k.commission_rate_bp ?? categories.find((p) => p.id === k.parent_id)?.commission_rate_bp ?? null;
+      if (rate !== null) effective.set(k.id, rate);
+    }
+    const out = new Map<number | null, { orders: number; total: number; commission: number }>();
+    for (const o of orders.filter((x) => inRange(x.date) && !x.voided)) {
+      const lines = items
+        .filter((i) => i.order_id === o.id)
+        .sort((a, b) => a.sort_order - b.sort_order || a.id - b.id)
+        .map((i) => ({ amount: i.line_total, categoryId: products.find((p) => p.id === i.product_id)?.category_id ?? null }));
+      const userRate = users.find((u) => u.id === o.salesperson_id)?.commission_rate_bp ?? null;
+      const earned = commission({ lines, orderTotal: o.total, received: o.paid, voided: o.voided, userRate, categoryRates: effective, basis });
+      const entry = out.get(o.salesperson_id) ?? { orders: 0, total: 0, commission: 0 };
+      out.set(o.salesperson_id, { orders: entry.orders + 1, total: entry.total + o.total, commission: entry.commission + earned });
+    }
+    return out;
+  }
+
+  for (const basis of ['total', 'received'] as const) {
+    it(`equals the domain's commission() for every salesperson, on the ${basis} basis`, async () => {
+      const r = await report(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&basis=${basis}&per_page=100`);
+      const want = expected(basis);
+      expect(r.rows).toHaveLength(want.size);
+      for (const row of r.rows) {
+        const mine = want.get((row.salespersonId as number | null) ?? null)!;
+        expect({ orders: row.orders, total: row.total, commission: row.commission }).toEqual(mine);
+      }
+      expect(r.totals.commission).toBe(sum([...want.values()].map((v) => v.commission)));
+      expect(r.totals.commission).toBeGreaterThan(0);
+    });
+  }
+
+  it('pays on received amounts no more than on totals, and sorts by commission', async () => {
+    const total = await report(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&basis=total`);
+    const received = await report(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&basis=received`);
+    expect(received.totals.commission).toBeLessThan(total.totals.commission!);
+    const values = total.rows.map((row) => Number(row.commission));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+});
+
+describe('the client and product reports', () => {
+  it('sums each client’s orders in range', async () => {
+    const live = orders.filter((o) => inRange(o.date) && !o.voided);
+    const r = await report(`/api/reports/clients/client?date_from=${FROM}&date_to=${TO}&per_page=1000`);
+    expect(r.count).toBe(new Set(live.map((o) => o.client_id)).size);
+    expect(r.totals.total).toBe(sum(live.map((o) => o.total)));
+    for (const row of r.rows.slice(0, 20)) {
+      const mine = live.filter((o) => o.client_id === row.id);
+      expect([row.orders, row.total, row.outstanding]).toEqual([mine.length, sum(mine.map((o) => o.total)), sum(mine.map((o) => Math.max(0, o.total - o.paid)))]);
+    }
+    const owing = await report(`/api/reports/clients/client?date_from=${FROM}&date_to=${TO}&activity=owing`);
+    const owingClients = new Set(live.filter((o) => o.total > o.paid).map((o) => o.client_id));
+    expect(owing.count).toBe(owingClients.size);
+  });
+
+  it('sums each product’s lines, with the lines without a product as one row', async () => {
+    const live = new Set(orders.filter((o) => inRange(o.date) && !o.voided).map((o) => o.id));
+    const lines = items.filter((i) => live.has(i.order_id));
+    const r = await report(`/api/reports/products/product?date_from=${FROM}&date_to=${TO}&per_page=100`);
+    expect(r.count).toBe(new Set(lines.map((i) => i.product_id)).size);
+    for (const row of r.rows) {
+      const mine = lines.filter((i) => i.product_id === row.id);
+      expect([row.quantity, row.amount, row.orders]).toEqual([sum(mine.map((i) => i.quantity)), sum(mine.map((i) => i.line_total)), new Set(mine.map((i) => i.order_id)).size]);
+    }
+    expect(r.totals.amount).toBe(sum(lines.map((i) => i.line_total)));
+    expect(sum(r.rows.map((row) => Number(row.share)))).toBeGreaterThan(9_990);
+  });
+});
+
+describe('the appointment reports', () => {
+  it('counts the visits the calendar shows for the same days, by status', async () => {
+    const from = '2026-09-01';
+    const to = '2026-11-30';
+    const calendar = await agent.get(`/api/appointments?start=${from}&end=2026-12-01`);
+    const events = calendar.body!.events as { status: string; appointmentId: number }[];
+    const r = await report(`/api/reports/appointments/appointment?date_from=${from}&date_to=${to}&per_page=1000`);
+    expect(r.count).toBe(events.length);
+    expect(r.count).toBeGreaterThan(20);
+    for (const s of r.byStatus as { status: string; count: number }[]) expect(s.count).toBe(events.filter((e) => e.status === s.status).length);
+    const ended = await report(`/api/reports/appointments/appointment?date_from=${from}&date_to=${to}&status=ended`);
+    expect(ended.count).toBe(events.filter((e) => e.status === 'ended').length);
+  });
+
+  it('shows a worker without appointment_view_all only their own visits, as the calendar does', async () => {
+    const { db } = server;
+    // Give the worker's role report_view for this test.
+    const role = await db.selectFrom('roles').select('id').where('name', '=', 'worker').executeTakeFirstOrThrow();
+    await db.insertInto('role_permissions').values({ role_id: role.id, permission: 'report_view' }).execute();
+    const own = new TestAgent(server);
+    await own.signIn(worker.email, worker.password);
+    const calendar = await own.get('/api/appointments?start=2026-11-01&end=2026-12-01');
+    const r = await report('/api/reports/appointments/appointment?date_from=2026-11-01&date_to=2026-11-30', own);
+    expect(r.count).toBe((calendar.body!.events as unknown[]).length);
+    expect(r.seesAll).toBe(false);
+    await db.deleteFrom('role_permissions').where('role_id', '=', role.id).where('permission', '=', 'report_view').execute();
+  });
+
+  it('lists the completed reports of the range from the visits table', async () => {
+    const visits = (
+      await sql<{ status: string; date: string; signed: boolean }>`select status, date::text as date, client_signature is not null and worker_signature is not null as signed
+        from appointment_visits where reported_at is not null or status in ('ended', 'pending_recheck', 'auditing', 'audited')`.execute(server.db)
+    ).rows.filter((v) => inRange(v.date));
+    const r = await report(`/api/reports/appointments/completed-report?date_from=${FROM}&date_to=${TO}`);
+    expect(r.count).toBe(visits.length);
+    expect(r.signed).toBe(visits.filter((v) => v.signed).length);
+    const audited = await report(`/api/reports/appointments/completed-report?date_from=${FROM}&date_to=${TO}&status=audited`);
+    expect(audited.count).toBe(visits.filter((v) => v.status === 'audited').length);
+  });
+});
+
+describe('exports', () => {
+  it('writes CSV with the totals row and headers in both languages when asked', async () => {
+    const response = await agent.rawGet('/api/reports/orders/receipt?date_from=2026-06-01&date_to=2026-06-30&format=csv&headers=both');
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split('\r\n');
+    expect(lines[0]).toContain('金額（港元） Amount (HKD)');
+    const month = receipts.filter((r) => inRange(r.date, '2026-06-01', '2026-06-30'));
+    expect(lines).toHaveLength(month.length + 2);
+    const net = sum(month.map((r) => (r.kind === 'refund' ? -r.amount : r.amount)));
+    expect(lines.at(-1)).toMatch(new RegExp(`^總計 Total,.*,${(net / 100).toFixed(2)},`));
+  });
+
+  it('writes an Excel workbook with the chosen header language', async () => {
+    const response = await agent.rawGet(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&format=xlsx&headers=zh-HK`);
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers.get('content-disposition')).toMatch(/commission-total-2026-11-23\.xlsx/);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const xml = Object.entries(files)
+      .filter(([file]) => file.endsWith('.xml'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('\n');
+    expect(xml).toContain('佣金（港元）');
+    expect(xml).toContain('總計');
+    expect(xml).not.toContain('Commission (HKD)');
+  });
+});
+
+describe('validation and permissions', () => {
+  it('refuses a bad query with a message per field in the caller’s language', async () => {
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    const backwards = await zh.get('/api/reports/orders/order?date_from=2026-05-01&date_to=2026-04-01');
+    expect(backwards.status).toBe(422);
+    expect((backwards.body!.errors as Record<string, string[]>).date_to).toEqual(['結束日期必須在開始日期當日或之後。']);
+    const bad = await agent.get('/api/reports/orders/receipt?branch_id=abc&sort=nonsense&format=pdf');
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body!.errors as object).sort()).toEqual(['branch_id', 'format', 'sort']);
+    const long = await agent.get('/api/reports/appointments/appointment?date_from=2025-01-01&date_to=2026-06-30');
+    expect((long.body!.errors as Record<string, string[]>).date_to).toEqual(['The appointment report covers at most 366 days at a time.']);
+  });
+
+  it('answers 403 to a user without report_view on every report', async () => {
+    const own = new TestAgent(server);
+    await own.signIn(worker.email, worker.password);
+    for (const path of ['orders/order', 'orders/items', 'orders/order-analysis', 'orders/receipt', 'orders/commission', 'clients/client', 'products/product', 'appointments/appointment', 'appointments/completed-report']) {
+      expect((await own.get(`/api/reports/${path}`)).status, path).toBe(403);
+    }
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows each card only with the permission behind it', async () => {
+    const own = new TestAgent(server);
+    await own.signIn(worker.email, worker.password);
+    const mine = (await own.get('/api/dashboard/show')).body!.cards as Record<string, unknown>;
+    expect(Object.keys(mine)).toEqual(['appointments']);
+    expect((mine.appointments as { own: boolean }).own).toBe(true);
+    const seller = new TestAgent(server);
+    await seller.signIn(sales.email, sales.password);
+    const theirs = (await seller.get('/api/dashboard/show')).body!.cards as Record<string, unknown>;
+    expect(Object.keys(theirs).sort()).toEqual(['appointments', 'bankIn', 'expiringQuotations', 'outstanding', 'revenue']);
+  });
+
+  it('gives the same figures as the lists it links to', async () => {
+    const cards = (await agent.get('/api/dashboard/show')).body!.cards as Record<string, { count: number; amount: number; today: number; week: number; months: { month: string; invoiced: number }[] }>;
+    const outstanding = await agent.get('/api/orders?status=reminder_outstanding&per_page=1');
+    expect(cards.outstanding!.count).toBe(outstanding.body!.total);
+    const bankIn = await agent.get('/api/receipts?action=bank-in&per_page=1');
+    expect([cards.bankIn!.count, cards.bankIn!.amount]).toEqual([bankIn.body!.total, bankIn.body!.netAmount]);
+    const expiring = await agent.get('/api/quotations?expiring_within=7&per_page=1');
+    expect(cards.expiringQuotations!.count).toBe(expiring.body!.total);
+    const week = await agent.get('/api/appointments?start=2026-11-23&end=2026-11-30');
+    const events = week.body!.events as { date: string }[];
+    expect([cards.appointments!.today, cards.appointments!.week]).toEqual([events.filter((e) => e.date === '2026-11-23').length, events.length]);
+    const months = cards.revenue!.months;
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)!.month).toBe('2026-11');
+    const october = orders.filter((o) => o.date.startsWith('2026-10') && !o.voided);
+    expect(months.find((m) => m.month === '2026-10')!.invoiced).toBe(sum(october.map((o) => o.total)));
+  });
+});
