@@ -1,7 +1,7 @@
-import type { ResultAsync } from 'neverthrow';
+import { ResultAsync } from 'neverthrow';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
-import { decodeReportOptions, type ReportOptions } from './reports';
+import type { ReportOptions } from './reports';
 
 /**
  * The report screens' use-cases beyond their screen data: the choices their filters offer. (The
@@ -14,7 +14,11 @@ export class ReportService {
 
   /** Branches, staff, workers, categories, products, areas and appointment types; read once per session of the app. */
   options(): ResultAsync<ReportOptions, ApiError> {
-    return this.api.get('/api/reports/options').map((body) => (this.cached = decodeReportOptions(body)));
+    // The decoder comes with the reply: this service is in every page's first download, the report
+    // definitions only in the report screens'.
+    return this.api
+      .get('/api/reports/options')
+      .andThen((body) => ResultAsync.fromSafePromise(import('./reports').then((reports) => (this.cached = reports.decodeReportOptions(body)))));
   }
 
   /** The choices read last, if any (so a second filter screen shows them at once). */
