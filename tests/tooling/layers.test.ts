@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -43,5 +44,39 @@ describe('layer rules (DESIGN.md §1)', () => {
     const { status, output } = cruise('layer-clean');
     expect(output).toContain('no dependency violations found');
     expect(status).toBe(0);
+  });
+});
+
+/**
+ * ESLint holds the same rules (eslint.config.js, no-restricted-imports per layer), so an editor shows
+ * a wrong import as it is typed. Each probe is linted as if it were a file of that layer, with the
+ * project's own type-aware configuration.
+ */
+describe('layer rules in ESLint', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const lint = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  };
+
+  it('refuse each kind of wrong import, with the layer named', async () => {
+    const probes: [file: string, code: string, layer: string][] = [
+      ['domain/money/money.ts', "import { AppLayout } from '../../presentation/layout/AppLayout';\nexport const x = AppLayout;\n", 'domain'],
+      ['domain/money/money.ts', "import { BehaviorSubject } from 'rxjs';\nexport const x = BehaviorSubject;\n", 'domain'],
+      ['application/api/ApiClient.ts', "import { FetchApiTransport } from '../../infrastructure/http/FetchApiTransport';\nexport const x = FetchApiTransport;\n", 'application'],
+      ['presentation/layout/AppLayout.tsx', "import { FetchApiTransport } from '../../infrastructure/http/FetchApiTransport';\nexport const x = FetchApiTransport;\n", 'presentation'],
+      ['infrastructure/http/FetchApiTransport.ts', "import { AppLayout } from '../../presentation/layout/AppLayout';\nexport const x = AppLayout;\n", 'infrastructure'],
+      ['server/app.ts', "import { ApiClient } from '../application/api/ApiClient';\nexport const x = ApiClient;\n", 'server'],
+    ];
+    for (const [file, code, layer] of probes) {
+      const messages = await lint(file, code);
+      expect(messages, `${file}: ${code}`).toHaveLength(1);
+      expect(messages[0]).toMatch(new RegExp(`is restricted .*The ${layer} layer may not import this \\(DESIGN\\.md §1\\)\\.$`));
+    }
+  });
+
+  it('let the imports each layer may make through', async () => {
+    expect(await lint('application/api/ApiClient.ts', "import { ok } from 'neverthrow';\nimport { checkPassword } from '../../domain/auth/password-policy';\nexport const x = [ok, checkPassword];\n")).toEqual([]);
+    expect(await lint('presentation/main.tsx', "import { composeApp } from '../infrastructure/composition/container';\nexport const x = composeApp;\n")).toEqual([]);
   });
 });
