@@ -79,6 +79,8 @@ describe('"this and future" with the visits moved (editFuture)', () => {
     expect(dates(sameDay.after)).toEqual(['2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31']);
     expect(recurrenceMovedTo({ freq: 'monthly_weekday', week: 2, weekday: 2 }, '2026-11-11')).toEqual({ freq: 'monthly_weekday', week: 2, weekday: 3 });
     expect(recurrenceMovedTo({ freq: 'monthly_weekday', week: -1, weekday: 5 }, '2026-11-26')).toEqual({ freq: 'monthly_weekday', week: -1, weekday: 4 });
+    // Moved to a day in the month's fifth week (Monday 30 November 2026): "the last Monday", as a fifth one is not in every month.
+    expect(recurrenceMovedTo({ freq: 'monthly_weekday', week: 2, weekday: 2 }, '2026-11-30')).toEqual({ freq: 'monthly_weekday', week: -1, weekday: 1 });
   });
 
   it('takes a new rule and end for the run', () => {
@@ -161,6 +163,7 @@ describe('the completed report', () => {
     expect(checkVisitTransition('in_progress', 'ended', report()).isOk()).toBe(true);
     expect(checkVisitTransition('ended', 'pending_recheck', report()).isOk()).toBe(true);
     expect(checkVisitTransition('pending_recheck', 'auditing', report()).isOk()).toBe(true);
+    expect(checkVisitTransition('pending_recheck', 'auditing', report({ workDone: ' ' }))._unsafeUnwrapErr()).toEqual({ code: 'reportIncomplete', missing: ['workDone'] });
     expect(checkVisitTransition('auditing', 'audited', report()).isOk()).toBe(true);
     expect(checkVisitTransition('pending_recheck', 'audited', report())._unsafeUnwrapErr()).toEqual({ code: 'statusTransition', from: 'pending_recheck', to: 'audited' });
   });

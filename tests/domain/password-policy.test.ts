@@ -23,6 +23,13 @@ describe('password policy (spec §5)', () => {
     expect(rules('Abcdefgh')).toEqual(['passwordNeedsDigit']);
   });
 
+  it('judges letters by their Unicode case, so accented capitals and small letters count', () => {
+    expect(rules('Élan2026x')).toEqual([]);
+    expect(rules('ÉLAN2026É')).toEqual(['passwordNeedsLowercase']);
+    expect(rules('élan2026é')).toEqual(['passwordNeedsUppercase']);
+    expect(rules('密碼密碼密碼12')).toEqual(['passwordNeedsUppercase', 'passwordNeedsLowercase']);
+  });
+
   it('refuses a confirmation that differs', () => {
     expect(rules('Abcdefg1', 'Abcdefg2')).toEqual(['passwordConfirmationMismatch']);
   });

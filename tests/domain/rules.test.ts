@@ -25,6 +25,12 @@ describe('quotations', () => {
     expect(checkQuotationTransition('accepted', 'draft').isErr()).toBe(true);
   });
 
+  it('allow exactly the moves of the table, every pair checked', () => {
+    const allowed = new Set(['draft→sent', 'sent→accepted', 'sent→rejected', 'sent→draft', 'rejected→draft', 'expired→draft']);
+    const statuses = ['draft', 'sent', 'accepted', 'rejected', 'expired'] as const;
+    for (const from of statuses) for (const to of statuses) expect(checkQuotationTransition(from, to).isOk(), `${from}→${to}`).toBe(allowed.has(`${from}→${to}`));
+  });
+
   it('become orders only once accepted: a contract a regular order, a basic one a new order', () => {
     const quotation = { kind: 'contract' as const, status: 'accepted' as const, date: '2026-01-01', validDays: 30, lines: [{ quantity: 100, unitPrice: 50_000 }], discountRate: 500 };
     expect(toOrder(quotation)._unsafeUnwrap()).toEqual({ type: 'regular_order', lines: quotation.lines, discountRate: 500 });
@@ -62,6 +68,18 @@ describe('commission', () => {
     expect(commission({ ...base, categoryRates: new Map() })).toBe(4_500);
     expect(commission({ ...base, categoryRates: new Map(), userRate: null })).toBe(0);
     expect(commission({ ...base, voided: true })).toBe(0);
+  });
+
+  it('shares the base out over the lines so that the shares add up to it exactly (the rest to the last line)', () => {
+    // 100 cents over three equal lines: 33 + 33 + 34, never 99; at 100% the commission is the whole base.
+    const thirds = { ...base, lines: [1, 2, 3].map(() => ({ amount: 1_000, categoryId: null })), orderTotal: 100, categoryRates: new Map(), userRate: 10_000 };
+    expect(commission(thirds)).toBe(100);
+  });
+
+  it('rounds once per rate, not once per line', () => {
+    // Two lines with a 5-cent share each at 10%: 10% of 10 cents = 1 cent (per line it would be 1 + 1).
+    const halves = { ...base, lines: [{ amount: 500, categoryId: null }, { amount: 500, categoryId: null }], orderTotal: 10, categoryRates: new Map(), userRate: 1_000 };
+    expect(commission(halves)).toBe(1);
   });
 });
 
