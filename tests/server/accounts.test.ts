@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { totp } from '../support/totp';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { startTestServer, TEST_CLIENT_IP_HEADER, TestAgent, type TestServer } from './harness';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
 const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
@@ -47,6 +47,31 @@ describe('sign-in rate limit', () => {
     const agent = new TestAgent(server);
     for (let i = 0; i < 5; i++) await agent.signIn('someone@example.com', 'Wrong0000');
     expect((await agent.signIn(worker.email, worker.password)).status).toBe(200);
+  });
+
+  it('counts each IP address separately, and Retry-After counts down to the end of the minute', async () => {
+    const account = await newAccount('by-ip@example.com');
+    const here = new TestAgent(server);
+    for (let i = 0; i < 5; i++) expect((await here.signIn(account.email, 'Wrong0000')).status).toBe(422);
+    server.clock.advance(20_000);
+    const refused = await here.signIn(account.email, account.password);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('40');
+
+    const elsewhere = new TestAgent(server);
+    await elsewhere.get('/api/csrf-cookie');
+    const other = await elsewhere.post('/api/login', { email: account.email, password: account.password }, { headers: { [TEST_CLIENT_IP_HEADER]: '10.0.0.2' } });
+    expect(other.status).toBe(200);
+    server.clock.advance(41_000);
+    expect((await here.signIn(account.email, account.password)).status).toBe(200);
+  });
+});
+
+describe('the independent TOTP these tests use (tests/support/totp.ts)', () => {
+  it('gives the SHA-1 values published in RFC 6238, appendix B (their last six digits)', () => {
+    const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'; // base32 of the RFC's key "12345678901234567890"
+    const at = [59, 1111111109, 1111111111, 1234567890, 2000000000, 20000000000].map((s) => totp(secret, new Date(s * 1000)));
+    expect(at).toEqual(['287082', '081804', '050471', '005924', '279037', '353130']);
   });
 });
 
@@ -302,5 +327,26 @@ describe('rights changed by an administrator', () => {
     expect((await agent.get('/api/areas')).status).toBe(403);
     const again = await signedIn(account);
     expect((await again.get('/api/areas')).status).toBe(200);
+  });
+
+  it('also for a role given new permissions, or a user moved to another role', async () => {
+    const role = await server.db.insertInto('roles').values({ name: 'probe', created_at: new Date(), updated_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const account = await newAccount('regraded@example.com');
+    await server.db.updateTable('users').set({ role_id: role.id }).where('email', '=', account.email).execute();
+    const agent = await signedIn(account);
+    expect((await agent.get('/api/areas')).status).toBe(403);
+
+    await server.db.insertInto('role_permissions').values({ role_id: role.id, permission: 'setting_view' }).execute();
+    expect((await agent.get('/api/areas')).status).toBe(403);
+    const next = await signedIn(account);
+    expect((await next.get('/api/areas')).status).toBe(200);
+
+    const sales = await server.db.selectFrom('roles').select('id').where('name', '=', 'sales').executeTakeFirstOrThrow();
+    await server.db.updateTable('users').set({ role_id: sales.id }).where('email', '=', account.email).execute();
+    expect((await next.get('/api/areas')).status).toBe(200);
+    expect((await next.get('/api/quotations')).status).toBe(403);
+    const last = await signedIn(account);
+    expect((await last.get('/api/areas')).status).toBe(403);
+    expect((await last.get('/api/quotations')).status).toBe(200);
   });
 });

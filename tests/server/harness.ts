@@ -26,6 +26,9 @@ export class FakeClock {
   }
 }
 
+/** A test names the caller's IP address with this header (the host would take it from the connection). */
+export const TEST_CLIENT_IP_HEADER = 'X-Test-Client-IP';
+
 /** The server app on its own copy of the prepared demo database (see global-setup.ts). */
 export async function startTestServer(config: ServerConfig = DEFAULT_SERVER_CONFIG, extra: Partial<Pick<ServerDeps, 'cookieHeaders'>> = {}): Promise<TestServer> {
   const dump = await readFile(inject('dbTemplate'));
@@ -34,7 +37,7 @@ export async function startTestServer(config: ServerConfig = DEFAULT_SERVER_CONF
   const clock = new FakeClock();
   const encrypter = await Encrypter.fromKey(await loadAppKey(db, undefined));
   const files = new MemoryFileStorage();
-  const app = createServerApp({ db, passwords: new Argon2PasswordHasher(), encrypter, files, now: clock.now, config, clientIp: () => '127.0.0.1', ...extra });
+  const app = createServerApp({ db, passwords: new Argon2PasswordHasher(), encrypter, files, now: clock.now, config, clientIp: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1', ...extra });
   return { app, db, clock, files, close: () => db.destroy() };
 }
 
