@@ -143,6 +143,114 @@ describe('profile security sections', () => {
   });
 });
 
+describe('profile: recovery codes, browser sessions, deleting the account, rights', () => {
+  it('shows and regenerates the recovery codes only after the password is given again', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'en',
+      handler: (r) =>
+        r.path === '/api/user/profile'
+          ? { status: 200, body: { profile: { ...PROFILE, twoFactor: 'on' } } }
+          : r.path === '/api/user/two-factor-recovery-codes'
+            ? { status: 200, body: { recoveryCodes: ['old11-old11', 'old22-old22'] } }
+            : r.path === '/api/user/two-factor-recovery-codes/regenerate'
+              ? { status: 200, body: { recoveryCodes: ['new11-new11', 'new22-new22'] } }
+              : profileBackend()(r),
+    });
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await user.click(within(section).getByRole('button', { name: 'Show recovery codes' }));
+    expect(within(section).getByText('Enter your password to continue.')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.path.startsWith('/api/user/two-factor-recovery-codes'))).toEqual([]);
+
+    await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'Admin1234');
+    await user.click(within(section).getByRole('button', { name: 'Show recovery codes' }));
+    const shown = await within(section).findByRole('list', { name: 'Recovery codes' });
+    expect(within(shown).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['old11-old11', 'old22-old22']);
+
+    await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'Admin1234');
+    await user.click(within(section).getByRole('button', { name: 'Regenerate recovery codes' }));
+    await waitFor(() => expect(within(within(section).getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['new11-new11', 'new22-new22']));
+    expect(transport.requests.filter((r) => r.path.startsWith('/api/user/two-factor-recovery-codes')).map((r) => [r.path, r.body])).toEqual([
+      ['/api/user/two-factor-recovery-codes', { password: 'Admin1234' }],
+      ['/api/user/two-factor-recovery-codes/regenerate', { password: 'Admin1234' }],
+    ]);
+  });
+
+  it('lists the browsers and signs out the others with the password, saying how many', async () => {
+    const user = userEvent.setup();
+    let others = true;
+    renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'en',
+      handler: (r) => {
+        if (r.path === '/api/user/sessions') {
+          const here = { id: 'a', ip: '127.0.0.1', userAgent: 'Chromium on Linux', lastActivityAt: '2026-11-23T02:00:00Z', current: true };
+          const there = { id: 'b', ip: '10.0.0.9', userAgent: 'Safari on iPad', lastActivityAt: '2026-11-22T02:00:00Z', current: false };
+          return { status: 200, body: { sessions: others ? [here, there] : [here] } };
+        }
+        if (r.path === '/api/user/other-sessions') {
+          if ((r.body as { password?: string }).password !== 'Admin1234') return { status: 422, body: { message: 'The password is incorrect.', errors: { password: ['The password is incorrect.'] } } };
+          others = false;
+          return { status: 200, body: { ended: 1 } };
+        }
+        return profileBackend()(r);
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Browser sessions' });
+    expect(await within(section).findByText('Safari on iPad')).toBeInTheDocument();
+    expect(within(section).getByText('This device')).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'wrong');
+    await user.click(within(section).getByRole('button', { name: 'Sign out other browsers' }));
+    expect(await within(section).findByText('The password is incorrect.')).toBeInTheDocument();
+    expect(within(section).getByText('Safari on iPad')).toBeInTheDocument();
+
+    await user.clear(within(section).getByLabelText('Your password (to confirm it is you)'));
+    await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'Admin1234');
+    await user.click(within(section).getByRole('button', { name: 'Sign out other browsers' }));
+    expect(await within(section).findByText('1 other browser has been signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).queryByText('Safari on iPad')).toBeNull());
+  });
+
+  it('deletes the account only after the password and a confirmation, then forgets the user', async () => {
+    const user = userEvent.setup();
+    const lastAdmin = 'This is the only administrator account. Another administrator must exist before it can be deleted.';
+    let allowed = false;
+    const { transport, navigator, store } = renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'en',
+      handler: profileBackend((r) => (r.path === '/api/user' && r.method === 'DELETE' ? (allowed ? { status: 200, body: { message: 'Deleted.' } } : { status: 422, body: { message: lastAdmin } }) : null)),
+    });
+    const section = await screen.findByRole('region', { name: 'Delete account' });
+    await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'Admin1234');
+    await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(transport.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+    await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await within(section).findByText(lastAdmin)).toBeInTheDocument();
+    expect(navigator.url).toBe('/user/profile');
+
+    allowed = true;
+    await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(navigator.url).toBe('/login'));
+    expect(store.user).toBeNull();
+    expect(transport.requests.filter((r) => r.method === 'DELETE').at(-1)?.body).toEqual({ password: 'Admin1234' });
+  });
+
+  it('says that a change of role or administrator rights applies from the next sign-in', async () => {
+    renderApp({ start: '/user/profile', user: ADMIN, language: 'en', handler: profileBackend() });
+    expect(await screen.findByText('A change of role or administrator rights made by an administrator takes effect the next time you sign in.')).toBeInTheDocument();
+  });
+});
+
 describe('API tokens screen', () => {
   it('creates a token, shows it once, lists it, and revokes it after confirmation', async () => {
     const user = userEvent.setup();

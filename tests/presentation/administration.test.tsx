@@ -100,4 +100,14 @@ describe('user form', () => {
     expect(screen.getByLabelText('Confirm initial password')).toHaveAccessibleDescription('The password confirmation does not match.');
     expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
+
+  it('says beside the role and administrator choice that a change applies from the user’s next sign-in', async () => {
+    renderApp({
+      start: '/settings/users/create',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: { options: { roles: [{ id: 3, name: 'worker' }], branches: [] } } } : null)),
+    });
+    expect(await screen.findByLabelText('Administrator (every permission)')).toHaveAccessibleDescription('A change of role or administrator rights takes effect when the user next signs in.');
+  });
 });

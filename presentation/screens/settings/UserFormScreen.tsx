@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { LANGUAGES } from '../../../domain/i18n/language';
@@ -51,6 +51,7 @@ export default function UserFormScreen({ data }: ScreenProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canEdit = hasPermission(me, existing ? 'user_edit' : 'user_create');
+  const reSignInId = useId();
   useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -131,12 +132,14 @@ export default function UserFormScreen({ data }: ScreenProps) {
           <input id="calendar-colour" type="color" value={form.calendarColor || '#1d4ed8'} onChange={(e) => set('calendarColor', e.target.value)} />
         </div>
         <label className="checkbox field">
-          <input type="checkbox" checked={form.isAdmin} onChange={(e) => set('isAdmin', e.target.checked)} /> {t('users.isAdmin')}
+          <input type="checkbox" checked={form.isAdmin} onChange={(e) => set('isAdmin', e.target.checked)} aria-describedby={reSignInId} /> {t('users.isAdmin')}
         </label>
         <label className="checkbox field">
           <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} /> {t('users.activeLabel')}
         </label>
-        <p className="hint">{t('users.reSignIn')}</p>
+        <p className="hint" id={reSignInId}>
+          {t('users.reSignIn')}
+        </p>
         {!existing && (
           <>
             <TextField label={t('users.password')} type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} errors={errors.password} />
