@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { DraftService } from '../../application/session/DraftService';
+import { sameShape } from '../forms/sameShape';
 import { useService } from '../services/ServicesContext';
 
 export type DraftOffer<T> = { readonly offered: false } | { readonly offered: true; accept: () => T; dismiss: () => void };
@@ -28,4 +29,12 @@ export function useDraft<T>(key: string, current: T | null, isValid: (value: unk
     },
     dismiss: () => setKept(null),
   };
+}
+
+/**
+ * useDraft for a form whose state is plain data: `form` is kept while `dirty`, and what was kept is
+ * offered back only if it still has the shape of `template` (the form as loaded).
+ */
+export function useFormDraft<T>(key: string, form: T, dirty: boolean, template: T): DraftOffer<T> {
+  return useDraft<T>(key, dirty ? form : null, (value): value is T => sameShape(template, value));
 }

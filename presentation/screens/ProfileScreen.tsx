@@ -4,6 +4,7 @@ import { isLanguage, LANGUAGES, type Language } from '../../domain/i18n/language
 import type { ApiError } from '../../application/api/ApiError';
 import { decodeProfile, ProfileService, type Profile } from '../../application/profile/ProfileService';
 import type { ScreenProps } from '../app/ScreenProps';
+import { DraftBanner } from '../components/DraftBanner';
 import { ScreenError } from '../components/ScreenError';
 import { TextField } from '../components/TextField';
 import { useUnsavedChanges } from '../hooks/useUnsavedChanges';
@@ -62,7 +63,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [saving, setSaving] = useState(false);
   const dirty = fields.name !== saved.name || fields.email !== saved.email || fields.language !== saved.language;
   useUnsavedChanges(dirty);
-  const draft = useDraft<Fields>('profile', dirty ? fields : null, isFields);
+  const draft = useDraft<Fields>(`profile:${version}`, dirty ? fields : null, isFields);
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((current) => ({ ...current, [key]: value }));
 
@@ -113,19 +114,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           {problem}
         </p>
       )}
-      {draft.offered && (
-        <div className="banner banner-warning" role="status">
-          <p>{t('draft.offer')}</p>
-          <div className="form-actions">
-            <button type="button" className="button button-primary" onClick={() => draft.offered && setFields(draft.accept())}>
-              {t('draft.restore')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={draft.dismiss}>
-              {t('draft.discard')}
-            </button>
-          </div>
-        </div>
-      )}
+      <DraftBanner draft={draft} onRestore={setFields} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={saving}>
         <TextField ref={nameRef} label={t('name')} name="name" autoComplete="name" value={fields.name} maxLength={255} onChange={(e) => set('name', e.target.value)} errors={errors.name} required />
         <TextField

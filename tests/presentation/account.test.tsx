@@ -134,7 +134,7 @@ describe('profile security sections', () => {
   it('offers back what was typed before the session expired', async () => {
     const user = userEvent.setup();
     const drafts = new MemoryDraftStore();
-    drafts.save('draft:profile', JSON.stringify({ userId: ADMIN.id, value: { name: 'Half typed', email: 'admin@example.com', language: 'en' } }));
+    drafts.save('draft:profile:4', JSON.stringify({ userId: ADMIN.id, value: { name: 'Half typed', email: 'admin@example.com', language: 'en' } }));
     renderApp({ start: '/user/profile', user: ADMIN, language: 'en', handler: profileBackend(), drafts });
     expect(await screen.findByText('Your session expired while you were editing. Restore what you had typed?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Restore' }));

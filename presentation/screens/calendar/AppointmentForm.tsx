@@ -15,6 +15,7 @@ import {
   type WeekOfMonth,
 } from '../../../application/appointments/appointment';
 import { AppointmentService, type Saved } from '../../../application/appointments/AppointmentService';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
@@ -22,6 +23,7 @@ import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { DEFAULT_EVENT_COLOR } from '../../format/color';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { OverlapWarning } from './OverlapWarning';
@@ -127,6 +129,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const [found, setFound] = useState<readonly ClientChoice[] | null>(null);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChanges(dirty && !readOnly);
+  const draft = useFormDraft(appointment ? `appointment:${appointment.id}:${appointment.version}:${date}` : 'appointment:new', form, dirty && !readOnly, saved);
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
 
   // Double-booking, checked shortly after the schedule or the workers change.
@@ -237,6 +240,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
     <>
     <form className="card stack" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormAlert message={message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       {conflict && onConflictReload && (
         <p className="form-actions">
           <button type="button" className="button button-secondary" onClick={onConflictReload}>

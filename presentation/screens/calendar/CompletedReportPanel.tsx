@@ -5,12 +5,14 @@ import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { Appointment, CompanyHeading, ProductChoice, Report, Visit } from '../../../application/appointments/appointment';
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { PrintableReport, type PrintLanguage } from './PrintableReport';
@@ -79,6 +81,7 @@ export function CompletedReportPanel({
   const dirty = comparable(form) !== comparable(saved);
   useUnsavedChanges(dirty && editable);
   const version = report?.version ?? visit.visitVersion;
+  const draft = useFormDraft(`report:${appointment.id}:${visit.date}:${version}`, form, dirty && editable, saved);
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
   const setRow = (index: number, patch: Partial<ProductRow>) => set('products', form.products.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
@@ -168,6 +171,7 @@ export function CompletedReportPanel({
     <div className="stack">
       <FormAlert message={message?.text ?? null} tone={message?.tone ?? 'danger'} />
       {!editable && canEdit && <p className="notice no-print">{t('report.locked')}</p>}
+      <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, products: kept.products.map((p) => ({ ...p, key: nextKey++ })) })} />
       <form className="card stack no-print" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
         <fieldset className="plain-fieldset stack" disabled={!editable || busy}>
           <TextAreaField label={t('report.workDone')} value={form.workDone} maxLength={5000} rows={4} onChange={(e) => set('workDone', e.target.value)} errors={errors.workDone} />

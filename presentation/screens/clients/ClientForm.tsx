@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseHkid } from '../../../domain/hk/hkid';
 import type { ApiError } from '../../../application/api/ApiError';
 import { parsePhones, parseTags, type Client, type ClientInput, type ClientOptions } from '../../../application/clients/client';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
@@ -128,7 +129,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
   const dirty = JSON.stringify({ ...form, contacts: form.contacts.map(({ key: _k, ...c }) => c) }) !== JSON.stringify({ ...saved, contacts: saved.contacts.map(({ key: _k, ...c }) => c) });
   useUnsavedChanges(dirty && !readOnly);
   const { hkid: _hkid, ...unsaved } = form;
-  const draft = useDraft<DraftState>(client ? `client:${client.id}` : 'client:new', dirty && !readOnly ? unsaved : null, isDraftState);
+  const draft = useDraft<DraftState>(client ? `client:${client.id}:${client.version}` : 'client:new', dirty && !readOnly ? unsaved : null, isDraftState);
 
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
   const setContact = (index: number, patch: Partial<ContactRow>) => set('contacts', form.contacts.map((c, i) => (i === index ? { ...c, ...patch } : c)));
@@ -193,19 +194,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
   return (
     <form className="card client-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
-      {draft.offered && (
-        <div className="banner banner-warning" role="status">
-          <p>{t('draft.offer')}</p>
-          <div className="form-actions">
-            <button type="button" className="button button-primary" onClick={() => draft.offered && setForm(fromDraft(draft.accept()))}>
-              {t('draft.restore')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={draft.dismiss}>
-              {t('draft.discard')}
-            </button>
-          </div>
-        </div>
-      )}
+      <DraftBanner draft={draft} onRestore={(kept) => setForm(fromDraft(kept))} message={t('draft.offer')} />
       {conflict && onConflictReload && (
         <p className="form-actions">
           <button type="button" className="button button-secondary" onClick={onConflictReload}>

@@ -8,12 +8,14 @@ import { NavigationService } from '../../../application/navigation/NavigationSer
 import { decodeCategories, decodeCategory } from '../../../application/products/products';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -39,7 +41,9 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canEdit = hasPermission(user, category ? 'product_edit' : 'product_create');
-  useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
+  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  useUnsavedChanges(dirty);
+  const draft = useFormDraft(category ? `category:${category.id}:${category.version}` : 'category:new', form, dirty, start);
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = async (event: FormEvent) => {
@@ -91,6 +95,7 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
   return (
     <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
         <div className="grid-2">
           <TextField label={t('field.nameZh')} lang="zh-HK" value={form.nameZh} onChange={(e) => set('nameZh', e.target.value)} errors={errors.nameZh} />

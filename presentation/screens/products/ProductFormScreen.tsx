@@ -9,12 +9,14 @@ import { NavigationService } from '../../../application/navigation/NavigationSer
 import { decodeCategories, decodeProduct, flattenCategories } from '../../../application/products/products';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -45,7 +47,9 @@ export default function ProductFormScreen({ data }: ScreenProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canEdit = hasPermission(user, product ? 'product_edit' : 'product_create');
-  useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
+  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  useUnsavedChanges(dirty);
+  const draft = useFormDraft(product ? `product:${product.id}:${product.version}` : 'product:new', form, dirty, start);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = async (event: FormEvent) => {
@@ -103,6 +107,7 @@ export default function ProductFormScreen({ data }: ScreenProps) {
   return (
     <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
         <TextField label={t('field.code')} value={form.code} maxLength={32} onChange={(e) => set('code', e.target.value)} errors={errors.code} />
         <div className="grid-2">

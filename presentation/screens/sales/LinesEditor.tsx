@@ -20,6 +20,9 @@ let nextKey = 1;
 
 export const emptyLine = (): LineRow => ({ key: nextKey++, productId: '', descriptionZh: '', descriptionEn: '', quantity: '1', unitPrice: '' });
 
+/** Rows kept from an earlier page (a draft) with fresh keys, since keys are made anew on each load. */
+export const rekeyLines = (rows: readonly LineRow[]): LineRow[] => rows.map((row) => ({ ...row, key: nextKey++ }));
+
 /** A saved line back into the form's text. A line of a product shows no description of its own unless it had one. */
 export const lineFrom = (item: DocumentItem): LineRow => ({
   key: nextKey++,

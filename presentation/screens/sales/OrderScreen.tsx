@@ -12,15 +12,17 @@ import { SalesService } from '../../../application/sales/SalesService';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { emptyLine, lineFrom } from './LinesEditor';
+import { emptyLine, lineFrom, rekeyLines } from './LinesEditor';
 import { PaymentDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { invoiceDocument, receiptDocument } from './printables';
@@ -74,7 +76,9 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
   const problem = useProblem();
   const canEdit = hasPermission(user, order ? 'order_edit' : 'order_create') && !order?.voided;
-  useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
+  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  useUnsavedChanges(dirty);
+  const draft = useFormDraft(order ? `order:${order.id}:${order.version}` : 'order:new', form, dirty, start);
   const set = (change: Partial<OrderForm>) => setForm((f) => ({ ...f, ...change }));
   const reload = () => state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 });
   const afterError = (error: ApiError) => setErrors(problem.show(error));
@@ -120,6 +124,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
         </>
       )}
       <FormAlert message={problem.message} />
+      <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, lines: rekeyLines(kept.lines) })} />
       {problem.conflict && (
         <p>
           <button type="button" className="button button-secondary" onClick={reload}>

@@ -11,15 +11,17 @@ import { decodeClientSummary, decodeQuotation, decodeSalesOptions, type Quotatio
 import { SalesService } from '../../../application/sales/SalesService';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { emptyLine, lineFrom } from './LinesEditor';
+import { emptyLine, lineFrom, rekeyLines } from './LinesEditor';
 import { PrintPreview } from './PrintPreview';
 import { quotationDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
@@ -86,7 +88,9 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
   const problem = useProblem();
   const canEdit = hasPermission(user, quotation ? 'quotation_edit' : 'quotation_create');
   const editable = canEdit && (!quotation || quotation.status === 'draft');
-  useUnsavedChanges(editable && JSON.stringify(form) !== JSON.stringify(start));
+  const dirty = editable && JSON.stringify(form) !== JSON.stringify(start);
+  useUnsavedChanges(dirty);
+  const draft = useFormDraft(quotation ? `quotation:${quotation.id}:${quotation.version}` : 'quotation:new', form, dirty, start);
   const set = (change: Partial<QuotationForm>) => setForm((f) => ({ ...f, ...change }));
 
   const read = (): { input: QuotationInput | null; errors: Record<string, string[]> } => {
@@ -187,6 +191,7 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
         </>
       )}
       <FormAlert message={problem.message} />
+      <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, lines: rekeyLines(kept.lines) })} />
       {problem.conflict && (
         <p>
           <button type="button" className="button button-secondary" onClick={() => state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 })}>

@@ -6,10 +6,12 @@ import { ResourceService } from '../../../application/admin/ResourceService';
 import { decodeCodes } from '../../../application/admin/records';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -28,6 +30,7 @@ export default function CodesScreen({ data }: ScreenProps) {
   const canEdit = hasPermission(user, 'setting_edit');
   const dirty = codes.some((c) => values[c.key] !== c.value);
   useUnsavedChanges(dirty && canEdit);
+  const draft = useFormDraft(`codes:${codes.map((c) => c.version).join('.')}`, values, dirty && canEdit, initial);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +64,7 @@ export default function CodesScreen({ data }: ScreenProps) {
   return (
     <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
+      <DraftBanner draft={draft} onRestore={setValues} />
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
         {codes.map((code) => (
           <TextField

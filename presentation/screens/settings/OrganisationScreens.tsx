@@ -8,12 +8,14 @@ import { ConfirmationService } from '../../../application/navigation/Confirmatio
 import { NavigationService } from '../../../application/navigation/NavigationService';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -113,7 +115,9 @@ export function CompanyFormScreen({ data }: ScreenProps) {
   const [form, setForm] = useState(start);
   const record = useRecordForm('companies', company?.id ?? null, company?.version ?? null, COMPANY_FIELDS);
   const canEdit = hasPermission(user, company ? 'company_edit' : 'company_create');
-  useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
+  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  useUnsavedChanges(dirty);
+  const draft = useFormDraft(company ? `company:${company.id}:${company.version}` : 'company:new', form, dirty, start);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,6 +140,7 @@ export function CompanyFormScreen({ data }: ScreenProps) {
   return (
     <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={record.busy}>
       <FormAlert message={record.message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       <fieldset className="plain-fieldset" disabled={!canEdit || record.busy}>
         <div className="grid-2">
           {COMPANY_FIELDS.map((field) => (
@@ -232,7 +237,9 @@ export function BranchFormScreen({ data }: ScreenProps) {
   const [form, setForm] = useState(start);
   const record = useRecordForm('branches', branch?.id ?? null, branch?.version ?? null, BRANCH_FIELDS);
   const canEdit = hasPermission(user, branch ? 'branch_edit' : 'branch_create');
-  useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
+  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  useUnsavedChanges(dirty);
+  const draft = useFormDraft(branch ? `branch:${branch.id}:${branch.version}` : 'branch:new', form, dirty, start);
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -247,6 +254,7 @@ export function BranchFormScreen({ data }: ScreenProps) {
   return (
     <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={record.busy}>
       <FormAlert message={record.message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       <fieldset className="plain-fieldset" disabled={!canEdit || record.busy}>
         <div className="grid-2">
           <TextField label={t('nameZh')} lang="zh-HK" value={form.nameZh} onChange={(e) => set('nameZh', e.target.value)} errors={record.errors.nameZh} />

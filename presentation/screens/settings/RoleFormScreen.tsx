@@ -7,10 +7,12 @@ import { ConfirmationService } from '../../../application/navigation/Confirmatio
 import { NavigationService } from '../../../application/navigation/NavigationService';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -32,7 +34,9 @@ export default function RoleFormScreen({ data }: ScreenProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canEdit = hasPermission(me, role ? 'role_edit' : 'role_create');
-  useUnsavedChanges(canEdit && (name !== (role?.name ?? '') || [...granted].sort().join() !== [...(role?.permissions ?? [])].sort().join()));
+  const dirty = canEdit && (name !== (role?.name ?? '') || [...granted].sort().join() !== [...(role?.permissions ?? [])].sort().join());
+  useUnsavedChanges(dirty);
+  const draft = useFormDraft(role ? `role:${role.id}:${role.version}` : 'role:new', { name, granted: [...granted].sort() }, dirty, { name: '', granted: [] as string[] });
 
   const toggle = (permission: string, on: boolean) =>
     setGranted((set) => {
@@ -80,6 +84,13 @@ export default function RoleFormScreen({ data }: ScreenProps) {
   return (
     <form className="card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
+      <DraftBanner
+        draft={draft}
+        onRestore={(kept) => {
+          setName(kept.name);
+          setGranted(new Set(kept.granted));
+        }}
+      />
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
         <TextField label={t('roles.name')} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} errors={errors.name} />
         <div className="table-wrap">

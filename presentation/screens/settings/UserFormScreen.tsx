@@ -7,6 +7,7 @@ import { decodeAdminUser, decodeNamed, decodeRoleRefs } from '../../../applicati
 import { NavigationService } from '../../../application/navigation/NavigationService';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { PasswordRules, unmetPasswordRules } from '../../components/PasswordRules';
 import { SelectField } from '../../components/SelectField';
@@ -14,6 +15,7 @@ import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -52,7 +54,10 @@ export default function UserFormScreen({ data }: ScreenProps) {
   const [busy, setBusy] = useState(false);
   const canEdit = hasPermission(me, existing ? 'user_edit' : 'user_create');
   const reSignInId = useId();
-  useUnsavedChanges(canEdit && JSON.stringify(form) !== JSON.stringify(start));
+  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  useUnsavedChanges(dirty);
+  // A new account's password is never kept in the tab's storage.
+  const draft = useFormDraft(existing ? `user:${existing.id}:${existing.version}` : 'user:new', { ...form, password: '', password_confirmation: '' }, dirty, start);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = async (event: FormEvent) => {
@@ -116,6 +121,7 @@ export default function UserFormScreen({ data }: ScreenProps) {
   return (
     <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
         <TextField label={t('users.name')} value={form.name} maxLength={255} onChange={(e) => set('name', e.target.value)} errors={errors.name} />
         <TextField label={t('users.email')} type="email" value={form.email} maxLength={255} onChange={(e) => set('email', e.target.value)} errors={errors.email} />
