@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { SHOWCASE_PAGES } from '../../application/navigation/routes';
+import { AppState } from '../../application/state/AppState';
 import type { ScreenProps } from '../app/ScreenProps';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormAlert } from '../components/FormAlert';
@@ -10,7 +11,9 @@ import { LoadingMessage } from '../components/LoadingMessage';
 import { SelectField } from '../components/SelectField';
 import { TextAreaField } from '../components/TextAreaField';
 import { TextField } from '../components/TextField';
+import { useAppState } from '../hooks/useAppState';
 import { useUnsavedChanges } from '../hooks/useUnsavedChanges';
+import { useService } from '../services/ServicesContext';
 
 /**
  * /components/{alerts|avatar|buttons|inputs|badges|forms|tables|modals|tabs}: the product's own
@@ -241,10 +244,13 @@ function Modals() {
   );
 }
 
+/** The selected tab is the app's `selectedTab` (spec §3), so a change of path resets it to the first (§2). */
 function TabsDemo() {
   const { t } = useTranslation('showcase');
-  const [tab, setTab] = useState(0);
+  const state = useService(AppState);
   const labels = [t('tabs.first'), t('tabs.second'), t('tabs.third')];
+  const tab = Math.min(useAppState('selectedTab'), labels.length - 1);
+  const setTab = (index: number) => state.set({ selectedTab: index });
   return (
     <div>
       <div role="tablist" aria-label={t('tabs.label')} className="tabs">

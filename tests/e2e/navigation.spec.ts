@@ -151,3 +151,69 @@ test('a slow screen shows the Loading message and, after 250 ms, the thin bar wi
   await expect(page.getByRole('status').filter({ hasText: '載入中' })).toHaveCount(0);
   await expect(bar).not.toBeAttached();
 });
+
+test('the error catalogue end to end: a 500 opens the server error page, no response the no-connection page', async ({ page }) => {
+  await signIn(page);
+  await page.route('**/api/areas*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server error' }) }));
+  await page.getByRole('link', { name: '地區' }).click();
+  await expect(page).toHaveURL(/\/error-500$/);
+  await expect(page.getByRole('heading', { level: 1, name: '伺服器錯誤' })).toBeVisible();
+
+  await page.unroute('**/api/areas*');
+  await page.route('**/api/areas*', (route) => route.abort('connectionrefused'));
+  await page.getByRole('link', { name: '地區' }).click();
+  await expect(page).toHaveURL(/\/error-no-connection$/);
+  await expect(page.getByRole('heading', { level: 1, name: '無法連線' })).toBeVisible();
+  await expect(page.getByText('無法連接伺服器。連線恢復前，變更無法儲存。')).toBeVisible();
+});
+
+test('a heartbeat that finds the session gone sends the signed-in user to /login and forgets them', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page);
+  // The home page asks the server for nothing more, so only the heartbeat can find out.
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: '主頁' })).toBeVisible();
+  // Signed out on the server (another tab, an administrator): the browser still holds the user.
+  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  expect((await page.request.post('/api/logout', { headers: { 'X-XSRF-TOKEN': xsrf } })).status()).toBe(204);
+  await page.clock.runFor('04:00');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.clock.runFor('01:00');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('backoffice.user'))).toBeNull();
+});
+
+test('/calendar without appointment_view goes to /home', async ({ page }) => {
+  // The sales account as the server would send it had its role lost appointment_view.
+  await page.route('**/api/login', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user: { role: { permissions: string[] } } };
+    body.user.role.permissions = body.user.role.permissions.filter((p) => p !== 'appointment_view');
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/login');
+  await page.getByLabel('電郵地址').fill('sales@example.com');
+  await page.getByLabel('密碼').fill('Sales1234');
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: '主頁' })).toBeVisible();
+  await page.goto('/calendar');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a change of path resets the selected tab to the first; a change of query alone keeps it', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/components/tabs');
+  const pages = page.getByRole('navigation', { name: '元件頁面' });
+  await page.getByRole('tab', { name: '附件' }).click();
+  await expect(page.getByRole('tab', { name: '附件' })).toHaveAttribute('aria-selected', 'true');
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/components/tabs?sample=1');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\?sample=1$/);
+  await expect(page.getByRole('tab', { name: '附件' })).toHaveAttribute('aria-selected', 'true');
+  await pages.getByRole('link', { name: '對話框' }).click();
+  await pages.getByRole('link', { name: '分頁' }).click();
+  await expect(page.getByRole('tab', { name: '資料' })).toHaveAttribute('aria-selected', 'true');
+});
