@@ -3,21 +3,26 @@ import { defineConfig } from 'vitest/config';
 
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   // `--mode demo` (npm run demo): the fake backend in the page, relative asset paths, so the build
   // can be served as plain files from any host.
   base: mode === 'demo' ? './' : '/',
   define: mode === 'demo' ? { 'import.meta.env.VITE_BACKEND': JSON.stringify('in-page') } : {},
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   plugins: [react()],
-  build: {
-    outDir: mode === 'demo' ? 'dist/demo' : 'dist/public',
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: true,
-    // Font slices stay separate files: the browser fetches only the slices a page's text needs.
-    assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
-  },
+  // `vite build --ssr server/main.ts` (part of npm run build): the server as one file of plain
+  // JavaScript, its packages left in node_modules, so a start loads no TypeScript (see README).
+  publicDir: isSsrBuild ? false : 'public',
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: mode === 'demo' ? 'dist/demo' : 'dist/public',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        // Font slices stay separate files: the browser fetches only the slices a page's text needs.
+        assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
+      },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${API_PORT}` },

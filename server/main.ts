@@ -15,7 +15,9 @@ import { serveFrontEnd } from './node/static';
 /** Starts the reference server in Node: database, migrations, demo seed, API and front end on one port. */
 async function main(): Promise<void> {
   const startedAt = performance.now();
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  // server/main.ts, or its build dist/server/main.js: the project folder is above either.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = path.resolve(here, path.basename(path.dirname(here)) === 'dist' ? '../..' : '..');
   const target = databaseTarget(process.env);
   const db = openDatabase(target);
   const passwords = new Argon2PasswordHasher();

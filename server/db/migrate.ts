@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { foundation } from './migrations/0001_foundation';
 import { areas } from './migrations/0002_areas';
@@ -33,8 +33,24 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Whether every migration is already recorded as applied: the usual restart, answered with one read
+ * instead of the Migrator's table checks and lock (a fifth of a second of a start).
+ */
+async function upToDate(db: Kysely<Database>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return Object.keys(MIGRATIONS).every((name) => applied.has(name));
+  } catch {
+    // A new database has no migration table yet.
+    return false;
+  }
+}
+
 /** Brings the schema up to date; throws with the failing migration's name when one fails. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  if (await upToDate(db)) return [];
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
