@@ -303,6 +303,32 @@ describe('API tokens', () => {
     expect((await bot.get('/api/user', bearer)).status).toBe(401);
   });
 
+  it('allow each method only with its ability: read GET, create POST, update PUT, delete DELETE', async () => {
+    const agent = await signedIn(admin);
+    const tokenWith = async (abilities: string[]) =>
+      `Bearer ${((await agent.post('/api/user/api-tokens', { name: abilities.join('+'), abilities })).body as { plainTextToken: string }).plainTextToken}`;
+    const bot = new TestAgent(server);
+    const area = { nameEn: 'Token Test', nameZh: '權杖測試', region: 'kowloon', sortOrder: 99 };
+
+    const read = await tokenWith(['read']);
+    expect((await bot.request('POST', '/api/areas', area, { Authorization: read })).status).toBe(403);
+    const create = await tokenWith(['create']);
+    const made = await bot.request('POST', '/api/areas', area, { Authorization: create });
+    expect(made.status).toBe(201);
+    const { id, version } = made.body?.area as { id: number; version: number };
+    expect((await bot.request('GET', '/api/areas', undefined, { Authorization: create })).status).toBe(403);
+    expect((await bot.request('PUT', `/api/areas/${id}`, { ...area, version }, { Authorization: create })).status).toBe(403);
+    expect((await bot.request('DELETE', `/api/areas/${id}`, undefined, { Authorization: create })).status).toBe(403);
+
+    const update = await tokenWith(['update']);
+    expect((await bot.request('GET', '/api/areas', undefined, { Authorization: update })).status).toBe(403);
+    expect((await bot.request('POST', '/api/areas', area, { Authorization: update })).status).toBe(403);
+    expect((await bot.request('PUT', `/api/areas/${id}`, { ...area, nameEn: 'Renamed', version }, { Authorization: update })).status).toBe(200);
+
+    const remove = await tokenWith(['delete']);
+    expect((await bot.request('DELETE', `/api/areas/${id}`, undefined, { Authorization: remove })).status).toBe(204);
+  });
+
   it('cannot exceed the permissions of their user', async () => {
     const agent = await signedIn(worker);
     const { plainTextToken } = (await agent.post('/api/user/api-tokens', { name: 'all', abilities: ['read', 'create', 'update', 'delete'] })).body as { plainTextToken: string };
