@@ -183,24 +183,6 @@ test('a heartbeat that finds the session gone sends the signed-in user to /login
   expect(await page.evaluate(() => window.localStorage.getItem('backoffice.user'))).toBeNull();
 });
 
-test('/calendar without appointment_view goes to /home', async ({ page }) => {
-  // The sales account as the server would send it had its role lost appointment_view.
-  await page.route('**/api/login', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { user: { role: { permissions: string[] } } };
-    body.user.role.permissions = body.user.role.permissions.filter((p) => p !== 'appointment_view');
-    await route.fulfill({ response, json: body });
-  });
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('sales@example.com');
-  await page.getByLabel('密碼').fill('Sales1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { level: 1, name: '主頁' })).toBeVisible();
-  await page.goto('/calendar');
-  await expect(page).toHaveURL(/\/home$/);
-});
-
 test('a change of path resets the selected tab to the first; a change of query alone keeps it', async ({ page }) => {
   await signIn(page);
   await page.goto('/components/tabs');
