@@ -211,5 +211,7 @@ describe('every response', () => {
     const reply = await new TestAgent(server).get('/api/nothing-here');
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ message: 'The requested resource was not found.' });
+    expect(reply.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(reply.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 });

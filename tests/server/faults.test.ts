@@ -14,6 +14,9 @@ describe('when the database cannot be reached', () => {
     const read = await agent.get('/api/clients');
     expect(read.status).toBe(503);
     expect(read.body).toEqual({ message: '暫時未能連接資料庫，是次操作未有儲存，請稍後再試。' });
+    // An error reply carries the security headers too.
+    expect(read.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(read.headers.get('x-content-type-options')).toBe('nosniff');
     const write = await agent.post('/api/areas', { nameEn: 'X', nameZh: 'X', region: 'kowloon' });
     expect(write.status).toBe(503);
     expect(JSON.stringify(write.body)).not.toMatch(/at |select|insert|Error/);
