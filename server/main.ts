@@ -9,6 +9,7 @@ import { isEmpty, seedDemo } from './db/seed';
 import { DEFAULT_SERVER_CONFIG } from './http/env';
 import { Argon2PasswordHasher } from './node/argon2-hasher';
 import { databaseTarget, openDatabase } from './node/database';
+import { clientIpOf } from './node/clientIp';
 import { LocalFileStorage } from './node/LocalFileStorage';
 import { serveFrontEnd } from './node/static';
 
@@ -30,19 +31,22 @@ async function main(): Promise<void> {
     console.log('[server] new database: demo data seeded (sign-ins in README.md)');
   }
 
+  const config = { ...DEFAULT_SERVER_CONFIG, trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY ?? '') };
   const app = createServerApp({
     db,
     passwords,
     encrypter,
     files: new LocalFileStorage(process.env.FILES_DIR ?? path.join(path.dirname(target.kind === 'pglite' ? target.dataDir : 'data/db'), 'files')),
     now: () => new Date(),
-    config: DEFAULT_SERVER_CONFIG,
+    config,
     clientIp: (c) => {
+      let remote: string | null = null;
       try {
-        return getConnInfo(c).remote.address ?? null;
+        remote = getConnInfo(c).remote.address ?? null;
       } catch {
-        return null;
+        // no connection information (not served by the Node listener)
       }
+      return clientIpOf(remote, c.req.header('x-forwarded-for'), config.trustProxy);
     },
   });
   serveFrontEnd(app, process.env.STATIC_DIR ?? path.join(root, 'dist', 'public'));

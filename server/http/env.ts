@@ -16,6 +16,11 @@ export interface ServerConfig {
   readonly challengeTimeoutMs: number;
   /** Sign-in attempts per email and IP, and challenge attempts per session, in a minute. */
   readonly attemptsPerMinute: number;
+  /**
+   * Behind a reverse proxy that ends HTTPS (TRUST_PROXY=1): its X-Forwarded-Proto says whether the
+   * browser used HTTPS, so the cookies are marked Secure. Off, the header is ignored.
+   */
+  readonly trustProxy: boolean;
 }
 
 export const DEFAULT_SERVER_CONFIG: ServerConfig = {
@@ -23,6 +28,7 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   absoluteTimeoutMs: 12 * 60 * 60 * 1000,
   challengeTimeoutMs: 5 * 60 * 1000,
   attemptsPerMinute: 5,
+  trustProxy: false,
 };
 
 /**

@@ -28,8 +28,19 @@ export function isSessionExpired(row: SessionRow, now: Date, config: ServerConfi
   return idle > config.idleTimeoutMs || age > config.absoluteTimeoutMs;
 }
 
+/**
+ * Whether the browser reached the app over HTTPS: the request's own address, or, behind a trusted
+ * reverse proxy that ends HTTPS, the proxy's X-Forwarded-Proto (the last value, the one it added).
+ */
+export function reachedOverHttps(c: AppContext): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (!c.var.deps.config.trustProxy) return false;
+  const forwarded = (c.req.header('x-forwarded-proto') ?? '').split(',').map((p) => p.trim().toLowerCase());
+  return forwarded[forwarded.length - 1] === 'https';
+}
+
 function setSessionCookies(c: AppContext, token: string, xsrfToken: string): void {
-  const secure = new URL(c.req.url).protocol === 'https:';
+  const secure = reachedOverHttps(c);
   writeCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure });
   // Readable by the page's script, which echoes it in the X-XSRF-TOKEN header (double submit).
   writeCookie(c, XSRF_COOKIE, xsrfToken, { httpOnly: false, sameSite: 'Lax', path: '/', secure });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
+import { clientIpOf } from '../../server/node/clientIp';
 import { startTestServer, TestAgent, type TestServer } from './harness';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
@@ -205,6 +206,27 @@ describe('every response', () => {
     expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
     const plain = await server.app.request('http://localhost/api/heartbeat');
     expect(plain.headers.getSetCookie().find((c) => c.startsWith('session='))).not.toMatch(/Secure/);
+  });
+
+  it('behind a trusted reverse proxy (TRUST_PROXY=1), marks the cookies Secure when X-Forwarded-Proto says https; otherwise ignores that header', async () => {
+    const sessionCookie = (reply: Response) => reply.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '';
+    const untrusted = await server.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(sessionCookie(untrusted)).not.toMatch(/Secure/);
+    const proxied = await startTestServer({ ...DEFAULT_SERVER_CONFIG, trustProxy: true });
+    try {
+      expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } }))).toMatch(/;\s*Secure/);
+      expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'http' } }))).not.toMatch(/Secure/);
+      expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat'))).not.toMatch(/Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('takes the caller’s IP from the connection, or behind a trusted proxy from the address it added to X-Forwarded-For', () => {
+    expect(clientIpOf('10.0.0.1', '203.0.113.9', false)).toBe('10.0.0.1');
+    expect(clientIpOf('10.0.0.1', '198.51.100.7, 203.0.113.9', true)).toBe('203.0.113.9');
+    expect(clientIpOf('10.0.0.1', undefined, true)).toBe('10.0.0.1');
+    expect(clientIpOf(undefined, undefined, false)).toBeNull();
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
