@@ -320,3 +320,48 @@ describe('appointments of other workers', () => {
     expect((await later.agent.rawGet(photoUrl)).status).toBe(404);
   });
 });
+
+describe('rights a user may hand out', () => {
+  it('a user manager who is not an administrator grants nothing beyond their own rights and leaves stronger accounts and roles alone', async () => {
+    const managerRole = await adminAgent.post('/api/roles', { name: 'User manager', permissions: ['user_view', 'user_create', 'user_edit', 'user_delete', 'role_view', 'role_create', 'role_edit', 'role_delete', 'client_view'] });
+    const clerkRole = await adminAgent.post('/api/roles', { name: 'Clerk', permissions: ['client_view'] });
+    const managerRoleId = (managerRole.body!.role as { id: number }).id;
+    const clerkRoleId = (clerkRole.body!.role as { id: number }).id;
+    const created = await adminAgent.post('/api/users', { name: 'Manager', email: 'manager@example.com', language: 'en', roleId: managerRoleId, branchId: HEAD_OFFICE, isAdmin: false, active: true, password: 'Manager123', password_confirmation: 'Manager123' });
+    const managerId = (created.body!.user as { id: number }).id;
+    const manager = await signedIn({ email: 'manager@example.com', password: 'Manager123' });
+    const account = { name: 'New clerk', email: 'clerk@example.com', language: 'en', branchId: HEAD_OFFICE, active: true, password: 'Clerk1234', password_confirmation: 'Clerk1234' };
+
+    const before = await dbFingerprint(server.db);
+    const asAdmin = await manager.post('/api/users', { ...account, roleId: clerkRoleId, isAdmin: true });
+    expect(asAdmin.status).toBe(422);
+    expect(asAdmin.body!.errors).toEqual({ isAdmin: ['Only an administrator can make someone an administrator.'] });
+    const asSales = await manager.post('/api/users', { ...account, roleId: ROLE.sales, isAdmin: false });
+    expect(asSales.body!.errors).toEqual({ roleId: ['This role holds rights you do not have yourself, so you cannot give it to anyone.'] });
+    const self = (await manager.get(`/api/users/${managerId}`)).body!.user as Record<string, unknown>;
+    expect((await manager.put(`/api/users/${managerId}`, { ...self, isAdmin: true })).body!.errors).toHaveProperty('isAdmin');
+    expect((await manager.put(`/api/users/${managerId}`, { ...self, roleId: ROLE.admin })).body!.errors).toHaveProperty('roleId');
+    const adminAccount = (await manager.get('/api/users/1')).body!.user as Record<string, unknown>;
+    const refusedEdit = await manager.put('/api/users/1', { ...adminAccount, active: false });
+    expect(refusedEdit.status).toBe(403);
+    expect(refusedEdit.body!.message).toBe('This account has rights you do not have, so only an administrator can change it.');
+    expect((await manager.post('/api/users/1/reset-two-factor')).status).toBe(403);
+    expect((await manager.request('DELETE', '/api/users/2', undefined, xsrf(manager))).status).toBe(403);
+    const roleBeyond = await manager.post('/api/roles', { name: 'Voider', permissions: ['client_view', 'order_void'] });
+    expect(roleBeyond.body!.errors).toEqual({ permissions: ['You cannot grant rights you do not have yourself.'] });
+    const ownRole = (await manager.get(`/api/roles/${managerRoleId}`)).body!.role as { name: string; permissions: string[]; version: number };
+    expect((await manager.put(`/api/roles/${managerRoleId}`, { ...ownRole, permissions: [...ownRole.permissions, 'audit_view'] })).status).toBe(422);
+    const adminRole = (await manager.get(`/api/roles/${ROLE.admin}`)).body!.role as { name: string; permissions: string[]; version: number };
+    expect((await manager.put(`/api/roles/${ROLE.admin}`, { ...adminRole, permissions: ['client_view'] })).status).toBe(403);
+    expect((await manager.request('DELETE', `/api/roles/${ROLE.worker}`, undefined, xsrf(manager))).status).toBe(403);
+    expect(await dbFingerprint(server.db)).toEqual(before);
+
+    // Within their own rights they manage accounts and roles as usual.
+    const clerk = await manager.post('/api/users', { ...account, roleId: clerkRoleId, isAdmin: false });
+    expect(clerk.status).toBe(201);
+    const clerkAccount = clerk.body!.user as Record<string, unknown> & { id: number };
+    expect((await manager.put(`/api/users/${clerkAccount.id}`, { ...clerkAccount, name: 'Clerk Chan' })).status).toBe(200);
+    expect((await manager.post('/api/roles', { name: 'Viewer', permissions: ['client_view', 'user_view'] })).status).toBe(201);
+    expect((await manager.request('DELETE', `/api/users/${clerkAccount.id}`, undefined, xsrf(manager))).status).toBe(204);
+  });
+});

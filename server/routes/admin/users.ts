@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
+import { mayGrantAdmin, mayManage, rightsBeyond, type PermissionHolder } from '../../../domain/auth/permissions';
 import { LANGUAGES } from '../../../domain/i18n/language';
 import { audit, fieldChanges } from '../../audit';
 import { passwordFieldErrors } from '../../auth/passwordRules';
@@ -90,6 +91,29 @@ async function checkReferences(c: AppContext, input: { email: string; roleId: nu
   return errors;
 }
 
+async function rolePermissions(c: AppContext, roleId: number | null): Promise<string[]> {
+  if (roleId === null) return [];
+  const rows = await c.var.deps.db.selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute();
+  return rows.map((r) => r.permission);
+}
+
+/** The rights an account holds now (not a session's snapshot of them). */
+async function rightsOf(c: AppContext, account: { isAdmin: boolean; roleId: number | null }): Promise<PermissionHolder> {
+  return { isAdmin: account.isAdmin, role: { permissions: await rolePermissions(c, account.roleId) } };
+}
+
+/**
+ * Rights the signed-in user would hand out beyond their own: the administrator flag (administrators
+ * only) or a role holding permissions they lack. Field messages, as the form shows them.
+ */
+async function grantErrors(c: AppContext, input: { isAdmin: boolean; roleId: number | null }): Promise<Record<string, string[]>> {
+  const actor = c.var.user!;
+  const errors: Record<string, string[]> = {};
+  if (input.isAdmin && !mayGrantAdmin(actor)) errors.isAdmin = [translate(c.var.language, 'admin.grantAdmin')];
+  if (rightsBeyond(actor, await rolePermissions(c, input.roleId)).length > 0) errors.roleId = [translate(c.var.language, 'admin.roleBeyondYou')];
+  return errors;
+}
+
 /** Settings → Users: staff accounts, their role, branch, admin flag, activation and commission. */
 export function userAdminRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -138,7 +162,7 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const body = await parseJsonBody(c, CreateUser);
     if (body.isErr()) return body.error;
     const input = body.value;
-    const errors = { ...(await checkReferences(c, input, null)), ...(passwordFieldErrors(c.var.language, input.password, input.password_confirmation) ?? {}) };
+    const errors = { ...(await checkReferences(c, input, null)), ...(passwordFieldErrors(c.var.language, input.password, input.password_confirmation) ?? {}), ...(await grantErrors(c, input)) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, passwords, now } = c.var.deps;
     const branch = input.branchId === null ? null : await db.selectFrom('branches').select('company_id').where('id', '=', input.branchId).executeTakeFirst();
@@ -180,7 +204,8 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const id = idParam(c, 'user_id');
     const before = await adminUser(c, id);
     if (!before) return errorReply(c, 404, 'errors.notFound');
-    const errors = await checkReferences(c, input, id);
+    if (!mayManage(c.var.user!, await rightsOf(c, before))) return errorReply(c, 403, 'admin.accountAboveYou');
+    const errors = { ...(await checkReferences(c, input, id)), ...(await grantErrors(c, input)) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     if (before.isAdmin && before.active && (!input.isAdmin || !input.active) && !(await anotherActiveAdmin(c, id))) {
       return errorReply(c, 422, 'admin.lastAdmin');
@@ -220,6 +245,9 @@ export function userAdminRoutes(): Hono<AppEnv> {
 
   routes.post('/users/:user_id{[0-9]+}/reset-two-factor', ...requirePermission('user_edit'), async (c) => {
     const id = idParam(c, 'user_id');
+    const target = await adminUser(c, id);
+    if (!target) return errorReply(c, 404, 'errors.notFound');
+    if (!mayManage(c.var.user!, await rightsOf(c, target))) return errorReply(c, 403, 'admin.accountAboveYou');
     const result = await c.var.deps.db
       .updateTable('users')
       .set((eb) => ({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null, version: eb('version', '+', 1) }))
@@ -236,6 +264,7 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const id = idParam(c, 'user_id');
     const user = await adminUser(c, id);
     if (!user) return errorReply(c, 404, 'errors.notFound');
+    if (!mayManage(c.var.user!, await rightsOf(c, user))) return errorReply(c, 403, 'admin.accountAboveYou');
     if (id === c.var.user!.id) return errorReply(c, 422, 'admin.notSelf');
     for (const check of USER_RECORD_CHECKS) if (await check(c, id)) return errorReply(c, 422, 'admin.userHasRecords');
     if (user.isAdmin && user.active && !(await anotherActiveAdmin(c, id))) return errorReply(c, 422, 'admin.lastAdmin');
