@@ -144,6 +144,16 @@ describe('two edits of the same record from the same version', () => {
     expect(after).toMatchObject({ value: prefixes[winner], version: invoice.version + 1 });
     await a.put('/api/settings', { values: { invoice_prefix: invoice.value }, versions: { invoice_prefix: after.version } });
   });
+
+  it('settings: a save of several codes with one of them stale changes none of them', async () => {
+    const codes = (await a.get('/api/settings')).body!.codes as { key: string; value: string; version: number }[];
+    const quotation = codes.find((x) => x.key === 'quotation_prefix')!;
+    const receipt = codes.find((x) => x.key === 'receipt_prefix')!;
+    const before = await dbFingerprint(server.db);
+    const reply = await a.put('/api/settings', { values: { quotation_prefix: 'QQ', receipt_prefix: 'RR' }, versions: { quotation_prefix: quotation.version, receipt_prefix: receipt.version + 5 } });
+    expect(reply.status).toBe(409);
+    expect(await dbFingerprint(server.db)).toEqual(before);
+  });
 });
 
 describe('receipts recorded at the same moment on one order', () => {
