@@ -65,3 +65,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the database refused a change because of another request at the same moment, rather than
+ * a bug: a unique key taken meanwhile ('duplicate': two records with one name saved together), a row
+ * it points to removed meanwhile, a deadlock or a serialization failure ('conflict'). Such a request
+ * gets 409 and its transaction was rolled back.
+ */
+export function databaseConflict(error: unknown): 'duplicate' | 'conflict' | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== 'object') return null;
+    const { code } = e as { code?: unknown };
+    if (code === '23505') return 'duplicate';
+    if (code === '23503' || code === '40001' || code === '40P01') return 'conflict';
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
+import { databaseConflict } from '../../server/http/errors';
 import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
 import { dbFingerprint } from './snapshot';
 
@@ -214,5 +215,35 @@ describe('the last administrator', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([200, 422]);
     const admins = await server.db.selectFrom('users').select('id').where('is_admin', '=', true).where('active', '=', true).execute();
     expect(admins).toHaveLength(1);
+  });
+});
+
+describe('two records created with the same unique name at the same moment', () => {
+  it('one is stored; the other is refused with a clear message, never a server error', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['/api/areas', { nameEn: 'Race Course', nameZh: '馬場', region: 'kowloon' }],
+      ['/api/roles', { name: 'Racer', permissions: ['client_view'] }],
+      ['/api/products', { code: 'DUP-1', nameEn: 'Duplicate', unit: 'item', unitPrice: 100 }],
+      ['/api/users', { name: 'Twin', email: 'twin@example.com', language: 'en', roleId: 3, branchId: 1, isAdmin: false, active: true, password: 'Twin12345', password_confirmation: 'Twin12345' }],
+      ['/api/holidays', { date: '2027-08-08', nameEn: 'Race day', nameZh: '賽馬日' }],
+    ];
+    for (const [path, body] of cases) {
+      const replies = await Promise.all([a.post(path, body), a.post(path, body)]);
+      const statuses = replies.map((r) => r.status).sort();
+      expect(statuses[0], `${path}: ${JSON.stringify(replies.map((r) => r.body))}`).toBe(201);
+      expect([409, 422], path).toContain(statuses[1]);
+      expect(typeof replies.find((r) => r.status !== 201)!.body!.message).toBe('string');
+    }
+  });
+});
+
+describe('telling a lost race from a bug', () => {
+  it('maps a taken unique key to "duplicate", a deadlock, serialization failure or vanished reference to "conflict", and nothing else', () => {
+    const pgError = (code: string) => Object.assign(new Error('x'), { code });
+    expect(databaseConflict(pgError('23505'))).toBe('duplicate');
+    expect(databaseConflict(new Error('wrapped', { cause: pgError('40P01') }))).toBe('conflict');
+    expect(['23503', '40001'].map((code) => databaseConflict(pgError(code)))).toEqual(['conflict', 'conflict']);
+    expect(databaseConflict(pgError('23514'))).toBeNull();
+    expect(databaseConflict(new TypeError('x is undefined'))).toBeNull();
   });
 });
