@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { createServerApp } from '../../server/app';
 import { Encrypter, loadAppKey } from '../../server/auth/encryption';
@@ -8,6 +9,7 @@ import type { Database } from '../../server/db/schema';
 import { DEFAULT_SERVER_CONFIG, type ServerConfig, type ServerDeps } from '../../server/http/env';
 import { Argon2PasswordHasher } from '../../server/node/argon2-hasher';
 import { MemoryFileStorage } from '../../server/storage/FileStorage';
+import { withDatabase } from './pg-global-setup';
 
 export interface TestServer {
   readonly app: ReturnType<typeof createServerApp>;
@@ -26,16 +28,51 @@ export class FakeClock {
   }
 }
 
-/** The server app on its own copy of the prepared demo database (see global-setup.ts). */
+let copies = 0;
+
+/** A fresh copy of the PostgreSQL template (pg-global-setup.ts) on a pool of several connections. */
+async function postgresCopy(pgTemplate: { url: string; template: string }): Promise<{ db: Kysely<Database>; drop: () => Promise<void> }> {
+  const name = `backoffice_test_${process.pid}_${++copies}`;
+  const admin = new pg.Client({ connectionString: pgTemplate.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${pgTemplate.template}`);
+  await admin.end();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(pgTemplate.url, name), max: 10 }) }) });
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: pgTemplate.url });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+  return { db, drop };
+}
+
+/**
+ * The server app on its own copy of the prepared demo database: PGlite (global-setup.ts), or in the
+ * `postgres` project a PostgreSQL database (pg-global-setup.ts).
+ */
 export async function startTestServer(config: ServerConfig = DEFAULT_SERVER_CONFIG, extra: Partial<Pick<ServerDeps, 'cookieHeaders'>> = {}): Promise<TestServer> {
-  const dump = await readFile(inject('dbTemplate'));
-  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const pgTemplate = inject('pgTemplate');
+  let db: Kysely<Database>;
+  let close: () => Promise<void>;
+  if (pgTemplate) {
+    const copy = await postgresCopy(pgTemplate);
+    db = copy.db;
+    close = async () => {
+      await db.destroy().catch(() => undefined);
+      await copy.drop();
+    };
+  } else {
+    const dump = await readFile(inject('dbTemplate'));
+    const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    close = () => db.destroy();
+  }
   const clock = new FakeClock();
   const encrypter = await Encrypter.fromKey(await loadAppKey(db, undefined));
   const files = new MemoryFileStorage();
   const app = createServerApp({ db, passwords: new Argon2PasswordHasher(), encrypter, files, now: clock.now, config, clientIp: () => '127.0.0.1', ...extra });
-  return { app, db, clock, files, close: () => db.destroy() };
+  return { app, db, clock, files, close };
 }
 
 export interface Reply {
