@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { mayGrantAdmin, mayManage, rightsBeyond, type PermissionHolder } from '../../../domain/auth/permissions';
 import { LANGUAGES } from '../../../domain/i18n/language';
@@ -11,6 +11,8 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
+import { withAdministratorsLocked } from '../../auth/users';
+import type { Database } from '../../db/schema';
 import { USER_RECORD_CHECKS } from '../account';
 import { fieldErrors, idParam, versionField } from './common';
 
@@ -65,18 +67,6 @@ async function adminUser(c: AppContext, id: number) {
     twoFactor: row.two_factor_confirmed_at !== null,
     version: row.version,
   };
-}
-
-/** Another active administrator exists besides `exceptId` (the last one may not be demoted or deactivated). */
-async function anotherActiveAdmin(c: AppContext, exceptId: number): Promise<boolean> {
-  const row = await c.var.deps.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('is_admin', '=', true)
-    .where('active', '=', true)
-    .where('id', '!=', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n) > 0;
 }
 
 async function checkReferences(c: AppContext, input: { email: string; roleId: number | null; branchId: number | null }, selfId: number | null) {
@@ -207,37 +197,43 @@ export function userAdminRoutes(): Hono<AppEnv> {
     if (!mayManage(c.var.user!, await rightsOf(c, before))) return errorReply(c, 403, 'admin.accountAboveYou');
     const errors = { ...(await checkReferences(c, input, id)), ...(await grantErrors(c, input)) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
-    if (before.isAdmin && before.active && (!input.isAdmin || !input.active) && !(await anotherActiveAdmin(c, id))) {
-      return errorReply(c, 422, 'admin.lastAdmin');
-    }
     const { db, now } = c.var.deps;
     const branch = input.branchId === null ? null : await db.selectFrom('branches').select('company_id').where('id', '=', input.branchId).executeTakeFirst();
-    const updated = await db
-      .updateTable('users')
-      .set((eb) => ({
-        name: input.name,
-        email: input.email,
-        language: input.language,
-        role_id: input.roleId,
-        branch_id: input.branchId,
-        company_id: branch?.company_id ?? null,
-        is_admin: input.isAdmin,
-        active: input.active,
-        calendar_color: input.calendarColor || null,
-        commission_rate_bp: input.commissionRateBp,
-        updated_at: now(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return errorReply(c, 409, 'errors.conflict');
-    // A deactivated account is signed out everywhere at once.
-    if (before.active && !input.active) {
-      await db.deleteFrom('sessions').where('user_id', '=', id).execute();
-      await db.deleteFrom('api_tokens').where('user_id', '=', id).execute();
-    }
+    const removesAdmin = before.isAdmin && before.active && (!input.isAdmin || !input.active);
+    const save = async (tx: Transaction<Database>, anotherAdmin: boolean): Promise<'ok' | 'conflict' | 'lastAdmin'> => {
+      if (removesAdmin && !anotherAdmin) return 'lastAdmin';
+      const updated = await tx
+        .updateTable('users')
+        .set((eb) => ({
+          name: input.name,
+          email: input.email,
+          language: input.language,
+          role_id: input.roleId,
+          branch_id: input.branchId,
+          company_id: branch?.company_id ?? null,
+          is_admin: input.isAdmin,
+          active: input.active,
+          calendar_color: input.calendarColor || null,
+          commission_rate_bp: input.commissionRateBp,
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return 'conflict';
+      // A deactivated account is signed out everywhere at once.
+      if (before.active && !input.active) {
+        await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
+        await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
+      }
+      return 'ok';
+    };
+    // Taking away an administrator: with every administrator's row locked, so two such changes take turns.
+    const outcome = removesAdmin ? await withAdministratorsLocked(db, id, save) : await db.transaction().execute((tx) => save(tx, true));
+    if (outcome === 'lastAdmin') return errorReply(c, 422, 'admin.lastAdmin');
+    if (outcome === 'conflict') return errorReply(c, 409, 'errors.conflict');
     const after = await adminUser(c, id);
     if (after) await audit(c, { action: 'update', entityType: 'user', entityId: id, changes: fieldChanges(before, after, ['name', 'email', 'language', 'roleId', 'branchId', 'isAdmin', 'active', 'calendarColor', 'commissionRateBp']) });
     return c.json({ user: after });
@@ -267,9 +263,13 @@ export function userAdminRoutes(): Hono<AppEnv> {
     if (!mayManage(c.var.user!, await rightsOf(c, user))) return errorReply(c, 403, 'admin.accountAboveYou');
     if (id === c.var.user!.id) return errorReply(c, 422, 'admin.notSelf');
     for (const check of USER_RECORD_CHECKS) if (await check(c, id)) return errorReply(c, 422, 'admin.userHasRecords');
-    if (user.isAdmin && user.active && !(await anotherActiveAdmin(c, id))) return errorReply(c, 422, 'admin.lastAdmin');
-    await audit(c, { action: 'delete', entityType: 'user', entityId: id, changes: { name: user.name, email: user.email } });
-    await c.var.deps.db.deleteFrom('users').where('id', '=', id).execute();
+    const deleted = await withAdministratorsLocked(c.var.deps.db, id, async (tx, anotherAdmin) => {
+      if (user.isAdmin && user.active && !anotherAdmin) return false;
+      await audit(c, { action: 'delete', entityType: 'user', entityId: id, changes: { name: user.name, email: user.email } }, tx);
+      await tx.deleteFrom('users').where('id', '=', id).execute();
+      return true;
+    });
+    if (!deleted) return errorReply(c, 422, 'admin.lastAdmin');
     return c.body(null, 204);
   });
 
