@@ -250,6 +250,13 @@ const ReportInput = z.object({
 });
 const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_647).nullable(), version: z.number().int().positive().optional() });
 
+/**
+ * The version of a visit's row as ensureVisit makes it. An edit of a visit that had no row (the
+ * caller saw version 0) must find the row still at this version: if another request made and
+ * changed it meanwhile, the edit is stale (409), not a second winner.
+ */
+const NEW_VISIT_VERSION = 1;
+
 /** Creates the visit's row (state of its own) when it has none; the visit must be one of the series. */
 async function ensureVisit(c: AppContext, row: AppointmentRow, date: IsoDate) {
   const { db, now } = c.var.deps;
@@ -616,7 +623,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
       .updateTable('appointment_visits')
       .set((eb) => ({ status: to, updated_at: now(), version: eb('version', '+', 1) }))
       .where('id', '=', visit.id)
-      .where('version', '=', visit.version)
+      .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
       .returning(['version'])
       .executeTakeFirst();
     if (!updated) return errorReply(c, 409, 'errors.conflict');
@@ -658,7 +665,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
         version: eb('version', '+', 1),
       }))
       .where('id', '=', visit.id)
-      .where('version', '=', visit.version)
+      .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
       .returning('id')
       .executeTakeFirst();
     if (!updated) return errorReply(c, 409, 'errors.conflict');
