@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { isDatabaseUnavailable } from '../../server/http/errors';
-import { startTestServer, TestAgent } from './harness';
+import { StatementFault, type StatementKind } from './fault-injection';
+import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+import { dbFingerprint } from './snapshot';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
 
@@ -26,5 +28,87 @@ describe('when the database cannot be reached', () => {
     expect(isDatabaseUnavailable(new Error('driver has already been destroyed'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+});
+
+describe('a failure half-way through a write', () => {
+  const fault = new StatementFault();
+  let server: TestServer;
+  let agent: TestAgent;
+  beforeAll(async () => {
+    server = await startTestServer(undefined, undefined, { plugins: [fault] });
+    agent = new TestAgent(server);
+    expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const UNAVAILABLE = 'The database cannot be reached just now. Nothing was saved; please try again shortly.';
+  const lines = [
+    { productId: null, descriptionEn: 'Survey', quantity: 100, unitPrice: 30_000 },
+    { productId: null, descriptionEn: 'Treatment', quantity: 200, unitPrice: 45_000 },
+  ];
+  const client = { nameZh: '故障測試客戶', contacts: [{ name: '陳先生', phones: ['9123 4567'] }, { name: '陳太', phones: ['6123 4567'] }], addresses: [{ address: '旺角道 1 號', areaId: 5 }] };
+
+  /**
+   * Sends `request` with the database failing at the chosen statement: the reply is 503 with the
+   * clear message, nothing at all is stored, and the same request succeeds once the database is back.
+   */
+  async function failsCleanly(kind: StatementKind, table: string, request: () => Promise<Reply>, okStatus: number): Promise<Reply> {
+    const before = await dbFingerprint(server.db);
+    fault.failNext(kind, table);
+    const failed = await request();
+    expect(fault.pending, `no ${kind} on ${table} happened`).toBe(false);
+    expect(failed.status).toBe(503);
+    expect(failed.body).toEqual({ message: UNAVAILABLE });
+    expect(await dbFingerprint(server.db)).toEqual(before);
+    const retried = await request();
+    expect(retried.status, JSON.stringify(retried.body)).toBe(okStatus);
+    return retried;
+  }
+
+  it('an order whose lines fail leaves no order, no number used and no audit line', async () => {
+    const order = await failsCleanly('insert', 'order_items', () => agent.post('/api/orders', { type: 'new_order', date: '2027-05-05', clientId: 1, items: lines }), 201);
+    // The number handed out in the failed attempt was rolled back with it: the retry gets the first of the year.
+    expect((order.body!.order as { number: string }).number).toBe('INV-2027-00001');
+  });
+
+  it('a client whose addresses fail leaves no client and no contacts; an edit whose addresses fail changes nothing', async () => {
+    const created = await failsCleanly('insert', 'client_addresses', () => agent.post('/api/clients', client), 201);
+    const saved = created.body!.client as { id: number; version: number };
+    await failsCleanly('insert', 'client_addresses', () => agent.put(`/api/clients/${saved.id}`, { ...client, nameZh: '改名', contacts: [{ name: '新聯絡人' }], version: saved.version }), 200);
+  });
+
+  it('a receipt whose order update fails leaves no receipt and no paid amount', async () => {
+    const order = (await agent.post('/api/orders', { type: 'new_order', date: '2027-05-06', clientId: 1, items: lines })).body!.order as { id: number };
+    await failsCleanly('update', 'orders', () => agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2027-05-06', method: 'cash', amount: 20_000 }), 201);
+  });
+
+  it('a quotation turned into an order, with the order’s lines failing, stays as it was', async () => {
+    const quotation = (await agent.post('/api/quotations', { kind: 'basic', date: '2027-05-07', clientId: 1, validDays: 30, items: lines })).body!.quotation as { id: number; version: number };
+    let version = quotation.version;
+    for (const status of ['sent', 'accepted']) {
+      const moved = await agent.post(`/api/quotations/${quotation.id}/status`, { status, version });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      version = (moved.body!.quotation as { version: number }).version;
+    }
+    await failsCleanly('insert', 'order_items', () => agent.post(`/api/quotations/${quotation.id}/convert`, { version }), 201);
+  });
+
+  it('a role whose permissions fail keeps its old permissions', async () => {
+    const role = (await agent.post('/api/roles', { name: 'Fault role', permissions: ['client_view'] })).body!.role as { id: number; version: number };
+    await failsCleanly('insert', 'role_permissions', () => agent.put(`/api/roles/${role.id}`, { name: 'Fault role 2', permissions: ['client_view', 'product_view'], version: role.version }), 200);
+  });
+
+  it('“this and future” on a series whose new part fails leaves the series whole', async () => {
+    const created = await agent.post('/api/appointments', { clientId: 1, address: '灣仔道 1 號', workerIds: [1], date: '2031-06-02', startTime: '09:00', endTime: '10:00', recurrence: { freq: 'weekly' }, end: { kind: 'count', count: 8 } });
+    const id = (created.body!.appointment as { id: number }).id;
+    await failsCleanly(
+      'insert',
+      'appointment_workers',
+      () => agent.post(`/api/appointments/${id}/reschedule`, { version: 1, occurrence: '2031-06-23', scope: 'future', date: '2031-06-24', startTime: '09:00', endTime: '10:00', allDay: false }),
+      200,
+    );
   });
 });
