@@ -111,4 +111,12 @@ describe('a failure half-way through a write', () => {
       200,
     );
   });
+
+  it('a change whose audit line fails is not kept either (the reply says nothing was saved, and it is true)', async () => {
+    await failsCleanly('insert', 'audits', () => agent.post('/api/clients', client), 201);
+    await failsCleanly('insert', 'audits', () => agent.post('/api/orders', { type: 'new_order', date: '2027-05-08', clientId: 1, items: lines }), 201);
+    const order = (await agent.post('/api/orders', { type: 'new_order', date: '2027-05-08', clientId: 1, items: lines })).body!.order as { id: number; version: number };
+    await failsCleanly('insert', 'audits', () => agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2027-05-08', method: 'fps', amount: 10_000 }), 201);
+    await failsCleanly('insert', 'audits', () => agent.post('/api/quotations', { kind: 'basic', date: '2027-05-08', clientId: 1, validDays: 30, items: lines }), 201);
+  });
 });

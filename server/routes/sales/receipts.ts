@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { centsToDecimal } from '../../../domain/money/money';
 import { needsBankIn, PAYMENT_METHODS } from '../../../domain/orders/receipts';
 import { audit } from '../../audit';
+import type { Database } from '../../db/schema';
 import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
@@ -26,8 +27,8 @@ const ListQuery = z.object({
   sort: sortEnum(SORTS).default('-date'),
 });
 
-function receiptsQuery(c: AppContext) {
-  return c.var.deps.db
+function receiptsQuery(c: AppContext, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
+  return db
     .selectFrom('receipts as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .innerJoin('clients as cl', 'cl.id', 'o.client_id')
@@ -90,8 +91,8 @@ const toReceipt = (r: ReceiptRow) => ({
 });
 
 /** The receipts and refunds of one order, oldest first. */
-export async function loadReceipts(c: AppContext, where: { orderId: number }) {
-  const rows = await receiptsQuery(c).select([...columns, dateText('r.date', 'date')]).where('r.order_id', '=', where.orderId).orderBy('r.date').orderBy('r.id').execute();
+export async function loadReceipts(c: AppContext, where: { orderId: number }, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
+  const rows = await receiptsQuery(c, db).select([...columns, dateText('r.date', 'date')]).where('r.order_id', '=', where.orderId).orderBy('r.date').orderBy('r.id').execute();
   return rows.map(toReceipt);
 }
 
@@ -178,15 +179,18 @@ export function receiptRoutes(): Hono<AppEnv> {
     const row = await db.selectFrom('receipts').select(['kind', 'method', 'banked_in']).where('id', '=', id).executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
     if (row.kind !== 'receipt' || !needsBankIn(row.method, row.banked_in)) return errorReply(c, 422, row.banked_in ? 'sales.alreadyBanked' : 'sales.notBankable');
-    const updated = await db
-      .updateTable('receipts')
-      .set((eb) => ({ banked_in: true, banked_in_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('banked_in', '=', false)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('receipts')
+        .set((eb) => ({ banked_in: true, banked_in_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('banked_in', '=', false)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await audit(c, { action: 'bank-in', entityType: 'receipt', entityId: id, changes: { bankedIn: { from: false, to: true } } }, tx);
+      return Boolean(row);
+    });
     if (!updated) return errorReply(c, 422, 'sales.alreadyBanked');
-    await audit(c, { action: 'bank-in', entityType: 'receipt', entityId: id, changes: { bankedIn: { from: false, to: true } } });
     return c.json({ banked: true });
   });
 
