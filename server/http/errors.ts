@@ -6,7 +6,7 @@ import type { AppContext } from './env';
 /** Error replies in one shape: `{ message, errors? }`, the message in the caller's language. */
 export function errorReply(
   c: AppContext,
-  status: 401 | 403 | 404 | 409 | 413 | 419 | 422 | 429 | 500 | 503,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 419 | 422 | 429 | 500 | 503,
   key: ServerMessageKey,
   extra: Record<string, unknown> = {},
 ) {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import { fileScope } from '../../domain/auth/permissions';
@@ -7,12 +6,13 @@ import { expand, occurrenceOn, seriesDates, toRRule, type Series } from '../../d
 import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '../../domain/appointments/status';
 import { checkVisitTransition, isReportEditable } from '../../domain/appointments/report';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
-import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { checkUploadSize } from '../../domain/files/upload';
 import { addDays, daysBetween, hongKongDate, minuteToTime, toHongKongIso, type IsoDate } from '../../domain/time/dates';
 import { audit, fieldChanges } from '../audit';
 import { randomToken } from '../auth/tokens';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
+import { uploadBody } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { likePattern, parseQuery } from '../http/query';
@@ -285,7 +285,7 @@ async function visitTarget(c: AppContext) {
  */
 export function appointmentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') });
+  const upload = uploadBody;
 
   /** The visits between start (included) and end (excluded), the server expanding each series. */
   routes.get('/appointments', ...requirePermission('appointment_view'), async (c) => {

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { can, fileScope, hasPermission, type Permission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { ATTACHMENT_EXTENSIONS, sniffAttachmentType, type AttachmentType } from '../../domain/files/file-type';
-import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { checkUploadSize } from '../../domain/files/upload';
 import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
 import { errorReply, fieldError } from '../http/errors';
+import { uploadBody } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { requireUser } from '../http/session';
@@ -82,7 +82,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
     routes.post(
       `/${owner.path}/:id{[0-9]+}/attachments`,
       ...requirePermission(owner.edit),
-      bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') }),
+      uploadBody,
       async (c) => {
         const ownerId = Number(c.req.param('id'));
         const { db, files, now } = c.var.deps;

@@ -120,3 +120,109 @@ describe('a failure half-way through a write', () => {
     await failsCleanly('insert', 'audits', () => agent.post('/api/quotations', { kind: 'basic', date: '2027-05-08', clientId: 1, validDays: 30, items: lines }), 201);
   });
 });
+
+describe('a server restart in the middle of a session', () => {
+  it('a new app instance on the same database takes the same session cookie: the next heartbeat says signed in and the user carries on', async () => {
+    const first = await startTestServer();
+    const before = new TestAgent(first);
+    expect((await before.signIn(admin.email, admin.password)).status).toBe(200);
+    const created = await before.post('/api/clients', { nameZh: '重啟前客戶' });
+    expect(created.status).toBe(201);
+    const client = created.body!.client as { id: number; version: number };
+
+    const second = await first.restart();
+    const after = before.on(second);
+    expect((await after.get('/api/heartbeat')).body).toEqual({ auth: true });
+    expect(((await after.get('/api/user')).body!.user as { email: string }).email).toBe(admin.email);
+    // The same XSRF token is still the session's: a save goes through without signing in again.
+    const edited = await after.put(`/api/clients/${client.id}`, { nameZh: '重啟後客戶', version: client.version });
+    expect(edited.status).toBe(200);
+    expect((edited.body!.client as { nameZh: string }).nameZh).toBe('重啟後客戶');
+    await second.close();
+  });
+});
+
+describe('an upload cut off on the way', () => {
+  const PDF_HEAD = new TextEncoder().encode('%PDF-1.7\n');
+  const CHUNK = 64 * 1024;
+  let server: TestServer;
+  let agent: TestAgent;
+  beforeAll(async () => {
+    server = await startTestServer();
+    agent = new TestAgent(server);
+    expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const attachmentRows = async () => Number((await server.db.selectFrom('attachments').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const headers = () => ({
+    Cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')!,
+    'Content-Type': 'application/pdf',
+    'Accept-Language': 'en',
+  });
+  /** A PDF body that arrives a chunk at a time and then does what `end` says after `chunks` chunks. */
+  const body = (chunks: number, end: 'error' | 'close' | 'endless') => {
+    let sent = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === chunks) {
+          if (end === 'error') return controller.error(new Error('connection reset by peer'));
+          if (end === 'close') return controller.close();
+        }
+        const chunk = new Uint8Array(CHUNK);
+        if (sent === 0) chunk.set(PDF_HEAD);
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+  };
+  const upload = (stream: ReadableStream<Uint8Array>, extra: Record<string, string> = {}) =>
+    server.app.request(new Request('http://localhost/api/clients/1/attachments', { method: 'POST', headers: { ...headers(), ...extra }, body: stream, duplex: 'half' } as RequestInit));
+
+  it('a body that breaks off half-way stores no file and no row, and the reply is no server error', async () => {
+    const reply = await upload(body(16, 'error'));
+    expect(reply.status).toBe(400);
+    expect(((await reply.json()) as { message: string }).message).toBe('The upload was interrupted before it finished. Nothing was saved; please try again.');
+    expect(server.files.size).toBe(0);
+    expect(await attachmentRows()).toBe(0);
+  });
+
+  it('a body that streams past 5 MB is refused (413) with nothing stored', async () => {
+    const reply = await upload(body(Number.MAX_SAFE_INTEGER, 'endless'));
+    expect(reply.status).toBe(413);
+    expect(server.files.size).toBe(0);
+    expect(await attachmentRows()).toBe(0);
+  });
+
+  it('a connection closed before the promised length arrived stores nothing (over real HTTP)', async () => {
+    const { serve } = await import('@hono/node-server');
+    const { connect } = await import('node:net');
+    const listener = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const port = (listener.address() as { port: number }).port;
+    try {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const head = Object.entries({ ...headers(), 'Content-Length': String(2 * 1024 * 1024), Host: `127.0.0.1:${port}` })
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n');
+      socket.write(`POST /api/clients/1/attachments HTTP/1.1\r\n${head}\r\n\r\n`);
+      socket.write(PDF_HEAD);
+      socket.write(new Uint8Array(1024 * 1024));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      // Give the server time to notice the closed connection and finish the request.
+      for (let i = 0; i < 50 && server.files.size === 0 && (await attachmentRows()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(server.files.size).toBe(0);
+      expect(await attachmentRows()).toBe(0);
+      // The server still answers.
+      const ok = await fetch(`http://127.0.0.1:${port}/api/heartbeat`);
+      expect(ok.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  });
+});
