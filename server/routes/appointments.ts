@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { fileScope } from '../../domain/auth/permissions';
 import { expand, occurrenceOn, seriesDates, toRRule, type Series } from '../../domain/appointments/recurrence';
@@ -8,6 +8,7 @@ import { checkVisitTransition, isReportEditable } from '../../domain/appointment
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
 import { checkUploadSize } from '../../domain/files/upload';
 import { addDays, daysBetween, hongKongDate, minuteToTime, toHongKongIso, type IsoDate } from '../../domain/time/dates';
+import type { Database } from '../db/schema';
 import { audit, fieldChanges } from '../audit';
 import { randomToken } from '../auth/tokens';
 import { translate } from '../i18n';
@@ -129,8 +130,8 @@ const dataUrl = (bytes: Uint8Array | null): string | null => {
   return `data:image/png;base64,${btoa(binary)}`;
 };
 
-async function visitRow(c: AppContext, appointmentId: number, date: IsoDate) {
-  return c.var.deps.db
+async function visitRow(c: AppContext, appointmentId: number, date: IsoDate, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
+  return db
     .selectFrom('appointment_visits')
     .leftJoin('users as signer', 'signer.id', 'appointment_visits.worker_signer_id')
     .leftJoin('users as reporter', 'reporter.id', 'appointment_visits.reported_by')
@@ -257,15 +258,22 @@ const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_
  */
 const NEW_VISIT_VERSION = 1;
 
+/** Rolls back a visit's change that met a newer version (the route answers 409). */
+class VisitConflict extends Error {}
+const visitConflictAsNull = (error: unknown): null => {
+  if (error instanceof VisitConflict) return null;
+  throw error;
+};
+
 /** Creates the visit's row (state of its own) when it has none; the visit must be one of the series. */
-async function ensureVisit(c: AppContext, row: AppointmentRow, date: IsoDate) {
-  const { db, now } = c.var.deps;
-  await db
+async function ensureVisit(c: AppContext, row: AppointmentRow, date: IsoDate, tx: Transaction<Database>) {
+  const { now } = c.var.deps;
+  await tx
     .insertInto('appointment_visits')
     .values({ appointment_id: row.id, date, created_at: now(), updated_at: now() })
     .onConflict((oc) => oc.columns(['appointment_id', 'date']).doNothing())
     .execute();
-  return (await visitRow(c, row.id, date))!;
+  return (await visitRow(c, row.id, date, tx))!;
 }
 
 /** The appointment and visit a /visits/:date route names, when the user may see them. */
@@ -618,16 +626,21 @@ export function appointmentRoutes(): Hono<AppEnv> {
       }
       return errorReply(c, 422, 'appointments.reportLocked');
     }
-    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-    const updated = await db
-      .updateTable('appointment_visits')
-      .set((eb) => ({ status: to, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', visit.id)
-      .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
-      .returning(['version'])
-      .executeTakeFirst();
+    // The visit's row (made when it has none), its change and the audit line: all kept, or none.
+    const updated = await db.transaction().execute(async (tx) => {
+      const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+      const row = await tx
+        .updateTable('appointment_visits')
+        .set((eb) => ({ status: to, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', visit.id)
+        .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
+        .returning(['version'])
+        .executeTakeFirst();
+      if (!row) throw new VisitConflict();
+      await audit(c, { action: 'status', entityType: 'appointment', entityId: target.row.id, changes: { date: target.date, status: { from, to } } }, tx);
+      return row;
+    }).catch(visitConflictAsNull);
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'status', entityType: 'appointment', entityId: target.row.id, changes: { date: target.date, status: { from, to } } });
     return c.json({ status: to, visitVersion: updated.version, transitions: APPOINTMENT_TRANSITIONS[to] });
   });
 
@@ -651,30 +664,38 @@ export function appointmentRoutes(): Hono<AppEnv> {
       });
       if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     }
-    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-    const updated = await db
-      .updateTable('appointment_visits')
-      .set((eb) => ({
-        work_done: input.workDone,
-        findings: input.findings,
-        products_used: JSON.stringify(input.productsUsed),
-        client_signer: input.clientSigner,
-        reported_by: c.var.user!.id,
-        reported_at: now(),
-        updated_at: now(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', visit.id)
-      .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await db.transaction().execute(async (tx) => {
+      const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+      const row = await tx
+        .updateTable('appointment_visits')
+        .set((eb) => ({
+          work_done: input.workDone,
+          findings: input.findings,
+          products_used: JSON.stringify(input.productsUsed),
+          client_signer: input.clientSigner,
+          reported_by: c.var.user!.id,
+          reported_at: now(),
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', visit.id)
+        .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw new VisitConflict();
+      await audit(
+        c,
+        {
+          action: 'update',
+          entityType: 'appointment_report',
+          entityId: target.row.id,
+          changes: { date: target.date, ...fieldChanges({ workDone: visit.work_done, findings: visit.findings, productsUsed: visit.products_used }, { workDone: input.workDone, findings: input.findings, productsUsed: input.productsUsed }) },
+        },
+        tx,
+      );
+      return row;
+    }).catch(visitConflictAsNull);
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, {
-      action: 'update',
-      entityType: 'appointment_report',
-      entityId: target.row.id,
-      changes: { date: target.date, ...fieldChanges({ workDone: visit.work_done, findings: visit.findings, productsUsed: visit.products_used }, { workDone: input.workDone, findings: input.findings, productsUsed: input.productsUsed }) },
-    });
     return c.json({ report: await reportOf(c, target.row, target.date) });
   });
 
@@ -689,17 +710,19 @@ export function appointmentRoutes(): Hono<AppEnv> {
       const { db, now } = c.var.deps;
       const existing = await visitRow(c, target.row.id, target.date);
       if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
-      const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-      await db
-        .updateTable('appointment_visits')
-        .set((eb) => ({
-          ...(who === 'client' ? { client_signature: bytes, client_signed_at: now() } : { worker_signature: bytes, worker_signed_at: now(), worker_signer_id: c.var.user!.id }),
-          updated_at: now(),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', visit.id)
-        .execute();
-      await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, bytes: bytes.length } });
+      await db.transaction().execute(async (tx) => {
+        const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+        await tx
+          .updateTable('appointment_visits')
+          .set((eb) => ({
+            ...(who === 'client' ? { client_signature: bytes, client_signed_at: now() } : { worker_signature: bytes, worker_signed_at: now(), worker_signer_id: c.var.user!.id }),
+            updated_at: now(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', visit.id)
+          .execute();
+        await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, bytes: bytes.length } }, tx);
+      });
       return c.json({ report: await reportOf(c, target.row, target.date) });
     });
 
@@ -736,8 +759,6 @@ export function appointmentRoutes(): Hono<AppEnv> {
     const { db, files, now } = c.var.deps;
     const existing = await visitRow(c, target.row.id, target.date);
     if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
-    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-    const key = `attachments/report/${visit.id}/${randomToken(18)}`;
     let name: string;
     try {
       name = decodeURIComponent(c.req.header('x-file-name') ?? '');
@@ -746,20 +767,25 @@ export function appointmentRoutes(): Hono<AppEnv> {
     }
     // eslint-disable-next-line no-control-regex
     name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || `photo.${IMAGE_EXTENSIONS[type]}`;
-    await files.put(key, bytes);
-    let id: number;
+    // The visit's row, the stored file, its attachment row and the audit line: all kept, or none.
+    let stored: string | null = null;
     try {
-      const row = await db
-        .insertInto('attachments')
-        .values({ owner_type: 'report', owner_id: visit.id, file_key: key, display_name: name, content_type: type, size_bytes: bytes.length, branch_id: target.row.branch_id, uploaded_by: c.var.user!.id, created_at: now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = row.id;
+      await db.transaction().execute(async (tx) => {
+        const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+        const key = `attachments/report/${visit.id}/${randomToken(18)}`;
+        await files.put(key, bytes);
+        stored = key;
+        const row = await tx
+          .insertInto('attachments')
+          .values({ owner_type: 'report', owner_id: visit.id, file_key: key, display_name: name, content_type: type, size_bytes: bytes.length, branch_id: target.row.branch_id, uploaded_by: c.var.user!.id, created_at: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(c, { action: 'create', entityType: 'attachment', entityId: row.id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length } }, tx);
+      });
     } catch (error) {
-      await files.delete(key);
+      if (stored !== null) await files.delete(stored);
       throw error;
     }
-    await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length } });
     return c.json({ report: await reportOf(c, target.row, target.date) }, 201);
   });
 

@@ -111,13 +111,15 @@ export function profileRoutes(): Hono<AppEnv> {
       const key = `photos/${userId}/${randomToken(18)}`;
       await files.put(key, bytes);
       try {
-        await db.updateTable('users').set({ photo_key: key, photo_type: type, updated_at: now() }).where('id', '=', userId).execute();
+        await db.transaction().execute(async (tx) => {
+          await tx.updateTable('users').set({ photo_key: key, photo_type: type, updated_at: now() }).where('id', '=', userId).execute();
+          await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: { type, bytes: bytes.length } } }, tx);
+        });
       } catch (error) {
         await files.delete(key);
         throw error;
       }
       if (before.photo_key) await files.delete(before.photo_key);
-      await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: { type, bytes: bytes.length } } });
       return c.json({ profile: await profileOf(c, userId) });
     },
   );

@@ -53,16 +53,20 @@ describe('a failure half-way through a write', () => {
 
   /**
    * Sends `request` with the database failing at the chosen statement: the reply is 503 with the
-   * clear message, nothing at all is stored, and the same request succeeds once the database is back.
+   * clear message, nothing at all is stored (no row, no file), and the same request succeeds once
+   * the database is back.
    */
   async function failsCleanly(kind: StatementKind, table: string, request: () => Promise<Reply>, okStatus: number): Promise<Reply> {
     const before = await dbFingerprint(server.db);
+    const files = server.files.size;
     fault.failNext(kind, table);
     const failed = await request();
+    expect(server.files.size, 'files left in the storage').toBe(files);
     expect(fault.pending, `no ${kind} on ${table} happened`).toBe(false);
     expect(failed.status).toBe(503);
     expect(failed.body).toEqual({ message: UNAVAILABLE });
-    expect(await dbFingerprint(server.db)).toEqual(before);
+    const after = await dbFingerprint(server.db);
+    expect(Object.keys(after).filter((table) => after[table] !== before[table]), `${kind} ${table}`).toEqual([]);
     const retried = await request();
     expect(retried.status, JSON.stringify(retried.body)).toBe(okStatus);
     return retried;
@@ -99,6 +103,27 @@ describe('a failure half-way through a write', () => {
   it('a role whose permissions fail keeps its old permissions', async () => {
     const role = (await agent.post('/api/roles', { name: 'Fault role', permissions: ['client_view'] })).body!.role as { id: number; version: number };
     await failsCleanly('insert', 'role_permissions', () => agent.put(`/api/roles/${role.id}`, { name: 'Fault role 2', permissions: ['client_view', 'product_view'], version: role.version }), 200);
+  });
+
+  it('an upload whose database row fails leaves no file behind in the storage', async () => {
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+    const pdf = new TextEncoder().encode('%PDF-1.7\n%%EOF');
+    const appointment = await agent.post('/api/appointments', { clientId: 1, address: '灣仔道 1 號', workerIds: [1], date: '2031-07-07', startTime: '09:00', endTime: '10:00', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } });
+    const visit = `/api/appointments/${(appointment.body!.appointment as { id: number }).id}/visits/2031-07-07`;
+    const send = (method: string, path: string, bytes: Uint8Array, type: string) => () => agent.raw(method, path, bytes, { 'Content-Type': type, 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
+    const uploads: [StatementKind, string, () => Promise<Reply>, number][] = [
+      ['insert', 'attachments', send('POST', '/api/clients/1/attachments', pdf, 'application/pdf'), 201],
+      ['insert', 'attachments', send('POST', `${visit}/photos`, png, 'image/png'), 201],
+      ['update', 'users', send('PUT', '/api/user/profile-photo', png, 'image/png'), 200],
+      ['update', 'companies', send('PUT', '/api/companies/1/logo', png, 'image/png'), 200],
+    ];
+    for (const [kind, table, request, ok] of uploads) {
+      const files = server.files.size;
+      await failsCleanly(kind, table, request, ok);
+      expect(server.files.size, table).toBe(files + 1);
+    }
+    // The same when the audit line is what fails.
+    for (const [, , request, ok] of uploads) await failsCleanly('insert', 'audits', request, ok);
   });
 
   it('“this and future” on a series whose new part fails leaves the series whole', async () => {

@@ -143,14 +143,22 @@ export function organisationRoutes(): Hono<AppEnv> {
         if (!type) return fieldError(c, kind, 'validation.notImage');
         const key = `companies/${id}/${kind}-${randomToken(12)}`;
         await files.put(key, bytes);
-        await db
-          .updateTable('companies')
-          .set(kind === 'logo' ? { logo_key: key, logo_type: type } : { chop_key: key, chop_type: type })
-          .where('id', '=', id)
-          .execute();
+        try {
+          await db.transaction().execute(async (tx) => {
+            await tx
+              .updateTable('companies')
+              .set(kind === 'logo' ? { logo_key: key, logo_type: type } : { chop_key: key, chop_type: type })
+              .where('id', '=', id)
+              .execute();
+            await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: { [kind]: { type, bytes: bytes.length } } }, tx);
+          });
+        } catch (error) {
+          // Not recorded: the file it stored goes too.
+          await files.delete(key);
+          throw error;
+        }
         const old = kind === 'logo' ? before.logo_key : before.chop_key;
         if (old) await files.delete(old);
-        await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: { [kind]: { type, bytes: bytes.length } } });
         return c.json({ company: await company(c, id) });
       },
     );
