@@ -18,7 +18,7 @@ import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { likePattern, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
-import { applyEdit, applyRemove, type EditRefusal } from '../appointments/edits';
+import { applyEdit, applyRemove, refusedOutcome, type EditRefusal } from '../appointments/edits';
 import { CreateAppointment, isoDate, RangeQuery, MAX_RANGE_DAYS, RemoveAppointment, Reschedule, seriesFrom, times, UpdateAppointment, type FieldErrors, type AppointmentInput } from '../appointments/input';
 import { overlapsFor } from '../appointments/overlaps';
 import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, type AppointmentRow } from '../appointments/store';
@@ -28,8 +28,10 @@ import { listAttachments } from './attachments';
 const today = (c: AppContext): IsoDate => hongKongDate(c.var.deps.now());
 
 /** Active users who can be booked, with their calendar colour. */
-async function workerOptions(c: AppContext, onlyIds?: readonly number[]) {
-  let query = c.var.deps.db.selectFrom('users').select(['id', 'name', 'calendar_color', 'branch_id']).where('active', '=', true);
+type Db = Kysely<Database> | Transaction<Database>;
+
+async function workerOptions(c: AppContext, onlyIds?: readonly number[], db: Db = c.var.deps.db) {
+  let query = db.selectFrom('users').select(['id', 'name', 'calendar_color', 'branch_id']).where('active', '=', true);
   if (onlyIds) query = query.where('id', 'in', onlyIds.length > 0 ? [...onlyIds] : [-1]);
   const rows = await query.orderBy('name').execute();
   return rows.map((u) => ({ id: u.id, name: u.name, color: u.calendar_color, branchId: u.branch_id }));
@@ -54,8 +56,7 @@ async function formOptions(c: AppContext) {
   };
 }
 
-async function clientSummary(c: AppContext, id: number) {
-  const { db } = c.var.deps;
+async function clientSummary(c: AppContext, id: number, db: Db = c.var.deps.db) {
   const row = await db.selectFrom('clients').select(['id', 'name_en', 'name_zh', 'branch_id']).where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const addresses = await db.selectFrom('client_addresses').select(['label', 'address', 'area_id']).where('client_id', '=', id).orderBy('sort_order').execute();
@@ -191,13 +192,12 @@ async function orderSummary(c: AppContext, orderId: number | null) {
 }
 
 /** The appointment (the series) as the screens show it. */
-async function appointmentDetail(c: AppContext, row: AppointmentRow) {
-  const { db } = c.var.deps;
+async function appointmentDetail(c: AppContext, row: AppointmentRow, db: Db = c.var.deps.db) {
   const series = seriesOf(row);
   const workerIds = (await workersOf(db, [row.id])).get(row.id) ?? [];
   const [client, workers, area, branch] = await Promise.all([
-    clientSummary(c, row.client_id),
-    workerOptions(c, workerIds),
+    clientSummary(c, row.client_id, db),
+    workerOptions(c, workerIds, db),
     row.area_id === null ? null : db.selectFrom('areas').select(['name_en', 'name_zh']).where('id', '=', row.area_id).executeTakeFirst(),
     row.branch_id === null ? null : db.selectFrom('branches').select(['name_en', 'name_zh']).where('id', '=', row.branch_id).executeTakeFirst(),
   ]);
@@ -425,9 +425,9 @@ export function appointmentRoutes(): Hono<AppEnv> {
         .insertInto('appointment_workers')
         .values([...new Set(input.workerIds)].map((user_id) => ({ appointment_id: row.id, user_id })))
         .execute();
+      await audit(c, { action: 'create', entityType: 'appointment', entityId: row.id, changes: { clientId: input.clientId, workerIds: input.workerIds, rrule: toRRule(series.value), orderId: input.orderId } }, tx);
       return row.id;
     });
-    await audit(c, { action: 'create', entityType: 'appointment', entityId: id, changes: { clientId: input.clientId, workerIds: input.workerIds, rrule: toRRule(series.value), orderId: input.orderId } });
     return c.json({ appointment: { id, date: input.date }, overlaps: await overlapsOf(c, input.workerIds, series.value, [id]) }, 201);
   });
 
@@ -503,32 +503,42 @@ export function appointmentRoutes(): Hono<AppEnv> {
     if (Object.keys(errors).length > 0 || proposed.isErr()) return fieldErrors(c, errors);
     const before = await appointmentDetail(c, row);
     const { startDate, startMinute, durationMinutes, allDay, recurrence, end } = proposed.value;
-    const outcome = await db.transaction().execute((tx) =>
-      applyEdit(
-        tx,
-        row,
-        seriesOf(row),
-        {
-          occurrence: input.occurrence,
-          scope: input.scope,
-          version: input.version,
-          schedule: { startDate, startMinute, durationMinutes, allDay },
-          rule: { recurrence, end },
-          fields: { clientId: input.clientId, address: input.address, areaId: input.areaId, branchId: input.branchId, appointmentType: input.appointmentType, notes: input.notes, workerIds: input.workerIds },
-        },
-        user.id,
-        now(),
-      ),
-    );
+    // The edit and its audit line in one transaction; a refusal met half-way rolls all of it back.
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        const done = await applyEdit(
+          tx,
+          row,
+          seriesOf(row),
+          {
+            occurrence: input.occurrence,
+            scope: input.scope,
+            version: input.version,
+            schedule: { startDate, startMinute, durationMinutes, allDay },
+            rule: { recurrence, end },
+            fields: { clientId: input.clientId, address: input.address, areaId: input.areaId, branchId: input.branchId, appointmentType: input.appointmentType, notes: input.notes, workerIds: input.workerIds },
+          },
+          user.id,
+          now(),
+        );
+        if (!done.ok) return done;
+        const changed = (await visibleAppointment(tx, user, done.id)) ?? row;
+        const after = await appointmentDetail(c, changed, tx);
+        await audit(
+          c,
+          {
+            action: 'update',
+            entityType: 'appointment',
+            entityId: row.id,
+            changes: { scope: { from: null, to: input.scope }, occurrence: { from: input.occurrence, to: done.date }, result: { from: row.id, to: done.id }, ...fieldChanges(before, after, ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'notes', 'workerIds', 'date', 'startTime', 'endTime', 'allDay', 'recurrence', 'end']) },
+          },
+          tx,
+        );
+        return done;
+      })
+      .catch(refusedOutcome);
     if (!outcome.ok) return refusalReply(c, outcome.refusal);
-    const changed = (await visibleAppointment(db, user, outcome.id)) ?? row;
-    const after = await appointmentDetail(c, changed);
-    await audit(c, {
-      action: 'update',
-      entityType: 'appointment',
-      entityId: row.id,
-      changes: { scope: { from: null, to: input.scope }, occurrence: { from: input.occurrence, to: outcome.date }, result: { from: row.id, to: outcome.id }, ...fieldChanges(before, after, ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'notes', 'workerIds', 'date', 'startTime', 'endTime', 'allDay', 'recurrence', 'end']) },
-    });
     return c.json({ appointment: { id: outcome.id, date: outcome.date }, overlaps: await overlapsOf(c, input.workerIds, outcome.series, outcome.touched) });
   });
 
@@ -543,16 +553,25 @@ export function appointmentRoutes(): Hono<AppEnv> {
     if (!row) return errorReply(c, 404, 'errors.notFound');
     const t = times(c, input);
     if (t.isErr()) return fieldErrors(c, t.error);
-    const outcome = await db.transaction().execute((tx) =>
-      applyEdit(tx, row, seriesOf(row), { occurrence: input.occurrence, scope: input.scope, version: input.version, schedule: { startDate: input.date, ...t.value, allDay: input.allDay } }, user.id, now()),
-    );
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        const done = await applyEdit(tx, row, seriesOf(row), { occurrence: input.occurrence, scope: input.scope, version: input.version, schedule: { startDate: input.date, ...t.value, allDay: input.allDay } }, user.id, now());
+        if (!done.ok) return done;
+        await audit(
+          c,
+          {
+            action: 'reschedule',
+            entityType: 'appointment',
+            entityId: row.id,
+            changes: { scope: input.scope, occurrence: { from: input.occurrence, to: done.date }, time: { from: minuteToTime(row.start_minute), to: input.allDay ? null : input.startTime }, result: done.id },
+          },
+          tx,
+        );
+        return done;
+      })
+      .catch(refusedOutcome);
     if (!outcome.ok) return refusalReply(c, outcome.refusal);
-    await audit(c, {
-      action: 'reschedule',
-      entityType: 'appointment',
-      entityId: row.id,
-      changes: { scope: input.scope, occurrence: { from: input.occurrence, to: outcome.date }, time: { from: minuteToTime(row.start_minute), to: input.allDay ? null : input.startTime }, result: outcome.id },
-    });
     const workerIds = (await workersOf(db, [outcome.id])).get(outcome.id) ?? [];
     return c.json({ appointment: { id: outcome.id, date: outcome.date }, overlaps: await overlapsOf(c, workerIds, outcome.series, outcome.touched) });
   });
@@ -563,9 +582,15 @@ export function appointmentRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const row = await visibleAppointment(db, c.var.user!, Number(c.req.param('id')));
     if (!row) return errorReply(c, 404, 'errors.notFound');
-    const outcome = await db.transaction().execute((tx) => applyRemove(tx, row, seriesOf(row), body.value, now()));
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        const done = await applyRemove(tx, row, seriesOf(row), body.value, now());
+        if (done.ok) await audit(c, { action: 'delete', entityType: 'appointment', entityId: row.id, changes: { scope: body.value.scope, occurrence: body.value.occurrence, seriesDeleted: done.deleted, rrule: toRRule(seriesOf(row)) } }, tx);
+        return done;
+      })
+      .catch(refusedOutcome);
     if (!outcome.ok) return refusalReply(c, outcome.refusal);
-    await audit(c, { action: 'delete', entityType: 'appointment', entityId: row.id, changes: { scope: body.value.scope, occurrence: body.value.occurrence, seriesDeleted: outcome.deleted, rrule: toRRule(seriesOf(row)) } });
     return c.json({ deleted: outcome.deleted });
   });
 

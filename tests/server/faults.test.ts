@@ -137,12 +137,42 @@ describe('a failure half-way through a write', () => {
     );
   });
 
+  it('an appointment edit refused half-way (a visit with a status of its own would be lost) changes nothing', async () => {
+    // A weekly series whose third visit has a status: making the series a single visit from its
+    // first day would drop that visit, so the edit is refused (422) after it has begun writing.
+    const created = await agent.post('/api/appointments', { clientId: 1, address: '灣仔道 1 號', workerIds: [1], date: '2031-09-01', startTime: '09:00', endTime: '10:00', recurrence: { freq: 'weekly' }, end: { kind: 'count', count: 4 } });
+    const id = (created.body!.appointment as { id: number }).id;
+    expect((await agent.post(`/api/appointments/${id}/visits/2031-09-15/status`, { status: 'on_hold', version: 0 })).status).toBe(200);
+    const before = await dbFingerprint(server.db);
+    const edit = await agent.put(`/api/appointments/${id}`, {
+      clientId: 1,
+      address: '灣仔道 1 號',
+      workerIds: [2],
+      date: '2031-09-01',
+      startTime: '14:00',
+      endTime: '15:00',
+      recurrence: { freq: 'once' },
+      end: { kind: 'count', count: 1 },
+      version: 1,
+      occurrence: '2031-09-01',
+      scope: 'future',
+    });
+    expect(edit.status).toBe(422);
+    const after = await dbFingerprint(server.db);
+    expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
+  });
+
   it('a change whose audit line fails is not kept either (the reply says nothing was saved, and it is true)', async () => {
     await failsCleanly('insert', 'audits', () => agent.post('/api/clients', client), 201);
     await failsCleanly('insert', 'audits', () => agent.post('/api/orders', { type: 'new_order', date: '2027-05-08', clientId: 1, items: lines }), 201);
     const order = (await agent.post('/api/orders', { type: 'new_order', date: '2027-05-08', clientId: 1, items: lines })).body!.order as { id: number; version: number };
     await failsCleanly('insert', 'audits', () => agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2027-05-08', method: 'fps', amount: 10_000 }), 201);
     await failsCleanly('insert', 'audits', () => agent.post('/api/quotations', { kind: 'basic', date: '2027-05-08', clientId: 1, validDays: 30, items: lines }), 201);
+    const appointment = { clientId: 1, address: '灣仔道 1 號', workerIds: [1], date: '2031-10-06', startTime: '09:00', endTime: '10:00', recurrence: { freq: 'weekly' }, end: { kind: 'count', count: 3 } };
+    const created = await failsCleanly('insert', 'audits', () => agent.post('/api/appointments', appointment), 201);
+    const id = (created.body!.appointment as { id: number }).id;
+    await failsCleanly('insert', 'audits', () => agent.put(`/api/appointments/${id}`, { ...appointment, startTime: '11:00', endTime: '12:00', version: 1, occurrence: '2031-10-13', scope: 'future' }), 200);
+    await failsCleanly('insert', 'audits', () => agent.request('DELETE', `/api/appointments/${id}`, { version: 2, occurrence: '2031-10-06', scope: 'one' }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! }), 200);
   });
 });
 
