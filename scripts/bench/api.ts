@@ -1,0 +1,83 @@
+/**
+ * The API under load with autocannon on 127.0.0.1, against the real server on the large data set
+ * (10,000 clients, 100,000 invoices, 300,000 lines): a client list page, an invoice, creating an
+ * invoice, and each report over a month. Prints p50, p99, requests per second and errors per
+ * endpoint. Nothing is asserted: the goals (lists p99 ≤ 100 ms, reports ≤ 1 s) are read off.
+ *
+ *   node --import tsx scripts/bench/api.ts [--data-dir DIR] [--seconds 10] [--connections 10]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { ROOT, signIn, startServer, table } from './lib';
+
+const MONTH = 'date_from=2026-10-01&date_to=2026-10-31';
+const REPORTS = ['orders/order', 'orders/items', 'orders/order-analysis', 'orders/receipt', 'orders/commission', 'clients/client', 'products/product', 'appointments/appointment', 'appointments/completed-report'];
+
+/** Seeds the large data set into `dataDir` unless it is there already. */
+export async function ensureLargeData(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', '2026-11-23'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed-large exited with ${code}`))));
+  });
+}
+
+interface Target {
+  readonly name: string;
+  readonly method?: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: string;
+}
+
+export async function benchApi(dataDir: string, options: { seconds: number; connections: number; port: number }): Promise<string> {
+  await ensureLargeData(dataDir);
+  const server = await startServer({ port: options.port, dataDir, env: { SEED: 'none' } });
+  try {
+    const session = await signIn(server.url, 'admin@example.com', 'Admin1234');
+    const headers = { Cookie: session.cookie, 'X-XSRF-TOKEN': session.xsrf, 'Content-Type': 'application/json', Accept: 'application/json' };
+    const clients = (await (await fetch(`${server.url}/api/clients?per_page=1`, { headers })).json()) as { items: { id: number }[] };
+    const clientId = clients.items[0]?.id ?? 1;
+    const targets: Target[] = [
+      { name: 'client list, page 50', path: '/api/clients?page=50&per_page=20' },
+      { name: 'client search', path: `/api/clients?q=${encodeURIComponent('陳')}` },
+      { name: 'invoice list, overdue', path: '/api/orders?status=reminder_outstanding' },
+      { name: 'one invoice', path: '/api/orders/50000' },
+      {
+        name: 'create an invoice',
+        method: 'POST',
+        path: '/api/orders',
+        body: JSON.stringify({ type: 'new_order', date: '2026-11-23', clientId, items: [{ productId: null, descriptionEn: 'Load test', quantity: 100, unitPrice: 12_345 }] }),
+      },
+      ...REPORTS.map((report) => ({ name: `report ${report}, a month`, path: `/api/reports/${report}?${MONTH}` })),
+    ];
+    const rows: (string | number)[][] = [];
+    for (const target of targets) {
+      const result = await autocannon({
+        url: `${server.url}${target.path}`,
+        method: target.method ?? 'GET',
+        headers,
+        ...(target.body ? { body: target.body } : {}),
+        connections: options.connections,
+        duration: options.seconds,
+      });
+      rows.push([target.name, `${result.latency.p50} ms`, `${result.latency.p99} ms`, Math.round(result.requests.average), result.errors + result.non2xx]);
+    }
+    return `${table(['endpoint', 'p50', 'p99', 'requests/s', 'errors + non-2xx'], rows)}\n\n(autocannon, ${options.connections} connections, ${options.seconds} s each, on the large data set, PGlite)`;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, port: { type: 'string', default: '3640' } } });
+  const dataDir = values['data-dir'] ?? mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  try {
+    console.log(await benchApi(dataDir, { seconds: Number(values.seconds), connections: Number(values.connections), port: Number(values.port) }));
+  } finally {
+    if (!values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
