@@ -2,9 +2,12 @@
  * The API under load with autocannon on 127.0.0.1, against the real server on the large data set
  * (10,000 clients, 100,000 invoices, 300,000 lines): a client list page, an invoice, creating an
  * invoice, and each report over a month. Prints p50, p99, requests per second and errors per
- * endpoint. Nothing is asserted: the goals (lists p99 ≤ 100 ms, reports ≤ 1 s) are read off.
+ * endpoint, once per number of connections: one (what a single user waits) and ten (requests
+ * queue behind each other: PGlite answers one query at a time). Nothing is asserted: the goals
+ * (lists p99 ≤ 100 ms, reports ≤ 1 s) are read off. With DATABASE_URL set, the server uses that
+ * PostgreSQL database, seeded beforehand with `npm run seed:large`.
  *
- *   node --import tsx scripts/bench/api.ts [--data-dir DIR] [--seconds 10] [--connections 10]
+ *   node --import tsx scripts/bench/api.ts [--data-dir DIR] [--seconds 10] [--connections 1,10]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,9 +20,13 @@ import { ROOT, signIn, startServer, table } from './lib';
 const MONTH = 'date_from=2026-10-01&date_to=2026-10-31';
 const REPORTS = ['orders/order', 'orders/items', 'orders/order-analysis', 'orders/receipt', 'orders/commission', 'clients/client', 'products/product', 'appointments/appointment', 'appointments/completed-report'];
 
-/** Seeds the large data set into `dataDir` unless it is there already. */
+/**
+ * Seeds the large data set into `dataDir` unless it is there already. With DATABASE_URL the
+ * PostgreSQL database is used as it is: seed it once with `npm run seed:large` (seeding again would
+ * add a second set on top).
+ */
 export async function ensureLargeData(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (process.env.DATABASE_URL || existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', '2026-11-23'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed-large exited with ${code}`))));
@@ -33,7 +40,7 @@ interface Target {
   readonly body?: string;
 }
 
-export async function benchApi(dataDir: string, options: { seconds: number; connections: number; port: number }): Promise<string> {
+export async function benchApi(dataDir: string, options: { seconds: number; connections: readonly number[]; port: number }): Promise<string> {
   await ensureLargeData(dataDir);
   const server = await startServer({ port: options.port, dataDir, env: { SEED: 'none' } });
   try {
@@ -56,27 +63,33 @@ export async function benchApi(dataDir: string, options: { seconds: number; conn
     ];
     const rows: (string | number)[][] = [];
     for (const target of targets) {
-      const result = await autocannon({
-        url: `${server.url}${target.path}`,
-        method: target.method ?? 'GET',
-        headers,
-        ...(target.body ? { body: target.body } : {}),
-        connections: options.connections,
-        duration: options.seconds,
-      });
-      rows.push([target.name, `${result.latency.p50} ms`, `${result.latency.p99} ms`, Math.round(result.requests.average), result.errors + result.non2xx]);
+      const row: (string | number)[] = [target.name];
+      for (const connections of options.connections) {
+        const result = await autocannon({
+          url: `${server.url}${target.path}`,
+          method: target.method ?? 'GET',
+          headers,
+          ...(target.body ? { body: target.body } : {}),
+          connections,
+          duration: options.seconds,
+        });
+        row.push(`${result.latency.p50} ms`, `${result.latency.p99} ms`, Math.round(result.requests.average), result.errors + result.non2xx);
+      }
+      rows.push(row);
     }
-    return `${table(['endpoint', 'p50', 'p99', 'requests/s', 'errors + non-2xx'], rows)}\n\n(autocannon, ${options.connections} connections, ${options.seconds} s each, on the large data set, PGlite)`;
+    const headings = options.connections.flatMap((n) => [`p50 (${n})`, `p99 (${n})`, `req/s (${n})`, `errors (${n})`]);
+    const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    return `${table(['endpoint', ...headings], rows)}\n\n(autocannon on 127.0.0.1, ${options.seconds} s per endpoint and number of connections (in brackets), on the large data set, ${database})`;
   } finally {
     await server.stop();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, port: { type: 'string', default: '3640' } } });
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '1,10' }, port: { type: 'string', default: '3640' } } });
   const dataDir = values['data-dir'] ?? mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   try {
-    console.log(await benchApi(dataDir, { seconds: Number(values.seconds), connections: Number(values.connections), port: Number(values.port) }));
+    console.log(await benchApi(dataDir, { seconds: Number(values.seconds), connections: values.connections.split(',').map(Number), port: Number(values.port) }));
   } finally {
     if (!values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
   }

@@ -64,7 +64,7 @@ try {
   console.log(`## Reports (100,000 invoices, 300,000 lines; seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s)\n`);
   console.log(tables(await run('scripts/bench/reports.ts', ['--data-dir', largeDir])), '\n');
   console.log('## API under load\n');
-  console.log(await benchApi(largeDir, { seconds: 10, connections: 10, port: 3640 }));
+  console.log(await benchApi(largeDir, { seconds: 10, connections: [1, 10], port: 3640 }));
 } finally {
   rmSync(largeDir, { recursive: true, force: true });
 }
