@@ -246,7 +246,13 @@ export function clientRoutes(): Hono<AppEnv> {
     const direction = sort.startsWith('-') ? 'desc' : 'asc';
     const column = sort.replace('-', '');
     const { limit, offset } = pageWindow(page, per_page);
-    const rows = await base
+    const sortKey = column === 'name' ? sql`coalesce(nullif(clients.name_zh, ''), clients.name_en)` : column === 'created' ? sql`clients.created_at` : sql`clients.id`;
+    // The page's ids first, then its 20 rows with their contact and area: the subqueries below
+    // run for the rows shown, not for every row the offset skips.
+    const pageIds = base.select('clients.id').orderBy(sortKey, direction).orderBy('clients.id', direction).limit(limit).offset(offset);
+    const rows = await db
+      .selectFrom(pageIds.as('p'))
+      .innerJoin('clients', 'clients.id', 'p.id')
       .leftJoin('branches', 'branches.id', 'clients.branch_id')
       .select([
         'clients.id',
@@ -275,10 +281,8 @@ export function clientRoutes(): Hono<AppEnv> {
             .limit(1)
             .as('first_area'),
       ])
-      .orderBy(column === 'name' ? sql`coalesce(nullif(clients.name_zh, ''), clients.name_en)` : column === 'created' ? 'clients.created_at' : 'clients.id', direction)
+      .orderBy(sortKey, direction)
       .orderBy('clients.id', direction)
-      .limit(limit)
-      .offset(offset)
       .execute();
     const tags = await db.selectFrom(sql<{ tag: string }>`(select distinct jsonb_array_elements_text(tags) as tag from clients)`.as('t')).select('t.tag').orderBy('t.tag').limit(200).execute();
     return c.json({
