@@ -49,6 +49,23 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           hookTimeout: 60_000,
         },
       },
+      // The database-level guarantees again on a real PostgreSQL server (npm run soak starts one and
+      // sets TEST_DATABASE_URL); absent otherwise, so `npm test` needs no database server.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                environment: 'node',
+                include: ['tests/server/{concurrency,faults}.test.ts'],
+                globalSetup: ['tests/server/pg-global-setup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

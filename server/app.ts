@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { pickLanguage } from '../domain/i18n/language';
-import { errorReply, isDatabaseUnavailable } from './http/errors';
+import { databaseConflict, errorReply, isDatabaseUnavailable } from './http/errors';
 import type { AppEnv, ServerDeps } from './http/env';
 import { loadSession, verifyXsrf } from './http/session';
 import { accountRoutes } from './routes/account';
@@ -93,8 +93,11 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.all('/api/*', (c) => errorReply(c, 404, 'errors.notFound'));
 
   app.onError((error, c) => {
-    console.error(`[server] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     if (!c.var.language) c.set('language', pickLanguage(c.req.header('accept-language')));
+    // Another request won a race at the database (a unique name taken, a deadlock): the change was rolled back.
+    const conflict = databaseConflict(error);
+    if (conflict) return errorReply(c, 409, conflict === 'duplicate' ? 'errors.duplicate' : 'errors.conflict');
+    console.error(`[server] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     // Never the error itself in the reply: no stack, no SQL, only the message for people.
     return isDatabaseUnavailable(error) ? errorReply(c, 503, 'errors.unavailable') : errorReply(c, 500, 'errors.server');
   });

@@ -1,3 +1,5 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './db/schema';
 import type { AppContext } from './http/env';
 
 export interface AuditEntry {
@@ -9,9 +11,12 @@ export interface AuditEntry {
   readonly userId?: number | null;
 }
 
-/** Writes one line of the audit log: who, when, what, from where. */
-export async function audit(c: AppContext, entry: AuditEntry): Promise<void> {
-  const { db, now, clientIp } = c.var.deps;
+/**
+ * Writes one line of the audit log: who, when, what, from where. Pass the transaction of the change
+ * (`db`) to write the line together with the change.
+ */
+export async function audit(c: AppContext, entry: AuditEntry, db: Kysely<Database> | Transaction<Database> = c.var.deps.db): Promise<void> {
+  const { now, clientIp } = c.var.deps;
   await db
     .insertInto('audits')
     .values({

@@ -10,6 +10,7 @@ import { DEFAULT_SERVER_CONFIG } from './http/env';
 import { Argon2PasswordHasher } from './node/argon2-hasher';
 import { databaseTarget, openDatabase } from './node/database';
 import { clientIpOf } from './node/clientIp';
+import { trackInFlight } from './node/drain';
 import { LocalFileStorage } from './node/LocalFileStorage';
 import { serveFrontEnd } from './node/static';
 
@@ -53,15 +54,22 @@ async function main(): Promise<void> {
 
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOST ?? '127.0.0.1';
-  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+  const requests = trackInFlight(app.fetch);
+  const server = serve({ fetch: requests.fetch, port, hostname }, (info) => {
     const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
     console.log(`[server] ready on http://${hostname}:${info.port} with ${where} in ${Math.round(performance.now() - startedAt)} ms`);
   });
 
+  // Stop taking connections, let the requests still running finish (at most 10 s), then close the database.
   const shutdown = () => {
-    server.close(() => {
-      void db.destroy().finally(() => process.exit(0));
-    });
+    server.close();
+    void requests
+      .idle(10_000)
+      .then((finished) => {
+        if (!finished) console.warn(`[server] stopping with ${requests.inFlight} request(s) still running`);
+        return db.destroy();
+      })
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -55,7 +55,7 @@ export class ApiClient {
       })
       .mapErr((error) => {
         end();
-        if (options.navigateOnError !== false) this.policy.apply(error);
+        this.policy.apply(error, { navigate: options.navigateOnError !== false });
         return error;
       });
   }

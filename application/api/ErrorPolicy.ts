@@ -25,10 +25,16 @@ export class ErrorPolicy {
     private readonly drafts: DraftService,
   ) {}
 
-  apply(error: ApiError): void {
+  /**
+   * Acts on a failed call. `navigate: false` (background calls: the heartbeat, sign-in, the
+   * calendar's prefetch) keeps the page where it is, but no reply or an unavailable database still
+   * marks the app offline: that is the app's state, not a navigation.
+   */
+  apply(error: ApiError, options: { navigate?: boolean } = {}): void {
+    if (error.code === 'network' || error.code === 'unavailable') this.state.set({ isOnline: false });
+    if (options.navigate === false) return;
     switch (error.code) {
       case 'network':
-        this.state.set({ isOnline: false });
         this.navigator.push(ERROR_PATHS.noConnection);
         return;
       case 'unauthorized':
@@ -47,8 +53,7 @@ export class ErrorPolicy {
         this.navigator.push(ERROR_PATHS.notFound);
         return;
       case 'unavailable':
-        // The server answered but its database did not: offline banner, the screen stays.
-        this.state.set({ isOnline: false });
+        // The server answered but its database did not: offline banner (above), the screen stays.
         return;
       case 'server':
         this.navigator.push(ERROR_PATHS.server);

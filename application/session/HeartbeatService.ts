@@ -11,9 +11,17 @@ import type { DraftService } from './DraftService';
 export const HEARTBEAT_INTERVAL_MS = 300_000;
 
 /**
+ * While the app is offline (a failed heartbeat, no reply to a call, or a 503 because the database
+ * is unavailable) the heartbeat is also sent every 30 s, so the banner goes and the user carries on
+ * soon after the server is back, rather than up to 5 minutes later.
+ */
+export const OFFLINE_RETRY_MS = 30_000;
+
+/**
  * GET /api/heartbeat: a reply marks the app online and sets auth validity from its `auth` field; no
  * reply marks it offline. When auth is invalid while a user is held, the user is dropped and the
- * app goes to /login (with session_expired=1 when the server says the session timed out).
+ * app goes to /login (with session_expired=1 when the server says the session timed out). While
+ * offline it beats every OFFLINE_RETRY_MS as well.
  */
 export class HeartbeatService {
   private readonly checked = new BehaviorSubject(false);
@@ -29,10 +37,38 @@ export class HeartbeatService {
     private readonly drafts: DraftService,
   ) {}
 
-  /** Beats now and every 5 minutes until the returned function is called. */
+  private retry: Cancel | null = null;
+  private running = false;
+
+  /** Beats now and every 5 minutes (and every 30 s while offline) until the returned function is called. */
   start(): Cancel {
+    this.running = true;
     void this.beat();
-    return this.timer.setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
+    const stopInterval = this.timer.setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
+    // Offline for any reason (a call that got no reply or a 503 too): check again soon.
+    const watch = this.state.select('isOnline').subscribe((online) => {
+      if (online) this.cancelRetry();
+      else if (this.checked.getValue()) this.retrySoon();
+    });
+    return () => {
+      this.running = false;
+      stopInterval();
+      watch.unsubscribe();
+      this.cancelRetry();
+    };
+  }
+
+  private retrySoon(): void {
+    if (!this.running || this.retry) return;
+    this.retry = this.timer.setTimeout(() => {
+      this.retry = null;
+      void this.beat();
+    }, OFFLINE_RETRY_MS);
+  }
+
+  private cancelRetry(): void {
+    this.retry?.();
+    this.retry = null;
   }
 
   async beat(): Promise<void> {
@@ -52,5 +88,6 @@ export class HeartbeatService {
       },
     );
     this.checked.next(true);
+    if (!this.state.get().isOnline) this.retrySoon();
   }
 }

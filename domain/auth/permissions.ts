@@ -106,3 +106,27 @@ export function can(user: Actor | null | undefined, action: PermissionAction, re
       return action === 'edit' && hasPermission(user, 'order_void');
   }
 }
+
+/**
+ * The rights in `permissions` that `actor` does not hold (none for an administrator). A user may hand
+ * out only rights they hold themselves: a role they create or edit, or a role they give an account,
+ * may not reach beyond their own, or anyone holding `user_edit` and `role_edit` could make themselves
+ * all-powerful.
+ */
+export function rightsBeyond(actor: PermissionHolder, permissions: readonly string[]): string[] {
+  if (actor.isAdmin) return [];
+  const own = actor.role?.permissions ?? [];
+  return [...new Set(permissions.filter((p) => !own.includes(p)))].sort();
+}
+
+/** Only an administrator makes someone an administrator. */
+export const mayGrantAdmin = (actor: PermissionHolder): boolean => actor.isAdmin;
+
+/**
+ * Whether `actor` may change, reset or delete an account (or a role) holding `target`'s rights:
+ * an administrator may; anyone else only when the target is not an administrator and holds nothing
+ * the actor lacks.
+ */
+export function mayManage(actor: PermissionHolder, target: PermissionHolder): boolean {
+  return actor.isAdmin || (!target.isAdmin && rightsBeyond(actor, target.role?.permissions ?? []).length === 0);
+}

@@ -141,55 +141,52 @@ const sameEnd = (a: SeriesEnd, b: SeriesEnd): boolean => JSON.stringify(a) === J
  * "this one only" takes the day out of the series and makes the visit an appointment of its own;
  * "this and future ones" ends the series before the day and starts a new one (or, from the first
  * visit, changes the series whole). Visits with state follow their visit. A stale version refuses.
+ * A refusal met after writing has begun is thrown: run it in a transaction and catch with
+ * `refusedOutcome`, so nothing of it is kept.
  */
 export async function applyEdit(tx: Tx, row: AppointmentRow, series: Series, request: EditRequest, userId: number, now: Date): Promise<EditOutcome> {
   if (row.version !== request.version) return { ok: false, refusal: 'conflict' };
   if (!occurrenceOn(series, request.occurrence) || series.exceptions.includes(request.occurrence)) return { ok: false, refusal: 'notAnOccurrence' };
   const { schedule, rule, fields } = request;
-  try {
-    if (series.recurrence.freq === 'once' || (request.scope === 'future' && occurrenceOn(series, request.occurrence)?.index === 0 && rule !== undefined && rule.recurrence.freq === 'once')) {
-      // A single visit (or a series made single again from its first visit): changed in place.
-      const next: Series = { ...series, ...schedule, recurrence: rule?.recurrence ?? series.recurrence, end: rule?.end ?? series.end, exceptions: rule && rule.recurrence.freq !== 'once' ? [] : series.exceptions };
-      await bumpVersion(tx, row, { ...seriesColumns(next), ...(fields ? fieldColumns(fields) : {}) }, now);
-      if (fields) await setWorkers(tx, row.id, fields.workerIds);
-      if (series.recurrence.freq === 'once') {
-        await moveVisits(tx, row.id, new Map([[request.occurrence, { id: row.id, date: schedule.startDate }]]));
-      } else {
-        const dates = await visitDates(tx, row.id, null);
-        if (dates.some((d) => d !== request.occurrence)) throw new Refused('visitHasState');
-        await moveVisits(tx, row.id, new Map(dates.map((d) => [d, { id: row.id, date: schedule.startDate }])));
-      }
-      return { ok: true, id: row.id, date: schedule.startDate, series: next, touched: [row.id], mode: 'whole' };
+  if (series.recurrence.freq === 'once' || (request.scope === 'future' && occurrenceOn(series, request.occurrence)?.index === 0 && rule !== undefined && rule.recurrence.freq === 'once')) {
+    // A single visit (or a series made single again from its first visit): changed in place.
+    const next: Series = { ...series, ...schedule, recurrence: rule?.recurrence ?? series.recurrence, end: rule?.end ?? series.end, exceptions: rule && rule.recurrence.freq !== 'once' ? [] : series.exceptions };
+    await bumpVersion(tx, row, { ...seriesColumns(next), ...(fields ? fieldColumns(fields) : {}) }, now);
+    if (fields) await setWorkers(tx, row.id, fields.workerIds);
+    if (series.recurrence.freq === 'once') {
+      await moveVisits(tx, row.id, new Map([[request.occurrence, { id: row.id, date: schedule.startDate }]]));
+    } else {
+      const dates = await visitDates(tx, row.id, null);
+      if (dates.some((d) => d !== request.occurrence)) throw new Refused('visitHasState');
+      await moveVisits(tx, row.id, new Map(dates.map((d) => [d, { id: row.id, date: schedule.startDate }])));
     }
-    if (request.scope === 'one') {
-      const { series: rest, single } = editOne(series, request.occurrence, schedule)._unsafeUnwrap();
-      await bumpVersion(tx, row, { exceptions: JSON.stringify(rest.exceptions) }, now);
-      const id = await insertSeries(tx, row, single, fields, userId, now);
-      await moveVisits(tx, row.id, new Map([[request.occurrence, { id, date: schedule.startDate }]]));
-      return { ok: true, id, date: schedule.startDate, series: single, touched: [row.id, id], mode: 'one' };
-    }
-    const change = {
-      ...schedule,
-      ...(rule && !sameRule(rule.recurrence, series.recurrence) ? { recurrence: rule.recurrence } : {}),
-      ...(rule && !sameEnd(rule.end, series.end) ? { end: rule.end } : {}),
-    };
-    const { before, after } = editFuture(series, request.occurrence, change)._unsafeUnwrap();
-    const dates = await visitDates(tx, row.id, request.occurrence);
-    const followed = followVisits(series, request.occurrence, after, dates);
-    if (before === null) {
-      await bumpVersion(tx, row, { ...seriesColumns(after), ...(fields ? fieldColumns(fields) : {}) }, now);
-      if (fields) await setWorkers(tx, row.id, fields.workerIds);
-      await moveVisits(tx, row.id, new Map([...followed].map(([d, to]) => [d, to === null ? null : { id: row.id, date: to }])));
-      return { ok: true, id: row.id, date: after.startDate, series: after, touched: [row.id], mode: 'future' };
-    }
-    await bumpVersion(tx, row, seriesColumns(before), now);
-    const id = await insertSeries(tx, row, after, fields, userId, now);
-    await moveVisits(tx, row.id, new Map([...followed].map(([d, to]) => [d, to === null ? null : { id, date: to }])));
-    return { ok: true, id, date: after.startDate, series: after, touched: [row.id, id], mode: 'future' };
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
-    throw error;
+    return { ok: true, id: row.id, date: schedule.startDate, series: next, touched: [row.id], mode: 'whole' };
   }
+  if (request.scope === 'one') {
+    const { series: rest, single } = editOne(series, request.occurrence, schedule)._unsafeUnwrap();
+    await bumpVersion(tx, row, { exceptions: JSON.stringify(rest.exceptions) }, now);
+    const id = await insertSeries(tx, row, single, fields, userId, now);
+    await moveVisits(tx, row.id, new Map([[request.occurrence, { id, date: schedule.startDate }]]));
+    return { ok: true, id, date: schedule.startDate, series: single, touched: [row.id, id], mode: 'one' };
+  }
+  const change = {
+    ...schedule,
+    ...(rule && !sameRule(rule.recurrence, series.recurrence) ? { recurrence: rule.recurrence } : {}),
+    ...(rule && !sameEnd(rule.end, series.end) ? { end: rule.end } : {}),
+  };
+  const { before, after } = editFuture(series, request.occurrence, change)._unsafeUnwrap();
+  const dates = await visitDates(tx, row.id, request.occurrence);
+  const followed = followVisits(series, request.occurrence, after, dates);
+  if (before === null) {
+    await bumpVersion(tx, row, { ...seriesColumns(after), ...(fields ? fieldColumns(fields) : {}) }, now);
+    if (fields) await setWorkers(tx, row.id, fields.workerIds);
+    await moveVisits(tx, row.id, new Map([...followed].map(([d, to]) => [d, to === null ? null : { id: row.id, date: to }])));
+    return { ok: true, id: row.id, date: after.startDate, series: after, touched: [row.id], mode: 'future' };
+  }
+  await bumpVersion(tx, row, seriesColumns(before), now);
+  const id = await insertSeries(tx, row, after, fields, userId, now);
+  await moveVisits(tx, row.id, new Map([...followed].map(([d, to]) => [d, to === null ? null : { id, date: to }])));
+  return { ok: true, id, date: after.startDate, series: after, touched: [row.id, id], mode: 'future' };
 }
 
 export type RemoveOutcome = { readonly ok: true; readonly deleted: boolean; readonly series: Series | null } | { readonly ok: false; readonly refusal: EditRefusal };
@@ -206,16 +203,20 @@ export async function applyRemove(tx: Tx, row: AppointmentRow, series: Series, r
   const next = result.value;
   const affected = next === null ? await visitDates(tx, row.id, null) : request.scope === 'one' ? await visitDates(tx, row.id, null, request.occurrence) : await visitDates(tx, row.id, request.occurrence);
   if (affected.length > 0) return { ok: false, refusal: 'visitHasState' };
-  try {
-    if (next === null) {
-      const gone = await tx.deleteFrom('appointments').where('id', '=', row.id).where('version', '=', row.version).returning('id').executeTakeFirst();
-      if (!gone) throw new Refused('conflict');
-      return { ok: true, deleted: true, series: null };
-    }
-    await bumpVersion(tx, row, seriesColumns(next), now);
-    return { ok: true, deleted: false, series: next };
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
-    throw error;
+  if (next === null) {
+    const gone = await tx.deleteFrom('appointments').where('id', '=', row.id).where('version', '=', row.version).returning('id').executeTakeFirst();
+    if (!gone) throw new Refused('conflict');
+    return { ok: true, deleted: true, series: null };
   }
+  await bumpVersion(tx, row, seriesColumns(next), now);
+  return { ok: true, deleted: false, series: next };
+}
+
+/**
+ * For the transaction's catch: a refusal met half-way through an edit or a deletion (thrown, so the
+ * transaction rolls back everything the change had written) becomes its outcome.
+ */
+export function refusedOutcome(error: unknown): { readonly ok: false; readonly refusal: EditRefusal } {
+  if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+  throw error;
 }

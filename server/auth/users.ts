@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isPermission, type Permission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../domain/i18n/language';
@@ -40,4 +40,17 @@ export async function toUser(db: Kysely<Database>, row: UserRow): Promise<User> 
     branchId: row.branch_id,
     companyId: row.company_id,
   };
+}
+
+/**
+ * Runs `change` in one transaction that first locks the row of every active administrator, telling it
+ * whether an active administrator other than `exceptId` exists. Two requests that would each remove
+ * one of the last two administrators (demote, deactivate, delete) so take turns, and the second sees
+ * the first's change: at least one active administrator always remains.
+ */
+export async function withAdministratorsLocked<T>(db: Kysely<Database>, exceptId: number, change: (tx: Transaction<Database>, anotherAdmin: boolean) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    const admins = await tx.selectFrom('users').select('id').where('is_admin', '=', true).where('active', '=', true).orderBy('id').forUpdate().execute();
+    return change(tx, admins.some((a) => a.id !== exceptId));
+  });
 }

@@ -9,6 +9,7 @@ import { administration } from './migrations/0006_administration';
 import { sales } from './migrations/0007_sales';
 import { appointments } from './migrations/0008_appointments';
 import { reports } from './migrations/0009_reports';
+import { listOrder } from './migrations/0010_list_order';
 import type { Database } from './schema';
 
 /**
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007_sales': sales,
   '0008_appointments': appointments,
   '0009_reports': reports,
+  '0010_list_order': listOrder,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

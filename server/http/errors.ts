@@ -6,7 +6,7 @@ import type { AppContext } from './env';
 /** Error replies in one shape: `{ message, errors? }`, the message in the caller's language. */
 export function errorReply(
   c: AppContext,
-  status: 401 | 403 | 404 | 409 | 413 | 419 | 422 | 429 | 500 | 503,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 419 | 422 | 429 | 500 | 503,
   key: ServerMessageKey,
   extra: Record<string, unknown> = {},
 ) {
@@ -64,4 +64,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof message === 'string' && /driver has already been destroyed|PGlite is closed|Connection terminated|connection to server .* failed|database system is (starting up|shutting down)/i.test(message)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the database refused a change because of another request at the same moment, rather than
+ * a bug: a unique key taken meanwhile ('duplicate': two records with one name saved together), a row
+ * it points to removed meanwhile, a deadlock or a serialization failure ('conflict'). Such a request
+ * gets 409 and its transaction was rolled back.
+ */
+export function databaseConflict(error: unknown): 'duplicate' | 'conflict' | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== 'object') return null;
+    const { code } = e as { code?: unknown };
+    if (code === '23505') return 'duplicate';
+    if (code === '23503' || code === '40001' || code === '40P01') return 'conflict';
+  }
+  return null;
 }

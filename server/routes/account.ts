@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import * as z from 'zod';
 import { audit } from '../audit';
 import { passwordFieldErrors } from '../auth/passwordRules';
+import { withAdministratorsLocked } from '../auth/users';
 import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from '../auth/totp';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
@@ -190,24 +191,26 @@ export function accountRoutes(): Hono<AppEnv> {
     if (wrong) return wrong;
     const row = await currentRow(c);
     const { db } = c.var.deps;
-    if (row.is_admin) {
-      const admins = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('is_admin', '=', true)
-        .where('active', '=', true)
-        .executeTakeFirstOrThrow();
-      if (Number(admins.n) <= 1) return errorReply(c, 422, 'auth.lastAdmin');
-    }
+    if (row.is_admin && row.active && !(await otherActiveAdmin(c, row.id))) return errorReply(c, 422, 'auth.lastAdmin');
     if (await hasBusinessRecords(c, row.id)) return errorReply(c, 422, 'auth.hasRecords');
-    await audit(c, { action: 'delete', entityType: 'user', entityId: row.id, changes: { name: row.name, email: row.email } });
-    await db.deleteFrom('users').where('id', '=', row.id).execute();
+    // Checked again with the administrators' rows locked, in case another one left meanwhile.
+    const deleted = await withAdministratorsLocked(db, row.id, async (tx, anotherAdmin) => {
+      if (row.is_admin && row.active && !anotherAdmin) return false;
+      // Written first, while the account still exists; the line keeps who it was when the account goes.
+      await audit(c, { action: 'delete', entityType: 'user', entityId: row.id, changes: { name: row.name, email: row.email } }, tx);
+      await tx.deleteFrom('users').where('id', '=', row.id).execute();
+      return true;
+    });
+    if (!deleted) return errorReply(c, 422, 'auth.lastAdmin');
     await startSession(c, { kind: 'guest' });
     return c.json({ message: translate(c.var.language, 'auth.accountDeleted') });
   });
 
   return routes;
 }
+
+const otherActiveAdmin = async (c: AppContext, selfId: number): Promise<boolean> =>
+  (await c.var.deps.db.selectFrom('users').select('id').where('is_admin', '=', true).where('active', '=', true).where('id', '!=', selfId).limit(1).executeTakeFirst()) !== undefined;
 
 const exists = async (query: { executeTakeFirst: () => Promise<unknown> }) => (await query.executeTakeFirst()) !== undefined;
 

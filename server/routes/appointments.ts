@@ -1,23 +1,24 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { fileScope } from '../../domain/auth/permissions';
 import { expand, occurrenceOn, seriesDates, toRRule, type Series } from '../../domain/appointments/recurrence';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '../../domain/appointments/status';
 import { checkVisitTransition, isReportEditable } from '../../domain/appointments/report';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
-import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { checkUploadSize } from '../../domain/files/upload';
 import { addDays, daysBetween, hongKongDate, minuteToTime, toHongKongIso, type IsoDate } from '../../domain/time/dates';
+import type { Database } from '../db/schema';
 import { audit, fieldChanges } from '../audit';
 import { randomToken } from '../auth/tokens';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
+import { uploadBody } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { likePattern, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
-import { applyEdit, applyRemove, type EditRefusal } from '../appointments/edits';
+import { applyEdit, applyRemove, refusedOutcome, type EditRefusal } from '../appointments/edits';
 import { CreateAppointment, isoDate, RangeQuery, MAX_RANGE_DAYS, RemoveAppointment, Reschedule, seriesFrom, times, UpdateAppointment, type FieldErrors, type AppointmentInput } from '../appointments/input';
 import { overlapsFor } from '../appointments/overlaps';
 import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, type AppointmentRow } from '../appointments/store';
@@ -27,8 +28,10 @@ import { listAttachments } from './attachments';
 const today = (c: AppContext): IsoDate => hongKongDate(c.var.deps.now());
 
 /** Active users who can be booked, with their calendar colour. */
-async function workerOptions(c: AppContext, onlyIds?: readonly number[]) {
-  let query = c.var.deps.db.selectFrom('users').select(['id', 'name', 'calendar_color', 'branch_id']).where('active', '=', true);
+type Db = Kysely<Database> | Transaction<Database>;
+
+async function workerOptions(c: AppContext, onlyIds?: readonly number[], db: Db = c.var.deps.db) {
+  let query = db.selectFrom('users').select(['id', 'name', 'calendar_color', 'branch_id']).where('active', '=', true);
   if (onlyIds) query = query.where('id', 'in', onlyIds.length > 0 ? [...onlyIds] : [-1]);
   const rows = await query.orderBy('name').execute();
   return rows.map((u) => ({ id: u.id, name: u.name, color: u.calendar_color, branchId: u.branch_id }));
@@ -53,8 +56,7 @@ async function formOptions(c: AppContext) {
   };
 }
 
-async function clientSummary(c: AppContext, id: number) {
-  const { db } = c.var.deps;
+async function clientSummary(c: AppContext, id: number, db: Db = c.var.deps.db) {
   const row = await db.selectFrom('clients').select(['id', 'name_en', 'name_zh', 'branch_id']).where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const addresses = await db.selectFrom('client_addresses').select(['label', 'address', 'area_id']).where('client_id', '=', id).orderBy('sort_order').execute();
@@ -129,8 +131,8 @@ const dataUrl = (bytes: Uint8Array | null): string | null => {
   return `data:image/png;base64,${btoa(binary)}`;
 };
 
-async function visitRow(c: AppContext, appointmentId: number, date: IsoDate) {
-  return c.var.deps.db
+async function visitRow(c: AppContext, appointmentId: number, date: IsoDate, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
+  return db
     .selectFrom('appointment_visits')
     .leftJoin('users as signer', 'signer.id', 'appointment_visits.worker_signer_id')
     .leftJoin('users as reporter', 'reporter.id', 'appointment_visits.reported_by')
@@ -190,13 +192,12 @@ async function orderSummary(c: AppContext, orderId: number | null) {
 }
 
 /** The appointment (the series) as the screens show it. */
-async function appointmentDetail(c: AppContext, row: AppointmentRow) {
-  const { db } = c.var.deps;
+async function appointmentDetail(c: AppContext, row: AppointmentRow, db: Db = c.var.deps.db) {
   const series = seriesOf(row);
   const workerIds = (await workersOf(db, [row.id])).get(row.id) ?? [];
   const [client, workers, area, branch] = await Promise.all([
-    clientSummary(c, row.client_id),
-    workerOptions(c, workerIds),
+    clientSummary(c, row.client_id, db),
+    workerOptions(c, workerIds, db),
     row.area_id === null ? null : db.selectFrom('areas').select(['name_en', 'name_zh']).where('id', '=', row.area_id).executeTakeFirst(),
     row.branch_id === null ? null : db.selectFrom('branches').select(['name_en', 'name_zh']).where('id', '=', row.branch_id).executeTakeFirst(),
   ]);
@@ -250,15 +251,29 @@ const ReportInput = z.object({
 });
 const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_647).nullable(), version: z.number().int().positive().optional() });
 
+/**
+ * The version of a visit's row as ensureVisit makes it. An edit of a visit that had no row (the
+ * caller saw version 0) must find the row still at this version: if another request made and
+ * changed it meanwhile, the edit is stale (409), not a second winner.
+ */
+const NEW_VISIT_VERSION = 1;
+
+/** Rolls back a visit's change that met a newer version (the route answers 409). */
+class VisitConflict extends Error {}
+const visitConflictAsNull = (error: unknown): null => {
+  if (error instanceof VisitConflict) return null;
+  throw error;
+};
+
 /** Creates the visit's row (state of its own) when it has none; the visit must be one of the series. */
-async function ensureVisit(c: AppContext, row: AppointmentRow, date: IsoDate) {
-  const { db, now } = c.var.deps;
-  await db
+async function ensureVisit(c: AppContext, row: AppointmentRow, date: IsoDate, tx: Transaction<Database>) {
+  const { now } = c.var.deps;
+  await tx
     .insertInto('appointment_visits')
     .values({ appointment_id: row.id, date, created_at: now(), updated_at: now() })
     .onConflict((oc) => oc.columns(['appointment_id', 'date']).doNothing())
     .execute();
-  return (await visitRow(c, row.id, date))!;
+  return (await visitRow(c, row.id, date, tx))!;
 }
 
 /** The appointment and visit a /visits/:date route names, when the user may see them. */
@@ -278,7 +293,7 @@ async function visitTarget(c: AppContext) {
  */
 export function appointmentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') });
+  const upload = uploadBody;
 
   /** The visits between start (included) and end (excluded), the server expanding each series. */
   routes.get('/appointments', ...requirePermission('appointment_view'), async (c) => {
@@ -410,9 +425,9 @@ export function appointmentRoutes(): Hono<AppEnv> {
         .insertInto('appointment_workers')
         .values([...new Set(input.workerIds)].map((user_id) => ({ appointment_id: row.id, user_id })))
         .execute();
+      await audit(c, { action: 'create', entityType: 'appointment', entityId: row.id, changes: { clientId: input.clientId, workerIds: input.workerIds, rrule: toRRule(series.value), orderId: input.orderId } }, tx);
       return row.id;
     });
-    await audit(c, { action: 'create', entityType: 'appointment', entityId: id, changes: { clientId: input.clientId, workerIds: input.workerIds, rrule: toRRule(series.value), orderId: input.orderId } });
     return c.json({ appointment: { id, date: input.date }, overlaps: await overlapsOf(c, input.workerIds, series.value, [id]) }, 201);
   });
 
@@ -488,32 +503,42 @@ export function appointmentRoutes(): Hono<AppEnv> {
     if (Object.keys(errors).length > 0 || proposed.isErr()) return fieldErrors(c, errors);
     const before = await appointmentDetail(c, row);
     const { startDate, startMinute, durationMinutes, allDay, recurrence, end } = proposed.value;
-    const outcome = await db.transaction().execute((tx) =>
-      applyEdit(
-        tx,
-        row,
-        seriesOf(row),
-        {
-          occurrence: input.occurrence,
-          scope: input.scope,
-          version: input.version,
-          schedule: { startDate, startMinute, durationMinutes, allDay },
-          rule: { recurrence, end },
-          fields: { clientId: input.clientId, address: input.address, areaId: input.areaId, branchId: input.branchId, appointmentType: input.appointmentType, notes: input.notes, workerIds: input.workerIds },
-        },
-        user.id,
-        now(),
-      ),
-    );
+    // The edit and its audit line in one transaction; a refusal met half-way rolls all of it back.
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        const done = await applyEdit(
+          tx,
+          row,
+          seriesOf(row),
+          {
+            occurrence: input.occurrence,
+            scope: input.scope,
+            version: input.version,
+            schedule: { startDate, startMinute, durationMinutes, allDay },
+            rule: { recurrence, end },
+            fields: { clientId: input.clientId, address: input.address, areaId: input.areaId, branchId: input.branchId, appointmentType: input.appointmentType, notes: input.notes, workerIds: input.workerIds },
+          },
+          user.id,
+          now(),
+        );
+        if (!done.ok) return done;
+        const changed = (await visibleAppointment(tx, user, done.id)) ?? row;
+        const after = await appointmentDetail(c, changed, tx);
+        await audit(
+          c,
+          {
+            action: 'update',
+            entityType: 'appointment',
+            entityId: row.id,
+            changes: { scope: { from: null, to: input.scope }, occurrence: { from: input.occurrence, to: done.date }, result: { from: row.id, to: done.id }, ...fieldChanges(before, after, ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'notes', 'workerIds', 'date', 'startTime', 'endTime', 'allDay', 'recurrence', 'end']) },
+          },
+          tx,
+        );
+        return done;
+      })
+      .catch(refusedOutcome);
     if (!outcome.ok) return refusalReply(c, outcome.refusal);
-    const changed = (await visibleAppointment(db, user, outcome.id)) ?? row;
-    const after = await appointmentDetail(c, changed);
-    await audit(c, {
-      action: 'update',
-      entityType: 'appointment',
-      entityId: row.id,
-      changes: { scope: { from: null, to: input.scope }, occurrence: { from: input.occurrence, to: outcome.date }, result: { from: row.id, to: outcome.id }, ...fieldChanges(before, after, ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'notes', 'workerIds', 'date', 'startTime', 'endTime', 'allDay', 'recurrence', 'end']) },
-    });
     return c.json({ appointment: { id: outcome.id, date: outcome.date }, overlaps: await overlapsOf(c, input.workerIds, outcome.series, outcome.touched) });
   });
 
@@ -528,16 +553,25 @@ export function appointmentRoutes(): Hono<AppEnv> {
     if (!row) return errorReply(c, 404, 'errors.notFound');
     const t = times(c, input);
     if (t.isErr()) return fieldErrors(c, t.error);
-    const outcome = await db.transaction().execute((tx) =>
-      applyEdit(tx, row, seriesOf(row), { occurrence: input.occurrence, scope: input.scope, version: input.version, schedule: { startDate: input.date, ...t.value, allDay: input.allDay } }, user.id, now()),
-    );
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        const done = await applyEdit(tx, row, seriesOf(row), { occurrence: input.occurrence, scope: input.scope, version: input.version, schedule: { startDate: input.date, ...t.value, allDay: input.allDay } }, user.id, now());
+        if (!done.ok) return done;
+        await audit(
+          c,
+          {
+            action: 'reschedule',
+            entityType: 'appointment',
+            entityId: row.id,
+            changes: { scope: input.scope, occurrence: { from: input.occurrence, to: done.date }, time: { from: minuteToTime(row.start_minute), to: input.allDay ? null : input.startTime }, result: done.id },
+          },
+          tx,
+        );
+        return done;
+      })
+      .catch(refusedOutcome);
     if (!outcome.ok) return refusalReply(c, outcome.refusal);
-    await audit(c, {
-      action: 'reschedule',
-      entityType: 'appointment',
-      entityId: row.id,
-      changes: { scope: input.scope, occurrence: { from: input.occurrence, to: outcome.date }, time: { from: minuteToTime(row.start_minute), to: input.allDay ? null : input.startTime }, result: outcome.id },
-    });
     const workerIds = (await workersOf(db, [outcome.id])).get(outcome.id) ?? [];
     return c.json({ appointment: { id: outcome.id, date: outcome.date }, overlaps: await overlapsOf(c, workerIds, outcome.series, outcome.touched) });
   });
@@ -548,9 +582,15 @@ export function appointmentRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const row = await visibleAppointment(db, c.var.user!, Number(c.req.param('id')));
     if (!row) return errorReply(c, 404, 'errors.notFound');
-    const outcome = await db.transaction().execute((tx) => applyRemove(tx, row, seriesOf(row), body.value, now()));
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        const done = await applyRemove(tx, row, seriesOf(row), body.value, now());
+        if (done.ok) await audit(c, { action: 'delete', entityType: 'appointment', entityId: row.id, changes: { scope: body.value.scope, occurrence: body.value.occurrence, seriesDeleted: done.deleted, rrule: toRRule(seriesOf(row)) } }, tx);
+        return done;
+      })
+      .catch(refusedOutcome);
     if (!outcome.ok) return refusalReply(c, outcome.refusal);
-    await audit(c, { action: 'delete', entityType: 'appointment', entityId: row.id, changes: { scope: body.value.scope, occurrence: body.value.occurrence, seriesDeleted: outcome.deleted, rrule: toRRule(seriesOf(row)) } });
     return c.json({ deleted: outcome.deleted });
   });
 
@@ -611,16 +651,21 @@ export function appointmentRoutes(): Hono<AppEnv> {
       }
       return errorReply(c, 422, 'appointments.reportLocked');
     }
-    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-    const updated = await db
-      .updateTable('appointment_visits')
-      .set((eb) => ({ status: to, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', visit.id)
-      .where('version', '=', visit.version)
-      .returning(['version'])
-      .executeTakeFirst();
+    // The visit's row (made when it has none), its change and the audit line: all kept, or none.
+    const updated = await db.transaction().execute(async (tx) => {
+      const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+      const row = await tx
+        .updateTable('appointment_visits')
+        .set((eb) => ({ status: to, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', visit.id)
+        .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
+        .returning(['version'])
+        .executeTakeFirst();
+      if (!row) throw new VisitConflict();
+      await audit(c, { action: 'status', entityType: 'appointment', entityId: target.row.id, changes: { date: target.date, status: { from, to } } }, tx);
+      return row;
+    }).catch(visitConflictAsNull);
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'status', entityType: 'appointment', entityId: target.row.id, changes: { date: target.date, status: { from, to } } });
     return c.json({ status: to, visitVersion: updated.version, transitions: APPOINTMENT_TRANSITIONS[to] });
   });
 
@@ -644,30 +689,38 @@ export function appointmentRoutes(): Hono<AppEnv> {
       });
       if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     }
-    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-    const updated = await db
-      .updateTable('appointment_visits')
-      .set((eb) => ({
-        work_done: input.workDone,
-        findings: input.findings,
-        products_used: JSON.stringify(input.productsUsed),
-        client_signer: input.clientSigner,
-        reported_by: c.var.user!.id,
-        reported_at: now(),
-        updated_at: now(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', visit.id)
-      .where('version', '=', visit.version)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await db.transaction().execute(async (tx) => {
+      const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+      const row = await tx
+        .updateTable('appointment_visits')
+        .set((eb) => ({
+          work_done: input.workDone,
+          findings: input.findings,
+          products_used: JSON.stringify(input.productsUsed),
+          client_signer: input.clientSigner,
+          reported_by: c.var.user!.id,
+          reported_at: now(),
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', visit.id)
+        .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw new VisitConflict();
+      await audit(
+        c,
+        {
+          action: 'update',
+          entityType: 'appointment_report',
+          entityId: target.row.id,
+          changes: { date: target.date, ...fieldChanges({ workDone: visit.work_done, findings: visit.findings, productsUsed: visit.products_used }, { workDone: input.workDone, findings: input.findings, productsUsed: input.productsUsed }) },
+        },
+        tx,
+      );
+      return row;
+    }).catch(visitConflictAsNull);
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, {
-      action: 'update',
-      entityType: 'appointment_report',
-      entityId: target.row.id,
-      changes: { date: target.date, ...fieldChanges({ workDone: visit.work_done, findings: visit.findings, productsUsed: visit.products_used }, { workDone: input.workDone, findings: input.findings, productsUsed: input.productsUsed }) },
-    });
     return c.json({ report: await reportOf(c, target.row, target.date) });
   });
 
@@ -682,17 +735,19 @@ export function appointmentRoutes(): Hono<AppEnv> {
       const { db, now } = c.var.deps;
       const existing = await visitRow(c, target.row.id, target.date);
       if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
-      const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-      await db
-        .updateTable('appointment_visits')
-        .set((eb) => ({
-          ...(who === 'client' ? { client_signature: bytes, client_signed_at: now() } : { worker_signature: bytes, worker_signed_at: now(), worker_signer_id: c.var.user!.id }),
-          updated_at: now(),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', visit.id)
-        .execute();
-      await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, bytes: bytes.length } });
+      await db.transaction().execute(async (tx) => {
+        const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+        await tx
+          .updateTable('appointment_visits')
+          .set((eb) => ({
+            ...(who === 'client' ? { client_signature: bytes, client_signed_at: now() } : { worker_signature: bytes, worker_signed_at: now(), worker_signer_id: c.var.user!.id }),
+            updated_at: now(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', visit.id)
+          .execute();
+        await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, bytes: bytes.length } }, tx);
+      });
       return c.json({ report: await reportOf(c, target.row, target.date) });
     });
 
@@ -729,8 +784,6 @@ export function appointmentRoutes(): Hono<AppEnv> {
     const { db, files, now } = c.var.deps;
     const existing = await visitRow(c, target.row.id, target.date);
     if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
-    const visit = existing ?? (await ensureVisit(c, target.row, target.date));
-    const key = `attachments/report/${visit.id}/${randomToken(18)}`;
     let name: string;
     try {
       name = decodeURIComponent(c.req.header('x-file-name') ?? '');
@@ -739,20 +792,25 @@ export function appointmentRoutes(): Hono<AppEnv> {
     }
     // eslint-disable-next-line no-control-regex
     name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || `photo.${IMAGE_EXTENSIONS[type]}`;
-    await files.put(key, bytes);
-    let id: number;
+    // The visit's row, the stored file, its attachment row and the audit line: all kept, or none.
+    let stored: string | null = null;
     try {
-      const row = await db
-        .insertInto('attachments')
-        .values({ owner_type: 'report', owner_id: visit.id, file_key: key, display_name: name, content_type: type, size_bytes: bytes.length, branch_id: target.row.branch_id, uploaded_by: c.var.user!.id, created_at: now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = row.id;
+      await db.transaction().execute(async (tx) => {
+        const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
+        const key = `attachments/report/${visit.id}/${randomToken(18)}`;
+        await files.put(key, bytes);
+        stored = key;
+        const row = await tx
+          .insertInto('attachments')
+          .values({ owner_type: 'report', owner_id: visit.id, file_key: key, display_name: name, content_type: type, size_bytes: bytes.length, branch_id: target.row.branch_id, uploaded_by: c.var.user!.id, created_at: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(c, { action: 'create', entityType: 'attachment', entityId: row.id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length } }, tx);
+      });
     } catch (error) {
-      await files.delete(key);
+      if (stored !== null) await files.delete(stored);
       throw error;
     }
-    await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length } });
     return c.json({ report: await reportOf(c, target.row, target.date) }, 201);
   });
 

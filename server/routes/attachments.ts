@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { can, fileScope, hasPermission, type Permission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { ATTACHMENT_EXTENSIONS, sniffAttachmentType, type AttachmentType } from '../../domain/files/file-type';
-import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { checkUploadSize } from '../../domain/files/upload';
 import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
 import { errorReply, fieldError } from '../http/errors';
+import { uploadBody } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { requireUser } from '../http/session';
@@ -82,7 +82,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
     routes.post(
       `/${owner.path}/:id{[0-9]+}/attachments`,
       ...requirePermission(owner.edit),
-      bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') }),
+      uploadBody,
       async (c) => {
         const ownerId = Number(c.req.param('id'));
         const { db, files, now } = c.var.deps;
@@ -96,29 +96,30 @@ export function attachmentRoutes(): Hono<AppEnv> {
         const key = `attachments/${ownerType}/${ownerId}/${randomToken(18)}`;
         const name = displayName(c.req.header('x-file-name'), type);
         await files.put(key, bytes);
-        let id: number;
         try {
-          const row = await db
-            .insertInto('attachments')
-            .values({
-              owner_type: ownerType,
-              owner_id: ownerId,
-              file_key: key,
-              display_name: name,
-              content_type: type,
-              size_bytes: bytes.length,
-              branch_id: record.branch_id,
-              uploaded_by: c.var.user!.id,
-              created_at: now(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          id = row.id;
+          // The row and its audit line together; the stored file goes if either fails.
+          await db.transaction().execute(async (tx) => {
+            const row = await tx
+              .insertInto('attachments')
+              .values({
+                owner_type: ownerType,
+                owner_id: ownerId,
+                file_key: key,
+                display_name: name,
+                content_type: type,
+                size_bytes: bytes.length,
+                branch_id: record.branch_id,
+                uploaded_by: c.var.user!.id,
+                created_at: now(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await audit(c, { action: 'create', entityType: 'attachment', entityId: row.id, changes: { owner: `${ownerType}:${ownerId}`, name, type, bytes: bytes.length } }, tx);
+          });
         } catch (error) {
           await files.delete(key);
           throw error;
         }
-        await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `${ownerType}:${ownerId}`, name, type, bytes: bytes.length } });
         return c.json({ attachments: await listAttachments(c, ownerType, ownerId) }, 201);
       },
     );

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { hasPermission } from '../../domain/auth/permissions';
 import { audit, fieldChanges } from '../audit';
@@ -130,8 +130,7 @@ async function writeChildren(db: Transaction<Database>, clientId: number, input:
 }
 
 /** The client as the screens show it; the HKID only masked. */
-export async function clientDetail(c: AppContext, id: number) {
-  const { db } = c.var.deps;
+export async function clientDetail(c: AppContext, id: number, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
   const row = await db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const contacts = await db.selectFrom('client_contacts').selectAll().where('client_id', '=', id).orderBy('sort_order').execute();
@@ -247,7 +246,13 @@ export function clientRoutes(): Hono<AppEnv> {
     const direction = sort.startsWith('-') ? 'desc' : 'asc';
     const column = sort.replace('-', '');
     const { limit, offset } = pageWindow(page, per_page);
-    const rows = await base
+    const sortKey = column === 'name' ? sql`coalesce(nullif(clients.name_zh, ''), clients.name_en)` : column === 'created' ? sql`clients.created_at` : sql`clients.id`;
+    // The page's ids first, then its 20 rows with their contact and area: the subqueries below
+    // run for the rows shown, not for every row the offset skips.
+    const pageIds = base.select('clients.id').orderBy(sortKey, direction).orderBy('clients.id', direction).limit(limit).offset(offset);
+    const rows = await db
+      .selectFrom(pageIds.as('p'))
+      .innerJoin('clients', 'clients.id', 'p.id')
       .leftJoin('branches', 'branches.id', 'clients.branch_id')
       .select([
         'clients.id',
@@ -276,10 +281,8 @@ export function clientRoutes(): Hono<AppEnv> {
             .limit(1)
             .as('first_area'),
       ])
-      .orderBy(column === 'name' ? sql`coalesce(nullif(clients.name_zh, ''), clients.name_en)` : column === 'created' ? 'clients.created_at' : 'clients.id', direction)
+      .orderBy(sortKey, direction)
       .orderBy('clients.id', direction)
-      .limit(limit)
-      .offset(offset)
       .execute();
     const tags = await db.selectFrom(sql<{ tag: string }>`(select distinct jsonb_array_elements_text(tags) as tag from clients)`.as('t')).select('t.tag').orderBy('t.tag').limit(200).execute();
     return c.json({
@@ -334,13 +337,18 @@ export function clientRoutes(): Hono<AppEnv> {
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeChildren(tx, row.id, input);
+      // The audit line goes with the change: both are kept, or neither.
+      await audit(
+        c,
+        {
+          action: 'create',
+          entityType: 'client',
+          entityId: row.id,
+          changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid ? hkid.masked : null, contacts: input.contacts.length, addresses: input.addresses.length },
+        },
+        tx,
+      );
       return row.id;
-    });
-    await audit(c, {
-      action: 'create',
-      entityType: 'client',
-      entityId: id,
-      changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid ? hkid.masked : null, contacts: input.contacts.length, addresses: input.addresses.length },
     });
     return c.json({ client: await clientDetail(c, id) }, 201);
   });
@@ -396,15 +404,14 @@ export function clientRoutes(): Hono<AppEnv> {
         .where('version', '=', input.version)
         .returning('id')
         .executeTakeFirst();
-      if (!row) return false;
+      if (!row) return null;
       await writeChildren(tx, id, input);
-      return true;
+      const after = (await clientDetail(c, id, tx))!;
+      await audit(c, { action: 'update', entityType: 'client', entityId: id, changes: clientChanges(before, after) }, tx);
+      return after;
     });
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    const after = await clientDetail(c, id);
-    const changes = after ? clientChanges(before, after) : {};
-    await audit(c, { action: 'update', entityType: 'client', entityId: id, changes });
-    return c.json({ client: after });
+    return c.json({ client: updated });
   });
 
   routes.delete('/clients/:id{[0-9]+}', ...requirePermission('client_delete'), async (c) => {
@@ -419,9 +426,9 @@ export function clientRoutes(): Hono<AppEnv> {
     await db.transaction().execute(async (tx) => {
       await tx.deleteFrom('attachments').where('owner_type', '=', 'client').where('owner_id', '=', id).execute();
       await tx.deleteFrom('clients').where('id', '=', id).execute();
+      await audit(c, { action: 'delete', entityType: 'client', entityId: id, changes: { nameEn: client.nameEn, nameZh: client.nameZh, code: client.code } }, tx);
     });
     for (const a of attachments) await files.delete(a.file_key);
-    await audit(c, { action: 'delete', entityType: 'client', entityId: id, changes: { nameEn: client.nameEn, nameZh: client.nameZh, code: client.code } });
     return c.body(null, 204);
   });
 

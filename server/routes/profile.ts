@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
-import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { checkUploadSize } from '../../domain/files/upload';
 import { LANGUAGES } from '../../domain/i18n/language';
 import { randomToken } from '../auth/tokens';
 import { audit, fieldChanges } from '../audit';
 import { loadUser } from '../auth/users';
 import { errorReply, fieldError } from '../http/errors';
+import { uploadBody } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/env';
 import { requireUser } from '../http/session';
 import { parseJsonBody } from '../http/validate';
@@ -98,7 +98,7 @@ export function profileRoutes(): Hono<AppEnv> {
   routes.put(
     '/user/profile-photo',
     requireUser,
-    bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') }),
+    uploadBody,
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0) return fieldError(c, 'photo', 'validation.fileRequired');
@@ -111,13 +111,15 @@ export function profileRoutes(): Hono<AppEnv> {
       const key = `photos/${userId}/${randomToken(18)}`;
       await files.put(key, bytes);
       try {
-        await db.updateTable('users').set({ photo_key: key, photo_type: type, updated_at: now() }).where('id', '=', userId).execute();
+        await db.transaction().execute(async (tx) => {
+          await tx.updateTable('users').set({ photo_key: key, photo_type: type, updated_at: now() }).where('id', '=', userId).execute();
+          await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: { type, bytes: bytes.length } } }, tx);
+        });
       } catch (error) {
         await files.delete(key);
         throw error;
       }
       if (before.photo_key) await files.delete(before.photo_key);
-      await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: { type, bytes: bytes.length } } });
       return c.json({ profile: await profileOf(c, userId) });
     },
   );

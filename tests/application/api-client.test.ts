@@ -60,6 +60,25 @@ describe('the error catalogue (spec §8), applied once for every call', () => {
     expect((await api.get('/api/x')).isErr()).toBe(true);
   });
 
+  it('marks the app offline on a 503 (the database unavailable), keeping the screen, even for a background call', async () => {
+    for (const navigateOnError of [true, false]) {
+      const { api, state, navigator } = createCore({ start: '/clients/7', handler: () => ({ status: 503, body: { message: 'The database cannot be reached just now.' } }) });
+      state.set({ isOnline: true });
+      const result = await api.post('/api/clients', { nameZh: '陳' }, { navigateOnError });
+      expect(result.isErr() && result.error).toEqual({ code: 'unavailable', message: 'The database cannot be reached just now.' });
+      expect(state.get().isOnline).toBe(false);
+      expect(navigator.url).toBe('/clients/7');
+    }
+  });
+
+  it('marks the app offline when a background call gets no response, without leaving the page', async () => {
+    const { api, state, navigator } = createCore({ start: '/calendar', handler: () => 'no-response' });
+    state.set({ isOnline: true });
+    await api.get('/api/appointments', undefined, { navigateOnError: false });
+    expect(state.get().isOnline).toBe(false);
+    expect(navigator.history).toEqual([]);
+  });
+
   it('stays put when the caller opts out of navigation', async () => {
     const { api, navigator } = createCore({ handler: () => 'no-response' });
     const result = await api.get('/api/x', undefined, { navigateOnError: false });

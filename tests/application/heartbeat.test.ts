@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEARTBEAT_INTERVAL_MS, HeartbeatService } from '../../application/session/HeartbeatService';
+import { HEARTBEAT_INTERVAL_MS, HeartbeatService, OFFLINE_RETRY_MS } from '../../application/session/HeartbeatService';
 import { ADMIN, createCore, globalTimer, type Handler } from '../support/fakes';
 
 function heartbeat(options: { handler?: Handler; user?: typeof ADMIN | null; start?: string } = {}) {
@@ -49,6 +49,54 @@ describe('heartbeat', () => {
     reachable = true;
     await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
     expect(state.get().isOnline).toBe(true);
+  });
+
+  it('after a 503 on a save (database unavailable) beats every 30 s until the server answers, then back to every 5 minutes', async () => {
+    let databaseUp = true;
+    const { service, state, api, transport } = heartbeat({
+      user: ADMIN,
+      start: '/clients/create',
+      handler: (request) => {
+        if (!databaseUp) return { status: 503, body: { message: 'The database cannot be reached just now.' } };
+        return request.path === '/api/heartbeat' ? { status: 200, body: { auth: true } } : { status: 201, body: {} };
+      },
+    });
+    expect(OFFLINE_RETRY_MS).toBe(30_000);
+    service.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.get().isOnline).toBe(true);
+    databaseUp = false;
+    await api.post('/api/clients', { nameZh: '陳' });
+    expect(state.get().isOnline).toBe(false);
+    const offlineAt = beats(transport.requests);
+    // Still down: the quick checks go on (the heartbeat needs the session, so it fails too).
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS);
+    expect(beats(transport.requests)).toBe(offlineAt + 1);
+    expect(state.get().isOnline).toBe(false);
+    databaseUp = true;
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS);
+    expect(beats(transport.requests)).toBe(offlineAt + 2);
+    expect(state.get()).toMatchObject({ isOnline: true, authValid: true });
+    // Online again: no more quick checks, only the 5-minute ones.
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS * 4);
+    expect(beats(transport.requests)).toBe(offlineAt + 2);
+  });
+
+  it('keeps checking every 30 s while a failed heartbeat leaves the app offline, and stops when stopped', async () => {
+    let reachable = false;
+    const { service, state, transport } = heartbeat({ handler: () => (reachable ? { status: 200, body: { auth: false } } : 'no-response') });
+    const stop = service.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.get().isOnline).toBe(false);
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS * 3);
+    expect(beats(transport.requests)).toBe(4);
+    reachable = true;
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS);
+    expect(state.get().isOnline).toBe(true);
+    reachable = false;
+    stop();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS * 2);
+    expect(beats(transport.requests)).toBe(5);
   });
 
   it('sets auth validity from the auth field of the reply', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, fileScope, hasPermission, type Actor } from '../../domain/auth/permissions';
+import { can, fileScope, hasPermission, mayGrantAdmin, mayManage, rightsBeyond, type Actor } from '../../domain/auth/permissions';
 import { commission } from '../../domain/commission/commission';
 import { documentNumber, parseDocumentNumber } from '../../domain/documents/numbering';
 import { holidayDates, holidaysOfYear, isHoliday } from '../../domain/hk/holidays';
@@ -112,6 +112,20 @@ describe('permissions', () => {
     expect(can({ ...sales, role: { permissions: ['hkid_reveal'] } }, 'view', { kind: 'hkid' })).toBe(true);
     expect(can({ ...sales, role: { permissions: ['order_void'] } }, 'edit', { kind: 'orderVoid' })).toBe(true);
     expect(can(sales, 'edit', { kind: 'orderVoid' })).toBe(false);
+  });
+
+  it('lets a user hand out only the rights they hold, and only an administrator make an administrator', () => {
+    const manager: Actor = { id: 4, branchId: 1, isAdmin: false, role: { permissions: ['user_view', 'user_edit', 'role_edit', 'client_view'] } };
+    expect(rightsBeyond(manager, ['client_view', 'user_edit'])).toEqual([]);
+    expect(rightsBeyond(manager, ['order_void', 'client_view', 'audit_view', 'order_void'])).toEqual(['audit_view', 'order_void']);
+    expect(rightsBeyond(admin, ['order_void'])).toEqual([]);
+    expect(rightsBeyond({ isAdmin: false, role: null }, ['client_view'])).toEqual(['client_view']);
+    expect([mayGrantAdmin(manager), mayGrantAdmin(admin)]).toEqual([false, true]);
+    expect(mayManage(manager, worker)).toBe(false); // the worker holds appointment_view, which the manager lacks
+    expect(mayManage(manager, { isAdmin: false, role: { permissions: ['client_view'] } })).toBe(true);
+    expect(mayManage(manager, { isAdmin: false, role: null })).toBe(true);
+    expect(mayManage(manager, admin)).toBe(false);
+    expect(mayManage(admin, manager)).toBe(true);
   });
 });
 

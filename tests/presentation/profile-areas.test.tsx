@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
@@ -72,6 +73,33 @@ describe('profile screen (object reply merged into the screen)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('My edit');
+  });
+
+  it('keeps the input when the database is unavailable (503), shows the offline banner, and drops it after a heartbeat once it is back', async () => {
+    const user = userEvent.setup();
+    const unavailable = 'The database cannot be reached just now. Nothing was saved; please try again shortly.';
+    let databaseUp = true;
+    const ok = backend();
+    const { services } = renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'en',
+      handler: (request) => (databaseUp ? ok(request) : { status: 503, body: { message: unavailable } }),
+    });
+    const heartbeat = services.get(HeartbeatService);
+    await heartbeat.beat();
+    const banner = 'Cannot reach the server. Changes cannot be saved until the connection is back.';
+    const name = await screen.findByLabelText('Name');
+    await user.type(name, ' edited');
+    databaseUp = false;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(unavailable)).toBeInTheDocument();
+    expect(screen.getByText(banner)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Chan edited');
+    databaseUp = true;
+    await heartbeat.beat();
+    await waitFor(() => expect(screen.queryByText(banner)).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Chan edited');
   });
 
   it('shows the server’s message under the field it is about', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type KyselyPlugin } from 'kysely';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { createServerApp } from '../../server/app';
 import { Encrypter, loadAppKey } from '../../server/auth/encryption';
@@ -8,13 +9,25 @@ import type { Database } from '../../server/db/schema';
 import { DEFAULT_SERVER_CONFIG, type ServerConfig, type ServerDeps } from '../../server/http/env';
 import { Argon2PasswordHasher } from '../../server/node/argon2-hasher';
 import { MemoryFileStorage } from '../../server/storage/FileStorage';
+import { withDatabase } from './pg-global-setup';
 
 export interface TestServer {
   readonly app: ReturnType<typeof createServerApp>;
+  /** The database as the tests see it (without any fault-injecting plugins the app was given). */
   readonly db: Kysely<Database>;
   readonly clock: FakeClock;
   readonly files: MemoryFileStorage;
+  /**
+   * Stops this app and its database connection and starts a new app on the same database and
+   * files, as a restart of the server process would (the old instance must not be used after).
+   */
+  restart(): Promise<TestServer>;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Kysely plugins for the app's database only, e.g. one that fails a chosen statement. */
+  readonly plugins?: readonly KyselyPlugin[];
 }
 
 /** A clock the test moves by hand. */
@@ -29,16 +42,83 @@ export class FakeClock {
 /** A test names the caller's IP address with this header (the host would take it from the connection). */
 export const TEST_CLIENT_IP_HEADER = 'X-Test-Client-IP';
 
-/** The server app on its own copy of the prepared demo database (see global-setup.ts). */
-export async function startTestServer(config: ServerConfig = DEFAULT_SERVER_CONFIG, extra: Partial<Pick<ServerDeps, 'cookieHeaders'>> = {}): Promise<TestServer> {
-  const dump = await readFile(inject('dbTemplate'));
-  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+let copies = 0;
+
+/** An open test database: the connection, and how to reopen the same data, or drop it. */
+interface OpenDatabase {
+  readonly db: Kysely<Database>;
+  reopen(): Promise<OpenDatabase>;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the PostgreSQL template (pg-global-setup.ts) on a pool of several connections. */
+async function postgresCopy(pgTemplate: { url: string; template: string }): Promise<OpenDatabase> {
+  const name = `backoffice_test_${process.pid}_${++copies}`;
+  const admin = new pg.Client({ connectionString: pgTemplate.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${pgTemplate.template}`);
+  await admin.end();
+  const open = (): OpenDatabase => {
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(pgTemplate.url, name), max: 10 }) }) });
+    return {
+      db,
+      reopen: async () => {
+        await db.destroy();
+        return open();
+      },
+      close: async () => {
+        await db.destroy().catch(() => undefined);
+        const client = new pg.Client({ connectionString: pgTemplate.url });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  };
+  return open();
+}
+
+function pgliteFrom(dump: Blob): OpenDatabase {
+  const pglite = new PGlite({ loadDataDir: dump });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  const clock = new FakeClock();
+  return {
+    db,
+    reopen: async () => {
+      const saved = await pglite.dumpDataDir('none');
+      await db.destroy();
+      return pgliteFrom(saved);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function serverOn(database: OpenDatabase, config: ServerConfig, extra: Partial<Pick<ServerDeps, 'cookieHeaders'>>, options: TestServerOptions, clock: FakeClock, files: MemoryFileStorage): Promise<TestServer> {
+  const { db } = database;
+  const appDb = (options.plugins ?? []).reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), db);
   const encrypter = await Encrypter.fromKey(await loadAppKey(db, undefined));
-  const files = new MemoryFileStorage();
-  const app = createServerApp({ db, passwords: new Argon2PasswordHasher(), encrypter, files, now: clock.now, config, clientIp: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1', ...extra });
-  return { app, db, clock, files, close: () => db.destroy() };
+  const app = createServerApp({ db: appDb, passwords: new Argon2PasswordHasher(), encrypter, files, now: clock.now, config, clientIp: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1', ...extra });
+  return {
+    app,
+    db,
+    clock,
+    files,
+    restart: async () => serverOn(await database.reopen(), config, extra, options, clock, files),
+    close: () => database.close(),
+  };
+}
+
+/**
+ * The server app on its own copy of the prepared demo database: PGlite (global-setup.ts), or in the
+ * `postgres` project a PostgreSQL database (pg-global-setup.ts).
+ */
+export async function startTestServer(
+  config: ServerConfig = DEFAULT_SERVER_CONFIG,
+  extra: Partial<Pick<ServerDeps, 'cookieHeaders'>> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const pgTemplate = inject('pgTemplate');
+  const database = pgTemplate ? await postgresCopy(pgTemplate) : pgliteFrom(new Blob([await readFile(inject('dbTemplate'))]));
+  return serverOn(database, config, extra, options, new FakeClock(), new MemoryFileStorage());
 }
 
 export interface Reply {
@@ -60,6 +140,13 @@ export class TestAgent {
     private readonly server: TestServer,
     private readonly language = 'en',
   ) {}
+
+  /** The same browser (its cookies) talking to another server instance, e.g. after a restart. */
+  on(server: TestServer): TestAgent {
+    const agent = new TestAgent(server, this.language);
+    for (const [name, value] of this.cookies) agent.cookies.set(name, value);
+    return agent;
+  }
 
   get(path: string, headers: Record<string, string> = {}): Promise<Reply> {
     return this.request('GET', path, undefined, headers);

@@ -263,6 +263,28 @@ describe('reminders and lists', () => {
     expect(rows.every((r) => r.includes('已作廢'))).toBe(true);
   });
 
+  it('finds invoices and receipts by number, client name, reference and branch, the totals over exactly what matches', async () => {
+    const client = (await agent.post('/api/clients', { nameEn: 'Quillfeather Trading', nameZh: '羽筆貿易' })).body!.client as { id: number };
+    const branchId = ((await agent.get('/api/orders/create')).body!.options as { branches: { id: number }[] }).branches[0]!.id;
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Search job', quantity: 100, unitPrice: 7_700 }], { clientId: client.id, branchId });
+    const receipt = await agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cheque', amount: 7_000, reference: 'CHQ-QF-0042' });
+    expect(receipt.status).toBe(201);
+    const orderNumbers = async (q: string) => ((await agent.get(`/api/orders?q=${encodeURIComponent(q)}&per_page=100`)).body!.items as Order[]).map((o) => o.number);
+    expect(await orderNumbers('羽筆')).toEqual([order.number]);
+    expect(await orderNumbers('quillfeather')).toEqual([order.number]);
+    expect(await orderNumbers(order.number.toLowerCase())).toEqual([order.number]);
+    const found = (await agent.get(`/api/orders?q=${encodeURIComponent('羽筆')}`)).body!;
+    expect([found.total, found.outstandingTotal]).toEqual([1, 700]);
+
+    const receiptIds = async (query: string) => ((await agent.get(`/api/receipts?${query}&per_page=100`)).body!.items as { id: number }[]).map((r) => r.id);
+    const receiptId = receipt.body!.receiptId as number;
+    for (const q of ['羽筆', 'QUILLFEATHER', order.number, 'qf-0042']) expect(await receiptIds(`q=${encodeURIComponent(q)}`), q).toEqual([receiptId]);
+    expect(await receiptIds(`branch_id=${branchId}&q=${encodeURIComponent('羽筆')}`)).toEqual([receiptId]);
+    expect(await receiptIds(`branch_id=999999&q=${encodeURIComponent('羽筆')}`)).toEqual([]);
+    const listed = (await agent.get(`/api/receipts?q=${encodeURIComponent('羽筆')}`)).body!;
+    expect([listed.total, listed.netAmount]).toEqual([1, 7_000]);
+  });
+
   it('sorts and pages on the server', async () => {
     const page = (await agent.get('/api/orders?sort=total&per_page=2&page=1')).body!;
     const totals = (page.items as Order[]).map((o) => o.total);

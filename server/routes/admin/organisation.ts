@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../../domain/files/image-type';
-import { checkUploadSize, MAX_UPLOAD_BYTES } from '../../../domain/files/upload';
+import { checkUploadSize } from '../../../domain/files/upload';
 import { audit, fieldChanges } from '../../audit';
 import { randomToken } from '../../auth/tokens';
 import { errorReply, fieldError } from '../../http/errors';
+import { uploadBody } from '../../http/upload';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseJsonBody } from '../../http/validate';
@@ -130,7 +130,7 @@ export function organisationRoutes(): Hono<AppEnv> {
     routes.put(
       `/companies/:company_id{[0-9]+}/${kind}`,
       ...requirePermission('company_edit'),
-      bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => errorReply(c as AppContext, 413, 'errors.tooLarge') }),
+      uploadBody,
       async (c) => {
         const id = idParam(c, 'company_id');
         const { db, files } = c.var.deps;
@@ -143,14 +143,22 @@ export function organisationRoutes(): Hono<AppEnv> {
         if (!type) return fieldError(c, kind, 'validation.notImage');
         const key = `companies/${id}/${kind}-${randomToken(12)}`;
         await files.put(key, bytes);
-        await db
-          .updateTable('companies')
-          .set(kind === 'logo' ? { logo_key: key, logo_type: type } : { chop_key: key, chop_type: type })
-          .where('id', '=', id)
-          .execute();
+        try {
+          await db.transaction().execute(async (tx) => {
+            await tx
+              .updateTable('companies')
+              .set(kind === 'logo' ? { logo_key: key, logo_type: type } : { chop_key: key, chop_type: type })
+              .where('id', '=', id)
+              .execute();
+            await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: { [kind]: { type, bytes: bytes.length } } }, tx);
+          });
+        } catch (error) {
+          // Not recorded: the file it stored goes too.
+          await files.delete(key);
+          throw error;
+        }
         const old = kind === 'logo' ? before.logo_key : before.chop_key;
         if (old) await files.delete(old);
-        await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: { [kind]: { type, bytes: bytes.length } } });
         return c.json({ company: await company(c, id) });
       },
     );

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { ALL_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS, type Permission } from '../../../domain/auth/permissions';
+import { ALL_PERMISSIONS, mayManage, PERMISSION_ACTIONS, PERMISSION_AREAS, rightsBeyond, SPECIAL_PERMISSIONS, type Permission } from '../../../domain/auth/permissions';
 import { audit } from '../../audit';
 import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
@@ -27,6 +27,14 @@ async function role(c: AppContext, id: number) {
   return { id: row.id, name: row.name, permissions: permissions.map((p) => p.permission), userCount: Number(users.n), version: row.version };
 }
 
+/** A role may hold only rights its maker holds (administrators hold them all). */
+function beyondErrors(c: AppContext, permissions: readonly string[]): Record<string, string[]> {
+  return rightsBeyond(c.var.user!, permissions).length > 0 ? { permissions: [translate(c.var.language, 'admin.rightsBeyondYou')] } : {};
+}
+
+/** Whether the signed-in user may change or delete a role holding these rights. */
+const mayChange = (c: AppContext, permissions: readonly string[]): boolean => mayManage(c.var.user!, { isAdmin: false, role: { permissions } });
+
 async function nameTaken(c: AppContext, name: string, selfId: number | null): Promise<boolean> {
   let query = c.var.deps.db.selectFrom('roles').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (selfId !== null) query = query.where('id', '!=', selfId);
@@ -51,7 +59,8 @@ export function roleRoutes(): Hono<AppEnv> {
     const body = await parseJsonBody(c, RoleInput);
     if (body.isErr()) return body.error;
     const input = body.value;
-    if (await nameTaken(c, input.name, null)) return fieldErrors(c, { name: [translate(c.var.language, 'admin.roleNameTaken')] });
+    const errors = { ...(await nameTaken(c, input.name, null) ? { name: [translate(c.var.language, 'admin.roleNameTaken')] } : {}), ...beyondErrors(c, input.permissions) };
+    if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
     const id = await db.transaction().execute(async (tx) => {
       const row = await tx.insertInto('roles').values({ name: input.name, created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
@@ -75,7 +84,9 @@ export function roleRoutes(): Hono<AppEnv> {
     const id = idParam(c, 'role_id');
     const before = await role(c, id);
     if (!before) return errorReply(c, 404, 'errors.notFound');
-    if (await nameTaken(c, input.name, id)) return fieldErrors(c, { name: [translate(c.var.language, 'admin.roleNameTaken')] });
+    if (!mayChange(c, before.permissions)) return errorReply(c, 403, 'admin.roleAboveYou');
+    const errors = { ...(await nameTaken(c, input.name, id) ? { name: [translate(c.var.language, 'admin.roleNameTaken')] } : {}), ...beyondErrors(c, input.permissions) };
+    if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
     const permissions = [...new Set(input.permissions)].sort();
     const saved = await db.transaction().execute(async (tx) => {
@@ -107,6 +118,7 @@ export function roleRoutes(): Hono<AppEnv> {
     const id = idParam(c, 'role_id');
     const found = await role(c, id);
     if (!found) return errorReply(c, 404, 'errors.notFound');
+    if (!mayChange(c, found.permissions)) return errorReply(c, 403, 'admin.roleAboveYou');
     if (found.userCount > 0) return errorReply(c, 422, 'admin.roleInUse');
     await c.var.deps.db.deleteFrom('roles').where('id', '=', id).execute();
     await audit(c, { action: 'delete', entityType: 'role', entityId: id, changes: { name: found.name, permissions: found.permissions } });

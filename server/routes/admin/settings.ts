@@ -30,6 +30,9 @@ const OptionInput = z.object({
 });
 const AreaInput = z.object({ nameEn: optionalText(120), nameZh: optionalText(120), region: z.enum(['hk_island', 'kowloon', 'new_territories']), sortOrder: z.number().int().min(0).max(9999).default(0) });
 const HolidayInput = z.object({ date: z.iso.date(), nameEn: optionalText(200), nameZh: optionalText(200) });
+/** Rolls back a save of the codes that met a newer version half-way. */
+class StaleSave extends Error {}
+
 const CodesInput = z.object({ values: z.record(z.string(), z.string().trim().max(20)), versions: z.record(z.string(), z.number().int().positive()) });
 
 const term = (r: { id: number; title_en: string; title_zh: string; body_en: string; body_zh: string; applies_to: string; sort_order: number; active: boolean; version: number }) => ({
@@ -206,18 +209,35 @@ export function settingsRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const ok = await db.transaction().execute(async (tx) => {
-      for (const [key, value] of Object.entries(values)) {
-        const before = await tx.selectFrom('settings').selectAll().where('key', '=', key).forUpdate().executeTakeFirst();
+      // Every code's version is checked (under lock) before any is written: a stale one changes none.
+      const current = new Map<string, { value: string; version: number } | undefined>();
+      for (const key of Object.keys(values)) {
+        const before = await tx.selectFrom('settings').select(['value', 'version']).where('key', '=', key).forUpdate().executeTakeFirst();
         if ((before?.version ?? 0) !== (versions[key] ?? 0)) return false;
+        current.set(key, before);
+      }
+      for (const [key, value] of Object.entries(values)) {
+        const before = current.get(key);
         if (before?.value === value) continue;
         changes[key] = { from: before?.value ?? null, to: value };
-        await tx
+        // A code with no row yet has nothing to lock: one made meanwhile by another save is a conflict.
+        const written = await tx
           .insertInto('settings')
           .values({ key, value, updated_at: now() })
-          .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value, updated_at: now(), version: eb('settings.version', '+', 1) })))
-          .execute();
+          .onConflict((oc) =>
+            oc
+              .column('key')
+              .doUpdateSet((eb) => ({ value, updated_at: now(), version: eb('settings.version', '+', 1) }))
+              .where('settings.version', '=', versions[key] ?? 0),
+          )
+          .returning('key')
+          .executeTakeFirst();
+        if (!written) throw new StaleSave();
       }
       return true;
+    }).catch((error: unknown) => {
+      if (error instanceof StaleSave) return false;
+      throw error;
     });
     if (!ok) return errorReply(c, 409, 'errors.conflict');
     if (Object.keys(changes).length > 0) await audit(c, { action: 'update', entityType: 'setting', entityId: null, changes });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import * as z from 'zod';
+import { mayGrantAdmin, mayManage, rightsBeyond, type PermissionHolder } from '../../../domain/auth/permissions';
 import { LANGUAGES } from '../../../domain/i18n/language';
 import { audit, fieldChanges } from '../../audit';
 import { passwordFieldErrors } from '../../auth/passwordRules';
@@ -10,6 +11,8 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
+import { withAdministratorsLocked } from '../../auth/users';
+import type { Database } from '../../db/schema';
 import { USER_RECORD_CHECKS } from '../account';
 import { fieldErrors, idParam, versionField } from './common';
 
@@ -66,18 +69,6 @@ async function adminUser(c: AppContext, id: number) {
   };
 }
 
-/** Another active administrator exists besides `exceptId` (the last one may not be demoted or deactivated). */
-async function anotherActiveAdmin(c: AppContext, exceptId: number): Promise<boolean> {
-  const row = await c.var.deps.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('is_admin', '=', true)
-    .where('active', '=', true)
-    .where('id', '!=', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n) > 0;
-}
-
 async function checkReferences(c: AppContext, input: { email: string; roleId: number | null; branchId: number | null }, selfId: number | null) {
   const { db } = c.var.deps;
   const lang = c.var.language;
@@ -87,6 +78,29 @@ async function checkReferences(c: AppContext, input: { email: string; roleId: nu
   if (await taken.executeTakeFirst()) errors.email = [translate(lang, 'validation.emailTaken')];
   if (input.roleId !== null && !(await db.selectFrom('roles').select('id').where('id', '=', input.roleId).executeTakeFirst())) errors.roleId = [translate(lang, 'validation.invalid')];
   if (input.branchId !== null && !(await db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst())) errors.branchId = [translate(lang, 'validation.invalid')];
+  return errors;
+}
+
+async function rolePermissions(c: AppContext, roleId: number | null): Promise<string[]> {
+  if (roleId === null) return [];
+  const rows = await c.var.deps.db.selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute();
+  return rows.map((r) => r.permission);
+}
+
+/** The rights an account holds now (not a session's snapshot of them). */
+async function rightsOf(c: AppContext, account: { isAdmin: boolean; roleId: number | null }): Promise<PermissionHolder> {
+  return { isAdmin: account.isAdmin, role: { permissions: await rolePermissions(c, account.roleId) } };
+}
+
+/**
+ * Rights the signed-in user would hand out beyond their own: the administrator flag (administrators
+ * only) or a role holding permissions they lack. Field messages, as the form shows them.
+ */
+async function grantErrors(c: AppContext, input: { isAdmin: boolean; roleId: number | null }): Promise<Record<string, string[]>> {
+  const actor = c.var.user!;
+  const errors: Record<string, string[]> = {};
+  if (input.isAdmin && !mayGrantAdmin(actor)) errors.isAdmin = [translate(c.var.language, 'admin.grantAdmin')];
+  if (rightsBeyond(actor, await rolePermissions(c, input.roleId)).length > 0) errors.roleId = [translate(c.var.language, 'admin.roleBeyondYou')];
   return errors;
 }
 
@@ -138,7 +152,7 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const body = await parseJsonBody(c, CreateUser);
     if (body.isErr()) return body.error;
     const input = body.value;
-    const errors = { ...(await checkReferences(c, input, null)), ...(passwordFieldErrors(c.var.language, input.password, input.password_confirmation) ?? {}) };
+    const errors = { ...(await checkReferences(c, input, null)), ...(passwordFieldErrors(c.var.language, input.password, input.password_confirmation) ?? {}), ...(await grantErrors(c, input)) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, passwords, now } = c.var.deps;
     const branch = input.branchId === null ? null : await db.selectFrom('branches').select('company_id').where('id', '=', input.branchId).executeTakeFirst();
@@ -180,39 +194,46 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const id = idParam(c, 'user_id');
     const before = await adminUser(c, id);
     if (!before) return errorReply(c, 404, 'errors.notFound');
-    const errors = await checkReferences(c, input, id);
+    if (!mayManage(c.var.user!, await rightsOf(c, before))) return errorReply(c, 403, 'admin.accountAboveYou');
+    const errors = { ...(await checkReferences(c, input, id)), ...(await grantErrors(c, input)) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
-    if (before.isAdmin && before.active && (!input.isAdmin || !input.active) && !(await anotherActiveAdmin(c, id))) {
-      return errorReply(c, 422, 'admin.lastAdmin');
-    }
     const { db, now } = c.var.deps;
     const branch = input.branchId === null ? null : await db.selectFrom('branches').select('company_id').where('id', '=', input.branchId).executeTakeFirst();
-    const updated = await db
-      .updateTable('users')
-      .set((eb) => ({
-        name: input.name,
-        email: input.email,
-        language: input.language,
-        role_id: input.roleId,
-        branch_id: input.branchId,
-        company_id: branch?.company_id ?? null,
-        is_admin: input.isAdmin,
-        active: input.active,
-        calendar_color: input.calendarColor || null,
-        commission_rate_bp: input.commissionRateBp,
-        updated_at: now(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return errorReply(c, 409, 'errors.conflict');
-    // A deactivated account is signed out everywhere at once.
-    if (before.active && !input.active) {
-      await db.deleteFrom('sessions').where('user_id', '=', id).execute();
-      await db.deleteFrom('api_tokens').where('user_id', '=', id).execute();
-    }
+    const removesAdmin = before.isAdmin && before.active && (!input.isAdmin || !input.active);
+    const save = async (tx: Transaction<Database>, anotherAdmin: boolean): Promise<'ok' | 'conflict' | 'lastAdmin'> => {
+      if (removesAdmin && !anotherAdmin) return 'lastAdmin';
+      const updated = await tx
+        .updateTable('users')
+        .set((eb) => ({
+          name: input.name,
+          email: input.email,
+          language: input.language,
+          role_id: input.roleId,
+          branch_id: input.branchId,
+          company_id: branch?.company_id ?? null,
+          is_admin: input.isAdmin,
+          active: input.active,
+          calendar_color: input.calendarColor || null,
+          commission_rate_bp: input.commissionRateBp,
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return 'conflict';
+      // A deactivated account is signed out everywhere at once.
+      if (before.active && !input.active) {
+        await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
+        await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
+      }
+      return 'ok';
+    };
+    // Taking away an administrator: with every administrator's row locked, so two such changes take turns.
+    const outcome = removesAdmin ? await withAdministratorsLocked(db, id, save) : await db.transaction().execute((tx) => save(tx, true));
+    if (outcome === 'lastAdmin') return errorReply(c, 422, 'admin.lastAdmin');
+    if (outcome === 'conflict') return errorReply(c, 409, 'errors.conflict');
     const after = await adminUser(c, id);
     if (after) await audit(c, { action: 'update', entityType: 'user', entityId: id, changes: fieldChanges(before, after, ['name', 'email', 'language', 'roleId', 'branchId', 'isAdmin', 'active', 'calendarColor', 'commissionRateBp']) });
     return c.json({ user: after });
@@ -220,6 +241,9 @@ export function userAdminRoutes(): Hono<AppEnv> {
 
   routes.post('/users/:user_id{[0-9]+}/reset-two-factor', ...requirePermission('user_edit'), async (c) => {
     const id = idParam(c, 'user_id');
+    const target = await adminUser(c, id);
+    if (!target) return errorReply(c, 404, 'errors.notFound');
+    if (!mayManage(c.var.user!, await rightsOf(c, target))) return errorReply(c, 403, 'admin.accountAboveYou');
     const result = await c.var.deps.db
       .updateTable('users')
       .set((eb) => ({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null, version: eb('version', '+', 1) }))
@@ -236,11 +260,16 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const id = idParam(c, 'user_id');
     const user = await adminUser(c, id);
     if (!user) return errorReply(c, 404, 'errors.notFound');
+    if (!mayManage(c.var.user!, await rightsOf(c, user))) return errorReply(c, 403, 'admin.accountAboveYou');
     if (id === c.var.user!.id) return errorReply(c, 422, 'admin.notSelf');
     for (const check of USER_RECORD_CHECKS) if (await check(c, id)) return errorReply(c, 422, 'admin.userHasRecords');
-    if (user.isAdmin && user.active && !(await anotherActiveAdmin(c, id))) return errorReply(c, 422, 'admin.lastAdmin');
-    await audit(c, { action: 'delete', entityType: 'user', entityId: id, changes: { name: user.name, email: user.email } });
-    await c.var.deps.db.deleteFrom('users').where('id', '=', id).execute();
+    const deleted = await withAdministratorsLocked(c.var.deps.db, id, async (tx, anotherAdmin) => {
+      if (user.isAdmin && user.active && !anotherAdmin) return false;
+      await audit(c, { action: 'delete', entityType: 'user', entityId: id, changes: { name: user.name, email: user.email } }, tx);
+      await tx.deleteFrom('users').where('id', '=', id).execute();
+      return true;
+    });
+    if (!deleted) return errorReply(c, 422, 'admin.lastAdmin');
     return c.body(null, 204);
   });
 

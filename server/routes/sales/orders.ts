@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { FULL_RATE_BP, centsToDecimal } from '../../../domain/money/money';
 import { checkUnvoid, checkVoid, dueDate, isOverdue, ORDER_TYPES, outstandingAmount, paymentStatus, type PaymentStatus } from '../../../domain/orders/order';
@@ -168,8 +168,7 @@ export async function clientOrders(c: AppContext, clientId: number) {
   return rows.map((r) => listItem(c, r));
 }
 
-export async function loadOrder(c: AppContext, id: number) {
-  const { db } = c.var.deps;
+export async function loadOrder(c: AppContext, id: number, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
   const r = await db
     .selectFrom('orders as o')
     .leftJoin('users as s', 's.id', 'o.salesperson_id')
@@ -205,7 +204,7 @@ export async function loadOrder(c: AppContext, id: number) {
     notes: r.notes,
     quotation: r.quotation_id === null ? null : { id: r.quotation_id, number: r.quotation_number, kind: r.quotation_kind },
     items: await loadItems(db, 'order_items', r.id),
-    receipts: await loadReceipts(c, { orderId: r.id }),
+    receipts: await loadReceipts(c, { orderId: r.id }, db),
     letterhead: await letterhead(db, r.branch_id),
     version: r.version,
   };
@@ -242,10 +241,17 @@ export function orderRoutes(): Hono<AppEnv> {
     const { q, status, type, client_id, branch_id, salesperson_id, date_from, date_to, sort, page, per_page, format } = query.value;
     const { db } = c.var.deps;
     const todayDate = today(c);
-    let base = db.selectFrom('orders as o').innerJoin('clients as cl', 'cl.id', 'o.client_id');
+    // The filters read only the orders (the client's names through a subquery), so the count and
+    // sum below scan no join; the page of rows joins the clients for its rows alone.
+    let base = db.selectFrom('orders as o');
     if (q) {
       const pattern = likePattern(q);
-      base = base.where((eb) => eb.or([eb(sql`lower(o.number)`, 'like', pattern), eb(sql`lower(cl.name_en)`, 'like', pattern), eb(sql`lower(cl.name_zh)`, 'like', pattern)]));
+      base = base.where((eb) =>
+        eb.or([
+          eb(sql`lower(o.number)`, 'like', pattern),
+          eb('o.client_id', 'in', eb.selectFrom('clients as cl').select('cl.id').where((inner) => inner.or([inner(sql`lower(cl.name_en)`, 'like', pattern), inner(sql`lower(cl.name_zh)`, 'like', pattern)]))),
+        ]),
+      );
     }
     if (status) base = base.where(statusFilter(status, todayDate));
     if (type) base = base.where('o.type', '=', type);
@@ -263,6 +269,7 @@ export function orderRoutes(): Hono<AppEnv> {
       client: sql`coalesce(nullif(cl.name_zh, ''), cl.name_en)`,
     });
     const rowsQuery = base
+      .innerJoin('clients as cl', 'cl.id', 'o.client_id')
       .leftJoin('users as s', 's.id', 'o.salesperson_id')
       .select([...LIST_COLUMNS, dateText('o.date', 'date'), dateText('o.due_date', 'due')])
       .orderBy(orderColumn, direction)
@@ -347,12 +354,12 @@ export function orderRoutes(): Hono<AppEnv> {
       if (input.appointmentId !== null) {
         await tx.updateTable('appointments').set((eb) => ({ order_id: row.id, updated_at: now(), version: eb('version', '+', 1) })).where('id', '=', input.appointmentId).execute();
       }
+      // The audit lines go with the change: both are kept, or neither.
+      await audit(c, { action: 'create', entityType: 'order', entityId: row.id, changes: { number, ...input } }, tx);
+      if (input.appointmentId !== null) await audit(c, { action: 'link-order', entityType: 'appointment', entityId: input.appointmentId, changes: { orderId: { from: null, to: row.id } } }, tx);
       return row.id;
     });
-    const order = await loadOrder(c, id);
-    await audit(c, { action: 'create', entityType: 'order', entityId: id, changes: { number: order?.number, ...input } });
-    if (input.appointmentId !== null) await audit(c, { action: 'link-order', entityType: 'appointment', entityId: input.appointmentId, changes: { orderId: { from: null, to: id } } });
-    return c.json({ order }, 201);
+    return c.json({ order: await loadOrder(c, id) }, 201);
   });
 
   routes.get('/orders/:id{[0-9]+}', ...requirePermission('order_view'), async (c) => {
@@ -396,14 +403,15 @@ export function orderRoutes(): Hono<AppEnv> {
         .where('voided', '=', false)
         .returning('id')
         .executeTakeFirst();
-      if (row) await writeItems(tx, 'order_items', id, await withDescriptions(tx, input.items));
-      return Boolean(row);
+      if (!row) return null;
+      await writeItems(tx, 'order_items', id, await withDescriptions(tx, input.items));
+      const after = (await loadOrder(c, id, tx))!;
+      const keys = ['type', 'date', 'dueDate', 'clientId', 'branchId', 'salespersonId', 'discountRateBp', 'total', 'terms', 'notes', 'items'] as const;
+      await audit(c, { action: 'update', entityType: 'order', entityId: id, changes: fieldChanges(before, after, [...keys]) }, tx);
+      return after;
     });
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    const after = await loadOrder(c, id);
-    const keys = ['type', 'date', 'dueDate', 'clientId', 'branchId', 'salespersonId', 'discountRateBp', 'total', 'terms', 'notes', 'items'] as const;
-    await audit(c, { action: 'update', entityType: 'order', entityId: id, changes: fieldChanges(before, after!, [...keys]) });
-    return c.json({ order: after });
+    return c.json({ order: updated });
   });
 
   for (const action of ['void', 'unvoid'] as const) {
@@ -430,6 +438,7 @@ export function orderRoutes(): Hono<AppEnv> {
           }))
           .where('id', '=', id)
           .execute();
+        await audit(c, { action, entityType: 'order', entityId: id, changes: { reason: body.value.reason } }, tx);
         return 'ok' as const;
       });
       if (outcome === 'notFound') return errorReply(c, 404, 'errors.notFound');
@@ -438,7 +447,6 @@ export function orderRoutes(): Hono<AppEnv> {
         const message = translate(c.var.language, `sales.${outcome}`);
         return c.json({ message, code: outcome, errors: { reason: [message] } }, 422);
       }
-      await audit(c, { action, entityType: 'order', entityId: id, changes: { reason: body.value.reason } });
       return c.json({ order: await loadOrder(c, id) });
     });
   }
@@ -486,10 +494,10 @@ export function orderRoutes(): Hono<AppEnv> {
         .set((eb) => ({ paid: eb('paid', input.kind === 'receipt' ? '+' : '-', input.amount), updated_at: now(), version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .execute();
+      await audit(c, { action: 'create', entityType: input.kind, entityId: row.id, changes: { orderId: id, number, ...input } }, tx);
       return { receiptId: row.id, number };
     });
     if ('problem' in outcome && outcome.problem) return outcome.problem === 'notFound' ? errorReply(c, 404, 'errors.notFound') : receiptProblem(c, outcome.problem);
-    await audit(c, { action: 'create', entityType: input.kind, entityId: outcome.receiptId, changes: { orderId: id, number: outcome.number, ...input } });
     return c.json({ receiptId: outcome.receiptId, order: await loadOrder(c, id) }, 201);
   });
 

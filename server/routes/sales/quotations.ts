@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { FULL_RATE_BP } from '../../../domain/money/money';
@@ -142,8 +142,9 @@ export async function clientQuotations(c: AppContext, clientId: number) {
   return rows.map((r) => listItem(r, today(c)));
 }
 
-async function loadQuotation(c: AppContext, id: number) {
-  const { db } = c.var.deps;
+type Db = Kysely<Database> | Transaction<Database>;
+
+async function loadQuotation(c: AppContext, id: number, db: Db = c.var.deps.db) {
   const r = await db
     .selectFrom('quotations as q')
     .leftJoin('users as s', 's.id', 'q.salesperson_id')
@@ -297,11 +298,11 @@ export function quotationRoutes(): Hono<AppEnv> {
         .returning(['id', 'number'])
         .executeTakeFirstOrThrow();
       await writeItems(tx, 'quotation_items', row.id, await withDescriptions(tx, input.items));
+      // The audit line goes with the change: both are kept, or neither.
+      await audit(c, { action: 'create', entityType: 'quotation', entityId: row.id, changes: { number: row.number, ...input } }, tx);
       return row.id;
     });
-    const quotation = await loadQuotation(c, id);
-    await audit(c, { action: 'create', entityType: 'quotation', entityId: id, changes: { number: quotation?.number, ...input } });
-    return c.json({ quotation }, 201);
+    return c.json({ quotation: await loadQuotation(c, id) }, 201);
   });
 
   routes.get('/quotations/:id{[0-9]+}', ...requirePermission('quotation_view'), async (c) => {
@@ -349,14 +350,15 @@ export function quotationRoutes(): Hono<AppEnv> {
         .where('status', '=', 'draft')
         .returning('id')
         .executeTakeFirst();
-      if (row) await writeItems(tx, 'quotation_items', id, await withDescriptions(tx, input.items));
-      return Boolean(row);
+      if (!row) return null;
+      await writeItems(tx, 'quotation_items', id, await withDescriptions(tx, input.items));
+      const after = (await loadQuotation(c, id, tx))!;
+      const keys = ['kind', 'date', 'clientId', 'branchId', 'salespersonId', 'validDays', 'discountRateBp', 'total', 'terms', 'notes', 'contract', 'items'] as const;
+      await audit(c, { action: 'update', entityType: 'quotation', entityId: id, changes: fieldChanges(before, after, [...keys]) }, tx);
+      return after;
     });
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    const after = await loadQuotation(c, id);
-    const keys = ['kind', 'date', 'clientId', 'branchId', 'salespersonId', 'validDays', 'discountRateBp', 'total', 'terms', 'notes', 'contract', 'items'] as const;
-    await audit(c, { action: 'update', entityType: 'quotation', entityId: id, changes: fieldChanges(before, after!, [...keys]) });
-    return c.json({ quotation: after });
+    return c.json({ quotation: updated });
   });
 
   routes.post('/quotations/:id{[0-9]+}/status', ...requirePermission('quotation_edit'), async (c) => {
@@ -376,15 +378,20 @@ export function quotationRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     // Back to draft restarts its validity from today, so the reworked quotation is not expired at once.
     const restart = body.value.status === 'draft' && before.status === 'expired' ? { date: today(c) } : {};
-    const updated = await db
-      .updateTable('quotations')
-      .set((eb) => ({ status: body.value.status, ...restart, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', body.value.version)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('quotations')
+        .set((eb) => ({ status: body.value.status, ...restart, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', body.value.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) {
+        await audit(c, { action: 'status', entityType: 'quotation', entityId: id, changes: { status: { from: before.status, to: body.value.status }, ...('date' in restart ? { date: { from: before.date, to: restart.date } } : {}) } }, tx);
+      }
+      return Boolean(row);
+    });
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'status', entityType: 'quotation', entityId: id, changes: { status: { from: before.status, to: body.value.status }, ...('date' in restart ? { date: { from: before.date, to: restart.date } } : {}) } });
     return c.json({ quotation: await loadQuotation(c, id) });
   });
 
@@ -436,11 +443,11 @@ export function quotationRoutes(): Hono<AppEnv> {
         quotation.items.map((i) => ({ productId: i.productId, descriptionEn: i.descriptionEn, descriptionZh: i.descriptionZh, quantity: i.quantity, unitPrice: i.unitPrice })),
       );
       await tx.updateTable('quotations').set((eb) => ({ order_id: order.id, updated_at: now(), version: eb('version', '+', 1) })).where('id', '=', id).execute();
+      await audit(c, { action: 'convert', entityType: 'quotation', entityId: id, changes: { orderId: order.id } }, tx);
+      await audit(c, { action: 'create', entityType: 'order', entityId: order.id, changes: { fromQuotation: quotation.number, number } }, tx);
       return order.id;
     });
     if (orderId === null) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'convert', entityType: 'quotation', entityId: id, changes: { orderId } });
-    await audit(c, { action: 'create', entityType: 'order', entityId: orderId, changes: { fromQuotation: quotation.number } });
     return c.json({ orderId, quotation: await loadQuotation(c, id) }, 201);
   });
 
@@ -449,8 +456,10 @@ export function quotationRoutes(): Hono<AppEnv> {
     const quotation = await loadQuotation(c, id);
     if (!quotation) return errorReply(c, 404, 'errors.notFound');
     if (quotation.storedStatus !== 'draft' || quotation.order) return errorReply(c, 422, 'sales.quotationDeleteDraft');
-    await c.var.deps.db.deleteFrom('quotations').where('id', '=', id).where('status', '=', 'draft').execute();
-    await audit(c, { action: 'delete', entityType: 'quotation', entityId: id, changes: { number: quotation.number, total: quotation.total } });
+    await c.var.deps.db.transaction().execute(async (tx) => {
+      const removed = await tx.deleteFrom('quotations').where('id', '=', id).where('status', '=', 'draft').returning('id').executeTakeFirst();
+      if (removed) await audit(c, { action: 'delete', entityType: 'quotation', entityId: id, changes: { number: quotation.number, total: quotation.total } }, tx);
+    });
     return c.json({ deleted: true });
   });
 

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { centsToDecimal } from '../../../domain/money/money';
 import { needsBankIn, PAYMENT_METHODS } from '../../../domain/orders/receipts';
 import { audit } from '../../audit';
+import type { Database } from '../../db/schema';
 import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
@@ -26,8 +27,8 @@ const ListQuery = z.object({
   sort: sortEnum(SORTS).default('-date'),
 });
 
-function receiptsQuery(c: AppContext) {
-  return c.var.deps.db
+function receiptsQuery(c: AppContext, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
+  return db
     .selectFrom('receipts as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .innerJoin('clients as cl', 'cl.id', 'o.client_id')
@@ -90,8 +91,8 @@ const toReceipt = (r: ReceiptRow) => ({
 });
 
 /** The receipts and refunds of one order, oldest first. */
-export async function loadReceipts(c: AppContext, where: { orderId: number }) {
-  const rows = await receiptsQuery(c).select([...columns, dateText('r.date', 'date')]).where('r.order_id', '=', where.orderId).orderBy('r.date').orderBy('r.id').execute();
+export async function loadReceipts(c: AppContext, where: { orderId: number }, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
+  const rows = await receiptsQuery(c, db).select([...columns, dateText('r.date', 'date')]).where('r.order_id', '=', where.orderId).orderBy('r.date').orderBy('r.id').execute();
   return rows.map(toReceipt);
 }
 
@@ -103,21 +104,37 @@ export function receiptRoutes(): Hono<AppEnv> {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { q, action, kind, method, staff_id, order_id, branch_id, date_from, date_to, sort, page, per_page, format } = query.value;
-    let base = receiptsQuery(c);
+    // The filters read only the receipts (orders and clients through subqueries), so the count and
+    // sum below scan no join; the page of rows joins them for its 20 rows alone.
+    const { db } = c.var.deps;
+    let filtered = db.selectFrom('receipts as r');
     if (q) {
       const pattern = likePattern(q);
-      base = base.where((eb) =>
-        eb.or([eb(sql`lower(r.number)`, 'like', pattern), eb(sql`lower(o.number)`, 'like', pattern), eb(sql`lower(cl.name_en)`, 'like', pattern), eb(sql`lower(cl.name_zh)`, 'like', pattern), eb(sql`lower(r.reference)`, 'like', pattern)]),
+      filtered = filtered.where((eb) =>
+        eb.or([
+          eb(sql`lower(r.number)`, 'like', pattern),
+          eb(sql`lower(r.reference)`, 'like', pattern),
+          eb(
+            'r.order_id',
+            'in',
+            eb
+              .selectFrom('orders as o')
+              .innerJoin('clients as cl', 'cl.id', 'o.client_id')
+              .select('o.id')
+              .where((inner) => inner.or([inner(sql`lower(o.number)`, 'like', pattern), inner(sql`lower(cl.name_en)`, 'like', pattern), inner(sql`lower(cl.name_zh)`, 'like', pattern)])),
+          ),
+        ]),
       );
     }
-    if (action === 'bank-in') base = base.where('r.kind', '=', 'receipt').where('r.banked_in', '=', false).where('r.method', 'in', ['cash', 'cheque']);
-    if (kind) base = base.where('r.kind', '=', kind);
-    if (method) base = base.where('r.method', '=', method);
-    if (staff_id) base = base.where('r.created_by', '=', staff_id);
-    if (order_id) base = base.where('r.order_id', '=', order_id);
-    if (branch_id) base = base.where('o.branch_id', '=', branch_id);
-    if (date_from) base = base.where('r.date', '>=', date_from);
-    if (date_to) base = base.where('r.date', '<=', date_to);
+    if (action === 'bank-in') filtered = filtered.where('r.kind', '=', 'receipt').where('r.banked_in', '=', false).where('r.method', 'in', ['cash', 'cheque']);
+    if (kind) filtered = filtered.where('r.kind', '=', kind);
+    if (method) filtered = filtered.where('r.method', '=', method);
+    if (staff_id) filtered = filtered.where('r.created_by', '=', staff_id);
+    if (order_id) filtered = filtered.where('r.order_id', '=', order_id);
+    if (branch_id) filtered = filtered.where('r.order_id', 'in', (eb) => eb.selectFrom('orders').select('orders.id').where('orders.branch_id', '=', branch_id));
+    if (date_from) filtered = filtered.where('r.date', '>=', date_from);
+    if (date_to) filtered = filtered.where('r.date', '<=', date_to);
+    const base = filtered.innerJoin('orders as o', 'o.id', 'r.order_id').innerJoin('clients as cl', 'cl.id', 'o.client_id').leftJoin('users as u', 'u.id', 'r.created_by');
     const { by: orderColumn, direction } = sortOf(sort, { number: sql`r.number`, date: sql`r.date`, amount: sql`r.amount`, client: sql`coalesce(nullif(cl.name_zh, ''), cl.name_en)` });
     const rowsQuery = base.select([...columns, dateText('r.date', 'date')]).orderBy(orderColumn, direction).orderBy('r.id', direction);
     if (format === 'csv') {
@@ -143,12 +160,11 @@ export function receiptRoutes(): Hono<AppEnv> {
         ]),
       );
     }
-    const counted = await base
+    const counted = await filtered
       .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>(sql`case when r.kind = 'refund' then -r.amount else r.amount end`).as('net')])
       .executeTakeFirstOrThrow();
     const { limit, offset } = pageWindow(page, per_page);
     const items = (await rowsQuery.limit(limit).offset(offset).execute()).map(toReceipt);
-    const { db } = c.var.deps;
     const [branches, staff] = await Promise.all([
       db.selectFrom('branches').select(['id', 'name_en', 'name_zh']).orderBy('id').execute(),
       db.selectFrom('users').select(['id', 'name']).orderBy('name').execute(),
@@ -178,15 +194,18 @@ export function receiptRoutes(): Hono<AppEnv> {
     const row = await db.selectFrom('receipts').select(['kind', 'method', 'banked_in']).where('id', '=', id).executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
     if (row.kind !== 'receipt' || !needsBankIn(row.method, row.banked_in)) return errorReply(c, 422, row.banked_in ? 'sales.alreadyBanked' : 'sales.notBankable');
-    const updated = await db
-      .updateTable('receipts')
-      .set((eb) => ({ banked_in: true, banked_in_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('banked_in', '=', false)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('receipts')
+        .set((eb) => ({ banked_in: true, banked_in_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('banked_in', '=', false)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await audit(c, { action: 'bank-in', entityType: 'receipt', entityId: id, changes: { bankedIn: { from: false, to: true } } }, tx);
+      return Boolean(row);
+    });
     if (!updated) return errorReply(c, 422, 'sales.alreadyBanked');
-    await audit(c, { action: 'bank-in', entityType: 'receipt', entityId: id, changes: { bankedIn: { from: false, to: true } } });
     return c.json({ banked: true });
   });
 

@@ -1,0 +1,251 @@
+/**
+ * npm run soak: the longer reliability run, reported (docs/reliability.md keeps the figures).
+ *
+ *   npm run soak                                     # everything, defaults below
+ *   npm run soak -- --connections 50 --duration 60 --port 3390 --kills 3
+ *   npm run soak -- --skip-postgres --skip-crash     # only the load on PGlite
+ *
+ * 1. Load: the real server (server/main.ts; no front-end build needed) on a new temporary PGlite
+ *    folder; autocannon sends a mix of reads and writes (a third are writes: clients with a contact
+ *    and an address, numbered quotations with lines, receipts on one order) from --connections
+ *    connections for --duration seconds on 127.0.0.1. Then the server is stopped and every write it
+ *    acknowledged (2xx) is looked for in the database, with its audit line. Pass: no errors, no
+ *    timeouts, no non-2xx reply, no write lost, no write unaudited.
+ * 2. Crash: writes only, and the server is killed (SIGKILL) half-way, --kills times, restarted on the
+ *    same folder each time: every write acknowledged before a kill must be there after the restart.
+ * 3. PostgreSQL (when installed: /usr/lib/postgresql/<version>/bin or PG_BIN): a throw-away cluster;
+ *    the concurrency and fault tests run again on it (the `postgres` Vitest project, a pool of 10
+ *    connections, statements really in parallel), then the load of step 1 against it.
+ * 4. Bad input: the fuzz run of tests/server/bad-input.test.ts with FUZZ_RUNS=--fuzz-runs, when that
+ *    file exists (it comes from the bad-input work; see docs/reliability.md).
+ *
+ * Prints a table of figures; exits non-zero when any check fails. Timings are printed, never judged.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../server/db/schema';
+import { ROOT, signIn, startServer, table, type RunningServer } from './bench/lib';
+import { countWrites, runLoad, type LoadRun, type LoadTarget, type Session } from './soak/load';
+import { findPostgres, startPostgres, type PostgresServer } from './soak/postgres';
+
+const { values } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '60' },
+    port: { type: 'string', default: process.env.SOAK_PORT ?? '3390' },
+    kills: { type: 'string', default: '3' },
+    'fuzz-runs': { type: 'string', default: '10000' },
+    'skip-crash': { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
+    'skip-fuzz': { type: 'boolean', default: false },
+  },
+});
+const connections = Number(values.connections);
+const duration = Number(values.duration);
+const port = Number(values.port);
+const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
+
+type Row = (string | number)[];
+const rows: Row[] = [];
+const problems: string[] = [];
+const check = (ok: boolean, what: string) => {
+  if (!ok) problems.push(what);
+};
+const log = (message: string) => console.log(`[soak] ${message}`);
+
+/** Signs in and makes the order the receipts go on (total far above what a run can receive). */
+async function prepare(url: string, prefix: string): Promise<{ session: Session; target: LoadTarget }> {
+  const session = await signIn(url, ADMIN.email, ADMIN.password);
+  const reply = await fetch(`${url}/api/orders`, {
+    method: 'POST',
+    headers: { Cookie: session.cookie, 'X-XSRF-TOKEN': session.xsrf, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'regular_order', date: '2026-12-01', clientId: 1, notes: prefix, items: [{ productId: null, descriptionEn: 'Soak contract', quantity: 100, unitPrice: 1_000_000_000 }] }),
+  });
+  if (reply.status !== 201) throw new Error(`Could not create the soak order: ${reply.status} ${await reply.text()}`);
+  const order = ((await reply.json()) as { order: { id: number } }).order;
+  return { session, target: { prefix, orderId: order.id } };
+}
+
+function server(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer({ port, dataDir, env: { FILES_DIR: path.join(dataDir, '..', 'files'), STATIC_DIR: path.join(dataDir, '..', 'no-front-end'), ...env } });
+}
+
+function pgliteDb(dataDir: string): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: new PGlite(dataDir) }) });
+}
+
+/** Runs the load, stops the server, counts the rows; adds the figures to the table. */
+async function loadPhase(label: string, running: RunningServer, open: () => Kysely<Database>): Promise<void> {
+  const prefix = `Soak ${label} ${Date.now()}`;
+  const { session, target } = await prepare(running.url, prefix);
+  log(`${label}: ${connections} connections for ${duration} s …`);
+  const run = await runLoad({ url: running.url, session, target, connections, duration, mode: 'mix' });
+  await running.stop();
+  const db = open();
+  const counted = await countWrites(db, run, target);
+  await db.destroy();
+  report(label, run, counted);
+}
+
+function report(label: string, run: LoadRun, counted: Awaited<ReturnType<typeof countWrites>>): void {
+  const { result } = run;
+  const acknowledged = Object.values(run.acknowledged).reduce((n, ids) => n + ids.length, 0);
+  const found = Object.values(counted.checks).reduce((n, c) => n + c.found, 0);
+  const lost = Object.values(counted.checks).reduce((n, c) => n + c.lost, 0);
+  const unaudited = Object.values(counted.checks).reduce((n, c) => n + c.unaudited, 0);
+  const inFlight = Object.values(counted.checks).reduce((n, c) => n + c.unacknowledgedStored, 0);
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([status, s]) => `${status}×${s.count}`)
+    .join(' ');
+  rows.push(
+    [`${label}: requests answered`, result.requests.total],
+    [`${label}: requests per second (mean)`, Math.round(result.requests.average)],
+    [`${label}: latency p50 / p99 / max (ms)`, `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}`],
+    [`${label}: status codes`, statuses],
+    [`${label}: errors / timeouts / non-2xx`, `${result.errors} / ${result.timeouts} / ${result.non2xx}`],
+    [`${label}: writes sent`, run.writesSent],
+    [`${label}: writes acknowledged (2xx): clients / quotations / receipts`, `${acknowledged}: ${run.acknowledged.client.length} / ${run.acknowledged.quotation.length} / ${run.acknowledged.receipt.length}`],
+    [`${label}: acknowledged rows found`, found],
+    [`${label}: writes lost`, lost],
+    [`${label}: rows without their audit line`, unaudited],
+    [`${label}: rows stored whose reply the run did not wait for`, inFlight],
+    [`${label}: duplicate quotation numbers`, counted.duplicateNumbers],
+  );
+  check(result.errors === 0 && result.timeouts === 0 && result.non2xx === 0, `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx ${JSON.stringify(run.failures.slice(0, 3))}`);
+  check(lost === 0, `${label}: ${lost} acknowledged writes lost`);
+  check(unaudited === 0, `${label}: ${unaudited} rows without an audit line`);
+  check(counted.duplicateNumbers === 0, `${label}: duplicate quotation numbers`);
+  check(counted.paidMatchesReceipts, `${label}: the order's paid amount differs from its receipts`);
+}
+
+/** Writes under load; the server is killed half-way, restarted, and every acknowledged write looked for. */
+async function crashPhase(dataDir: string, kills: number): Promise<void> {
+  let acknowledged = 0;
+  let lost = 0;
+  let unaudited = 0;
+  let restartMs = 0;
+  for (let round = 1; round <= kills; round++) {
+    const running = await server(dataDir);
+    const prefix = `Crash ${round} ${Date.now()}`;
+    const { session, target } = await prepare(running.url, prefix);
+    const run = await runLoad({
+      url: running.url,
+      session,
+      target,
+      connections: Math.min(connections, 20),
+      duration: 20,
+      mode: 'writes',
+      during: async (stop) => {
+        await new Promise((resolve) => setTimeout(resolve, 4000));
+        running.child.kill('SIGKILL');
+        await new Promise((resolve) => running.child.once('exit', resolve));
+        stop();
+      },
+    });
+    const started = performance.now();
+    const again = await server(dataDir);
+    restartMs = Math.max(restartMs, performance.now() - started);
+    await again.stop();
+    const db = pgliteDb(dataDir);
+    const counted = await countWrites(db, run, target);
+    await db.destroy();
+    acknowledged += counted.checks.client.acknowledged;
+    lost += counted.checks.client.lost;
+    unaudited += counted.checks.client.unaudited;
+    log(`crash ${round}: ${counted.checks.client.acknowledged} clients acknowledged before the kill, ${counted.checks.client.lost} lost`);
+  }
+  rows.push(
+    ['crash: server processes killed (SIGKILL) under write load', kills],
+    ['crash: writes acknowledged before the kills', acknowledged],
+    ['crash: of those, lost after the restart', lost],
+    ['crash: rows without their audit line', unaudited],
+    ['crash: slowest restart after a kill (ms)', Math.round(restartMs)],
+  );
+  check(lost === 0, `crash: ${lost} acknowledged writes lost`);
+  check(unaudited === 0, `crash: ${unaudited} rows without an audit line`);
+}
+
+function vitest(args: string[], env: Record<string, string>): { passed: number; failed: number; ok: boolean } {
+  const result = spawnSync('npx', ['vitest', 'run', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const output = `${result.stdout}${result.stderr}`;
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const line = /Tests\s+(.*)\(\d+\)/.exec(plain)?.[1] ?? '';
+  const passed = Number(/(\d+) passed/.exec(line)?.[1] ?? 0);
+  const failed = Number(/(\d+) failed/.exec(line)?.[1] ?? 0);
+  if (result.status !== 0) console.log(plain.split('\n').slice(-60).join('\n'));
+  return { passed, failed, ok: result.status === 0 };
+}
+
+async function postgresPhase(bin: string, work: string): Promise<void> {
+  let cluster: PostgresServer | null = null;
+  try {
+    cluster = startPostgres(bin, port + 1);
+    log(`${cluster.version} on port ${port + 1}`);
+    rows.push(['PostgreSQL', cluster.version]);
+    log('the concurrency and fault tests on PostgreSQL …');
+    const tests = vitest(['--project', 'postgres'], { TEST_DATABASE_URL: cluster.url });
+    rows.push(['PostgreSQL: concurrency and fault tests passed / failed', `${tests.passed} / ${tests.failed}`]);
+    check(tests.ok, 'PostgreSQL: the concurrency or fault tests failed');
+
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('create database soak');
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = '/soak';
+    const pgDir = path.join(work, 'pg', 'db');
+    mkdirSync(pgDir, { recursive: true });
+    const running = await server(pgDir, { DATABASE_URL: url.toString() });
+    await loadPhase('load on PostgreSQL', running, () => new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }) }));
+  } finally {
+    cluster?.stop();
+  }
+}
+
+const started = new Date();
+log(`${started.toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+const work = mkdtempSync(path.join(tmpdir(), 'soak-'));
+try {
+  const dataDir = path.join(work, 'db');
+  mkdirSync(dataDir, { recursive: true });
+  log(`starting the server on a new PGlite folder (${dataDir}) …`);
+  await loadPhase('load on PGlite', await server(dataDir), () => pgliteDb(dataDir));
+
+  if (values['skip-crash']) rows.push(['crash', 'skipped (--skip-crash)']);
+  else await crashPhase(dataDir, Number(values.kills));
+
+  const bin = findPostgres();
+  if (values['skip-postgres']) rows.push(['PostgreSQL', 'skipped (--skip-postgres)']);
+  else if (!bin) rows.push(['PostgreSQL', 'not installed here: its runs were skipped (install postgresql, or set PG_BIN)']);
+  else await postgresPhase(bin, work);
+
+  // ---- Bad input: the fuzz run belongs to the bad-input work (tests/server/bad-input.test.ts). ----
+  const fuzzFile = path.join(ROOT, 'tests/server/bad-input.test.ts');
+  if (values['skip-fuzz']) rows.push(['bad input (fuzz)', 'skipped (--skip-fuzz)']);
+  else if (!existsSync(fuzzFile)) rows.push(['bad input (fuzz)', 'tests/server/bad-input.test.ts is not in this tree yet']);
+  else {
+    log(`the bad-input fuzz run, FUZZ_RUNS=${values['fuzz-runs']} …`);
+    const fuzz = vitest(['tests/server/bad-input.test.ts'], { FUZZ_RUNS: String(values['fuzz-runs']) });
+    rows.push([`bad input: FUZZ_RUNS=${values['fuzz-runs']}, tests passed / failed`, `${fuzz.passed} / ${fuzz.failed}`]);
+    check(fuzz.ok, 'bad input: the fuzz run failed');
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
+console.log(`\n## Soak ${started.toISOString().slice(0, 10)} (${minutes} min; ${connections} connections, ${duration} s per load)\n`);
+console.log(table(['figure', 'value'], rows));
+if (problems.length > 0) {
+  console.log(`\nFAILED:\n- ${problems.join('\n- ')}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nAll checks passed: 0 errors, 0 writes lost.');
+}
