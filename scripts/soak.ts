@@ -100,8 +100,8 @@ function report(label: string, run: LoadRun, counted: Awaited<ReturnType<typeof 
   const lost = Object.values(counted.checks).reduce((n, c) => n + c.lost, 0);
   const unaudited = Object.values(counted.checks).reduce((n, c) => n + c.unaudited, 0);
   const inFlight = Object.values(counted.checks).reduce((n, c) => n + c.unacknowledgedStored, 0);
-  const statuses = Object.entries(result.statusCodeStats)
-    .map(([status, s]) => `${status}×${s.count}`)
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, s]) => `${status}×${s.count ?? 0}`)
     .join(' ');
   rows.push(
     [`${label}: requests answered`, result.requests.total],

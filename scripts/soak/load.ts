@@ -3,7 +3,10 @@
  * remembers every write the server acknowledged (2xx) by the id in its reply; `countWrites` then
  * looks for each of them in the database.
  */
-import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import autocannon from 'autocannon';
+
+type AutocannonRequest = autocannon.Request;
+type AutocannonResult = autocannon.Result;
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 
@@ -117,9 +120,14 @@ export async function runLoad(options: {
           read('/api/heartbeat'),
           read('/api/products'),
         ];
-  const instance = autocannon({ url: options.url, connections: options.connections, duration: options.duration, timeout: 30, headers, requests });
-  const during = options.during?.(() => instance.stop());
-  const result = await instance;
+  // With a callback autocannon returns its running instance (which can be stopped); the callback
+  // hands over the result.
+  let instance: autocannon.Instance | undefined;
+  const finished = new Promise<AutocannonResult>((resolve, reject) => {
+    instance = autocannon({ url: options.url, connections: options.connections, duration: options.duration, timeout: 30, headers, requests }, (error, result) => (error ? reject(error as Error) : resolve(result)));
+  });
+  const during = options.during?.(() => instance?.stop());
+  const result = await finished;
   await during;
   return { result, acknowledged, writesSent, failures };
 }
