@@ -1,8 +1,8 @@
 /**
  * Calendar benchmark (npm run bench:calendar): a month with 1,000 visits across 20 workers.
  *
- * 1. builds the front end for production (skip with BENCH_SKIP_BUILD=1);
- * 2. starts the real server (server/main.ts) on a brand-new temporary database (demo seed);
+ * 1. builds the front end and the server for production (skip with BENCH_SKIP_BUILD=1);
+ * 2. starts the built server (dist/server/main.js, as npm start) on a brand-new temporary database (demo seed);
  * 3. through the API, adds 20 workers with their calendar colours and, for each, 10 weekly series
  *    (weekdays, two time slots, 4 visits each) and 10 single visits in the current month: 1,000
  *    visits, the server expanding 400 series for the range;
@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, request, type Page } from '@playwright/test';
+import { SERVER_ENTRY } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
@@ -129,12 +130,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('building the front end (production)…');
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-    if (build.status !== 0) throw new Error('vite build failed');
+    console.log('building the front end and the server (production)…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('npm run build failed');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-calendar-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, SERVER_ENTRY, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'db'), FILES_DIR: path.join(dataDir, 'files') },
     stdio: 'ignore',

@@ -1,6 +1,6 @@
 /** Shared pieces of the benchmark scripts: a real server on a data folder, sign-in, small statistics. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -17,10 +17,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` (the production build in dist/public) on a data folder and waits until it answers. */
+/** What `npm start` runs: the built server (dist/server/main.js, from `npm run build`). */
+export const SERVER_ENTRY = ['--enable-source-maps', 'dist/server/main.js'];
+
+/** Starts the built server (and the front end in dist/public) on a data folder and waits until it answers. */
 export async function startServer(options: { port: number; dataDir?: string; env?: Record<string, string> }): Promise<RunningServer> {
+  if (!existsSync(path.join(ROOT, 'dist', 'server', 'main.js'))) throw new Error('dist/server/main.js is missing: run `npm run build` first.');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ENTRY, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}), ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -21,7 +21,7 @@ import { ROOT, startServer } from './lib';
 
 function run(script: string, args: string[] = []): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, BENCH_SKIP_BUILD: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', (code) => (code === 0 || script.endsWith('bundle.ts') ? resolve(out) : reject(new Error(`${script} exited with ${code}`))));
