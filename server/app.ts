@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { pickLanguage } from '../domain/i18n/language';
 import { databaseConflict, errorReply, isDatabaseUnavailable } from './http/errors';
 import type { AppEnv, ServerDeps } from './http/env';
-import { loadSession, verifyXsrf } from './http/session';
+import { loadSession, reachedOverHttps, verifyXsrf } from './http/session';
 import { accountRoutes } from './routes/account';
 import { apiTokenRoutes } from './routes/apiTokens';
 import { appointmentRoutes } from './routes/appointments';
@@ -54,11 +55,21 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
+      // Only over HTTPS (below): a browser ignores it over plain HTTP, and it must not be sent there.
+      strictTransportSecurity: false,
+    }),
+  );
+
+  app.use(
+    '*',
+    createMiddleware<AppEnv>(async (c, next) => {
+      c.set('deps', deps);
+      await next();
+      if (reachedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }),
   );
 
   app.use('/api/*', async (c, next) => {
-    c.set('deps', deps);
     c.set('language', pickLanguage(c.req.header('accept-language')));
     c.header('Cache-Control', 'no-store');
     await next();

@@ -190,6 +190,11 @@ export interface Company {
   readonly email: string;
   readonly website: string;
   readonly brNumber: string;
+  /** The company's own document number prefixes ('' = the one under Settings → Codes). */
+  readonly quotationPrefix: string;
+  readonly invoicePrefix: string;
+  readonly receiptPrefix: string;
+  readonly refundPrefix: string;
   readonly logoUrl: string | null;
   readonly chopUrl: string | null;
   readonly version: number;
@@ -207,6 +212,10 @@ export const decodeCompany = (v: unknown): Company | null =>
         email: str(v.email),
         website: str(v.website),
         brNumber: str(v.brNumber),
+        quotationPrefix: str(v.quotationPrefix),
+        invoicePrefix: str(v.invoicePrefix),
+        receiptPrefix: str(v.receiptPrefix),
+        refundPrefix: str(v.refundPrefix),
         logoUrl: typeof v.logoUrl === 'string' ? v.logoUrl : null,
         chopUrl: typeof v.chopUrl === 'string' ? v.chopUrl : null,
         version: int(v.version),

@@ -1,6 +1,6 @@
 /**
- * Document numbers (quotations, invoices, receipts, refunds): the prefix set under Settings → Codes,
- * the year, and a sequence that restarts each year, e.g. INV-2026-00042. The sequence per prefix and
+ * Document numbers (quotations, invoices, receipts, refunds): the prefix set under Settings → Codes
+ * (or the company's own prefix for that kind of document), the year, and a sequence that restarts each year, e.g. INV-2026-00042. The sequence per prefix and
  * year is kept by the server, which hands each number out once.
  */
 export function documentNumber(prefix: string, year: number, sequence: number): string {

@@ -15,13 +15,31 @@ export async function codeValue(db: Db, key: CodeKey): Promise<string> {
   return row?.value ?? CODE_SETTINGS[key].default;
 }
 
+export type PrefixKey = 'quotation_prefix' | 'invoice_prefix' | 'receipt_prefix' | 'refund_prefix';
+
 /**
- * The next number for a document dated `date`: the prefix from Settings → Codes, the year, and the
- * next value of that prefix's yearly sequence. The upsert takes the sequence row's lock, so numbers
- * made at the same time are still each handed out once.
+ * The company a document belongs to, for its number: its branch's company, or else its client's
+ * company (null when neither is set).
  */
-export async function nextDocumentNumber(db: Db, prefixKey: 'quotation_prefix' | 'invoice_prefix' | 'receipt_prefix' | 'refund_prefix', date: IsoDate): Promise<string> {
-  const prefix = await codeValue(db, prefixKey);
+export async function documentCompany(db: Db, branchId: number | null, clientId: number | null): Promise<number | null> {
+  if (branchId !== null) {
+    const branch = await db.selectFrom('branches').select('company_id').where('id', '=', branchId).executeTakeFirst();
+    if (branch) return branch.company_id;
+  }
+  if (clientId === null) return null;
+  return (await db.selectFrom('clients').select('company_id').where('id', '=', clientId).executeTakeFirst())?.company_id ?? null;
+}
+
+/**
+ * The next number for a document dated `date` of company `companyId`: the company's own prefix for
+ * this kind of document, or else the one from Settings → Codes; the year; and the next value of that
+ * prefix's yearly sequence. A company with its own prefixes therefore counts its documents on its
+ * own, and numbers stay unique across companies. The upsert takes the sequence row's lock, so
+ * numbers made at the same time are still each handed out once.
+ */
+export async function nextDocumentNumber(db: Db, prefixKey: PrefixKey, date: IsoDate, companyId: number | null = null): Promise<string> {
+  const own = companyId === null ? '' : ((await db.selectFrom('companies').select(prefixKey).where('id', '=', companyId).executeTakeFirst())?.[prefixKey] ?? '');
+  const prefix = own || (await codeValue(db, prefixKey));
   const { year } = parts(date);
   const row = await db
     .insertInto('document_sequences')

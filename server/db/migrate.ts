@@ -10,6 +10,7 @@ import { sales } from './migrations/0007_sales';
 import { appointments } from './migrations/0008_appointments';
 import { reports } from './migrations/0009_reports';
 import { listOrder } from './migrations/0010_list_order';
+import { companyNumbering } from './migrations/0011_company_numbering';
 import type { Database } from './schema';
 
 /**
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_appointments': appointments,
   '0009_reports': reports,
   '0010_list_order': listOrder,
+  '0011_company_numbering': companyNumbering,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -20,6 +20,11 @@ export interface CompanyTable {
   logo_type: Generated<string | null>;
   chop_key: Generated<string | null>;
   chop_type: Generated<string | null>;
+  /** The company's own document number prefixes; '' = the one under Settings → Codes. */
+  quotation_prefix: Generated<string>;
+  invoice_prefix: Generated<string>;
+  receipt_prefix: Generated<string>;
+  refund_prefix: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;

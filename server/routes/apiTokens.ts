@@ -58,7 +58,7 @@ export function apiTokenRoutes(): Hono<AppEnv> {
     );
   });
 
-  routes.delete('/user/api-tokens/:id{[0-9]+}', requireSessionUser, async (c) => {
+  routes.delete('/user/api-tokens/:id{[0-9]{1,9}}', requireSessionUser, async (c) => {
     const id = Number(c.req.param('id'));
     const removed = await c.var.deps.db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', c.var.user!.id).returning(['id', 'name']).executeTakeFirst();
     if (!removed) return errorReply(c, 404, 'errors.notFound');

@@ -24,6 +24,7 @@ import { overlapsFor } from '../appointments/overlaps';
 import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, type AppointmentRow } from '../appointments/store';
 import { fieldErrors } from './admin/common';
 import { listAttachments } from './attachments';
+import { INT_MAX } from '../db/limits';
 
 const today = (c: AppContext): IsoDate => hongKongDate(c.var.deps.now());
 
@@ -238,7 +239,7 @@ const OverlapCheck = z.object({
   excludeId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   ...CreateAppointment.pick({ date: true, startTime: true, endTime: true, allDay: true, recurrence: true, end: true }).shape,
 });
-const StatusChange = z.object({ status: z.enum(APPOINTMENT_STATUSES), version: z.number().int().min(0) });
+const StatusChange = z.object({ status: z.enum(APPOINTMENT_STATUSES), version: z.number().int().min(0).max(INT_MAX) });
 const ReportInput = z.object({
   workDone: z.string().trim().max(5000).default(''),
   findings: z.string().trim().max(5000).default(''),
@@ -247,9 +248,9 @@ const ReportInput = z.object({
     .max(50)
     .default([]),
   clientSigner: z.string().trim().max(120).default(''),
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(INT_MAX),
 });
-const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_647).nullable(), version: z.number().int().positive().optional() });
+const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_647).nullable(), version: z.number().int().positive().max(INT_MAX).optional() });
 
 /**
  * The version of a visit's row as ensureVisit makes it. An edit of a visit that had no row (the
@@ -371,7 +372,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
         eb.or([
           eb(sql`lower(clients.name_en)`, 'like', pattern),
           eb(sql`lower(clients.name_zh)`, 'like', pattern),
-          ...(/^c?\d+$/i.test(q) && Number(q.replace(/^c/i, '')) <= 2_147_483_647 ? [eb('clients.id', '=', Number(q.replace(/^c/i, '')))] : []),
+          ...(/^c?\d{1,9}$/i.test(q) ? [eb('clients.id', '=', Number(q.replace(/^c/i, '')))] : []),
           ...(digits.length >= 3 ? [eb.exists(eb.selectFrom('client_contacts').select(sql`1`.as('one')).whereRef('client_contacts.client_id', '=', 'clients.id').where(sql`client_contacts.phones::text`, 'like', `%${digits}%`))] : []),
         ]),
       );
@@ -431,7 +432,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
     return c.json({ appointment: { id, date: input.date }, overlaps: await overlapsOf(c, input.workerIds, series.value, [id]) }, 201);
   });
 
-  routes.get('/appointments/:id{[0-9]+}', ...requirePermission('appointment_view'), async (c) => {
+  routes.get('/appointments/:id{[0-9]{1,9}}', ...requirePermission('appointment_view'), async (c) => {
     const query = parseQuery(c, DetailQuery);
     if (query.isErr()) return query.error;
     const { db } = c.var.deps;
@@ -490,7 +491,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   });
 
   /** Edit from the form: every field, for this visit only or for this and future visits. */
-  routes.put('/appointments/:id{[0-9]+}', ...requirePermission('appointment_edit'), async (c) => {
+  routes.put('/appointments/:id{[0-9]{1,9}}', ...requirePermission('appointment_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateAppointment);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -543,7 +544,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   });
 
   /** Drag and drop or resize in the calendar: a visit's new day and times, with the same choice of scope. */
-  routes.post('/appointments/:id{[0-9]+}/reschedule', ...requirePermission('appointment_edit'), async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/reschedule', ...requirePermission('appointment_edit'), async (c) => {
     const body = await parseJsonBody(c, Reschedule);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -576,7 +577,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
     return c.json({ appointment: { id: outcome.id, date: outcome.date }, overlaps: await overlapsOf(c, workerIds, outcome.series, outcome.touched) });
   });
 
-  routes.delete('/appointments/:id{[0-9]+}', ...requirePermission('appointment_delete'), async (c) => {
+  routes.delete('/appointments/:id{[0-9]{1,9}}', ...requirePermission('appointment_delete'), async (c) => {
     const body = await parseJsonBody(c, RemoveAppointment);
     if (body.isErr()) return body.error;
     const { db, now } = c.var.deps;
@@ -598,7 +599,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
    * Links an existing order (invoice) to the appointment, or unlinks it (null). For the order
    * screens: `version` is checked when given.
    */
-  routes.put('/appointments/:id{[0-9]+}/order', ...requirePermission('appointment_edit'), async (c) => {
+  routes.put('/appointments/:id{[0-9]{1,9}}/order', ...requirePermission('appointment_edit'), async (c) => {
     const body = await parseJsonBody(c, OrderLink);
     if (body.isErr()) return body.error;
     const { db, now } = c.var.deps;
@@ -621,7 +622,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   });
 
   /** A visit's status, by the domain's transitions (ending needs a complete report). */
-  routes.post('/appointments/:id{[0-9]+}/visits/:date/status', ...requirePermission('appointment_edit'), async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/status', ...requirePermission('appointment_edit'), async (c) => {
     const body = await parseJsonBody(c, StatusChange);
     if (body.isErr()) return body.error;
     const target = await visitTarget(c);
@@ -670,7 +671,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   });
 
   /** The completed report's words and products (signatures and photos have their own calls). */
-  routes.put('/appointments/:id{[0-9]+}/visits/:date/report', ...requirePermission('appointment_edit'), async (c) => {
+  routes.put('/appointments/:id{[0-9]{1,9}}/visits/:date/report', ...requirePermission('appointment_edit'), async (c) => {
     const body = await parseJsonBody(c, ReportInput);
     if (body.isErr()) return body.error;
     const target = await visitTarget(c);
@@ -726,7 +727,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
 
   for (const who of ['client', 'worker'] as const) {
     /** A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB). */
-    routes.put(`/appointments/:id{[0-9]+}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), upload, async (c) => {
+    routes.put(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), upload, async (c) => {
       const target = await visitTarget(c);
       if (!target) return errorReply(c, 404, 'errors.notFound');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -751,7 +752,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
       return c.json({ report: await reportOf(c, target.row, target.date) });
     });
 
-    routes.delete(`/appointments/:id{[0-9]+}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), async (c) => {
+    routes.delete(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), async (c) => {
       const target = await visitTarget(c);
       if (!target) return errorReply(c, 404, 'errors.notFound');
       const existing = await visitRow(c, target.row.id, target.date);
@@ -773,7 +774,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   }
 
   /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
-  routes.post('/appointments/:id{[0-9]+}/visits/:date/photos', ...requirePermission('appointment_edit'), upload, async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/photos', ...requirePermission('appointment_edit'), upload, async (c) => {
     const target = await visitTarget(c);
     if (!target) return errorReply(c, 404, 'errors.notFound');
     const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -834,7 +835,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
     return visible ? { row, photo } : null;
   }
 
-  routes.get('/appointments/:id{[0-9]+}/photos/:photo_id{[0-9]+}', ...requirePermission('appointment_view'), async (c) => {
+  routes.get('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', ...requirePermission('appointment_view'), async (c) => {
     const found = await photoOf(c);
     if (!found) return errorReply(c, 404, 'errors.notFound');
     const bytes = await c.var.deps.files.get(found.photo.file_key);
@@ -847,7 +848,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
     });
   });
 
-  routes.delete('/appointments/:id{[0-9]+}/photos/:photo_id{[0-9]+}', ...requirePermission('appointment_edit'), async (c) => {
+  routes.delete('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', ...requirePermission('appointment_edit'), async (c) => {
     const found = await photoOf(c);
     if (!found) return errorReply(c, 404, 'errors.notFound');
     const visit = await visitRow(c, found.row.id, found.photo.day);

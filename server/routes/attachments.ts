@@ -80,7 +80,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
 
   for (const [ownerType, owner] of Object.entries(OWNERS) as [keyof typeof OWNERS, (typeof OWNERS)[keyof typeof OWNERS]][]) {
     routes.post(
-      `/${owner.path}/:id{[0-9]+}/attachments`,
+      `/${owner.path}/:id{[0-9]{1,9}}/attachments`,
       ...requirePermission(owner.edit),
       uploadBody,
       async (c) => {
@@ -125,7 +125,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
     );
   }
 
-  routes.get('/attachments/:id{[0-9]+}/download', requireUser, async (c) => {
+  routes.get('/attachments/:id{[0-9]{1,9}}/download', requireUser, async (c) => {
     const id = Number(c.req.param('id'));
     const row = await c.var.deps.db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.owner_type === 'report') return errorReply(c, 404, 'errors.notFound');
@@ -141,7 +141,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
     });
   });
 
-  routes.delete('/attachments/:id{[0-9]+}', requireUser, async (c) => {
+  routes.delete('/attachments/:id{[0-9]{1,9}}', requireUser, async (c) => {
     const id = Number(c.req.param('id'));
     const { db, files } = c.var.deps;
     const row = await db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();

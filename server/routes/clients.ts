@@ -15,6 +15,7 @@ import { clientOrders } from './sales/orders';
 import { clientQuotations } from './sales/quotations';
 import { clientAppointments, clientHasAppointments } from '../appointments/clientAppointments';
 import { normaliseHkid, validateHkidInput } from './clientHkid';
+import { INT_MAX } from '../db/limits';
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
@@ -29,7 +30,7 @@ const ContactInput = z.object({
 const AddressInput = z.object({
   label: optionalText(60),
   address: z.string().trim().min(1).max(500),
-  areaId: z.number().int().positive().nullable().default(null),
+  areaId: z.number().int().positive().max(INT_MAX).nullable().default(null),
 });
 
 const ClientFields = {
@@ -38,22 +39,22 @@ const ClientFields = {
   /** Omitted: unchanged. Empty or null: removed. */
   hkid: z.string().trim().max(20).nullable().optional(),
   tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]),
-  companyId: z.number().int().positive().nullable().default(null),
-  branchId: z.number().int().positive().nullable().default(null),
+  companyId: z.number().int().positive().max(INT_MAX).nullable().default(null),
+  branchId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   notes: optionalText(5000),
   contacts: z.array(ContactInput).max(20).default([]),
   addresses: z.array(AddressInput).max(20).default([]),
 };
 
 const CreateClient = z.object(ClientFields);
-const UpdateClient = z.object({ ...ClientFields, version: z.number().int().positive() });
+const UpdateClient = z.object({ ...ClientFields, version: z.number().int().positive().max(INT_MAX) });
 type ClientInput = z.output<typeof CreateClient>;
 
 const ListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   tag: z.string().trim().max(30).optional(),
-  area_id: z.coerce.number().int().positive().optional(),
-  branch_id: z.coerce.number().int().positive().optional(),
+  area_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  branch_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   sort: z.enum(['name', '-name', 'created', '-created', 'code', '-code']).default('-created'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
@@ -221,7 +222,7 @@ function searchCondition(q: string) {
             ]),
           ),
       ),
-      ...(/^c?\d+$/i.test(q) ? [eb('clients.id', '=', Number(q.replace(/^c/i, '')))] : []),
+      ...(/^c?\d{1,9}$/i.test(q) ? [eb('clients.id', '=', Number(q.replace(/^c/i, '')))] : []),
     ]);
 }
 
@@ -353,7 +354,7 @@ export function clientRoutes(): Hono<AppEnv> {
     return c.json({ client: await clientDetail(c, id) }, 201);
   });
 
-  routes.get('/clients/:id{[0-9]+}', ...requirePermission('client_view'), async (c) => {
+  routes.get('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_view'), async (c) => {
     const query = parseQuery(c, DetailQuery);
     if (query.isErr()) return query.error;
     const id = Number(c.req.param('id'));
@@ -373,7 +374,7 @@ export function clientRoutes(): Hono<AppEnv> {
     });
   });
 
-  routes.put('/clients/:id{[0-9]+}', ...requirePermission('client_edit'), async (c) => {
+  routes.put('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateClient);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -414,7 +415,7 @@ export function clientRoutes(): Hono<AppEnv> {
     return c.json({ client: updated });
   });
 
-  routes.delete('/clients/:id{[0-9]+}', ...requirePermission('client_delete'), async (c) => {
+  routes.delete('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_delete'), async (c) => {
     const id = Number(c.req.param('id'));
     const client = await clientDetail(c, id);
     if (!client) return errorReply(c, 404, 'errors.notFound');
@@ -433,7 +434,7 @@ export function clientRoutes(): Hono<AppEnv> {
   });
 
   /** The full HKID, for a user with hkid_reveal; every reveal is written to the audit log. */
-  routes.post('/clients/:id{[0-9]+}/hkid/reveal', ...requirePermission('hkid_reveal'), async (c) => {
+  routes.post('/clients/:id{[0-9]{1,9}}/hkid/reveal', ...requirePermission('hkid_reveal'), async (c) => {
     const id = Number(c.req.param('id'));
     const row = await c.var.deps.db.selectFrom('clients').select(['hkid_sealed']).where('id', '=', id).executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');

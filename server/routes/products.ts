@@ -11,6 +11,7 @@ import { requirePermission } from '../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
 import { fieldErrors, idParam, optionalText, sameMessage, versionField } from './admin/common';
+import { INT_MAX } from '../db/limits';
 
 const rate = z.number().int().min(0).max(10_000).nullable().default(null);
 
@@ -18,7 +19,7 @@ const ProductInput = z.object({
   code: z.string().trim().min(1).max(32).regex(PRODUCT_CODE),
   nameEn: optionalText(200),
   nameZh: optionalText(200),
-  categoryId: z.number().int().positive().nullable().default(null),
+  categoryId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   unit: z.enum(PRODUCT_UNITS),
   unitPrice: z.number().int().min(0).max(Math.min(MAX_CENTS, 2_147_483_647)),
   commissionRateBp: rate,
@@ -28,17 +29,17 @@ const ProductInput = z.object({
 const CategoryInput = z.object({
   nameEn: optionalText(120),
   nameZh: optionalText(120),
-  parentId: z.number().int().positive().nullable().default(null),
+  parentId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   commissionRateBp: rate,
   sortOrder: z.number().int().min(0).max(9999).default(0),
 });
 
 const ListQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   active: z.enum(['1', '0']).optional(),
   sort: z.enum(['code', '-code', 'name', '-name', 'price', '-price']).default('code'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -168,12 +169,12 @@ export function productRoutes(): Hono<AppEnv> {
     return c.json({ product: await product(c, row.id) }, 201);
   });
 
-  routes.get('/products/:product_id{[0-9]+}', ...requirePermission('product_view'), async (c) => {
+  routes.get('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_view'), async (c) => {
     const found = await product(c, idParam(c, 'product_id'));
     return found ? c.json({ product: found, categories: await categoryTree(c), units: PRODUCT_UNITS }) : errorReply(c, 404, 'errors.notFound');
   });
 
-  routes.put('/products/:product_id{[0-9]+}', ...requirePermission('product_edit'), async (c) => {
+  routes.put('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_edit'), async (c) => {
     const body = await parseJsonBody(c, ProductInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -207,7 +208,7 @@ export function productRoutes(): Hono<AppEnv> {
     return c.json({ product: after });
   });
 
-  routes.delete('/products/:product_id{[0-9]+}', ...requirePermission('product_delete'), async (c) => {
+  routes.delete('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {
     const id = idParam(c, 'product_id');
     const found = await product(c, id);
     if (!found) return errorReply(c, 404, 'errors.notFound');
@@ -250,12 +251,12 @@ export function productRoutes(): Hono<AppEnv> {
     return c.json({ category: category(row) }, 201);
   });
 
-  routes.get('/product-categories/:id{[0-9]+}', ...requirePermission('product_view'), async (c) => {
+  routes.get('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_view'), async (c) => {
     const row = await c.var.deps.db.selectFrom('product_categories').selectAll().where('id', '=', idParam(c)).executeTakeFirst();
     return row ? c.json({ category: category(row), categories: await categoryTree(c) }) : errorReply(c, 404, 'errors.notFound');
   });
 
-  routes.put('/product-categories/:id{[0-9]+}', ...requirePermission('product_edit'), async (c) => {
+  routes.put('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_edit'), async (c) => {
     const body = await parseJsonBody(c, CategoryInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -277,7 +278,7 @@ export function productRoutes(): Hono<AppEnv> {
     return c.json({ category: category(row) });
   });
 
-  routes.delete('/product-categories/:id{[0-9]+}', ...requirePermission('product_delete'), async (c) => {
+  routes.delete('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {
     const id = idParam(c);
     const { db } = c.var.deps;
     const used =

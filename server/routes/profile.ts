@@ -12,12 +12,13 @@ import { uploadBody } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/env';
 import { requireUser } from '../http/session';
 import { parseJsonBody } from '../http/validate';
+import { INT_MAX } from '../db/limits';
 
 const ProfileBody = z.object({
   name: z.string().trim().min(1).max(255),
   email: z.string().trim().min(1).max(255).pipe(z.email()),
   language: z.enum(LANGUAGES),
-  version: z.number().int().positive(),
+  version: z.number().int().positive().max(INT_MAX),
 });
 
 async function profileOf(c: AppContext, userId: number) {
@@ -137,7 +138,7 @@ export function profileRoutes(): Hono<AppEnv> {
   });
 
   /** A colleague's photo, for any signed-in user; served with a made-up name and its sniffed type. */
-  routes.get('/user/profile-photo/:id{[0-9]+}', requireUser, async (c) => {
+  routes.get('/user/profile-photo/:id{[0-9]{1,9}}', requireUser, async (c) => {
     const id = Number(c.req.param('id'));
     const row = await c.var.deps.db.selectFrom('users').select(['photo_key', 'photo_type']).where('id', '=', id).executeTakeFirst();
     const bytes = row?.photo_key ? await c.var.deps.files.get(row.photo_key) : null;

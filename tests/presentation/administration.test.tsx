@@ -111,3 +111,28 @@ describe('user form', () => {
     expect(await screen.findByLabelText('Administrator (every permission)')).toHaveAccessibleDescription('A change of role or administrator rights takes effect when the user next signs in.');
   });
 });
+
+describe('company form', () => {
+  it('sends the company’s own document prefixes in capitals and shows the server’s message under a prefix', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/settings/companies/create',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) =>
+        r.path === '/api/companies/create'
+          ? { status: 200, body: {} }
+          : r.method === 'POST'
+            ? { status: 422, body: { message: 'Use 1 to 6 capital letters or digits.', errors: { refundPrefix: ['Use 1 to 6 capital letters or digits.'] } } }
+            : null,
+      ),
+    });
+    expect(await screen.findByRole('group', { name: 'Document numbers' })).toHaveAccessibleDescription(/Leave a prefix empty to use the one under Settings → Codes/);
+    await user.type(screen.getByLabelText('English name'), 'Kowloon Cleaning Ltd');
+    await user.type(screen.getByLabelText('Invoice prefix'), 'kinv');
+    await user.type(screen.getByLabelText('Refund prefix'), 'k-rf');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByLabelText('Refund prefix')).toHaveAccessibleDescription('Use 1 to 6 capital letters or digits.');
+    expect(transport.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ nameEn: 'Kowloon Cleaning Ltd', invoicePrefix: 'KINV', refundPrefix: 'K-RF', quotationPrefix: '' });
+  });
+});

@@ -196,6 +196,9 @@ describe('every response', () => {
     expect(reply.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
     expect(reply.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(reply.headers.get('x-frame-options')).toBe('DENY');
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(reply.headers.get('content-security-policy')).toContain("object-src 'none'");
   });
 
   it('marks both cookies Secure and asks for HTTPS only (HSTS) when served over HTTPS, but not over plain HTTP', async () => {
@@ -206,9 +209,10 @@ describe('every response', () => {
     expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
     const plain = await server.app.request('http://localhost/api/heartbeat');
     expect(plain.headers.getSetCookie().find((c) => c.startsWith('session='))).not.toMatch(/Secure/);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('behind a trusted reverse proxy (TRUST_PROXY=1), marks the cookies Secure when X-Forwarded-Proto says https; otherwise ignores that header', async () => {
+  it('behind a trusted reverse proxy (TRUST_PROXY=1), marks the cookies Secure and sends HSTS when X-Forwarded-Proto says https; otherwise ignores that header', async () => {
     const sessionCookie = (reply: Response) => reply.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '';
     const untrusted = await server.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(sessionCookie(untrusted)).not.toMatch(/Secure/);
@@ -217,6 +221,8 @@ describe('every response', () => {
       expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } }))).toMatch(/;\s*Secure/);
       expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'http' } }))).not.toMatch(/Secure/);
       expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat'))).not.toMatch(/Secure/);
+      expect((await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } })).headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+      expect((await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
     } finally {
       await proxied.close();
     }

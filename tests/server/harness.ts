@@ -208,7 +208,8 @@ export class TestAgent {
       else this.cookies.set(name.trim(), value.join('='));
     }
     const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : null;
+    // A download (CSV, Excel, an image) is not JSON: its body is left out here (use rawGet to read it).
+    const parsed: unknown = text && /json/i.test(response.headers.get('content-type') ?? 'application/json') ? JSON.parse(text) : null;
     return {
       status: response.status,
       body: Array.isArray(parsed) ? null : (parsed as Record<string, unknown> | null),

@@ -17,7 +17,7 @@ describe('the permission matrix', () => {
     const registered = new Set(
       server.app.routes
         .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*'))
-        .map((r) => `${r.method} ${r.path.replace(/:[a-z_]+(\{[^}]*\})?/g, ':n').replace(/\/:n(?=\/(?::n|\d))/, '/:k').replace(/options\/:n/, 'options/:k')}`),
+        .map((r) => `${r.method} ${r.path.replace(/:[a-z_]+(\{[^/]*\})?/g, ':n').replace(/\/:n(?=\/(?::n|\d))/, '/:k').replace(/options\/:n/, 'options/:k')}`),
     );
     const listed = new Set(ENDPOINTS.map(([method, path]) => `${method} ${pattern(path)}`));
     expect([...registered].filter((r) => !listed.has(r)).sort()).toEqual([]);

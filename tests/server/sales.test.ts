@@ -379,3 +379,39 @@ describe('demo data', () => {
     }
   });
 });
+
+describe('document numbers per company', () => {
+  it('numbers a company’s quotations, invoices, receipts and refunds on their own when it has its own prefixes; others keep Settings → Codes', async () => {
+    const created = await agent.post('/api/companies', { nameZh: '九龍清潔有限公司', nameEn: 'Kowloon Cleaning Ltd', quotationPrefix: 'KQ', invoicePrefix: 'KINV', receiptPrefix: 'KR', refundPrefix: 'KRF' });
+    expect(created.status).toBe(201);
+    const company = created.body!.company as { id: number; invoicePrefix: string };
+    expect(company.invoicePrefix).toBe('KINV');
+    const branch = ((await agent.post('/api/branches', { nameZh: '旺角分店', nameEn: 'Mong Kok Branch', companyId: company.id })).body!.branch as { id: number }).id;
+
+    const line = [{ productId: null, descriptionEn: 'Cleaning', quantity: 100, unitPrice: 10_000 }];
+    const first = await createOrder(agent, line, { branchId: branch });
+    const second = await createOrder(agent, line, { branchId: branch });
+    expect([first.number, second.number]).toEqual(['KINV-2026-00001', 'KINV-2026-00002']);
+    // The other company's invoices go on with the prefix under Settings → Codes.
+    expect((await createOrder(agent, line)).number).toMatch(/^INV-2026-\d{5}$/);
+
+    const receipt = await pay(agent, first.id, 5_000);
+    expect((receipt.body!.order as Order).receipts.map((r) => r.number)).toEqual(['KR-2026-00001']);
+    const refund = await pay(agent, first.id, 1_000, 'refund', 'cash', 'Overpaid');
+    expect((refund.body!.order as Order).receipts.map((r) => r.number)).toContain('KRF-2026-00001');
+
+    const quotation = await agent.post('/api/quotations', { kind: 'basic', date: '2026-11-23', clientId, branchId: branch, validDays: 30, items: line });
+    expect((quotation.body!.quotation as Quotation).number).toBe('KQ-2026-00001');
+  });
+
+  it('refuses an own prefix that is not 1–6 capital letters or digits, in the caller’s language, and audits a change of prefix', async () => {
+    const wrong = await agent.post('/api/companies', { nameEn: 'Bad Prefix Ltd', invoicePrefix: 'inv-1', receiptPrefix: 'TOOLONG7' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body!.errors).toEqual({ invoicePrefix: ['Use 1 to 6 capital letters or digits.'], receiptPrefix: ['Use 1 to 6 capital letters or digits.'] });
+    const company = (await agent.get('/api/companies/1')).body!.company as Record<string, unknown> & { version: number };
+    expect((await agent.put('/api/companies/1', { ...company, quotationPrefix: 'HQ' })).status).toBe(200);
+    const audits = (await agent.get('/api/audits?entity_type=company')).body!.items as { changes: Record<string, unknown> }[];
+    expect(audits[0]!.changes).toEqual({ quotationPrefix: { from: '', to: 'HQ' } });
+    expect((await agent.put('/api/companies/1', { ...(await agent.get('/api/companies/1')).body!.company as object, quotationPrefix: '' })).status).toBe(200);
+  });
+});

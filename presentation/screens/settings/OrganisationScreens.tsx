@@ -104,7 +104,9 @@ export function CompaniesScreen({ data }: ScreenProps) {
   );
 }
 
-const COMPANY_FIELDS = ['nameZh', 'nameEn', 'addressZh', 'addressEn', 'phone', 'fax', 'email', 'website', 'brNumber'] as const;
+const LETTERHEAD_FIELDS = ['nameZh', 'nameEn', 'addressZh', 'addressEn', 'phone', 'fax', 'email', 'website', 'brNumber'] as const;
+const PREFIX_FIELDS = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
+const COMPANY_FIELDS = [...LETTERHEAD_FIELDS, ...PREFIX_FIELDS] as const;
 
 /** /settings/companies/create and /{id}: letterhead fields in both languages, logo and chop. */
 export function CompanyFormScreen({ data }: ScreenProps) {
@@ -143,7 +145,7 @@ export function CompanyFormScreen({ data }: ScreenProps) {
       <DraftBanner draft={draft} onRestore={setForm} />
       <fieldset className="plain-fieldset" disabled={!canEdit || record.busy}>
         <div className="grid-2">
-          {COMPANY_FIELDS.map((field) => (
+          {LETTERHEAD_FIELDS.map((field) => (
             <TextField
               key={field}
               label={t(`companies.${field}`)}
@@ -154,6 +156,25 @@ export function CompanyFormScreen({ data }: ScreenProps) {
             />
           ))}
         </div>
+        <fieldset className="plain-fieldset" aria-describedby="company-numbering-hint">
+          <legend>{t('companies.numbering')}</legend>
+          <p id="company-numbering-hint" className="hint">
+            {t('companies.numberingHint')}
+          </p>
+          <div className="grid-2">
+            {PREFIX_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                label={t(`companies.${field}`)}
+                value={form[field]}
+                maxLength={6}
+                autoCapitalize="characters"
+                onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value.toUpperCase() }))}
+                errors={record.errors[field]}
+              />
+            ))}
+          </div>
+        </fieldset>
         {company && (
           <div className="grid-2">
             {(['logo', 'chop'] as const).map((kind) => (

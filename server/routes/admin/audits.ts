@@ -4,15 +4,16 @@ import * as z from 'zod';
 import type { AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { pageWindow, parseQuery } from '../../http/query';
+import { INT_MAX } from '../../db/limits';
 
 const AuditQuery = z.object({
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   entity_type: z.string().trim().max(40).optional(),
   entity_id: z.string().trim().max(40).optional(),
   action: z.string().trim().max(40).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { translate, type ServerMessageKey } from '../../i18n';
 import type { AppContext } from '../../http/env';
+import { INT_MAX } from '../../db/limits';
 
 /** 422 with the given field messages (already in the caller's language). */
 export function fieldErrors(c: AppContext, errors: Record<string, string[]>) {
@@ -20,7 +21,7 @@ export const idParam = (c: AppContext, name = 'id'): number => Number(c.req.para
 export const optionalText = (max: number) => z.string().trim().max(max).default('');
 
 /** The version an edit was loaded with. */
-export const versionField = z.number().int().positive();
+export const versionField = z.number().int().positive().max(INT_MAX);
 
 /** Either name (English or Chinese) is enough; both are trimmed. */
 export const bilingualName = { nameEn: optionalText(200), nameZh: optionalText(200) };

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../../domain/files/image-type';
 import { checkUploadSize } from '../../../domain/files/upload';
+import { checkCode } from '../../../domain/settings/codes';
 import { audit, fieldChanges } from '../../audit';
 import { randomToken } from '../../auth/tokens';
 import { errorReply, fieldError } from '../../http/errors';
@@ -10,6 +11,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseJsonBody } from '../../http/validate';
 import { bilingualName, fieldErrors, idParam, optionalText, sameMessage, versionField } from './common';
+import { INT_MAX } from '../../db/limits';
 
 const CompanyInput = z.object({
   ...bilingualName,
@@ -20,10 +22,22 @@ const CompanyInput = z.object({
   email: z.union([z.literal(''), z.string().trim().max(255).pipe(z.email())]).default(''),
   website: optionalText(255),
   brNumber: optionalText(40),
+  // The company's own document number prefixes ('' = the one under Settings → Codes).
+  quotationPrefix: optionalText(20),
+  invoicePrefix: optionalText(20),
+  receiptPrefix: optionalText(20),
+  refundPrefix: optionalText(20),
 });
+const PREFIX_FIELDS = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
+
+/** 422 messages for own prefixes that are not 1–6 capital letters or digits (as Settings → Codes). */
+function prefixErrors(c: AppContext, input: z.output<typeof CompanyInput>): Record<string, string[]> {
+  const wrong = PREFIX_FIELDS.filter((field) => input[field] !== '' && checkCode('invoice_prefix', input[field]) !== 'ok');
+  return sameMessage(c, wrong, 'admin.codePrefix');
+}
 const UpdateCompany = CompanyInput.extend({ version: versionField });
 
-const BranchInput = z.object({ ...bilingualName, companyId: z.number().int().positive(), address: optionalText(500), phone: optionalText(40) });
+const BranchInput = z.object({ ...bilingualName, companyId: z.number().int().positive().max(INT_MAX), address: optionalText(500), phone: optionalText(40) });
 const UpdateBranch = BranchInput.extend({ version: versionField });
 
 async function company(c: AppContext, id: number) {
@@ -40,6 +54,10 @@ async function company(c: AppContext, id: number) {
     email: r.email,
     website: r.website,
     brNumber: r.br_number,
+    quotationPrefix: r.quotation_prefix,
+    invoicePrefix: r.invoice_prefix,
+    receiptPrefix: r.receipt_prefix,
+    refundPrefix: r.refund_prefix,
     logoUrl: r.logo_key ? `/api/companies/${r.id}/logo?v=${r.logo_key.slice(-8)}` : null,
     chopUrl: r.chop_key ? `/api/companies/${r.id}/chop?v=${r.chop_key.slice(-8)}` : null,
     version: r.version,
@@ -61,6 +79,10 @@ const companyRow = (input: z.output<typeof CompanyInput>) => ({
   email: input.email,
   website: input.website,
   br_number: input.brNumber,
+  quotation_prefix: input.quotationPrefix,
+  invoice_prefix: input.invoicePrefix,
+  receipt_prefix: input.receiptPrefix,
+  refund_prefix: input.refundPrefix,
 });
 
 const companyOptions = async (c: AppContext) =>
@@ -79,24 +101,26 @@ export function organisationRoutes(): Hono<AppEnv> {
   routes.post('/companies', ...requirePermission('company_create'), async (c) => {
     const body = await parseJsonBody(c, CompanyInput);
     if (body.isErr()) return body.error;
-    if (!body.value.nameEn && !body.value.nameZh) return fieldErrors(c, sameMessage(c, ['nameEn', 'nameZh'], 'clients.nameRequired'));
+    const errors = { ...(!body.value.nameEn && !body.value.nameZh ? sameMessage(c, ['nameEn', 'nameZh'], 'clients.nameRequired') : {}), ...prefixErrors(c, body.value) };
+    if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
     const row = await db.insertInto('companies').values({ ...companyRow(body.value), created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
     const created = await company(c, row.id);
     await audit(c, { action: 'create', entityType: 'company', entityId: row.id, changes: body.value });
     return c.json({ company: created }, 201);
   });
-  routes.get('/companies/:company_id{[0-9]+}', ...requirePermission('company_view'), async (c) => {
+  routes.get('/companies/:company_id{[0-9]{1,9}}', ...requirePermission('company_view'), async (c) => {
     const found = await company(c, idParam(c, 'company_id'));
     return found ? c.json({ company: found }) : errorReply(c, 404, 'errors.notFound');
   });
-  routes.put('/companies/:company_id{[0-9]+}', ...requirePermission('company_edit'), async (c) => {
+  routes.put('/companies/:company_id{[0-9]{1,9}}', ...requirePermission('company_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateCompany);
     if (body.isErr()) return body.error;
     const id = idParam(c, 'company_id');
     const before = await company(c, id);
     if (!before) return errorReply(c, 404, 'errors.notFound');
-    if (!body.value.nameEn && !body.value.nameZh) return fieldErrors(c, sameMessage(c, ['nameEn', 'nameZh'], 'clients.nameRequired'));
+    const errors = { ...(!body.value.nameEn && !body.value.nameZh ? sameMessage(c, ['nameEn', 'nameZh'], 'clients.nameRequired') : {}), ...prefixErrors(c, body.value) };
+    if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
     const updated = await db
       .updateTable('companies')
@@ -107,10 +131,10 @@ export function organisationRoutes(): Hono<AppEnv> {
       .executeTakeFirst();
     if (!updated) return errorReply(c, 409, 'errors.conflict');
     const after = await company(c, id);
-    if (after) await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: fieldChanges(before, after, ['nameEn', 'nameZh', 'addressEn', 'addressZh', 'phone', 'fax', 'email', 'website', 'brNumber']) });
+    if (after) await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: fieldChanges(before, after, ['nameEn', 'nameZh', 'addressEn', 'addressZh', 'phone', 'fax', 'email', 'website', 'brNumber', ...PREFIX_FIELDS]) });
     return c.json({ company: after });
   });
-  routes.delete('/companies/:company_id{[0-9]+}', ...requirePermission('company_delete'), async (c) => {
+  routes.delete('/companies/:company_id{[0-9]{1,9}}', ...requirePermission('company_delete'), async (c) => {
     const id = idParam(c, 'company_id');
     const found = await company(c, id);
     if (!found) return errorReply(c, 404, 'errors.notFound');
@@ -128,7 +152,7 @@ export function organisationRoutes(): Hono<AppEnv> {
   // Letterhead images: the logo and the company chop (an image of at most 5 MB).
   for (const kind of ['logo', 'chop'] as const) {
     routes.put(
-      `/companies/:company_id{[0-9]+}/${kind}`,
+      `/companies/:company_id{[0-9]{1,9}}/${kind}`,
       ...requirePermission('company_edit'),
       uploadBody,
       async (c) => {
@@ -162,7 +186,7 @@ export function organisationRoutes(): Hono<AppEnv> {
         return c.json({ company: await company(c, id) });
       },
     );
-    routes.get(`/companies/:company_id{[0-9]+}/${kind}`, ...requirePermission('company_view'), async (c) => {
+    routes.get(`/companies/:company_id{[0-9]{1,9}}/${kind}`, ...requirePermission('company_view'), async (c) => {
       const id = idParam(c, 'company_id');
       const row = await c.var.deps.db.selectFrom('companies').select(['logo_key', 'logo_type', 'chop_key', 'chop_type']).where('id', '=', id).executeTakeFirst();
       const key = kind === 'logo' ? row?.logo_key : row?.chop_key;
@@ -206,11 +230,11 @@ export function organisationRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'create', entityType: 'branch', entityId: row.id, changes: input });
     return c.json({ branch: await branch(c, row.id) }, 201);
   });
-  routes.get('/branches/:branch_id{[0-9]+}', ...requirePermission('branch_view'), async (c) => {
+  routes.get('/branches/:branch_id{[0-9]{1,9}}', ...requirePermission('branch_view'), async (c) => {
     const found = await branch(c, idParam(c, 'branch_id'));
     return found ? c.json({ branch: found, options: { companies: await companyOptions(c) } }) : errorReply(c, 404, 'errors.notFound');
   });
-  routes.put('/branches/:branch_id{[0-9]+}', ...requirePermission('branch_edit'), async (c) => {
+  routes.put('/branches/:branch_id{[0-9]{1,9}}', ...requirePermission('branch_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateBranch);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -232,7 +256,7 @@ export function organisationRoutes(): Hono<AppEnv> {
     if (after) await audit(c, { action: 'update', entityType: 'branch', entityId: id, changes: fieldChanges(before, after, ['companyId', 'nameEn', 'nameZh', 'address', 'phone']) });
     return c.json({ branch: after });
   });
-  routes.delete('/branches/:branch_id{[0-9]+}', ...requirePermission('branch_delete'), async (c) => {
+  routes.delete('/branches/:branch_id{[0-9]{1,9}}', ...requirePermission('branch_delete'), async (c) => {
     const id = idParam(c, 'branch_id');
     const found = await branch(c, id);
     if (!found) return errorReply(c, 404, 'errors.notFound');

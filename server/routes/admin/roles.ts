@@ -72,12 +72,12 @@ export function roleRoutes(): Hono<AppEnv> {
     return c.json({ role: await role(c, id) }, 201);
   });
 
-  routes.get('/roles/:role_id{[0-9]+}', ...requirePermission('role_view'), async (c) => {
+  routes.get('/roles/:role_id{[0-9]{1,9}}', ...requirePermission('role_view'), async (c) => {
     const found = await role(c, idParam(c, 'role_id'));
     return found ? c.json({ role: found, catalogue: CATALOGUE }) : errorReply(c, 404, 'errors.notFound');
   });
 
-  routes.put('/roles/:role_id{[0-9]+}', ...requirePermission('role_edit'), async (c) => {
+  routes.put('/roles/:role_id{[0-9]{1,9}}', ...requirePermission('role_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateRole);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -114,7 +114,7 @@ export function roleRoutes(): Hono<AppEnv> {
     return c.json({ role: await role(c, id) });
   });
 
-  routes.delete('/roles/:role_id{[0-9]+}', ...requirePermission('role_delete'), async (c) => {
+  routes.delete('/roles/:role_id{[0-9]{1,9}}', ...requirePermission('role_delete'), async (c) => {
     const id = idParam(c, 'role_id');
     const found = await role(c, id);
     if (!found) return errorReply(c, 404, 'errors.notFound');

@@ -11,6 +11,7 @@ import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { fieldErrors, idParam, optionalText, sameMessage, versionField } from './common';
+import { INT_MAX } from '../../db/limits';
 
 const TermInput = z.object({
   titleEn: optionalText(200),
@@ -33,7 +34,7 @@ const HolidayInput = z.object({ date: z.iso.date(), nameEn: optionalText(200), n
 /** Rolls back a save of the codes that met a newer version half-way. */
 class StaleSave extends Error {}
 
-const CodesInput = z.object({ values: z.record(z.string(), z.string().trim().max(20)), versions: z.record(z.string(), z.number().int().positive()) });
+const CodesInput = z.object({ values: z.record(z.string(), z.string().trim().max(20)), versions: z.record(z.string(), z.number().int().positive().max(INT_MAX)) });
 
 const term = (r: { id: number; title_en: string; title_zh: string; body_en: string; body_zh: string; applies_to: string; sort_order: number; active: boolean; version: number }) => ({
   id: r.id,
@@ -98,7 +99,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'create', entityType: 'order_term', entityId: row.id, changes: v });
     return c.json({ term: term(row) }, 201);
   });
-  routes.put('/order-terms/:id{[0-9]+}', ...edit, async (c) => {
+  routes.put('/order-terms/:id{[0-9]{1,9}}', ...edit, async (c) => {
     const body = await parseJsonBody(c, TermInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
     const v = body.value;
@@ -119,7 +120,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'update', entityType: 'order_term', entityId: id, changes: fieldChanges(term(before), term(row), ['titleEn', 'titleZh', 'bodyEn', 'bodyZh', 'appliesTo', 'sortOrder', 'active']) });
     return c.json({ term: term(row) });
   });
-  routes.delete('/order-terms/:id{[0-9]+}', ...remove, async (c) => {
+  routes.delete('/order-terms/:id{[0-9]{1,9}}', ...remove, async (c) => {
     const id = idParam(c);
     const row = await c.var.deps.db.deleteFrom('order_terms').where('id', '=', id).returningAll().executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
@@ -152,7 +153,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'create', entityType: 'option', entityId: row.id, changes: { key, ...v } });
     return c.json({ option: option(row) }, 201);
   });
-  routes.put('/options/:key/:id{[0-9]+}', ...edit, async (c) => {
+  routes.put('/options/:key/:id{[0-9]{1,9}}', ...edit, async (c) => {
     const key = c.req.param('key');
     const body = await parseJsonBody(c, OptionInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
@@ -175,7 +176,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'update', entityType: 'option', entityId: id, changes: fieldChanges(option(before), option(row), ['value', 'labelEn', 'labelZh', 'sortOrder', 'active']) });
     return c.json({ option: option(row) });
   });
-  routes.delete('/options/:key/:id{[0-9]+}', ...remove, async (c) => {
+  routes.delete('/options/:key/:id{[0-9]{1,9}}', ...remove, async (c) => {
     const id = idParam(c);
     const row = await c.var.deps.db.deleteFrom('options').where('id', '=', id).where('key', '=', c.req.param('key')).returningAll().executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
@@ -258,7 +259,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'create', entityType: 'area', entityId: row.id, changes: v });
     return c.json({ area: area(row) }, 201);
   });
-  routes.put('/areas/:id{[0-9]+}', ...edit, async (c) => {
+  routes.put('/areas/:id{[0-9]{1,9}}', ...edit, async (c) => {
     const body = await parseJsonBody(c, AreaInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
     const v = body.value;
@@ -279,7 +280,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'update', entityType: 'area', entityId: id, changes: fieldChanges(area(before), area(row), ['nameEn', 'nameZh', 'region', 'sortOrder']) });
     return c.json({ area: area(row) });
   });
-  routes.delete('/areas/:id{[0-9]+}', ...remove, async (c) => {
+  routes.delete('/areas/:id{[0-9]{1,9}}', ...remove, async (c) => {
     const id = idParam(c);
     const { db } = c.var.deps;
     if (await db.selectFrom('client_addresses').select('id').where('area_id', '=', id).executeTakeFirst()) return errorReply(c, 422, 'admin.inUse');
@@ -311,7 +312,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'create', entityType: 'holiday', entityId: row.id, changes: v });
     return c.json({ holiday: await holidayReply(c, row.id) }, 201);
   });
-  routes.put('/holidays/:id{[0-9]+}', ...edit, async (c) => {
+  routes.put('/holidays/:id{[0-9]{1,9}}', ...edit, async (c) => {
     const body = await parseJsonBody(c, HolidayInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
     const v = body.value;
@@ -335,7 +336,7 @@ export function settingsRoutes(): Hono<AppEnv> {
     await audit(c, { action: 'update', entityType: 'holiday', entityId: id, changes: fieldChanges(previous, after, ['date', 'nameEn', 'nameZh']) });
     return c.json({ holiday: after });
   });
-  routes.delete('/holidays/:id{[0-9]+}', ...remove, async (c) => {
+  routes.delete('/holidays/:id{[0-9]{1,9}}', ...remove, async (c) => {
     const id = idParam(c);
     const before = await c.var.deps.db.selectFrom('holidays').select('id').where('id', '=', id).executeTakeFirst();
     if (!before) return errorReply(c, 404, 'errors.notFound');

@@ -15,13 +15,14 @@ import { withAdministratorsLocked } from '../../auth/users';
 import type { Database } from '../../db/schema';
 import { USER_RECORD_CHECKS } from '../account';
 import { fieldErrors, idParam, versionField } from './common';
+import { INT_MAX } from '../../db/limits';
 
 const UserFields = {
   name: z.string().trim().min(1).max(255),
   email: z.string().trim().min(1).max(255).pipe(z.email()),
   language: z.enum(LANGUAGES),
-  roleId: z.number().int().positive().nullable(),
-  branchId: z.number().int().positive().nullable(),
+  roleId: z.number().int().positive().max(INT_MAX).nullable(),
+  branchId: z.number().int().positive().max(INT_MAX).nullable(),
   isAdmin: z.boolean(),
   active: z.boolean(),
   calendarColor: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/)]).nullable().default(null),
@@ -33,10 +34,10 @@ const UpdateUser = z.object({ ...UserFields, version: versionField });
 
 const ListQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  role_id: z.coerce.number().int().positive().optional(),
-  branch_id: z.coerce.number().int().positive().optional(),
+  role_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  branch_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   active: z.enum(['1', '0']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -181,13 +182,13 @@ export function userAdminRoutes(): Hono<AppEnv> {
     return c.json({ user: created }, 201);
   });
 
-  routes.get('/users/:user_id{[0-9]+}', ...requirePermission('user_view'), async (c) => {
+  routes.get('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_view'), async (c) => {
     const user = await adminUser(c, idParam(c, 'user_id'));
     if (!user) return errorReply(c, 404, 'errors.notFound');
     return c.json({ user, options: await options(c) });
   });
 
-  routes.put('/users/:user_id{[0-9]+}', ...requirePermission('user_edit'), async (c) => {
+  routes.put('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateUser);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -239,7 +240,7 @@ export function userAdminRoutes(): Hono<AppEnv> {
     return c.json({ user: after });
   });
 
-  routes.post('/users/:user_id{[0-9]+}/reset-two-factor', ...requirePermission('user_edit'), async (c) => {
+  routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', ...requirePermission('user_edit'), async (c) => {
     const id = idParam(c, 'user_id');
     const target = await adminUser(c, id);
     if (!target) return errorReply(c, 404, 'errors.notFound');
@@ -256,7 +257,7 @@ export function userAdminRoutes(): Hono<AppEnv> {
   });
 
   /** Only an account nothing points to may be deleted; others are deactivated instead. */
-  routes.delete('/users/:user_id{[0-9]+}', ...requirePermission('user_delete'), async (c) => {
+  routes.delete('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_delete'), async (c) => {
     const id = idParam(c, 'user_id');
     const user = await adminUser(c, id);
     if (!user) return errorReply(c, 404, 'errors.notFound');

@@ -4,13 +4,14 @@ import * as z from 'zod';
 import { lineTotal, MAX_QUANTITY_HUNDREDTHS } from '../../../domain/money/money';
 import { orderFigures, type OrderFigures } from '../../../domain/orders/order';
 import { hongKongDate, isIsoDate, type IsoDate } from '../../../domain/time/dates';
-import { codeValue, nextDocumentNumber, writeItems } from '../../db/documents';
+import { codeValue, documentCompany, nextDocumentNumber, writeItems } from '../../db/documents';
 import type { Database } from '../../db/schema';
 
-export { codeValue, nextDocumentNumber, writeItems };
+export { codeValue, documentCompany, nextDocumentNumber, writeItems };
 import { translate } from '../../i18n';
 import type { AppContext } from '../../http/env';
 import { optionalText } from '../admin/common';
+import { INT_MAX } from '../../db/limits';
 
 /** The largest amount an integer column holds; totals beyond it are refused (HK$21,474,836.47). */
 export const MAX_DOCUMENT_CENTS = 2_147_483_647;
@@ -22,7 +23,7 @@ export const dateText = <A extends string>(ref: string, alias: A) => sql<string>
 
 /** One line of a quotation or an order, as the screens send it (quantity in hundredths, price in cents). */
 export const ItemInput = z.object({
-  productId: z.number().int().positive().nullable().default(null),
+  productId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   descriptionEn: optionalText(500),
   descriptionZh: optionalText(500),
   quantity: z.number().int().min(1).max(MAX_QUANTITY_HUNDREDTHS),
@@ -238,7 +239,7 @@ export const ListPaging = {
   format: z.enum(['json', 'csv']).default('json'),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
-  branch_id: z.coerce.number().int().positive().optional(),
+  branch_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   q: z.string().trim().max(100).optional(),
 };
 

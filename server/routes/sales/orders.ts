@@ -10,7 +10,7 @@ import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
-import { likePattern, pageWindow, parseQuery } from '../../http/query';
+import { likePattern, pageWindow, parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { fieldErrors, idParam, optionalText, versionField } from '../admin/common';
 import { listAttachments } from '../attachments';
@@ -32,6 +32,7 @@ import {
   letterhead,
   ListPaging,
   loadItems,
+  documentCompany,
   nextDocumentNumber,
   sortEnum,
   sortOf,
@@ -41,22 +42,23 @@ import {
   writeItems,
 } from './common';
 import { loadReceipts, receiptNumberPrefix } from './receipts';
+import { INT_MAX } from '../../db/limits';
 
 const OrderFields = {
   type: z.enum(ORDER_TYPES),
   date: isoDate,
   /** Omitted: the date plus the payment terms of Settings → Codes. */
   dueDate: isoDate.nullable().default(null),
-  clientId: z.number().int().positive(),
-  branchId: z.number().int().positive().nullable().default(null),
-  salespersonId: z.number().int().positive().nullable().default(null),
+  clientId: z.number().int().positive().max(INT_MAX),
+  branchId: z.number().int().positive().max(INT_MAX).nullable().default(null),
+  salespersonId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   discountRateBp: z.number().int().min(0).max(FULL_RATE_BP).default(0),
   items: ItemsInput,
-  termIds: z.array(z.number().int().positive()).max(20).default([]),
+  termIds: z.array(z.number().int().positive().max(INT_MAX)).max(20).default([]),
   notes: optionalText(5000),
 };
 /** An invoice made from an appointment's invoice tab is linked to that appointment. */
-const CreateOrder = z.object({ ...OrderFields, appointmentId: z.number().int().positive().nullable().default(null) });
+const CreateOrder = z.object({ ...OrderFields, appointmentId: z.number().int().positive().max(INT_MAX).nullable().default(null) });
 const UpdateOrder = z.object({ ...OrderFields, version: versionField });
 type CreateInput = z.output<typeof CreateOrder>;
 
@@ -78,8 +80,8 @@ const ListQuery = z.object({
   ...ListPaging,
   status: z.enum(ORDER_STATUS_FILTERS).optional(),
   type: z.enum(ORDER_TYPES).optional(),
-  client_id: z.coerce.number().int().positive().optional(),
-  salesperson_id: z.coerce.number().int().positive().optional(),
+  client_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  salesperson_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   sort: sortEnum(SORTS).default('-date'),
 });
 
@@ -306,16 +308,16 @@ export function orderRoutes(): Hono<AppEnv> {
   });
 
   routes.get('/orders/create', ...requirePermission('order_create'), async (c) => {
-    const clientId = Number(c.req.query('client_id'));
+    const clientId = queryId(c.req.query('client_id'));
     const { db } = c.var.deps;
     const user = c.var.user!;
     const date = today(c);
-    const appointmentId = Number(c.req.query('appointment_id'));
+    const appointmentId = queryId(c.req.query('appointment_id'));
     return c.json({
       options: await documentOptions(c, 'order'),
-      appointmentId: Number.isInteger(appointmentId) && appointmentId > 0 ? appointmentId : null,
+      appointmentId,
       defaults: { type: 'new_order', date, dueDate: dueDate(date, Number(await codeValue(db, 'payment_terms_days'))), branchId: user.branchId, salespersonId: user.id },
-      client: Number.isInteger(clientId) && clientId > 0 ? await clientSummary(db, clientId) : null,
+      client: clientId === null ? null : await clientSummary(db, clientId),
     });
   });
 
@@ -329,7 +331,7 @@ export function orderRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const paymentTerms = Number(await codeValue(db, 'payment_terms_days'));
     const id = await db.transaction().execute(async (tx) => {
-      const number = await nextDocumentNumber(tx, 'invoice_prefix', input.date);
+      const number = await nextDocumentNumber(tx, 'invoice_prefix', input.date, await documentCompany(tx, input.branchId, input.clientId));
       const row = await tx
         .insertInto('orders')
         .values({
@@ -362,13 +364,13 @@ export function orderRoutes(): Hono<AppEnv> {
     return c.json({ order: await loadOrder(c, id) }, 201);
   });
 
-  routes.get('/orders/:id{[0-9]+}', ...requirePermission('order_view'), async (c) => {
+  routes.get('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_view'), async (c) => {
     const order = await loadOrder(c, idParam(c));
     if (!order) return errorReply(c, 404, 'errors.notFound');
     return c.json({ order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options: await documentOptions(c, 'order') });
   });
 
-  routes.put('/orders/:id{[0-9]+}', ...requirePermission('order_edit'), async (c) => {
+  routes.put('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateOrder);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -415,7 +417,7 @@ export function orderRoutes(): Hono<AppEnv> {
   });
 
   for (const action of ['void', 'unvoid'] as const) {
-    routes.post(`/orders/:id{[0-9]+}/${action}`, ...requirePermission('order_void'), async (c) => {
+    routes.post(`/orders/:id{[0-9]{1,9}}/${action}`, ...requirePermission('order_void'), async (c) => {
       const body = await parseJsonBody(c, VoidInput);
       if (body.isErr()) return body.error;
       const id = idParam(c);
@@ -456,7 +458,7 @@ export function orderRoutes(): Hono<AppEnv> {
    * `paid` moved, so receipts recorded at the same time cannot together pass the total (and the
    * database's own check constraint refuses it even if this code were wrong).
    */
-  routes.post('/orders/:id{[0-9]+}/receipts', ...requirePermission('receipt_create'), async (c) => {
+  routes.post('/orders/:id{[0-9]{1,9}}/receipts', ...requirePermission('receipt_create'), async (c) => {
     const body = await parseJsonBody(c, ReceiptInput);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -467,12 +469,12 @@ export function orderRoutes(): Hono<AppEnv> {
     const id = idParam(c);
     const { db, now } = c.var.deps;
     const outcome = await db.transaction().execute(async (tx) => {
-      const order = await tx.selectFrom('orders').select(['total', 'paid', 'voided']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const order = await tx.selectFrom('orders').select(['total', 'paid', 'voided', 'branch_id', 'client_id']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!order) return { problem: 'notFound' as const };
       const payments = { receipts: [order.paid], refunds: [] };
       const check = input.kind === 'receipt' ? checkReceipt(order.total, payments, order.voided, input.amount) : checkRefund(payments, input.amount);
       if (check.isErr()) return { problem: check.error };
-      const number = await nextDocumentNumber(tx, receiptNumberPrefix(input.kind), input.date);
+      const number = await nextDocumentNumber(tx, receiptNumberPrefix(input.kind), input.date, await documentCompany(tx, order.branch_id, order.client_id));
       const row = await tx
         .insertInto('receipts')
         .values({

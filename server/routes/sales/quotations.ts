@@ -21,7 +21,7 @@ import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
-import { likePattern, pageWindow, parseQuery } from '../../http/query';
+import { likePattern, pageWindow, parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { fieldErrors, idParam, optionalText, versionField } from '../admin/common';
 import {
@@ -39,6 +39,7 @@ import {
   letterhead,
   ListPaging,
   loadItems,
+  documentCompany,
   nextDocumentNumber,
   sortEnum,
   sortOf,
@@ -48,19 +49,20 @@ import {
   writeItems,
 } from './common';
 import { centsToDecimal } from '../../../domain/money/money';
+import { INT_MAX } from '../../db/limits';
 
 const ContractInput = z.object({ periodStart: isoDate, periodEnd: isoDate, frequency: z.enum(VISIT_FREQUENCIES) });
 
 const QuotationFields = {
   kind: z.enum(['basic', 'contract']),
   date: isoDate,
-  clientId: z.number().int().positive(),
-  branchId: z.number().int().positive().nullable().default(null),
-  salespersonId: z.number().int().positive().nullable().default(null),
+  clientId: z.number().int().positive().max(INT_MAX),
+  branchId: z.number().int().positive().max(INT_MAX).nullable().default(null),
+  salespersonId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   validDays: z.number().int().min(1).max(365),
   discountRateBp: z.number().int().min(0).max(FULL_RATE_BP).default(0),
   items: ItemsInput,
-  termIds: z.array(z.number().int().positive()).max(20).default([]),
+  termIds: z.array(z.number().int().positive().max(INT_MAX)).max(20).default([]),
   notes: optionalText(5000),
   contract: ContractInput.nullable().default(null),
 };
@@ -73,8 +75,8 @@ const ListQuery = z.object({
   ...ListPaging,
   status: z.enum(QUOTATION_STATUSES).optional(),
   kind: z.enum(['basic', 'contract']).optional(),
-  client_id: z.coerce.number().int().positive().optional(),
-  salesperson_id: z.coerce.number().int().positive().optional(),
+  client_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  salesperson_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   /** Quotations still open whose validity ends within this many days (the dashboard's "expiring soon"). */
   expiring_within: z.coerce.number().int().min(0).max(365).optional(),
   sort: sortEnum(SORTS).default('-date'),
@@ -249,7 +251,7 @@ export function quotationRoutes(): Hono<AppEnv> {
   });
 
   routes.get('/quotations/create', ...requirePermission('quotation_create'), async (c) => {
-    const clientId = Number(c.req.query('client_id'));
+    const clientId = queryId(c.req.query('client_id'));
     const { db } = c.var.deps;
     const user = c.var.user!;
     return c.json({
@@ -261,7 +263,7 @@ export function quotationRoutes(): Hono<AppEnv> {
         branchId: user.branchId,
         salespersonId: user.id,
       },
-      client: Number.isInteger(clientId) && clientId > 0 ? await clientSummary(db, clientId) : null,
+      client: clientId === null ? null : await clientSummary(db, clientId),
     });
   });
 
@@ -273,7 +275,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     if (Object.keys(errors).length > 0 || !figures) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
     const id = await db.transaction().execute(async (tx) => {
-      const number = await nextDocumentNumber(tx, 'quotation_prefix', input.date);
+      const number = await nextDocumentNumber(tx, 'quotation_prefix', input.date, await documentCompany(tx, input.branchId, input.clientId));
       const row = await tx
         .insertInto('quotations')
         .values({
@@ -305,7 +307,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     return c.json({ quotation: await loadQuotation(c, id) }, 201);
   });
 
-  routes.get('/quotations/:id{[0-9]+}', ...requirePermission('quotation_view'), async (c) => {
+  routes.get('/quotations/:id{[0-9]{1,9}}', ...requirePermission('quotation_view'), async (c) => {
     const query = parseQuery(c, DetailQuery);
     if (query.isErr()) return query.error;
     const quotation = await loadQuotation(c, idParam(c));
@@ -313,7 +315,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     return c.json({ quotation, tab: query.value.tab, options: await documentOptions(c, 'quotation') });
   });
 
-  routes.put('/quotations/:id{[0-9]+}', ...requirePermission('quotation_edit'), async (c) => {
+  routes.put('/quotations/:id{[0-9]{1,9}}', ...requirePermission('quotation_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateQuotation);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -361,7 +363,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     return c.json({ quotation: updated });
   });
 
-  routes.post('/quotations/:id{[0-9]+}/status', ...requirePermission('quotation_edit'), async (c) => {
+  routes.post('/quotations/:id{[0-9]{1,9}}/status', ...requirePermission('quotation_edit'), async (c) => {
     const body = await parseJsonBody(c, z.object({ status: z.enum(['draft', 'sent', 'accepted', 'rejected']), version: versionField }));
     if (body.isErr()) return body.error;
     const id = idParam(c);
@@ -395,7 +397,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     return c.json({ quotation: await loadQuotation(c, id) });
   });
 
-  routes.post('/quotations/:id{[0-9]+}/convert', ...requirePermission('order_create'), async (c) => {
+  routes.post('/quotations/:id{[0-9]{1,9}}/convert', ...requirePermission('order_create'), async (c) => {
     if (!hasPermission(c.var.user, 'quotation_edit')) return errorReply(c, 403, 'auth.forbidden');
     const body = await parseJsonBody(c, z.object({ version: versionField }));
     if (body.isErr()) return body.error;
@@ -412,7 +414,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     const orderId = await db.transaction().execute(async (tx) => {
       const locked = await tx.selectFrom('quotations').select(['order_id', 'version']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
       if (locked.order_id !== null || locked.version !== quotation.version) return null;
-      const number = await nextDocumentNumber(tx, 'invoice_prefix', date);
+      const number = await nextDocumentNumber(tx, 'invoice_prefix', date, await documentCompany(tx, quotation.branchId, quotation.clientId));
       const order = await tx
         .insertInto('orders')
         .values({
@@ -451,7 +453,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     return c.json({ orderId, quotation: await loadQuotation(c, id) }, 201);
   });
 
-  routes.delete('/quotations/:id{[0-9]+}', ...requirePermission('quotation_delete'), async (c) => {
+  routes.delete('/quotations/:id{[0-9]{1,9}}', ...requirePermission('quotation_delete'), async (c) => {
     const id = idParam(c);
     const quotation = await loadQuotation(c, id);
     if (!quotation) return errorReply(c, 404, 'errors.notFound');

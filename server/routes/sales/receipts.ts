@@ -12,6 +12,7 @@ import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../../http/query';
 import { idParam } from '../admin/common';
 import { clientSummary, CSV_LIMIT, csvReply, dateText, letterhead, ListPaging, sortEnum, sortOf } from './common';
+import { INT_MAX } from '../../db/limits';
 
 export const receiptNumberPrefix = (kind: 'receipt' | 'refund'): 'receipt_prefix' | 'refund_prefix' => (kind === 'receipt' ? 'receipt_prefix' : 'refund_prefix');
 
@@ -22,8 +23,8 @@ const ListQuery = z.object({
   action: z.enum(['bank-in']).optional(),
   kind: z.enum(['receipt', 'refund']).optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
-  staff_id: z.coerce.number().int().positive().optional(),
-  order_id: z.coerce.number().int().positive().optional(),
+  staff_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  order_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   sort: sortEnum(SORTS).default('-date'),
 });
 
@@ -180,7 +181,7 @@ export function receiptRoutes(): Hono<AppEnv> {
   });
 
   /** One receipt or refund with what its printed copy needs. */
-  routes.get('/receipts/:id{[0-9]+}', ...requirePermission('receipt_view'), async (c) => {
+  routes.get('/receipts/:id{[0-9]{1,9}}', ...requirePermission('receipt_view'), async (c) => {
     const row = await receiptsQuery(c).select([...columns, dateText('r.date', 'date')]).where('r.id', '=', idParam(c)).executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
     const { db } = c.var.deps;
@@ -188,7 +189,7 @@ export function receiptRoutes(): Hono<AppEnv> {
   });
 
   /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */
-  routes.post('/receipts/:id{[0-9]+}/bank-in', ...requirePermission('receipt_edit'), async (c) => {
+  routes.post('/receipts/:id{[0-9]{1,9}}/bank-in', ...requirePermission('receipt_edit'), async (c) => {
     const id = idParam(c);
     const { db, now } = c.var.deps;
     const row = await db.selectFrom('receipts').select(['kind', 'method', 'banked_in']).where('id', '=', id).executeTakeFirst();
