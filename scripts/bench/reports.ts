@@ -1,5 +1,6 @@
 /**
- * Times every report endpoint (and the dashboard) against the real server on the large data set.
+ * Times every report endpoint (and the dashboard) against the real server — the built one, as
+ * `npm start` runs it (`npm run bench:reports` builds first) — on the large data set.
  *
  *   npm run bench:reports                          # seeds a temporary PGlite folder, then measures
  *   npm run bench:reports -- --data-dir /tmp/big   # reuses (or seeds once) that folder
@@ -14,6 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ROOT, startServer } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +27,6 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '10000' },
   },
 });
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TODAY = '2026-11-23';
 const runs = Number(values.runs);
 const port = Number(values.port);
@@ -44,14 +45,8 @@ if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
   await run(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', TODAY, '--orders', values.orders, '--items', values.items, '--clients', values.clients], { DATA_DIR: dataDir });
 }
 
-console.log(`[bench] starting the server on port ${port} with ${dataDir}`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' }, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise<void>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('[server] ready')) resolve();
-  });
-  server.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
-});
+console.log(`[bench] starting the built server (as npm start runs it) on port ${port} with ${dataDir}`);
+const server = await startServer({ port, dataDir, env: { SEED: 'none' } });
 
 const base = `http://127.0.0.1:${port}`;
 const cookies = new Map<string, string>();
@@ -123,7 +118,6 @@ try {
   console.log(`\n[bench] ${runs} runs each after one warm-up; Node ${process.version}, PGlite\n`);
   console.log(lines.join('\n'));
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
+  await server.stop();
   if (temporary) rmSync(dataDir, { recursive: true, force: true });
 }
