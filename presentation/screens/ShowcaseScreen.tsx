@@ -169,6 +169,15 @@ function SampleForm() {
       <button type="submit" className="button button-primary">
         {t('forms.submit')}
       </button>
+      <h2>{t('forms.states')}</h2>
+      <FormAlert tone="danger" message={t('forms.serverError')} />
+      <fieldset className="plain-fieldset" disabled aria-busy="true">
+        <legend>{t('forms.busyLegend')}</legend>
+        <TextField label={t('forms.name')} value="陳大文" readOnly />
+        <button type="button" className="button button-primary">
+          {t('forms.saving')}
+        </button>
+      </fieldset>
     </form>
   );
 }
@@ -201,6 +210,39 @@ function Tables() {
         </table>
       </div>
       <p className="notice">{t('tables.empty')}</p>
+      <div className="table-wrap" aria-busy="true">
+        <table className="data-table">
+          <caption>{t('tables.loadingCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('tables.name')}</th>
+              <th scope="col">{t('tables.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td colSpan={2}>
+                <LoadingMessage sample />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption>{t('tables.errorCaption')}</caption>
+          <tbody>
+            <tr>
+              <td>
+                <FormAlert tone="danger" message={t('tables.error')} />
+                <button type="button" className="button button-secondary">
+                  {t('tables.retry')}
+                </button>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -209,6 +251,7 @@ function Modals() {
   const { t } = useTranslation('showcase');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
+  const [busyOpen, setBusyOpen] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
   return (
     <div className="stack">
@@ -218,6 +261,9 @@ function Modals() {
         </button>
         <button type="button" className="button button-secondary" onClick={() => setFormOpen(true)}>
           {t('modals.openForm')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setBusyOpen(true)}>
+          {t('modals.openBusy')}
         </button>
       </div>
       <FormAlert tone="success" message={answer} />
@@ -239,6 +285,9 @@ function Modals() {
       />
       <FormDialog open={formOpen} title={t('modals.formTitle')} submitLabel={t('modals.confirm')} cancelLabel={t('modals.cancel')} busy={false} onSubmit={() => setFormOpen(false)} onClose={() => setFormOpen(false)}>
         <TextField label={t('forms.name')} defaultValue="" />
+      </FormDialog>
+      <FormDialog open={busyOpen} title={t('modals.formTitle')} submitLabel={t('forms.saving')} cancelLabel={t('modals.cancel')} busy onSubmit={() => undefined} onClose={() => setBusyOpen(false)}>
+        <TextField label={t('forms.name')} defaultValue="陳大文" />
       </FormDialog>
     </div>
   );
