@@ -16,8 +16,8 @@
  * 3. PostgreSQL (when installed: /usr/lib/postgresql/<version>/bin or PG_BIN): a throw-away cluster;
  *    the concurrency and fault tests run again on it (the `postgres` Vitest project, a pool of 10
  *    connections, statements really in parallel), then the load of step 1 against it.
- * 4. Bad input: the fuzz run of tests/server/bad-input.test.ts with FUZZ_RUNS=--fuzz-runs, when that
- *    file exists (it comes from the bad-input work; see docs/reliability.md).
+ * 4. Bad input: tests/server/bad-input.test.ts with FUZZ_RUNS=--fuzz-runs (default 1,000 inputs per
+ *    endpoint; npm test runs it with 60); its totals go in the table (docs/reliability.md).
  *
  * Prints a table of figures; exits non-zero when any check fails. Timings are printed, never judged.
  */
