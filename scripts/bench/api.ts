@@ -9,29 +9,15 @@
  *
  *   node --import tsx scripts/bench/api.ts [--data-dir DIR] [--seconds 10] [--connections 1,10]
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ROOT, signIn, startServer, table } from './lib';
+import { ensureLargeData, signIn, startServer, table } from './lib';
 
 const MONTH = 'date_from=2026-10-01&date_to=2026-10-31';
 const REPORTS = ['orders/order', 'orders/items', 'orders/order-analysis', 'orders/receipt', 'orders/commission', 'clients/client', 'products/product', 'appointments/appointment', 'appointments/completed-report'];
-
-/**
- * Seeds the large data set into `dataDir` unless it is there already. With DATABASE_URL the
- * PostgreSQL database is used as it is: seed it once with `npm run seed:large` (seeding again would
- * add a second set on top).
- */
-export async function ensureLargeData(dataDir: string): Promise<void> {
-  if (process.env.DATABASE_URL || existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', '2026-11-23'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed-large exited with ${code}`))));
-  });
-}
 
 interface Target {
   readonly name: string;

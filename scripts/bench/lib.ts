@@ -17,6 +17,21 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Seeds the large data set (`npm run seed:large`, its "today" fixed at 2026-11-23 so the benchmarks'
+ * ranges always hold the same rows) into `dataDir` unless it is there already. With DATABASE_URL
+ * the PostgreSQL database is used as it is: seed it once with `npm run seed:large` (seeding again
+ * would add a second set on top).
+ */
+export async function ensureLargeData(dataDir: string, counts: readonly string[] = []): Promise<void> {
+  if (process.env.DATABASE_URL || existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  console.log(`[bench] seeding ${dataDir} …`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', '2026-11-23', ...counts], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed-large exited with ${code}`))));
+  });
+}
+
 /** What `npm start` runs: the built server (dist/server/main.js, from `npm run build`). */
 export const SERVER_ENTRY = ['--enable-source-maps', 'dist/server/main.js'];
 

@@ -5,17 +5,17 @@
  *   npm run bench:reports                          # seeds a temporary PGlite folder, then measures
  *   npm run bench:reports -- --data-dir /tmp/big   # reuses (or seeds once) that folder
  *   npm run bench:reports -- --runs 10 --port 3420
+ *   DATABASE_URL=postgres://localhost/backoffice_big npm run bench:reports   # as it is (seed it first)
  *
  * For each endpoint and range: one warm-up request, then --runs timed requests (the whole reply
  * read), printed as p50 / p99 / max in milliseconds. Nothing is asserted: the figures go in the
  * README. The seed's "today" is fixed (2026-11-23) so the ranges below always hold the same rows.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, startServer } from './lib';
+import { ensureLargeData, startServer } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -27,25 +27,14 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '10000' },
   },
 });
-const TODAY = '2026-11-23';
 const runs = Number(values.runs);
 const port = Number(values.port);
 const temporary = !values['data-dir'];
 const dataDir = values['data-dir'] ?? mkdtempSync(path.join(tmpdir(), 'bench-reports-'));
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
+await ensureLargeData(dataDir, ['--orders', values.orders, '--items', values.items, '--clients', values.clients]);
 
-if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-  console.log(`[bench] seeding ${dataDir} …`);
-  await run(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', TODAY, '--orders', values.orders, '--items', values.items, '--clients', values.clients], { DATA_DIR: dataDir });
-}
-
-console.log(`[bench] starting the built server (as npm start runs it) on port ${port} with ${dataDir}`);
+console.log(`[bench] starting the built server (as npm start runs it) on port ${port} with ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir}`);
 const server = await startServer({ port, dataDir, env: { SEED: 'none' } });
 
 const base = `http://127.0.0.1:${port}`;

@@ -14,10 +14,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchApi, ensureLargeData } from './api';
+import { benchApi } from './api';
 import { benchPages } from './pages';
 import { benchServer } from './server';
-import { ROOT, startServer } from './lib';
+import { ensureLargeData, ROOT, startServer } from './lib';
 
 function run(script: string, args: string[] = []): Promise<string> {
   return new Promise((resolve, reject) => {
