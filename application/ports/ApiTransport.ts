@@ -14,11 +14,20 @@ export interface ApiRequest {
   readonly body?: unknown;
   /** Extra headers, e.g. X-File-Name with an upload. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** `file`: a 2xx reply is a download, handed back as a ReceivedFile instead of parsed JSON. */
+  readonly expect?: 'json' | 'file';
+}
+
+/** A file the server sent (a CSV export, an attachment): its bytes and the name it suggested. */
+export interface ReceivedFile {
+  readonly blob: Blob;
+  /** From Content-Disposition, or null when the server named none. */
+  readonly name: string | null;
 }
 
 export interface ApiResponse {
   readonly status: number;
-  /** The parsed JSON body, or null when there is none. */
+  /** The parsed JSON body, or null when there is none; a ReceivedFile for a 2xx reply to `expect: 'file'`. */
   readonly body: unknown;
 }
 

@@ -14,6 +14,8 @@ import { ProgressBar } from '../../application/ports/ProgressBar';
 import { Timer } from '../../application/ports/Timer';
 import { UserStore } from '../../application/ports/UserStore';
 import { DraftStore } from '../../application/ports/DraftStore';
+import { FileSaver } from '../../application/ports/FileSaver';
+import { DownloadService } from '../../application/downloads/DownloadService';
 import { AccountService } from '../../application/account/AccountService';
 import { ApiTokenService } from '../../application/account/ApiTokenService';
 import { ClientService } from '../../application/clients/ClientService';
@@ -29,6 +31,7 @@ import { CurrentUser } from '../../application/session/CurrentUser';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { SessionService } from '../../application/session/SessionService';
 import { AppState } from '../../application/state/AppState';
+import { BrowserFileSaver } from '../downloads/BrowserFileSaver';
 import { CookieJar } from '../fake-backend/CookieJar';
 import { InPageServerTransport } from '../fake-backend/InPageServerTransport';
 import { FetchApiTransport } from '../http/FetchApiTransport';
@@ -49,7 +52,7 @@ export interface BrowserHost {
   readonly sessionStorage: Storage;
 }
 
-/** Platform adapters: timers, storage, history, progress bar. One instance each for the page's life. */
+/** Platform adapters: timers, storage, history, progress bar, file saving. One instance each for the page's life. */
 export function platformModule(host: BrowserHost, addresses: 'path' | 'hash' = 'path'): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(Timer).toConstantValue(new WindowTimer(host.window));
@@ -58,6 +61,7 @@ export function platformModule(host: BrowserHost, addresses: 'path' | 'hash' = '
     bind(DraftStore).toConstantValue(new SessionStorageDraftStore(host.sessionStorage));
     bind(Navigator).toConstantValue(new BrowserHistoryNavigator(host.window, addresses));
     bind(ProgressBar).toResolvedValue(() => new NProgressBar(NProgress)).inSingletonScope();
+    bind(FileSaver).toConstantValue(new BrowserFileSaver(host.window));
   });
 }
 
@@ -127,6 +131,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
   bind(AttachmentService).toResolvedValue((api: ApiClient) => new AttachmentService(api), [ApiClient]).inSingletonScope();
   bind(SalesService).toResolvedValue((api: ApiClient) => new SalesService(api), [ApiClient]).inSingletonScope();
   bind(AppointmentService).toResolvedValue((api: ApiClient) => new AppointmentService(api), [ApiClient]).inSingletonScope();
+  bind(DownloadService).toResolvedValue((api: ApiClient, saver: FileSaver) => new DownloadService(api, saver), [ApiClient, FileSaver]).inSingletonScope();
   bind(ReportService).toResolvedValue((api: ApiClient) => new ReportService(api), [ApiClient]).inSingletonScope();
   bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
   bind(ApiClient)

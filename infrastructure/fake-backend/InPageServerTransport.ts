@@ -1,7 +1,7 @@
 import { ResultAsync } from 'neverthrow';
 import type { Language } from '../../domain/i18n/language';
 import type { ApiRequest, ApiResponse, ApiTransport, NoResponse } from '../../application/ports/ApiTransport';
-import { buildUrl, XSRF_COOKIE, XSRF_HEADER } from '../http/FetchApiTransport';
+import { buildUrl, receivedFile, XSRF_COOKIE, XSRF_HEADER } from '../http/FetchApiTransport';
 import { IN_PAGE_COOKIE_HEADERS } from './cookieHeaders';
 import type { CookieJar } from './CookieJar';
 import type { InPageServer } from './startInPageServer';
@@ -35,7 +35,8 @@ export class InPageServerTransport implements ApiTransport {
   private async exchange(request: ApiRequest): Promise<ApiResponse> {
     this.server ??= this.start();
     const app = await this.server;
-    const headers = new Headers({ ...request.headers, Accept: 'application/json', 'Accept-Language': this.currentLanguage() });
+    const wantsFile = request.expect === 'file';
+    const headers = new Headers({ ...request.headers, Accept: wantsFile ? '*/*' : 'application/json', 'Accept-Language': this.currentLanguage() });
     const cookies = this.jar.header();
     if (cookies) headers.set(IN_PAGE_COOKIE_HEADERS.request, cookies);
     if (request.method !== 'GET') {
@@ -52,6 +53,8 @@ export class InPageServerTransport implements ApiTransport {
     }
     const response = await app.fetch(new Request(ORIGIN + buildUrl(request.path, request.query), { method: request.method, headers, ...(body === undefined ? {} : { body }) }));
     this.jar.store(splitSetCookies(response.headers.get(IN_PAGE_COOKIE_HEADERS.response)));
+    // A download (a CSV export, an attachment) comes back as the file itself, as over HTTP.
+    if (wantsFile && response.ok) return { status: response.status, body: await receivedFile(response) };
     const text = await response.text();
     let parsed: unknown = null;
     if (text) {

@@ -1,6 +1,6 @@
 import { ResultAsync } from 'neverthrow';
 import type { Language } from '../../domain/i18n/language';
-import type { ApiRequest, ApiResponse, ApiTransport, NoResponse, QueryValue } from '../../application/ports/ApiTransport';
+import type { ApiRequest, ApiResponse, ApiTransport, NoResponse, QueryValue, ReceivedFile } from '../../application/ports/ApiTransport';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -18,6 +18,27 @@ export function readCookie(cookieHeader: string, name: string): string | null {
     }
   }
   return null;
+}
+
+/** The file name a Content-Disposition header suggests (filename*=UTF-8'' first, then filename=), or null. */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(contentDisposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(contentDisposition);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+  return name || null;
+}
+
+/** A 2xx reply to a request that expects a file: its bytes and suggested name. */
+export async function receivedFile(response: Response): Promise<ReceivedFile> {
+  return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) };
 }
 
 export function buildUrl(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
@@ -44,9 +65,10 @@ export class FetchApiTransport implements ApiTransport {
   ) {}
 
   send(request: ApiRequest): ResultAsync<ApiResponse, NoResponse> {
+    const wantsFile = request.expect === 'file';
     const headers: Record<string, string> = {
       ...request.headers,
-      Accept: 'application/json',
+      Accept: wantsFile ? '*/*' : 'application/json',
       'Accept-Language': this.currentLanguage(),
       'X-Requested-With': 'XMLHttpRequest',
     };
@@ -66,7 +88,7 @@ export class FetchApiTransport implements ApiTransport {
     return ResultAsync.fromPromise(
       this.fetchFn(buildUrl(request.path, request.query), init).then(async (response) => ({
         status: response.status,
-        body: await readBody(response),
+        body: wantsFile && response.ok ? await receivedFile(response) : await readBody(response),
       })),
       (): NoResponse => ({ code: 'network' }),
     );

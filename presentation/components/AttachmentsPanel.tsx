@@ -6,6 +6,7 @@ import { ConfirmationService } from '../../application/navigation/ConfirmationSe
 import { describeApiError } from '../forms/describeApiError';
 import { formatDateTime } from '../format/dateTime';
 import { useService } from '../services/ServicesContext';
+import { DownloadLink } from './DownloadLink';
 import { FormAlert } from './FormAlert';
 
 const formatSize = (bytes: number, language: string) =>
@@ -91,9 +92,7 @@ export function AttachmentsPanel({ ownerPath, initial, canEdit }: { ownerPath: s
               {files.map((file) => (
                 <tr key={file.id}>
                   <td>
-                    <a href={file.downloadUrl} download>
-                      {file.name}
-                    </a>
+                    <DownloadLink href={file.downloadUrl}>{file.name}</DownloadLink>
                   </td>
                   <td>{formatSize(file.sizeBytes, i18n.language)}</td>
                   <td>{file.uploadedBy ?? '—'}</td>

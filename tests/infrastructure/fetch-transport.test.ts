@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FetchApiTransport, readCookie } from '../../infrastructure/http/FetchApiTransport';
+import { FetchApiTransport, fileNameOf, readCookie } from '../../infrastructure/http/FetchApiTransport';
 
 function fakeFetch(response: () => Response | Promise<Response>) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -60,10 +60,37 @@ describe('FetchApiTransport', () => {
     expect(result.isOk() && result.value).toEqual({ status: 204, body: null });
   });
 
+  it('hands back a download as the file itself with the name the server gave, and an error reply still as JSON', async () => {
+    const csv = '\uFEFFNumber\r\nQ-1\r\n';
+    const { fetchFn, calls } = fakeFetch(() => new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="quotations-2026-11-23.csv"' } }));
+    const transport = new FetchApiTransport(fetchFn, () => '', () => 'en');
+    const result = (await transport.send({ method: 'GET', path: '/api/quotations?format=csv', expect: 'file' }))._unsafeUnwrap();
+    expect(calls[0]?.url).toBe('/api/quotations?format=csv');
+    expect((calls[0]?.init.headers as Record<string, string>).Accept).toBe('*/*');
+    expect(result.status).toBe(200);
+    const file = result.body as { blob: Blob; name: string | null };
+    expect(file.name).toBe('quotations-2026-11-23.csv');
+    expect(file.blob.type).toBe('text/csv;charset=utf-8');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new TextEncoder().encode(csv));
+
+    const refused = await new FetchApiTransport(fakeFetch(() => json(403, { message: 'no' })).fetchFn, () => '', () => 'en').send({ method: 'GET', path: '/api/x', expect: 'file' });
+    expect(refused._unsafeUnwrap()).toEqual({ status: 403, body: { message: 'no' } });
+  });
+
   it('reports no response when fetch itself fails', async () => {
     const { fetchFn } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const result = await new FetchApiTransport(fetchFn, () => '', () => 'en').send({ method: 'GET', path: '/api/heartbeat' });
     expect(result.isErr() && result.error).toEqual({ code: 'network' });
+  });
+});
+
+describe('fileNameOf', () => {
+  it('reads the name a Content-Disposition header suggests, the UTF-8 form first', () => {
+    expect(fileNameOf('attachment; filename="report.csv"')).toBe('report.csv');
+    expect(fileNameOf('attachment; filename=report.xlsx')).toBe('report.xlsx');
+    expect(fileNameOf("attachment; filename=\"a.csv\"; filename*=UTF-8''%E5%A0%B1%E8%A1%A8.csv")).toBe('報表.csv');
+    expect(fileNameOf('inline')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 });
 

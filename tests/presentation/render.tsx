@@ -8,6 +8,7 @@ import type { ServiceKey } from '../../application/di/token';
 import { ApiTransport } from '../../application/ports/ApiTransport';
 import { Clock } from '../../application/ports/Clock';
 import { DraftStore } from '../../application/ports/DraftStore';
+import { FileSaver } from '../../application/ports/FileSaver';
 import { LanguageSetting } from '../../application/ports/LanguageSetting';
 import { Navigator } from '../../application/ports/Navigator';
 import { ProgressBar } from '../../application/ports/ProgressBar';
@@ -20,7 +21,7 @@ import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I1
 import { allMessages } from '../support/messages';
 import { App } from '../../presentation/app/App';
 import { ServicesProvider } from '../../presentation/services/ServicesContext';
-import { FakeClock, MemoryDraftStore, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
+import { FakeClock, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
 
 /**
  * Renders the whole app on a real container whose ports are fakes: a scripted back end, an
@@ -31,6 +32,7 @@ export function renderApp(options: { start?: string; handler?: Handler; user?: U
   const transport = new FakeTransport(options.handler);
   const navigator = new FakeNavigator(options.start ?? '/');
   const store = new MemoryUserStore(options.user ?? null);
+  const files = new MemoryFileSaver();
   const i18n = createI18n(options.language ?? 'zh-HK', allMessages());
   const memory = new Map<string, string>();
   const language = new I18nextLanguageSetting(i18n, { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }, document.documentElement);
@@ -44,6 +46,7 @@ export function renderApp(options: { start?: string; handler?: Handler; user?: U
       bind(Clock).toConstantValue(new FakeClock());
       bind(DraftStore).toConstantValue(drafts);
       bind(ProgressBar).toConstantValue(new FakeProgressBar());
+      bind(FileSaver).toConstantValue(files);
       bind(LanguageSetting).toConstantValue(language);
     }),
     applicationModule,
@@ -58,5 +61,5 @@ export function renderApp(options: { start?: string; handler?: Handler; user?: U
       </I18nextProvider>
     </ServicesProvider>,
   );
-  return { ...view, transport, navigator, store, i18n, services, drafts };
+  return { ...view, transport, navigator, store, i18n, services, drafts, files };
 }

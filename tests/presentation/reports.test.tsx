@@ -90,6 +90,29 @@ describe('report screens', () => {
     expect(screen.getByRole('table', { name: 'By payment method' })).toBeInTheDocument();
   });
 
+  it('a download goes through the transport and saves the file under the name the server gave; a refusal is said beside the link', async () => {
+    const user = userEvent.setup();
+    const csv = new Blob(['Number\r\nR-2026-00001\r\n'], { type: 'text/csv' });
+    let refuse = false;
+    const { transport, files } = renderApp({
+      start: '/reports/orders/receipt-result?date_from=2026-11-01&date_to=2026-11-30',
+      user: ADMIN,
+      language: 'en',
+      handler: (request) => {
+        if (request.expect !== 'file') return handler(request);
+        return refuse ? { status: 422, body: { message: 'The range is too long.', errors: {} } } : { status: 200, body: { blob: csv, name: 'receipt-report-2026-11-23.csv' } };
+      },
+    });
+    await user.click(await screen.findByRole('link', { name: 'Download CSV' }));
+    await waitFor(() => expect(files.saved).toEqual([{ name: 'receipt-report-2026-11-23.csv', file: csv }]));
+    expect(transport.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/reports/orders/receipt?date_from=2026-11-01&date_to=2026-11-30&format=csv&headers=en', expect: 'file' });
+
+    refuse = true;
+    await user.click(screen.getByRole('link', { name: 'Download Excel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file could not be downloaded. The range is too long.');
+    expect(files.saved).toHaveLength(1);
+  });
+
   it('the dashboard shows the cards the server sent, each figure a link to its list', async () => {
     renderApp({ start: '/dashboard', user: ADMIN, language: 'en', handler });
     expect(await screen.findByRole('heading', { level: 2, name: 'Outstanding' })).toBeInTheDocument();

@@ -33,6 +33,25 @@ describe('the fake backend transport', () => {
     expect((await again.send({ method: 'GET', path: '/api/heartbeat' }))._unsafeUnwrap().body).toEqual({ auth: true });
   });
 
+  it('hands a CSV export back as a file with the name the server gave it, with no network', async () => {
+    const transport = new InPageServerTransport(() => Promise.resolve(server.app), new CookieJar(memory()), () => 'en');
+    await transport.send({ method: 'GET', path: '/api/csrf-cookie' });
+    await transport.send({ method: 'POST', path: '/api/login', body: { email: 'admin@example.com', password: 'Admin1234' } });
+    const reply = (await transport.send({ method: 'GET', path: '/api/quotations?format=csv', expect: 'file' }))._unsafeUnwrap();
+    expect(reply.status).toBe(200);
+    const file = reply.body as { blob: Blob; name: string | null };
+    expect(file.name).toMatch(/^quotations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await file.blob.text();
+    expect(text.split('\r\n')[0]).toContain('Number');
+    expect(text.split('\r\n').filter(Boolean).length).toBeGreaterThan(1);
+
+    // A refusal is still read as the server's JSON message.
+    const signedOut = new InPageServerTransport(() => Promise.resolve(server.app), new CookieJar(memory()), () => 'en');
+    const refused = (await signedOut.send({ method: 'GET', path: '/api/quotations?format=csv', expect: 'file' }))._unsafeUnwrap();
+    expect(refused.status).toBe(401);
+    expect(typeof (refused.body as { message?: unknown }).message).toBe('string');
+  });
+
   it('sends nothing in the Cookie header the browser would drop', async () => {
     const seen: string[] = [];
     const transport = new InPageServerTransport(

@@ -15,6 +15,7 @@ import type { ProgressBar } from '../../application/ports/ProgressBar';
 import type { Cancel, Timer } from '../../application/ports/Timer';
 import type { UserStore } from '../../application/ports/UserStore';
 import type { DraftStore } from '../../application/ports/DraftStore';
+import type { FileSaver } from '../../application/ports/FileSaver';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
 import { CurrentUser } from '../../application/session/CurrentUser';
@@ -136,6 +137,14 @@ export class FakeProgressBar implements ProgressBar {
   }
   done(): void {
     this.calls.push('done');
+  }
+}
+
+/** Keeps the files the app saved (downloads), in order. */
+export class MemoryFileSaver implements FileSaver {
+  readonly saved: { name: string; file: Blob }[] = [];
+  save(file: Blob, name: string): void {
+    this.saved.push({ name, file });
   }
 }
 

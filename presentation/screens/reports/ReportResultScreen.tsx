@@ -5,6 +5,7 @@ import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { int, records, str, type Json } from '../../../application/api/decode';
 import { decodeReport, HEADER_CHOICES, reportOfPath, type ReportKey, type ReportResult } from '../../../application/reports/reports';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DownloadLink } from '../../components/DownloadLink';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
 import { SortableHeader } from '../../components/SortableHeader';
@@ -81,12 +82,12 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
         </Link>
         <div className="report-export">
           <SelectField label={t('result.headers')} value={headers} options={HEADER_CHOICES.map((h) => ({ value: h, label: t(`headerChoice.${h}`) }))} onChange={(e) => setHeaders(e.target.value)} />
-          <a className="button button-secondary" href={download('csv')} download>
+          <DownloadLink className="button button-secondary" href={download('csv')}>
             {t('result.csv')}
-          </a>
-          <a className="button button-secondary" href={download('xlsx')} download>
+          </DownloadLink>
+          <DownloadLink className="button button-secondary" href={download('xlsx')}>
             {t('result.xlsx')}
-          </a>
+          </DownloadLink>
           <button type="button" className="button button-secondary" onClick={() => window.print()}>
             {t('result.print')}
           </button>
