@@ -14,7 +14,7 @@ export interface ServerConfig {
   readonly absoluteTimeoutMs: number;
   /** How long a right password waits for its two-factor code. */
   readonly challengeTimeoutMs: number;
-  /** Sign-in attempts per email and IP, and challenge attempts per session, in a minute. */
+  /** Attempts in a minute: passwords per email and IP, two-factor codes per user, password confirmations per user. */
   readonly attemptsPerMinute: number;
   /**
    * Behind a reverse proxy that ends HTTPS (TRUST_PROXY=1): its X-Forwarded-Proto says whether the

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { translate, type ServerMessageKey } from '../i18n';
 import type { AppContext } from './env';
 
 export interface RateLimitResult {
@@ -34,4 +35,10 @@ export async function hitRateLimit(c: AppContext, key: string, limit: number, wi
 
 export async function clearRateLimit(c: AppContext, key: string): Promise<void> {
   await c.var.deps.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** The 429 reply for a refused attempt: Retry-After, and a message in the caller's language. */
+export function tooManyAttempts(c: AppContext, limit: RateLimitResult, message: ServerMessageKey = 'auth.throttled'): Response {
+  c.header('Retry-After', String(limit.retryAfterSeconds));
+  return c.json({ message: translate(c.var.language, message, { seconds: limit.retryAfterSeconds }) }, 429);
 }

@@ -8,6 +8,7 @@ import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from '../auth/to
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/env';
+import { clearRateLimit, hitRateLimit, tooManyAttempts } from '../http/rateLimit';
 import { isSessionExpired, requireSessionUser, startSession } from '../http/session';
 import { parseJsonBody } from '../http/validate';
 
@@ -24,10 +25,20 @@ async function currentRow(c: AppContext) {
   return c.var.deps.db.selectFrom('users').selectAll().where('id', '=', c.var.user!.id).executeTakeFirstOrThrow();
 }
 
-/** Re-entering the password before a sensitive change: a reply to send back when it is wrong. */
+/**
+ * Re-entering the password before a sensitive change: a reply to send back when it is wrong, or
+ * 429 once the user has given a wrong one 5 times within a minute (counted per user, whichever
+ * action asked; the right password clears the count).
+ */
 async function confirmPassword(c: AppContext, password: string, field = 'password'): Promise<Response | null> {
   const row = await currentRow(c);
-  if (await c.var.deps.passwords.verify(row.password_hash, password)) return null;
+  const limitKey = `confirm-password:user:${row.id}`;
+  const limit = await hitRateLimit(c, limitKey, c.var.deps.config.attemptsPerMinute, 60_000);
+  if (!limit.allowed) return tooManyAttempts(c, limit, 'auth.passwordThrottled');
+  if (await c.var.deps.passwords.verify(row.password_hash, password)) {
+    await clearRateLimit(c, limitKey);
+    return null;
+  }
   await audit(c, { action: 'password_confirmation_failed', entityType: 'user', entityId: row.id });
   return fieldError(c, field, field === 'current_password' ? 'auth.wrongCurrentPassword' : 'auth.wrongPassword');
 }

@@ -10,7 +10,7 @@ import { loadUser } from '../auth/users';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
 import type { AppContext, AppEnv, ServerDeps } from '../http/env';
-import { clearRateLimit, hitRateLimit } from '../http/rateLimit';
+import { clearRateLimit, hitRateLimit, tooManyAttempts } from '../http/rateLimit';
 import { ensureSession, requireUser, startSession } from '../http/session';
 import { parseJsonBody } from '../http/validate';
 
@@ -47,15 +47,23 @@ function dummyHash(deps: ServerDeps): Promise<string> {
 
 const MINUTE = 60_000;
 
-function throttled(c: AppContext, seconds: number) {
-  c.header('Retry-After', String(seconds));
-  return c.json({ message: translate(c.var.language, 'auth.throttled', { seconds }) }, 429);
-}
+/** Password attempts are counted per email (as typed, in any letter case) and IP address. */
+const loginLimitKey = (c: AppContext, email: string) => `login:${email.toLowerCase()}|${c.var.deps.clientIp(c) ?? ''}`;
 
-/** Completes a sign-in: a new session with the user's current rights, audited. */
+/**
+ * Two-factor code attempts are counted per user, not per session: signing in again with the
+ * password gives a new session but no new guesses.
+ */
+const twoFactorLimitKey = (userId: number) => `2fa:user:${userId}`;
+
+/**
+ * Completes a sign-in: a new session with the user's current rights, audited. Only now is the
+ * password count for this email and IP cleared (after the code, when the user has two-factor on).
+ */
 async function signIn(c: AppContext, userId: number, how: string) {
   const user = await loadUser(c.var.deps.db, userId, { activeOnly: true });
   if (!user) return fieldError(c, 'email', 'auth.failed');
+  await clearRateLimit(c, loginLimitKey(c, user.email));
   await startSession(c, { kind: 'user', user });
   await audit(c, { action: 'login', entityType: 'user', entityId: user.id, userId: user.id, changes: { via: how } });
   return c.json({ user });
@@ -85,9 +93,8 @@ export function authRoutes(): Hono<AppEnv> {
     const { email, password } = body.value;
     const { db, passwords, config } = c.var.deps;
 
-    const limitKey = `login:${email.toLowerCase()}|${c.var.deps.clientIp(c) ?? ''}`;
-    const limit = await hitRateLimit(c, limitKey, config.attemptsPerMinute, MINUTE);
-    if (!limit.allowed) return throttled(c, limit.retryAfterSeconds);
+    const limit = await hitRateLimit(c, loginLimitKey(c, email), config.attemptsPerMinute, MINUTE);
+    if (!limit.allowed) return tooManyAttempts(c, limit);
 
     const row = await db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     const valid = await passwords.verify(row?.password_hash ?? (await dummyHash(c.var.deps)), password);
@@ -99,8 +106,6 @@ export function authRoutes(): Hono<AppEnv> {
       await audit(c, { action: 'login_failed', entityType: 'user', entityId: row.id, changes: { email, reason: 'inactive' }, userId: null });
       return fieldError(c, 'email', 'auth.inactive');
     }
-    await clearRateLimit(c, limitKey);
-
     if (row.two_factor_confirmed_at !== null) {
       await startSession(c, { kind: 'pending', userId: row.id });
       return c.json({ two_factor: true });
@@ -119,12 +124,12 @@ export function authRoutes(): Hono<AppEnv> {
       await startSession(c, { kind: 'guest' });
       return errorReply(c, 422, 'auth.challengeExpired', { challenge_expired: true });
     }
-    const limit = await hitRateLimit(c, `2fa:${session.row.id}`, config.attemptsPerMinute, MINUTE);
-    if (!limit.allowed) return throttled(c, limit.retryAfterSeconds);
+    const userId = session.row.pending_user_id;
+    const limit = await hitRateLimit(c, twoFactorLimitKey(userId), config.attemptsPerMinute, MINUTE);
+    if (!limit.allowed) return tooManyAttempts(c, limit);
 
     const body = await parseJsonBody(c, ChallengeBody);
     if (body.isErr()) return body.error;
-    const userId = session.row.pending_user_id;
     const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     const secret = user?.two_factor_secret ? await encrypter.decrypt(user.two_factor_secret) : null;
     if (!user || !secret) return errorReply(c, 422, 'auth.challengeExpired', { challenge_expired: true });
@@ -145,7 +150,7 @@ export function authRoutes(): Hono<AppEnv> {
         await audit(c, { action: 'two_factor_failed', entityType: 'user', entityId: userId, userId: null });
         return fieldError(c, 'code', 'auth.twoFactorFailed');
       }
-      await clearRateLimit(c, `2fa:${session.row.id}`);
+      await clearRateLimit(c, twoFactorLimitKey(userId));
       return signIn(c, userId, 'totp');
     }
 
@@ -160,7 +165,7 @@ export function authRoutes(): Hono<AppEnv> {
     // Each recovery code works once: it is replaced by a fresh one, as Laravel Fortify does.
     const remaining = codes.map((code) => (code === match ? (newRecoveryCodes(1)[0] ?? '') : code));
     await db.updateTable('users').set({ two_factor_recovery_codes: await encrypter.encrypt(JSON.stringify(remaining)) }).where('id', '=', userId).execute();
-    await clearRateLimit(c, `2fa:${session.row.id}`);
+    await clearRateLimit(c, twoFactorLimitKey(userId));
     return signIn(c, userId, 'recovery_code');
   });
 
@@ -202,7 +207,7 @@ export function authRoutes(): Hono<AppEnv> {
     const input = body.value;
     const { db, passwords, now } = c.var.deps;
     const limit = await hitRateLimit(c, `register:${c.var.deps.clientIp(c) ?? ''}`, c.var.deps.config.attemptsPerMinute, MINUTE);
-    if (!limit.allowed) return throttled(c, limit.retryAfterSeconds);
+    if (!limit.allowed) return tooManyAttempts(c, limit);
 
     const errors = passwordFieldErrors(c.var.language, input.password, input.password_confirmation) ?? {};
     const taken = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();

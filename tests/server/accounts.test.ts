@@ -22,14 +22,33 @@ async function signedIn(who: { email: string; password: string }, language = 'en
   return agent;
 }
 
-/** A throwaway account, so tests that change an account do not disturb the others. */
+let registrations = 0;
+
+/**
+ * A throwaway account, so tests that change an account do not disturb the others. Each registers
+ * from its own IP address, so their number stays clear of the registration limit (5 a minute per IP).
+ */
 async function newAccount(email: string, password = 'Passw0rdX') {
   const agent = new TestAgent(server);
   await agent.get('/api/csrf-cookie');
-  expect((await agent.post('/api/register', { name: email, email, password, password_confirmation: password })).status).toBe(201);
+  const from = { headers: { [TEST_CLIENT_IP_HEADER]: `10.9.0.${++registrations}` } };
+  expect((await agent.post('/api/register', { name: email, email, password, password_confirmation: password }, from)).status).toBe(201);
   await server.db.updateTable('users').set({ active: true }).where('email', '=', email).execute();
   return { email, password };
 }
+
+/** An account with two-factor on; the clock is moved past the step of the code that confirmed it. */
+async function withTwoFactor(email: string) {
+  const account = await newAccount(email);
+  const agent = await signedIn(account);
+  const { secret } = (await agent.post('/api/user/two-factor-authentication', { password: account.password })).body as { secret: string };
+  expect((await agent.post('/api/user/confirmed-two-factor-authentication', { code: totp(secret, server.clock.now()) })).status).toBe(200);
+  server.clock.advance(30_000);
+  return { ...account, secret, agent };
+}
+
+/** A DELETE from a signed-in agent, with its XSRF token. */
+const del = (agent: TestAgent, path: string, body: unknown) => agent.request('DELETE', path, body, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
 
 describe('sign-in rate limit', () => {
   it('allows 5 attempts a minute per email and IP, then answers 429 with Retry-After', async () => {
@@ -41,6 +60,34 @@ describe('sign-in rate limit', () => {
     expect(sixth.body?.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     server.clock.advance(61_000);
     expect((await agent.signIn(sales.email, sales.password)).status).toBe(200);
+  });
+
+  it('says so in the caller’s language, with the seconds left', async () => {
+    const account = await newAccount('limit-words@example.com');
+    const english = new TestAgent(server);
+    for (let i = 0; i < 5; i++) expect((await english.signIn(account.email, 'Wrong0000')).status).toBe(422);
+    const refused = await english.signIn(account.email, account.password);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body).toEqual({ message: 'Too many attempts. Please try again in 60 seconds.' });
+    server.clock.advance(15_000);
+    const chinese = await new TestAgent(server, 'zh-HK').signIn(account.email, account.password);
+    expect(chinese.status).toBe(429);
+    expect(chinese.headers.get('retry-after')).toBe('45');
+    expect(chinese.body).toEqual({ message: '嘗試次數過多，請於 45 秒後再試。' });
+  });
+
+  it('with two-factor on, keeps counting the password until the code is given', async () => {
+    const account = await withTwoFactor('twofa-count@example.com');
+    // The right password alone does not clear the count: it only leads to the code.
+    for (let i = 0; i < 5; i++) expect((await new TestAgent(server).signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+    expect((await new TestAgent(server).signIn(account.email, account.password)).status).toBe(429);
+    server.clock.advance(61_000);
+    const done = new TestAgent(server);
+    expect((await done.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+    expect((await done.post('/api/two-factor-challenge', { code: totp(account.secret, server.clock.now()) })).status).toBe(200);
+    // A completed sign-in clears it: 5 more attempts are allowed at once.
+    for (let i = 0; i < 5; i++) expect((await new TestAgent(server).signIn(account.email, account.password)).body).toEqual({ two_factor: true });
   });
 
   it('counts each email separately', async () => {
@@ -192,7 +239,34 @@ describe('two-factor authentication', () => {
     expect((await new TestAgent(server).signIn(account.email, account.password)).body).toHaveProperty('user');
   });
 
-  it('limits challenge attempts to 5 a minute per session, and times the challenge out after 5 minutes', async () => {
+  it('limits code attempts to 5 a minute per user: signing in again with the password gives no new guesses', async () => {
+    const account = await withTwoFactor('twofa-bypass@example.com');
+    const first = new TestAgent(server);
+    expect((await first.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+    for (let i = 0; i < 5; i++) expect((await first.post('/api/two-factor-challenge', { code: '000000' })).status).toBe(422);
+
+    // A new sign-in (a new session) is still refused, even with the right code or a recovery code.
+    const again = new TestAgent(server, 'zh-HK');
+    expect((await again.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+    const refused = await again.post('/api/two-factor-challenge', { code: totp(account.secret, server.clock.now()) });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body).toEqual({ message: '嘗試次數過多，請於 60 秒後再試。' });
+    expect((await again.post('/api/two-factor-challenge', { recovery_code: 'abcde-fghij' })).status).toBe(429);
+    server.clock.advance(10_000);
+    const english = await first.post('/api/two-factor-challenge', { code: '000000' });
+    expect(english.status).toBe(429);
+    expect(english.body).toEqual({ message: 'Too many attempts. Please try again in 50 seconds.' });
+    expect(english.headers.get('retry-after')).toBe('50');
+
+    // Once the minute is over, the right code signs in.
+    server.clock.advance(51_000);
+    const reply = await again.post('/api/two-factor-challenge', { code: totp(account.secret, server.clock.now()) });
+    expect(reply.status).toBe(200);
+    expect((reply.body?.user as { email: string }).email).toBe(account.email);
+  });
+
+  it('refuses a sixth code within the minute, even the right one, and times the challenge out after 5 minutes', async () => {
     const account = await newAccount('twofa2@example.com');
     const agent = await signedIn(account);
     const { secret } = (await agent.post('/api/user/two-factor-authentication', { password: account.password })).body as { secret: string };
@@ -212,6 +286,44 @@ describe('two-factor authentication', () => {
     const late = await slow.post('/api/two-factor-challenge', { code: totp(secret, server.clock.now()) });
     expect(late.status).toBe(422);
     expect(late.body).toMatchObject({ challenge_expired: true });
+  });
+});
+
+describe('re-entering the password for a sensitive action', () => {
+  it('allows 5 wrong passwords a minute per user, whichever action asks, then answers 429 in the caller’s language', async () => {
+    const account = await newAccount('confirm-limit@example.com');
+    const here = await signedIn(account);
+    const other = await signedIn(account, 'zh-HK');
+    const wrong = [
+      () => here.post('/api/user/two-factor-recovery-codes', { password: 'Wrong0000' }),
+      () => del(here, '/api/user/two-factor-authentication', { password: 'Wrong0000' }),
+      () => del(here, '/api/user/other-sessions', { password: 'Wrong0000' }),
+      () => here.put('/api/user/password', { current_password: 'Wrong0000', password: 'Brand9New', password_confirmation: 'Brand9New' }),
+      () => del(here, '/api/user', { password: 'Wrong0000' }),
+    ];
+    for (const attempt of wrong) expect((await attempt()).status).toBe(422);
+
+    // The sixth is refused even with the right password, and from another browser of the same user.
+    const refused = await del(here, '/api/user/other-sessions', { password: account.password });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body).toEqual({ message: 'Too many incorrect passwords. Please try again in 60 seconds.' });
+    server.clock.advance(20_000);
+    const elsewhere = await other.post('/api/user/two-factor-authentication', { password: account.password });
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.headers.get('retry-after')).toBe('40');
+    expect(elsewhere.body).toEqual({ message: '密碼錯誤次數過多，請於 40 秒後再試。' });
+    expect((await here.get('/api/user')).status).toBe(200);
+    // Another user is not affected.
+    const someoneElse = await signedIn(await newAccount('confirm-other@example.com'));
+    expect((await del(someoneElse, '/api/user/other-sessions', { password: 'Passw0rdX' })).status).toBe(200);
+
+    // After the minute the right password works, and it clears the count.
+    server.clock.advance(41_000);
+    for (let i = 0; i < 4; i++) expect((await del(here, '/api/user/other-sessions', { password: 'Wrong0000' })).status).toBe(422);
+    expect((await del(here, '/api/user/other-sessions', { password: account.password })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await del(here, '/api/user/other-sessions', { password: 'Wrong0000' })).status).toBe(422);
+    expect((await del(here, '/api/user/other-sessions', { password: account.password })).status).toBe(429);
   });
 });
 
@@ -260,6 +372,35 @@ describe('deleting the account', () => {
     const reply = await agent.request('DELETE', '/api/user', { password: admin.password }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
     expect(reply.status).toBe(422);
     expect(reply.body?.message).toBe('This is the only administrator account. Another administrator must exist before it can be deleted.');
+  });
+
+  it('refuses to delete an account the business’s records point to, in the caller’s language, and keeps it', async () => {
+    const account = await newAccount('has-client@example.com');
+    const agent = await signedIn(account);
+    const { id } = await server.db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
+    const at = server.clock.now();
+    await server.db.insertInto('clients').values({ name_en: 'Client of a leaver', hkid_sealed: null, hkid_masked: null, company_id: null, branch_id: null, created_by: id, created_at: at, updated_at: at }).execute();
+
+    const reply = await del(agent, '/api/user', { password: account.password });
+    expect(reply.status).toBe(422);
+    expect(reply.body?.message).toBe('This account has records in the system and cannot be deleted. Ask an administrator to deactivate it instead.');
+    const chinese = await signedIn(account, 'zh-HK');
+    const zh = await del(chinese, '/api/user', { password: account.password });
+    expect(zh.status).toBe(422);
+    expect(zh.body?.message).toBe('此帳戶在系統中有記錄，不能刪除。請聯絡管理員將帳戶停用。');
+    expect((await agent.get('/api/user')).status).toBe(200);
+    expect(await server.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('also refuses when the account changed something other than itself (the audit log keeps who did it)', async () => {
+    const account = await newAccount('changed-things@example.com');
+    const agent = await signedIn(account);
+    const { id } = await server.db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
+    await server.db.insertInto('audits').values({ user_id: id, action: 'update', entity_type: 'area', entity_id: '1', changes: null, ip: null, created_at: server.clock.now() }).execute();
+    const reply = await del(agent, '/api/user', { password: account.password });
+    expect(reply.status).toBe(422);
+    expect(reply.body?.message).toBe('This account has records in the system and cannot be deleted. Ask an administrator to deactivate it instead.');
+    expect((await agent.get('/api/user')).status).toBe(200);
   });
 
   it('deletes an account with the password, signing it out everywhere', async () => {
