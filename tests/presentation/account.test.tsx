@@ -48,6 +48,37 @@ describe('two-factor sign-in', () => {
     expect(transport.requests.filter((r) => r.path === '/api/two-factor-challenge').map((r) => r.body)).toEqual([{ code: '111111' }, { code: '654321' }]);
   });
 
+  it('shows the server’s message when there have been too many code attempts (429), in either language', async () => {
+    const user = userEvent.setup();
+    const english = 'Too many attempts. Please try again in 37 seconds.';
+    const { transport } = renderApp({
+      start: '/two-factor-challenge',
+      language: 'en',
+      handler: (r) => (r.path === '/api/two-factor-challenge' ? { status: 429, body: { message: english } } : { status: 200, body: { auth: false } }),
+    });
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(english);
+    // Still on the challenge, with the code kept and the form usable once the wait is over.
+    expect(screen.getByLabelText('Authentication code')).toHaveValue('123456');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+    expect(transport.requests.filter((r) => r.path === '/api/two-factor-challenge')).toHaveLength(1);
+  });
+
+  it('shows the 429 message in Traditional Chinese too, for a recovery code as well', async () => {
+    const user = userEvent.setup();
+    const chinese = '嘗試次數過多，請於 37 秒後再試。';
+    renderApp({
+      start: '/two-factor-challenge',
+      handler: (r) => (r.path === '/api/two-factor-challenge' ? { status: 429, body: { message: chinese } } : { status: 200, body: { auth: false } }),
+    });
+    await user.click(await screen.findByRole('button', { name: '改用恢復碼' }));
+    await user.type(screen.getByLabelText('恢復碼'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(chinese);
+    expect(screen.getByLabelText('恢復碼')).toHaveValue('abcde-fghij');
+  });
+
   it('takes a recovery code instead', async () => {
     const user = userEvent.setup();
     const { transport } = renderApp({ start: '/two-factor-challenge', language: 'en', handler: () => ({ status: 200, body: { auth: false } }) });
@@ -212,6 +243,21 @@ describe('profile: recovery codes, browser sessions, deleting the account, right
     await user.click(within(section).getByRole('button', { name: 'Sign out other browsers' }));
     expect(await within(section).findByText('1 other browser has been signed out.')).toBeInTheDocument();
     await waitFor(() => expect(within(section).queryByText('Safari on iPad')).toBeNull());
+  });
+
+  it('shows the server’s message when the password has been wrong too often (429)', async () => {
+    const user = userEvent.setup();
+    const throttled = 'Too many incorrect passwords. Please try again in 51 seconds.';
+    renderApp({
+      start: '/user/profile',
+      user: ADMIN,
+      language: 'en',
+      handler: profileBackend((r) => (r.path === '/api/user/other-sessions' ? { status: 429, body: { message: throttled } } : null)),
+    });
+    const section = await screen.findByRole('region', { name: 'Browser sessions' });
+    await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'Admin1234');
+    await user.click(within(section).getByRole('button', { name: 'Sign out other browsers' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(throttled);
   });
 
   it('deletes the account only after the password and a confirmation, then forgets the user', async () => {

@@ -56,6 +56,35 @@ describe('sign-in screen', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(FAILED);
   });
 
+  it('shows the server’s message when there have been too many attempts (429), keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const throttled = 'Too many attempts. Please try again in 42 seconds.';
+    renderApp({
+      start: '/login',
+      language: 'en',
+      handler: (r) => (r.path === '/api/login' ? { status: 429, body: { message: throttled } } : { status: 200, body: { auth: false } }),
+    });
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Admin1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(throttled);
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('shows the 429 message in Traditional Chinese too', async () => {
+    const user = userEvent.setup();
+    const throttled = '嘗試次數過多，請於 42 秒後再試。';
+    renderApp({
+      start: '/login',
+      handler: (r) => (r.path === '/api/login' ? { status: 429, body: { message: throttled } } : { status: 200, body: { auth: false } }),
+    });
+    await user.type(await screen.findByLabelText('電郵地址'), 'admin@example.com');
+    await user.type(screen.getByLabelText('密碼'), 'Admin1234');
+    await user.click(screen.getByRole('button', { name: '登入' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(throttled);
+  });
+
   it('says so plainly when the server cannot be reached', async () => {
     const user = userEvent.setup();
     renderApp({ start: '/login', language: 'en', handler: () => 'no-response' });
