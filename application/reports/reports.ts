@@ -39,6 +39,7 @@ export type FilterKey =
   | 'activity'
   | 'signed'
   | 'tag'
+  | 'client'
   | 'q';
 
 /** The query parameter behind a filter (some filters share one, e.g. the statuses). */
@@ -66,6 +67,7 @@ export const FILTER_PARAM: Record<FilterKey, string> = {
   activity: 'activity',
   signed: 'signed',
   tag: 'tag',
+  client: 'q',
   q: 'q',
 };
 
@@ -95,9 +97,9 @@ export const REPORT_FILTERS: Record<ReportKey, readonly FilterKey[]> = {
   receipt: ['date_from', 'date_to', 'branch_id', 'kind', 'method', 'banked', 'staff_id', 'q', 'client_id'],
   commission: ['date_from', 'date_to', 'basis', 'branch_id', 'salesperson_id'],
   client: ['date_from', 'date_to', 'activity', 'branch_id', 'area_id', 'tag', 'q'],
-  product: ['date_from', 'date_to', 'branch_id', 'category_id', 'product_id', 'salesperson_id', 'type', 'client_id'],
-  appointment: ['date_from', 'date_to', 'branch_id', 'worker_id', 'area_id', 'appointment_type', 'appointment_status', 'client_id'],
-  completedReport: ['date_from', 'date_to', 'branch_id', 'worker_id', 'report_status', 'signed', 'client_id'],
+  product: ['date_from', 'date_to', 'branch_id', 'category_id', 'product_id', 'salesperson_id', 'type', 'client', 'client_id'],
+  appointment: ['date_from', 'date_to', 'branch_id', 'worker_id', 'area_id', 'appointment_type', 'appointment_status', 'client', 'client_id'],
+  completedReport: ['date_from', 'date_to', 'branch_id', 'worker_id', 'report_status', 'signed', 'client', 'client_id'],
 };
 
 /** The report a filter or result path belongs to. */

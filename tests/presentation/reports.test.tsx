@@ -64,6 +64,15 @@ describe('report screens', () => {
     expect(new URLSearchParams(navigator.current().search).toString()).toBe('date_from=2026-11-01&date_to=2026-11-30&branch_id=1&method=cash');
   });
 
+  it('the appointment report searches by a client’s name: the words go in the address as q', async () => {
+    const user = userEvent.setup();
+    const { navigator } = renderApp({ start: '/reports/appointments/appointment', user: ADMIN, language: 'en', handler });
+    await user.type(await screen.findByRole('searchbox', { name: 'Client' }), '陳大文');
+    await user.click(screen.getByRole('button', { name: 'Run report' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/reports/appointments/appointment-result'));
+    expect(new URLSearchParams(navigator.current().search).get('q')).toBe('陳大文');
+  });
+
   it('refuses a range that ends before it starts, before asking the server', async () => {
     const user = userEvent.setup();
     const { navigator } = renderApp({ start: '/reports/orders/commission?date_from=2026-11-10&date_to=2026-11-01', user: ADMIN, language: 'en', handler });

@@ -267,6 +267,46 @@ describe('the appointment reports', () => {
   });
 });
 
+describe('the client search of the product, appointment and completed-report reports', () => {
+  it('keeps only the records of the clients whose English or Chinese name holds the words', async () => {
+    const clients = await server.db.selectFrom('clients').select(['id', 'name_en', 'name_zh']).execute();
+    const live = orders.filter((o) => inRange(o.date) && !o.voided);
+    // A client with orders in range, searched by part of its Chinese name (as staff type it).
+    const chosen = clients.find((cl) => cl.name_zh.length >= 2 && live.some((o) => o.client_id === cl.id))!;
+    const q = chosen.name_zh.slice(0, 2);
+    const matching = new Set(clients.filter((cl) => cl.name_zh.includes(q) || cl.name_en.toLowerCase().includes(q.toLowerCase())).map((cl) => cl.id));
+    expect(matching.size).toBeLessThan(clients.length);
+    const ordersOf = new Set(live.filter((o) => matching.has(o.client_id)).map((o) => o.id));
+    const products = await report(`/api/reports/products/product?date_from=${FROM}&date_to=${TO}&q=${encodeURIComponent(q)}&per_page=100`);
+    expect(products.totals.amount).toBe(sum(items.filter((i) => ordersOf.has(i.order_id)).map((i) => i.line_total)));
+    expect(products.filterNames).toBeDefined();
+
+    const from = '2026-09-01';
+    const to = '2026-11-30';
+    const events = (await agent.get(`/api/appointments?start=${from}&end=2026-12-01`)).body!.events as { appointmentId: number }[];
+    const appointmentClients = new Map((await server.db.selectFrom('appointments').select(['id', 'client_id']).execute()).map((a) => [a.id, a.client_id]));
+    const visitClient = (e: { appointmentId: number }) => appointmentClients.get(e.appointmentId) ?? -1;
+    const named = events.find((e) => matching.has(visitClient(e))) ?? events[0]!;
+    const byName = clients.find((cl) => cl.id === visitClient(named))!;
+    const q2 = byName.name_en;
+    const matching2 = new Set(clients.filter((cl) => cl.name_en.toLowerCase().includes(q2.toLowerCase()) || cl.name_zh.includes(q2)).map((cl) => cl.id));
+    const visits = await report(`/api/reports/appointments/appointment?date_from=${from}&date_to=${to}&q=${encodeURIComponent(q2)}&per_page=1000`);
+    expect(visits.count).toBe(events.filter((e) => matching2.has(visitClient(e))).length);
+    expect(visits.count).toBeGreaterThan(0);
+    expect(visits.count).toBeLessThan(events.length);
+
+    const reported = (
+      await sql<{ client_id: number; date: string }>`select a.client_id, v.date::text as date from appointment_visits v join appointments a on a.id = v.appointment_id
+        where v.reported_at is not null or v.status in ('ended', 'pending_recheck', 'auditing', 'audited')`.execute(server.db)
+    ).rows.filter((v) => inRange(v.date));
+    const withReport = clients.find((cl) => reported.some((v) => v.client_id === cl.id))!;
+    const matching3 = new Set(clients.filter((cl) => cl.name_en.toLowerCase().includes(withReport.name_en.toLowerCase()) || cl.name_zh.includes(withReport.name_en)).map((cl) => cl.id));
+    const done = await report(`/api/reports/appointments/completed-report?date_from=${FROM}&date_to=${TO}&q=${encodeURIComponent(withReport.name_en)}`);
+    expect(done.count).toBe(reported.filter((v) => matching3.has(v.client_id)).length);
+    expect(done.count).toBeGreaterThan(0);
+  });
+});
+
 describe('exports', () => {
   it('writes CSV with the totals row and headers in both languages when asked', async () => {
     const response = await agent.rawGet('/api/reports/orders/receipt?date_from=2026-06-01&date_to=2026-06-30&format=csv&headers=both');

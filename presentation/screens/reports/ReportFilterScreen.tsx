@@ -106,7 +106,7 @@ export default function ReportFilterScreen({ route }: ScreenProps) {
           }
           const choices = choicesOf(filter, options, t, i18n.language);
           if (choices === null) {
-            return <TextField key={filter} label={t(`filter.${filter}`)} type={filter === 'q' ? 'search' : 'text'} value={values[param] ?? ''} onChange={(e) => set(param, e.target.value)} />;
+            return <TextField key={filter} label={t(`filter.${filter}`)} type={filter === 'q' || filter === 'client' ? 'search' : 'text'} value={values[param] ?? ''} onChange={(e) => set(param, e.target.value)} />;
           }
           const required = REQUIRED_CHOICE[filter] !== undefined;
           return (

@@ -11,7 +11,7 @@ import { fieldError } from '../../http/errors';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { dbId, listReport, name, num, ReportBase, reportRange, sortValues, type ReportColumn, type Row } from './common';
-import { clientSortName, filterNames, whereAll } from './filters';
+import { clientSearch, clientSortName, filterNames, whereAll } from './filters';
 
 /**
  * The appointment reports (spec /reports/appointments/…).
@@ -47,6 +47,8 @@ const AppointmentQuery = z.object({
   worker_id: dbId.optional(),
   area_id: dbId.optional(),
   client_id: dbId.optional(),
+  /** A client's English or Chinese name. */
+  q: z.string().trim().max(100).optional(),
   type: z.string().trim().max(60).optional(),
   status: z.enum(APPOINTMENT_STATUSES).optional(),
   sort: z.enum(sortValues(APPOINTMENT_COLUMNS)).default('date'),
@@ -81,6 +83,7 @@ async function appointmentReport(c: AppContext) {
   // 2. Everything else in SQL over those visits.
   const conditions: RawBuilder<unknown>[] = [];
   if (f.type) conditions.push(sql`a.appointment_type = ${f.type}`);
+  if (f.q) conditions.push(clientSearch(f.q, null));
   if (f.status) conditions.push(sql`coalesce(v.status, 'in_progress') = ${f.status}`);
   const visits = sql`unnest(${ids}::int[], ${dates}::date[]) as occ(appointment_id, day)`;
   const from = sql`from ${visits} join appointments a on a.id = occ.appointment_id join clients cl on cl.id = a.client_id
@@ -166,6 +169,8 @@ const CompletedQuery = z.object({
   ...ReportBase,
   worker_id: dbId.optional(),
   client_id: dbId.optional(),
+  /** A client's English or Chinese name. */
+  q: z.string().trim().max(100).optional(),
   status: z.enum(REPORT_STATUSES).optional(),
   signed: z.enum(['both', 'missing']).optional(),
   sort: z.enum(sortValues(REPORT_COLUMNS)).default('-date'),
@@ -187,6 +192,7 @@ async function completedReportReport(c: AppContext) {
   ];
   if (f.branch_id) conditions.push(sql`a.branch_id = ${f.branch_id}`);
   if (f.client_id) conditions.push(sql`a.client_id = ${f.client_id}`);
+  if (f.q) conditions.push(sql`exists (select 1 from clients cl where cl.id = a.client_id and ${clientSearch(f.q, null)})`);
   if (f.status) conditions.push(sql`v.status = ${f.status}`);
   if (f.signed === 'both') conditions.push(sql`v.client_signature is not null and v.worker_signature is not null`);
   if (f.signed === 'missing') conditions.push(sql`(v.client_signature is null or v.worker_signature is null)`);

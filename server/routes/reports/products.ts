@@ -6,7 +6,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { dbId, exportReply, name, num, orderBy, ReportBase, reportJson, reportRange, sortValues, type ReportColumn, type Row } from './common';
-import { categoryAndChildren, filterNames, whereAll } from './filters';
+import { categoryAndChildren, clientSearch, filterNames, whereAll } from './filters';
 
 /**
  * The product report (spec /reports/products/product): per product, what the orders dated in the
@@ -32,6 +32,8 @@ const ProductQuery = z.object({
   product_id: dbId.optional(),
   salesperson_id: dbId.optional(),
   client_id: dbId.optional(),
+  /** A client's English or Chinese name. */
+  q: z.string().trim().max(100).optional(),
   type: z.enum(ORDER_TYPES).optional(),
   sort: z.enum(sortValues(COLUMNS)).default('-amount'),
 });
@@ -46,6 +48,7 @@ async function productReport(c: AppContext) {
   if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
   if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
   if (f.client_id) conditions.push(sql`o.client_id = ${f.client_id}`);
+  if (f.q) conditions.push(sql`exists (select 1 from clients cl where cl.id = o.client_id and ${clientSearch(f.q, null)})`);
   if (f.type) conditions.push(sql`o.type = ${f.type}`);
   if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
   if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
