@@ -40,8 +40,10 @@ class Refused extends Error {
   }
 }
 
-const fieldColumns = (fields: AppointmentFieldsChange) => ({
+/** The columns of the form's fields; an order (invoice) stays linked only while the client does not change. */
+const fieldColumns = (fields: AppointmentFieldsChange, base: AppointmentRow) => ({
   client_id: fields.clientId,
+  ...(fields.clientId === base.client_id ? {} : { order_id: null }),
   address: fields.address,
   area_id: fields.areaId,
   branch_id: fields.branchId,
@@ -119,7 +121,7 @@ async function insertSeries(tx: Tx, base: AppointmentRow, series: Series, fields
       order_id: base.order_id,
       appointment_type: base.appointment_type,
       notes: base.notes,
-      ...(fields ? fieldColumns(fields) : {}),
+      ...(fields ? fieldColumns(fields, base) : {}),
       ...seriesColumns(series),
       origin_id: base.id,
       created_by: userId,
@@ -151,7 +153,7 @@ export async function applyEdit(tx: Tx, row: AppointmentRow, series: Series, req
   if (series.recurrence.freq === 'once' || (request.scope === 'future' && occurrenceOn(series, request.occurrence)?.index === 0 && rule !== undefined && rule.recurrence.freq === 'once')) {
     // A single visit (or a series made single again from its first visit): changed in place.
     const next: Series = { ...series, ...schedule, recurrence: rule?.recurrence ?? series.recurrence, end: rule?.end ?? series.end, exceptions: rule && rule.recurrence.freq !== 'once' ? [] : series.exceptions };
-    await bumpVersion(tx, row, { ...seriesColumns(next), ...(fields ? fieldColumns(fields) : {}) }, now);
+    await bumpVersion(tx, row, { ...seriesColumns(next), ...(fields ? fieldColumns(fields, row) : {}) }, now);
     if (fields) await setWorkers(tx, row.id, fields.workerIds);
     if (series.recurrence.freq === 'once') {
       await moveVisits(tx, row.id, new Map([[request.occurrence, { id: row.id, date: schedule.startDate }]]));
@@ -178,7 +180,7 @@ export async function applyEdit(tx: Tx, row: AppointmentRow, series: Series, req
   const dates = await visitDates(tx, row.id, request.occurrence);
   const followed = followVisits(series, request.occurrence, after, dates);
   if (before === null) {
-    await bumpVersion(tx, row, { ...seriesColumns(after), ...(fields ? fieldColumns(fields) : {}) }, now);
+    await bumpVersion(tx, row, { ...seriesColumns(after), ...(fields ? fieldColumns(fields, row) : {}) }, now);
     if (fields) await setWorkers(tx, row.id, fields.workerIds);
     await moveVisits(tx, row.id, new Map([...followed].map(([d, to]) => [d, to === null ? null : { id: row.id, date: to }])));
     return { ok: true, id: row.id, date: after.startDate, series: after, touched: [row.id], mode: 'future' };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
-import { fileScope } from '../../domain/auth/permissions';
+import { fileScope, hasPermission } from '../../domain/auth/permissions';
 import { expand, occurrenceOn, seriesDates, toRRule, type Series } from '../../domain/appointments/recurrence';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '../../domain/appointments/status';
 import { checkVisitTransition, isReportEditable } from '../../domain/appointments/report';
@@ -71,7 +71,7 @@ async function clientSummary(c: AppContext, id: number, db: Db = c.var.deps.db) 
   };
 }
 
-/** Checks beyond the shape: the client, workers, area, branch and order exist (and the order is the client's). */
+/** Checks beyond the shape: the client, workers, area, branch and order exist (and the order is the client's and not void). */
 async function checkReferences(c: AppContext, input: Pick<AppointmentInput, 'clientId' | 'workerIds' | 'areaId' | 'branchId'> & { orderId?: number | null }): Promise<FieldErrors> {
   const { db } = c.var.deps;
   const lang = c.var.language;
@@ -82,8 +82,8 @@ async function checkReferences(c: AppContext, input: Pick<AppointmentInput, 'cli
   if (input.areaId !== null && !(await db.selectFrom('areas').select('id').where('id', '=', input.areaId).executeTakeFirst())) errors.areaId = [translate(lang, 'validation.invalid')];
   if (input.branchId !== null && !(await db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst())) errors.branchId = [translate(lang, 'validation.invalid')];
   if (input.orderId) {
-    const order = await db.selectFrom('orders').select(['id', 'client_id']).where('id', '=', input.orderId).executeTakeFirst();
-    if (!order) errors.orderId = [translate(lang, 'validation.invalid')];
+    const order = await db.selectFrom('orders').select(['id', 'client_id', 'voided']).where('id', '=', input.orderId).executeTakeFirst();
+    if (!order || order.voided) errors.orderId = [translate(lang, 'validation.invalid')];
     else if (order.client_id !== input.clientId) errors.orderId = [translate(lang, 'appointments.orderOtherClient')];
   }
   return errors;
@@ -192,6 +192,20 @@ async function orderSummary(c: AppContext, orderId: number | null) {
   return order ? { id: order.id, number: order.number, date: order.date, total: order.total, paid: order.paid, voided: order.voided } : null;
 }
 
+/** The orders (invoices) an appointment of a client may be linked to: the client's orders that are not void, newest first. */
+async function linkableOrders(c: AppContext, clientId: number) {
+  const rows = await c.var.deps.db
+    .selectFrom('orders')
+    .select(['id', 'number', sql<string>`date::text`.as('date'), 'total', 'paid', 'voided'])
+    .where('client_id', '=', clientId)
+    .where('voided', '=', false)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((o) => ({ id: o.id, number: o.number, date: o.date, total: o.total, paid: o.paid, voided: o.voided }));
+}
+
 /** The appointment (the series) as the screens show it. */
 async function appointmentDetail(c: AppContext, row: AppointmentRow, db: Db = c.var.deps.db) {
   const series = seriesOf(row);
@@ -234,6 +248,7 @@ async function appointmentDetail(c: AppContext, row: AppointmentRow, db: Db = c.
 const DetailQuery = z.object({ tab: z.enum(['appointment', 'invoice', 'report']).default('appointment'), date: isoDate.optional() });
 const CreateQuery = z.object({ date: isoDate.optional(), client_id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 const ClientSearch = z.object({ q: z.string().trim().max(100).default('') });
+const ClientOrdersQuery = z.object({ client_id: z.coerce.number().int().positive().max(2_147_483_647) });
 const OverlapCheck = z.object({
   workerIds: z.array(z.number().int().positive().max(2_147_483_647)).max(20),
   excludeId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
@@ -386,6 +401,16 @@ export function appointmentRoutes(): Hono<AppEnv> {
     return c.json({ items });
   });
 
+  /**
+   * The orders (invoices) of a client that an appointment may be linked to, for the form's order
+   * picker. Orders are what is read, so order_view guards it (as it guards /api/orders?client_id=).
+   */
+  routes.get('/appointments/orders', ...requirePermission('order_view'), async (c) => {
+    const query = parseQuery(c, ClientOrdersQuery);
+    if (query.isErr()) return query.error;
+    return c.json({ items: await linkableOrders(c, query.value.client_id) });
+  });
+
   /** Double-booking check of a schedule for some workers, before saving. */
   routes.post('/appointments/overlaps', ...requirePermission('appointment_view'), async (c) => {
     const body = await parseJsonBody(c, OverlapCheck);
@@ -473,7 +498,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
       },
       tab,
       ...(tab === 'appointment' ? { options: await formOptions(c) } : {}),
-      ...(tab === 'invoice' ? { order: await orderSummary(c, row.order_id) } : {}),
+      ...(tab === 'invoice' ? { order: await orderSummary(c, row.order_id), ...(hasPermission(c.var.user, 'order_view') ? { orders: await linkableOrders(c, row.client_id) } : {}) } : {}),
       ...(tab === 'report'
         ? {
             report: await reportOf(c, row, date),
@@ -532,7 +557,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
             action: 'update',
             entityType: 'appointment',
             entityId: row.id,
-            changes: { scope: { from: null, to: input.scope }, occurrence: { from: input.occurrence, to: done.date }, result: { from: row.id, to: done.id }, ...fieldChanges(before, after, ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'notes', 'workerIds', 'date', 'startTime', 'endTime', 'allDay', 'recurrence', 'end']) },
+            changes: { scope: { from: null, to: input.scope }, occurrence: { from: input.occurrence, to: done.date }, result: { from: row.id, to: done.id }, ...fieldChanges(before, after, ['clientId', 'address', 'areaId', 'branchId', 'orderId', 'appointmentType', 'notes', 'workerIds', 'date', 'startTime', 'endTime', 'allDay', 'recurrence', 'end']) },
           },
           tx,
         );
@@ -610,14 +635,18 @@ export function appointmentRoutes(): Hono<AppEnv> {
       const errors = await checkReferences(c, { clientId: row.client_id, workerIds: [], areaId: null, branchId: null, orderId });
       if (errors.orderId) return fieldErrors(c, { orderId: errors.orderId });
     }
-    let update = db
-      .updateTable('appointments')
-      .set((eb) => ({ order_id: orderId, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', row.id);
-    if (version !== undefined) update = update.where('version', '=', version);
-    const updated = await update.returning('version').executeTakeFirst();
+    // The link and its audit line in one transaction: both kept, or neither.
+    const updated = await db.transaction().execute(async (tx) => {
+      let update = tx
+        .updateTable('appointments')
+        .set((eb) => ({ order_id: orderId, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', row.id);
+      if (version !== undefined) update = update.where('version', '=', version);
+      const done = await update.returning('version').executeTakeFirst();
+      if (done) await audit(c, { action: 'update', entityType: 'appointment', entityId: row.id, changes: { orderId: { from: row.order_id, to: orderId } } }, tx);
+      return done;
+    });
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'update', entityType: 'appointment', entityId: row.id, changes: { orderId: { from: row.order_id, to: orderId } } });
     return c.json({ appointment: { id: row.id, orderId, version: updated.version }, order: await orderSummary(c, orderId) });
   });
 

@@ -124,6 +124,28 @@ describe('range queries with recurrence and exceptions', () => {
     expect((await admin.get('/api/appointments?start=2027-01-01')).status).toBe(422);
   });
 
+  it('filters by branch: a visit of the branch comes back, one of another branch does not', async () => {
+    const company = await server.db.selectFrom('companies').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const kowloon = (
+      await server.db
+        .insertInto('branches')
+        .values({ company_id: company.id, name_en: 'Kowloon Branch', name_zh: '九龍分行', address: null, phone: null, created_at: new Date(), updated_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const head = idOf(await create(admin, { branchId: 1, date: '2027-07-05', end: { kind: 'count', count: 2 } }));
+    const branch = idOf(await create(admin, { branchId: kowloon, date: '2027-07-05', end: { kind: 'count', count: 2 } }));
+    expect(of(await events(admin, '2027-07-01', '2027-07-31', `&branch_id=${kowloon}`), [head, branch]).map((e) => `${e.appointmentId === branch ? 'kowloon' : 'head'} ${e.date}`)).toEqual(['kowloon 2027-07-05', 'kowloon 2027-07-12']);
+    expect(of(await events(admin, '2027-07-01', '2027-07-31', '&branch_id=1'), [head, branch]).map((e) => `${e.appointmentId === branch ? 'kowloon' : 'head'} ${e.date}`)).toEqual(['head 2027-07-05', 'head 2027-07-12']);
+  });
+
+  it('filters by status: the visit with that status comes back, the others of the same series do not', async () => {
+    const id = idOf(await create(admin, { date: '2027-08-02', end: { kind: 'count', count: 3 } }));
+    expect((await admin.post(`/api/appointments/${id}/visits/2027-08-09/status`, { status: 'on_hold', version: 0 })).status).toBe(200);
+    expect(of(await events(admin, '2027-08-01', '2027-08-31', '&status=on_hold'), [id]).map((e) => `${e.date} ${e.status}`)).toEqual(['2027-08-09 on_hold']);
+    expect(of(await events(admin, '2027-08-01', '2027-08-31', '&status=in_progress'), [id]).map((e) => `${e.date} ${e.status}`)).toEqual(['2027-08-02 in_progress', '2027-08-16 in_progress']);
+  });
+
   it('reads only the series that can touch the range (an index on start and last day)', async () => {
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from appointments where start_date <= '2027-03-31' and (last_date is null or last_date >= '2027-03-01')`.execute(server.db);
     expect(plan.rows.length).toBeGreaterThan(0);
@@ -284,6 +306,21 @@ describe('who sees which appointments', () => {
     expect(filters.body!.seesAll).toBe(false);
   });
 
+  it('needs appointment_view to see the calendar or an appointment (403)', async () => {
+    const role = await admin.post('/api/roles', { name: 'Client desk', permissions: ['client_view', 'order_view'] });
+    expect(role.status).toBe(201);
+    const roleId = (role.body!.role as { id: number }).id;
+    const account = { name: 'Desk clerk', email: 'desk@example.com', language: 'en', roleId, branchId: 1, isAdmin: false, active: true, password: 'Desk12345', password_confirmation: 'Desk12345' };
+    expect((await admin.post('/api/users', account)).status).toBe(201);
+    const desk = new TestAgent(server);
+    expect((await desk.signIn('desk@example.com', 'Desk12345')).status).toBe(200);
+    const id = idOf(await create(admin, { date: '2030-03-11', recurrence: { freq: 'once' } }));
+    expect((await desk.get('/api/appointments?start=2030-03-01&end=2030-03-31')).status).toBe(403);
+    expect((await desk.get(`/api/appointments/${id}`)).status).toBe(403);
+    expect((await desk.get(`/api/appointments/${id}?tab=invoice`)).status).toBe(403);
+    expect((await admin.get(`/api/appointments/${id}`)).status).toBe(200);
+  });
+
   it('needs appointment_create to create and appointment_delete to delete (403)', async () => {
     expect((await create(worker)).status).toBe(403);
     expect((await worker.request('DELETE', '/api/appointments/1', { version: 1, occurrence: '2030-01-01', scope: 'one' }, { 'X-XSRF-TOKEN': worker.cookies.get('XSRF-TOKEN')! })).status).toBe(403);
@@ -374,16 +411,17 @@ describe('visit status and the completed report', () => {
 });
 
 describe('the invoice tab and linking an order', () => {
+  const order = async (clientId: number, number: string, voided = false) =>
+    (
+      await server.db
+        .insertInto('orders')
+        .values({ number, date: '2030-06-30', client_id: clientId, subtotal: 80000, discount: 0, total: 80000, type: 'new_order', due_date: '2030-07-30', paid: 30000, voided })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   it('links an existing order of the same client and shows its summary; another client\'s order is refused', async () => {
     const id = idOf(await create(admin, { clientId: 1, date: '2030-07-01', recurrence: { freq: 'once' } }));
-    const order = async (clientId: number, number: string) =>
-      (
-        await server.db
-          .insertInto('orders')
-          .values({ number, date: '2030-06-30', client_id: clientId, subtotal: 80000, discount: 0, total: 80000, type: 'new_order', due_date: '2030-07-30', paid: 30000 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
     const mine = await order(1, 'INV-2030-00001');
     const theirs = await order(2, 'INV-2030-00002');
     expect((await admin.put(`/api/appointments/${id}/order`, { orderId: theirs })).status).toBe(422);
@@ -394,6 +432,61 @@ describe('the invoice tab and linking an order', () => {
     const tab = await admin.get(`/api/appointments/${id}?tab=invoice`);
     expect(tab.body!.order).toMatchObject({ number: 'INV-2030-00001' });
     expect((await worker.put(`/api/appointments/${id}/order`, { orderId: null })).status).toBe(404);
+    const unlinked = await admin.put(`/api/appointments/${id}/order`, { orderId: null, version: 2 });
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.body!.order).toBeNull();
+    expect((await admin.get(`/api/appointments/${id}?tab=invoice`)).body!.order).toBeNull();
+    const audits = await server.db.selectFrom('audits').select(['action', 'changes']).where('entity_type', '=', 'appointment').where('entity_id', '=', String(id)).orderBy('id').execute();
+    expect(audits.slice(1).map((a) => a.changes)).toEqual([{ orderId: { from: null, to: mine } }, { orderId: { from: mine, to: null } }]);
+  });
+
+  it("creates an appointment with one of its client's orders; an order of another client or a void one is refused (422)", async () => {
+    const clientOrder = await order(2, 'INV-2030-00010');
+    const otherOrder = await order(3, 'INV-2030-00011');
+    const voidOrder = await order(2, 'INV-2030-00012', true);
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn('admin@example.com', 'Admin1234');
+    const refused = await zh.post('/api/appointments', { clientId: 2, workerIds: [ADMIN], date: '2030-07-08', orderId: otherOrder });
+    expect(refused.status).toBe(422);
+    expect(refused.body!.errors).toEqual({ orderId: ['此訂單屬於另一位客戶。'] });
+    expect((await create(admin, { clientId: 2, date: '2030-07-08', orderId: voidOrder })).body!.errors).toHaveProperty('orderId');
+    const created = await create(admin, { clientId: 2, date: '2030-07-08', recurrence: { freq: 'once' }, orderId: clientOrder });
+    expect(created.status).toBe(201);
+    const id = idOf(created);
+    expect((await detail(admin, id)).body!.appointment).toMatchObject({ orderId: clientOrder });
+    expect((await admin.get(`/api/appointments/${id}?tab=invoice`)).body!.order).toMatchObject({ id: clientOrder, number: 'INV-2030-00010' });
+  });
+
+  it("offers the client's orders that are not void to who may see orders, on the invoice tab and for the form", async () => {
+    const open = await order(3, 'INV-2030-00020');
+    const voided = await order(3, 'INV-2030-00021', true);
+    const id = idOf(await create(admin, { clientId: 3, workerIds: [WORKER], date: '2030-07-15', recurrence: { freq: 'once' } }));
+    const listed = await sales.get('/api/appointments/orders?client_id=3');
+    expect(listed.status).toBe(200);
+    const ids = (listed.body!.items as { id: number }[]).map((o) => o.id);
+    expect(ids).toContain(open);
+    expect(ids).not.toContain(voided);
+    expect((listed.body!.items as { id: number; number: string; total: number; voided: boolean }[]).find((o) => o.id === open)).toMatchObject({ number: 'INV-2030-00020', date: '2030-06-30', total: 80000, voided: false });
+    expect(((await sales.get('/api/appointments/orders?client_id=1')).body!.items as { id: number }[]).map((o) => o.id)).not.toContain(open);
+    const tab = await sales.get(`/api/appointments/${id}?tab=invoice`);
+    expect((tab.body!.orders as { id: number }[]).map((o) => o.id)).toEqual(ids);
+    // The worker role has no order_view: no list, and the picker's endpoint refuses.
+    expect((await worker.get('/api/appointments/orders?client_id=3')).status).toBe(403);
+    const workerTab = await worker.get(`/api/appointments/${id}?tab=invoice`);
+    expect(workerTab.status).toBe(200);
+    expect(workerTab.body).not.toHaveProperty('orders');
+    expect((await sales.get('/api/appointments/orders')).status).toBe(422);
+  });
+
+  it('unlinks the order when an edit gives the appointment another client', async () => {
+    const mine = await order(1, 'INV-2030-00030');
+    const id = idOf(await create(admin, { clientId: 1, date: '2030-08-05', recurrence: { freq: 'once' }, orderId: mine }));
+    const form = (await detail(admin, id)).body!.appointment as Record<string, unknown>;
+    expect((await admin.put(`/api/appointments/${id}`, { ...form, occurrence: '2030-08-05', notes: 'same client' })).status).toBe(200);
+    expect(((await detail(admin, id)).body!.appointment as { orderId: number | null }).orderId).toBe(mine);
+    const again = (await detail(admin, id)).body!.appointment as Record<string, unknown>;
+    expect((await admin.put(`/api/appointments/${id}`, { ...again, occurrence: '2030-08-05', clientId: 2 })).status).toBe(200);
+    expect(((await detail(admin, id)).body!.appointment as { orderId: number | null }).orderId).toBeNull();
   });
 });
 

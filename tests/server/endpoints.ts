@@ -130,6 +130,7 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['GET', '/api/appointments/filters', 'appointment_view'],
   ['GET', '/api/appointments/create', 'appointment_create'],
   ['GET', '/api/appointments/clients?q=chan', 'appointment_view'],
+  ['GET', '/api/appointments/orders?client_id=1', 'order_view'],
   ['POST', '/api/appointments/overlaps', 'appointment_view'],
   ['POST', '/api/appointments', 'appointment_create'],
   ['GET', '/api/appointments/1', 'appointment_view'],
