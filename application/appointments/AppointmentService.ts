@@ -207,8 +207,9 @@ export class AppointmentService {
       .andThen((body) => decode((d) => d.decodeOverlaps(isRecord(body) ? body.overlaps : [])));
   }
 
-  create(input: AppointmentInput): ResultAsync<Saved, ApiError> {
-    return this.api.post('/api/appointments', input).andThen((body) => {
+  /** A new appointment, linked to one of its client's orders (invoices) when `orderId` is given. */
+  create(input: AppointmentInput, orderId: number | null = null): ResultAsync<Saved, ApiError> {
+    return this.api.post('/api/appointments', { ...input, orderId }).andThen((body) => {
       this.clear();
       return saved(body);
     });
@@ -270,6 +271,16 @@ export class AppointmentService {
 
   removePhoto(id: number, photoId: number): ResultAsync<Report, ApiError> {
     return this.api.delete(`/api/appointments/${id}/photos/${photoId}`).andThen(reportFrom);
+  }
+
+  /**
+   * The orders (invoices) of a client an appointment may be linked to: not void, newest first. Needs
+   * order_view; a refusal is the caller's to show (no error page).
+   */
+  clientOrders(clientId: number): ResultAsync<OrderSummary[], ApiError> {
+    return this.api
+      .get('/api/appointments/orders', { client_id: clientId }, { progress: false, navigateOnError: false })
+      .andThen((body) => decode((d) => d.decodeOrders(isRecord(body) ? body.items : [])));
   }
 
   /** Links an order (invoice) to the appointment, or unlinks it with null. */

@@ -272,6 +272,11 @@ export function decodeOrder(v: unknown): OrderSummary | null {
   return isRecord(v) && typeof v.id === 'number' ? { id: v.id, number: str(v.number), date: str(v.date), total: num(v.total) ?? 0, paid: num(v.paid) ?? 0, voided: v.voided === true } : null;
 }
 
+/** A list of orders (the client's orders an appointment may be linked to). */
+export function decodeOrders(v: unknown): OrderSummary[] {
+  return list(v, decodeOrder);
+}
+
 export interface ProductChoice {
   readonly id: number;
   readonly code: string;

@@ -59,4 +59,38 @@ describe('the calendar feed', () => {
     expect((await service.addPhoto(7, '2026-12-01', big))._unsafeUnwrapErr()).toEqual({ code: 'tooLarge', message: '' });
     expect(core.transport.requests).toHaveLength(0);
   });
+
+  it("reads a client's orders for the order picker, and a refusal leaves the page where it is", async () => {
+    const order = { id: 7, number: 'INV-2026-00007', date: '2026-11-30', total: 120000, paid: 0, voided: false };
+    const core = createCore({
+      user: ADMIN,
+      start: '/calendar/appointment/create',
+      handler: (r) => (r.path === '/api/appointments/orders' ? (r.query?.client_id === 2 ? { status: 200, body: { items: [order, { id: 'bad' }] } } : { status: 403, body: { message: 'No' } }) : { status: 404, body: {} }),
+    });
+    const service = new AppointmentService(core.api);
+    expect((await service.clientOrders(2))._unsafeUnwrap()).toEqual([order]);
+    expect((await service.clientOrders(3))._unsafeUnwrapErr().code).toBe('forbidden');
+    expect(core.navigator.current().path).toBe('/calendar/appointment/create');
+    expect(core.bar.calls).toEqual([]);
+  });
+
+  it('sends the chosen order with a new appointment, and links or unlinks one afterwards', async () => {
+    const core = createCore({
+      user: ADMIN,
+      handler: (r) =>
+        r.path === '/api/appointments'
+          ? { status: 201, body: { appointment: { id: 12, date: '2026-12-07' }, overlaps: [] } }
+          : { status: 200, body: { appointment: { id: 12, orderId: null, version: 5 }, order: null } },
+    });
+    const service = new AppointmentService(core.api);
+    const input = { clientId: 2, address: '', areaId: null, branchId: null, appointmentType: '', workerIds: [3], notes: '', date: '2026-12-07', startTime: '09:00', endTime: '10:00', allDay: false, recurrence: { freq: 'once' as const }, end: { kind: 'count' as const, count: 1 } };
+    await service.create(input, 7);
+    await service.create(input);
+    expect((await service.linkOrder(12, null, 4))._unsafeUnwrap()).toBeNull();
+    expect(core.transport.requests.map((r) => [r.method, r.path, (r.body as { orderId?: unknown; version?: unknown }).orderId, (r.body as { version?: unknown }).version])).toEqual([
+      ['POST', '/api/appointments', 7, undefined],
+      ['POST', '/api/appointments', null, undefined],
+      ['PUT', '/api/appointments/12/order', null, 4],
+    ]);
+  });
 });

@@ -46,6 +46,9 @@ const APPOINTMENT = {
   version: 4,
 };
 const VISIT = { date: '2026-12-14', index: 1, start: '2026-12-14T14:00:00+08:00', end: '2026-12-14T15:00:00+08:00', onHoliday: false, holiday: null, status: 'in_progress', visitVersion: 0, transitions: ['on_hold', 'ended', 'canceled'] };
+const OTHER_CLIENT = { id: 5, code: 'C000005', nameEn: 'Chan Tai Man', nameZh: '陳大文', branchId: 1, addresses: [] };
+const ORDER = { id: 7, number: 'INV-2026-00007', date: '2026-11-30', total: 120000, paid: 0, voided: false };
+const ORDER_2 = { id: 3, number: 'INV-2026-00003', date: '2026-10-02', total: 45050, paid: 45050, voided: false };
 const OVERLAP = { workerId: 3, workerName: 'Wing Wong', date: '2026-12-14', start: '2026-12-14T14:30:00+08:00', end: '2026-12-14T16:00:00+08:00', allDay: false, appointmentId: 9, client: { nameEn: 'Chan Tai Man', nameZh: '陳大文' } };
 
 function backend(extra: (r: ApiRequest) => { status: number; body: unknown } | null = () => null) {
@@ -120,7 +123,60 @@ describe('the appointment form', () => {
       allDay: false,
       recurrence: { freq: 'monthly_weekday', week: -1 },
       end: { kind: 'count', count: 6 },
+      orderId: null,
     });
+  });
+
+  it("links one of the chosen client's invoices on creating; choosing another client clears the choice", async () => {
+    const user = userEvent.setup();
+    const { transport, navigator } = renderApp({
+      start: '/calendar/appointment/create',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => {
+        if (r.path === '/api/appointments/clients') return { status: 200, body: { items: [CLIENT, OTHER_CLIENT] } };
+        if (r.path === '/api/appointments/orders') return { status: 200, body: { items: r.query?.client_id === 2 ? [ORDER, ORDER_2] : [] } };
+        if (r.method === 'POST' && r.path === '/api/appointments') return { status: 201, body: { appointment: { id: 12, date: '2026-12-07' }, overlaps: [] } };
+        return null;
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search clients' }));
+    await user.selectOptions(await screen.findByLabelText('Client'), '2');
+    const invoice = await screen.findByRole('combobox', { name: 'Invoice' });
+    await waitFor(() => expect(within(invoice).getAllByRole('option').map((o) => o.textContent)).toEqual(['No invoice', 'INV-2026-00007 · 2026-11-30 · HK$1,200.00', 'INV-2026-00003 · 2026-10-02 · HK$450.50']));
+    await user.selectOptions(invoice, '7');
+    expect(invoice).toHaveValue('7');
+    await user.selectOptions(screen.getByLabelText('Client'), '5');
+    await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Invoice' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['This client has no invoices to link']));
+    expect(screen.getByRole('combobox', { name: 'Invoice' })).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Client'), '2');
+    await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Invoice' })).getAllByRole('option')).toHaveLength(3));
+    expect(screen.getByRole('combobox', { name: 'Invoice' })).toHaveValue('');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Invoice' }), '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Wing Wong' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/calendar/appointment/12'));
+    expect(posts(transport.requests, '/api/appointments')[0]?.body).toMatchObject({ clientId: 2, workerIds: [3], orderId: 3 });
+    expect(transport.requests.filter((r) => r.path === '/api/appointments/orders').map((r) => r.query?.client_id)).toEqual([2, 5, 2]);
+  });
+
+  it('shows no invoice picker to a user who may not see orders, and sends no order', async () => {
+    const booker = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'booker', permissions: ['appointment_view' as const, 'appointment_create' as const] } };
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/calendar/appointment/create',
+      user: booker,
+      language: 'en',
+      handler: backend((r) => (r.method === 'POST' && r.path === '/api/appointments' ? { status: 201, body: { appointment: { id: 12, date: '2026-12-07' }, overlaps: [] } } : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search clients' }));
+    await user.selectOptions(await screen.findByLabelText('Client'), '2');
+    await user.click(screen.getByRole('checkbox', { name: 'Wing Wong' }));
+    expect(screen.queryByRole('combobox', { name: 'Invoice' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(transport.requests, '/api/appointments')).toHaveLength(1));
+    expect(posts(transport.requests, '/api/appointments')[0]?.body).toMatchObject({ clientId: 2, orderId: null });
+    expect(transport.requests.some((r) => r.path === '/api/appointments/orders')).toBe(false);
   });
 
   it('warns of double-booking while the schedule is typed', async () => {
@@ -174,5 +230,81 @@ describe('the appointment form', () => {
     expect(screen.queryByRole('button', { name: 'Mark as ended' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Invoice' }));
     expect(await screen.findByRole('link', { name: 'Create an invoice' })).toHaveAttribute('href', '/orders/order/invoice/create?client_id=2&appointment_id=12');
+  });
+
+  it('deletes a repeating appointment after asking "this one only" or "this and future ones", sending the choice with the visit and version', async () => {
+    const user = userEvent.setup();
+    const { transport, navigator } = renderApp({
+      start: '/calendar/appointment/12?date=2026-12-14',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/appointments/12' ? { status: 200, body: { deleted: false } } : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete appointment' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete a repeating appointment' });
+    expect(within(dialog).getByRole('radio', { name: 'This one only' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(transport.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Delete appointment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete a repeating appointment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'This and future ones' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete appointment' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/calendar'));
+    expect(transport.requests.filter((r) => r.method === 'DELETE').map((r) => [r.path, r.body])).toEqual([['/api/appointments/12', { version: 4, occurrence: '2026-12-14', scope: 'future' }]]);
+  });
+});
+
+describe('the invoice tab', () => {
+  /** The appointment's server: its linked order and version change with each PUT of /order. */
+  function linking() {
+    let linked: typeof ORDER | null = null;
+    let version = 4;
+    return backend((r) => {
+      if (r.path === '/api/appointments/12' && r.method === 'GET') {
+        return { status: 200, body: { appointment: { ...APPOINTMENT, orderId: linked?.id ?? null, version }, occurrence: VISIT, tab: 'invoice', order: linked, orders: [ORDER, ORDER_2] } };
+      }
+      if (r.path === '/api/appointments/12/order' && r.method === 'PUT') {
+        const body = r.body as { orderId: number | null; version: number };
+        if (body.version !== version) return { status: 409, body: { message: 'Someone else changed this record.' } };
+        linked = [ORDER, ORDER_2].find((o) => o.id === body.orderId) ?? null;
+        version += 1;
+        return { status: 200, body: { appointment: { id: 12, orderId: body.orderId, version }, order: linked } };
+      }
+      return null;
+    });
+  }
+
+  it("links one of the client's existing invoices, then unlinks it", async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: ADMIN, language: 'en', handler: linking() });
+    expect(await screen.findByText('No invoice is linked to this appointment yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    expect(screen.getByRole('combobox', { name: 'Link an existing invoice' })).toHaveAccessibleDescription('Choose the invoice to link.');
+    expect(posts(transport.requests, '/api/appointments/12/order')).toEqual([]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Link an existing invoice' }), 'INV-2026-00007 · 2026-11-30 · HK$1,200.00');
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    expect(await screen.findByRole('link', { name: 'Open invoice INV-2026-00007' })).toHaveAttribute('href', '/orders/order/invoice/7');
+    expect(screen.getByText('The invoice has been linked to this appointment.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unlink invoice INV-2026-00007' }));
+    expect(await screen.findByText('No invoice is linked to this appointment yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open invoice INV-2026-00007' })).not.toBeInTheDocument();
+    expect(posts(transport.requests, '/api/appointments/12/order').map((r) => r.body)).toEqual([
+      { orderId: 7, version: 4 },
+      { orderId: null, version: 5 },
+    ]);
+  });
+
+  it('offers no linking without appointment_edit, and no list of invoices without order_view', async () => {
+    const viewer = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'viewer', permissions: ['appointment_view' as const, 'order_view' as const] } };
+    const { unmount } = renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: viewer, language: 'en', handler: linking() });
+    expect(await screen.findByText('No invoice is linked to this appointment yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Link an existing invoice' })).not.toBeInTheDocument();
+    unmount();
+    const editor = { ...ADMIN, isAdmin: false, role: { id: 4, name: 'worker', permissions: ['appointment_view' as const, 'appointment_edit' as const] } };
+    renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: editor, language: 'en', handler: linking() });
+    expect(await screen.findByText('No invoice is linked to this appointment yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Link an existing invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link' })).not.toBeInTheDocument();
   });
 });

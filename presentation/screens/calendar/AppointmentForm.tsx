@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../../domain/auth/permissions';
 import { timeToMinute } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
 import {
@@ -9,6 +10,7 @@ import {
   type AppointmentOptions,
   type ClientChoice,
   type Frequency,
+  type OrderSummary,
   type Overlap,
   type Scope,
   type SeriesEndInput,
@@ -23,6 +25,8 @@ import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { DEFAULT_EVENT_COLOR } from '../../format/color';
+import { formatHKD } from '../../format/money';
+import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
@@ -31,6 +35,8 @@ import { ScopeDialog } from './ScopeDialog';
 
 interface FormState {
   readonly client: ClientChoice | null;
+  /** One of the client's orders (invoices), linked on creating; '' for none. */
+  readonly orderId: string;
   readonly address: string;
   readonly areaId: string;
   readonly branchId: string;
@@ -48,13 +54,14 @@ interface FormState {
   readonly until: string;
 }
 
-const FIELDS = ['clientId', 'address', 'areaId', 'branchId', 'appointmentType', 'workerIds', 'notes', 'date', 'startTime', 'endTime', 'end.count', 'end.until', 'occurrence'];
+const FIELDS = ['clientId', 'orderId', 'address', 'areaId', 'branchId', 'appointmentType', 'workerIds', 'notes', 'date', 'startTime', 'endTime', 'end.count', 'end.until', 'occurrence'];
 
 function stateFrom(appointment: Appointment | null, date: string, defaults: { branchId: number | null; client: ClientChoice | null; workerIds: readonly number[] }): FormState {
   const client = appointment?.client ?? defaults.client;
   const firstAddress = client?.addresses[0];
   return {
     client,
+    orderId: '',
     address: appointment?.address ?? firstAddress?.address ?? '',
     areaId: String(appointment ? (appointment.areaId ?? '') : (firstAddress?.areaId ?? '')),
     branchId: String(appointment ? (appointment.branchId ?? '') : (client?.branchId ?? defaults.branchId ?? '')),
@@ -106,8 +113,14 @@ export interface AppointmentFormProps {
   readonly extraActions?: React.ReactNode;
 }
 
+/** An order as the order picker lists it: number, date and total. */
+export function orderLabel(order: OrderSummary, language: string): string {
+  return `${order.number} · ${order.date} · ${formatHKD(order.total, language)}`;
+}
+
 /**
- * The appointment form (create, and the appointment tab): client, address and area, branch, type,
+ * The appointment form (create, and the appointment tab): client, its order (on creating, for a user
+ * with order_view), address and area, branch, type,
  * workers (several), day, start and end or all day, repeat rule with its end (a date, a number of
  * visits, or never), notes. Double-booking shows as a warning while typing. Saving an edit of a
  * repeating appointment asks "this one only" or "this and future ones" — also the keyboard's way to
@@ -127,6 +140,30 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<readonly ClientChoice[] | null>(null);
+  const user = useAppState('user');
+  // The order picker: on creating only (the invoice tab links and unlinks afterwards), and only for
+  // who may see orders; the chosen client's orders that are not void.
+  const picksOrder = !appointment && !readOnly && hasPermission(user, 'order_view');
+  const [orders, setOrders] = useState<{ clientId: number; list: readonly OrderSummary[] } | null>(null);
+  const orderClientId = picksOrder ? (form.client?.id ?? null) : null;
+  useEffect(() => {
+    if (orderClientId === null) return;
+    let live = true;
+    void service.clientOrders(orderClientId).match(
+      (list) => {
+        if (live) setOrders({ clientId: orderClientId, list });
+      },
+      (error) => {
+        if (!live) return;
+        setOrders({ clientId: orderClientId, list: [] });
+        setMessage(describeApiError(error, t, []).message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderClientId, service, t]);
+  const clientOrders = orders && orders.clientId === orderClientId ? orders.list : null;
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChanges(dirty && !readOnly);
   const draft = useFormDraft(appointment ? `appointment:${appointment.id}:${appointment.version}:${date}` : 'appointment:new', form, dirty && !readOnly, saved);
@@ -172,6 +209,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
     setForm((f) => ({
       ...f,
       client,
+      orderId: client?.id === f.client?.id ? f.orderId : '',
       address: first?.address ?? '',
       areaId: first?.areaId === null || first === undefined ? '' : String(first.areaId),
       branchId: client?.branchId ? String(client.branchId) : f.branchId,
@@ -208,7 +246,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const send = async (scope: Scope) => {
     const input = toInput(form);
     setBusy(true);
-    const result = appointment ? await service.update(appointment.id, appointment.version, date, scope, input) : await service.create(input);
+    const result = appointment ? await service.update(appointment.id, appointment.version, date, scope, input) : await service.create(input, picksOrder && form.orderId ? Number(form.orderId) : null);
     setBusy(false);
     setAsking(false);
     if (result.isErr()) return fail(result.error);
@@ -279,6 +317,16 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
             errors={errors.clientId}
           />
         </fieldset>
+        {picksOrder && form.client && (
+          <SelectField
+            label={t('field.order')}
+            value={form.orderId}
+            onChange={(e) => set('orderId', e.target.value)}
+            emptyLabel={clientOrders === null ? t('order.loading') : clientOrders.length === 0 ? t('order.noOrders') : t('order.noneChosen')}
+            options={(clientOrders ?? []).map((o) => ({ value: String(o.id), label: orderLabel(o, language) }))}
+            errors={errors.orderId}
+          />
+        )}
         <div className="grid-2">
           <TextField
             label={t('field.address')}

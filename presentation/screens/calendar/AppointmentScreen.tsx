@@ -1,5 +1,5 @@
 import './calendar.css';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
@@ -9,6 +9,7 @@ import {
   decodeCompany,
   decodeOptions,
   decodeOrder,
+  decodeOrders,
   decodeProducts,
   decodeReport,
   decodeVisit,
@@ -23,12 +24,13 @@ import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { FormAlert } from '../../components/FormAlert';
 import { ScreenError } from '../../components/ScreenError';
+import { SelectField } from '../../components/SelectField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
-import { AppointmentForm } from './AppointmentForm';
+import { AppointmentForm, orderLabel } from './AppointmentForm';
 import { CompletedReportPanel } from './CompletedReportPanel';
 import { OverlapWarning } from './OverlapWarning';
 import { ScopeDialog } from './ScopeDialog';
@@ -210,14 +212,76 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
   );
 }
 
-/** The invoice tab: the linked order's summary with a link to it, or a link to create one for this appointment. */
+/**
+ * The invoice tab: the linked order's summary with a link to it, or a link to create one for this
+ * appointment. With appointment_edit, one of the client's orders (not void) can be linked here (the
+ * list needs order_view) and the linked one unlinked.
+ */
 function InvoicePanel({ appointment, data }: { appointment: Appointment; data: ScreenProps['data'] }) {
   const { t, i18n } = useTranslation('calendar');
+  const language = i18n.language;
   const user = useAppState('user');
+  const state = useService(AppState);
+  const service = useService(AppointmentService);
   const order = decodeOrder(data.props.order);
+  const canEdit = hasPermission(user, 'appointment_edit');
+  const linkable = canEdit && hasPermission(user, 'order_view') ? decodeOrders(data.props.orders) : null;
+  const [choice, setChoice] = useState('');
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const reload = () => state.set({ viewKey: state.get().viewKey + 1 });
+
+  const link = async (orderId: number | null) => {
+    setBusy(true);
+    setMessage(null);
+    setErrors([]);
+    setConflict(false);
+    const result = await service.linkOrder(appointment.id, orderId, appointment.version);
+    setBusy(false);
+    result.match(
+      () => {
+        reload();
+        state.set({ notification: { title: orderId === null ? 'calendar:invoice.unlinked' : 'calendar:invoice.linked', type: 'success' } });
+      },
+      (error) => {
+        const problem = describeApiError(error, t, ['orderId']);
+        setConflict(error.code === 'conflict');
+        setErrors(problem.fields.orderId ?? []);
+        setMessage(problem.message);
+      },
+    );
+  };
+
+  const onLink = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!choice) {
+      setErrors([t('invoice.chooseRequired')]);
+      setMessage(null);
+      return;
+    }
+    void link(Number(choice));
+  };
+
+  const problems = (
+    <>
+      <FormAlert message={message} />
+      {conflict && (
+        <p className="form-actions">
+          <button type="button" className="button button-secondary" onClick={reload}>
+            {t('conflictReload')}
+          </button>
+        </p>
+      )}
+    </>
+  );
+
   if (!order) {
     return (
       <div className="card stack">
+        {problems}
         <p>{t('invoice.none')}</p>
         {hasPermission(user, 'order_create') && (
           <p>
@@ -226,25 +290,49 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
             </Link>
           </p>
         )}
+        {linkable !== null &&
+          (linkable.length === 0 ? (
+            <p className="hint">{t('invoice.noneToLink')}</p>
+          ) : (
+            <form className="filters" noValidate onSubmit={onLink} aria-busy={busy}>
+              <SelectField
+                label={t('invoice.linkExisting')}
+                value={choice}
+                onChange={(e) => setChoice(e.target.value)}
+                emptyLabel={t('invoice.chooseOrder')}
+                options={linkable.map((o) => ({ value: String(o.id), label: orderLabel(o, language) }))}
+                errors={errors}
+              />
+              <button type="submit" className="button button-secondary" disabled={busy}>
+                {t('invoice.link')}
+              </button>
+            </form>
+          ))}
       </div>
     );
   }
   return (
     <div className="card stack">
+      {problems}
       <dl className="facts">
         <dt>{t('invoice.number')}</dt>
         <dd>{order.number}</dd>
         <dt>{t('invoice.date')}</dt>
         <dd>{order.date}</dd>
         <dt>{t('invoice.total')}</dt>
-        <dd>{formatHKD(order.total, i18n.language)}</dd>
+        <dd>{formatHKD(order.total, language)}</dd>
         <dt>{t('invoice.paid')}</dt>
-        <dd>{formatHKD(order.paid, i18n.language)}</dd>
+        <dd>{formatHKD(order.paid, language)}</dd>
         <dt>{t('invoice.status')}</dt>
         <dd>{order.voided ? t('invoice.voided') : order.paid >= order.total ? t('invoice.settled') : t('invoice.outstanding')}</dd>
       </dl>
-      <p>
+      <p className="form-actions">
         <Link href={`/orders/order/invoice/${order.id}`}>{t('invoice.open', { number: order.number })}</Link>
+        {canEdit && (
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => void link(null)}>
+            {t('invoice.unlink', { number: order.number })}
+          </button>
+        )}
       </p>
     </div>
   );
