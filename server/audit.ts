@@ -42,3 +42,19 @@ export function fieldChanges<T extends Record<string, unknown>>(before: T, after
   }
   return changes;
 }
+
+/** Columns a deleted row's audit line never keeps. */
+const SECRET_COLUMNS = new Set(['password_hash', 'two_factor_secret', 'two_factor_recovery_codes', 'token_hash']);
+
+/**
+ * A row as a delete's audit line keeps it (the whole "before"): every column in camelCase, times as
+ * ISO text, secrets (password hash, two-factor secret and recovery codes, token hashes) left out.
+ */
+export function auditRow(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (SECRET_COLUMNS.has(column)) continue;
+    out[column.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase())] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}

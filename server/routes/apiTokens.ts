@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { audit } from '../audit';
+import { audit, auditRow } from '../audit';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { errorReply } from '../http/errors';
 import type { AppEnv } from '../http/env';
@@ -44,14 +44,19 @@ export function apiTokenRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const abilities = [...new Set(body.value.abilities)];
     const secret = randomToken(40);
-    const row = await db
-      .insertInto('api_tokens')
-      .values({ user_id: c.var.user!.id, name: body.value.name, token_hash: await sha256Hex(`pending:${secret}`), abilities: JSON.stringify(abilities), created_at: now() })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow();
-    const plainTextToken = `${row.id}|${secret}`;
-    await db.updateTable('api_tokens').set({ token_hash: await sha256Hex(plainTextToken) }).where('id', '=', row.id).execute();
-    await audit(c, { action: 'create', entityType: 'api_token', entityId: row.id, changes: { name: body.value.name, abilities } });
+    const pendingHash = await sha256Hex(`pending:${secret}`);
+    // The token, its final hash (which holds its id) and its audit line are kept together or not at all.
+    const { row, plainTextToken } = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('api_tokens')
+        .values({ user_id: c.var.user!.id, name: body.value.name, token_hash: pendingHash, abilities: JSON.stringify(abilities), created_at: now() })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      const plainTextToken = `${row.id}|${secret}`;
+      await tx.updateTable('api_tokens').set({ token_hash: await sha256Hex(plainTextToken) }).where('id', '=', row.id).execute();
+      await audit(c, { action: 'create', entityType: 'api_token', entityId: row.id, changes: { name: body.value.name, abilities } }, tx);
+      return { row, plainTextToken };
+    });
     return c.json(
       { token: { id: row.id, name: body.value.name, abilities, lastUsedAt: null, createdAt: new Date(row.created_at).toISOString() }, plainTextToken },
       201,
@@ -60,9 +65,13 @@ export function apiTokenRoutes(): Hono<AppEnv> {
 
   routes.delete('/user/api-tokens/:id{[0-9]{1,9}}', requireSessionUser, async (c) => {
     const id = Number(c.req.param('id'));
-    const removed = await c.var.deps.db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', c.var.user!.id).returning(['id', 'name']).executeTakeFirst();
+    const removed = await c.var.deps.db.transaction().execute(async (tx) => {
+      const row = await tx.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', c.var.user!.id).returningAll().executeTakeFirst();
+      // The whole token as it was, but never its hash.
+      if (row) await audit(c, { action: 'delete', entityType: 'api_token', entityId: id, changes: auditRow(row) }, tx);
+      return row;
+    });
     if (!removed) return errorReply(c, 404, 'errors.notFound');
-    await audit(c, { action: 'delete', entityType: 'api_token', entityId: id, changes: { name: removed.name } });
     return c.body(null, 204);
   });
 

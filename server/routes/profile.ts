@@ -78,17 +78,19 @@ export function profileRoutes(): Hono<AppEnv> {
     if (taken) return fieldError(c, 'email', 'validation.emailTaken');
 
     const before = await profileOf(c, userId);
-    const updated = await db
-      .updateTable('users')
-      .set((eb) => ({ name: input.name, email: input.email, language: input.language, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', userId)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return errorReply(c, 409, 'errors.conflict');
-
     const changes = fieldChanges(before, { ...before, name: input.name, email: input.email, language: input.language }, ['name', 'email', 'language']);
-    await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes });
+    const updated = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('users')
+        .set((eb) => ({ name: input.name, email: input.email, language: input.language, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', userId)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes }, tx);
+      return row;
+    });
+    if (!updated) return errorReply(c, 409, 'errors.conflict');
     return c.json({ profile: await profileOf(c, userId), user: await loadUser(db, userId) });
   });
 
@@ -129,11 +131,12 @@ export function profileRoutes(): Hono<AppEnv> {
     const { db, files, now } = c.var.deps;
     const userId = c.var.user!.id;
     const before = await db.selectFrom('users').select('photo_key').where('id', '=', userId).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ photo_key: null, photo_type: null, updated_at: now() }).where('id', '=', userId).execute();
-    if (before.photo_key) {
-      await files.delete(before.photo_key);
-      await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: null } });
-    }
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ photo_key: null, photo_type: null, updated_at: now() }).where('id', '=', userId).execute();
+      if (before.photo_key) await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: null } }, tx);
+    });
+    // The file goes only once the change is kept.
+    if (before.photo_key) await files.delete(before.photo_key);
     return c.json({ profile: await profileOf(c, userId) });
   });
 

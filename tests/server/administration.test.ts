@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { startTestServer, TestAgent, type TestServer } from './harness';
@@ -110,7 +111,7 @@ describe('companies and branches', () => {
     const branch = await agent.post('/api/branches', { nameZh: '沙田分店', nameEn: 'Sha Tin Branch', companyId: 1, address: '沙田正街 1 號', phone: '2600 0000' });
     expect(branch.status).toBe(201);
     expect((await del(`/api/branches/${(branch.body?.branch as { id: number }).id}`)).status).toBe(204);
-    expect((await del('/api/branches/1')).body?.message).toBe('This is still in use and cannot be deleted.');
+    expect((await del('/api/branches/1')).body?.message).toBe('Users, clients, files, quotations, invoices or appointments still belong to this branch. Move them to another branch before deleting it.');
     expect((await agent.post('/api/branches', { nameZh: '', nameEn: '', companyId: 999 })).body?.errors).toEqual({
       nameEn: ['Enter the English or the Chinese name.'],
       nameZh: ['Enter the English or the Chinese name.'],
@@ -222,5 +223,214 @@ describe('audit log', () => {
     expect((today.body?.items as unknown[]).length).toBeGreaterThan(0);
     const yesterday = await agent.get('/api/audits?from=2026-11-22&to=2026-11-22');
     expect(yesterday.body?.total).toBe(0);
+  });
+});
+
+describe('deleting a record that is still in use', () => {
+  const lines = [{ productId: null, descriptionEn: 'Survey', quantity: 100, unitPrice: 30_000 }];
+  const newBranch = async (nameEn: string) => ((await agent.post('/api/branches', { nameEn, companyId: 1 })).body?.branch as { id: number }).id;
+  const newArea = async (nameEn: string) => ((await agent.post('/api/areas', { nameEn, region: 'kowloon' })).body?.area as { id: number }).id;
+  const appointment = (extra: Record<string, unknown>) =>
+    agent.post('/api/appointments', { clientId: 1, address: '彌敦道 1 號', workerIds: [1], date: '2031-03-03', startTime: '09:00', endTime: '10:00', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 }, ...extra });
+  const BRANCH_IN_USE = 'Users, clients, files, quotations, invoices or appointments still belong to this branch. Move them to another branch before deleting it.';
+
+  it('refuses a branch that only an invoice, a quotation or an appointment points to, with the reason in the user’s language and nothing changed', async () => {
+    const zh = new TestAgent(server, 'zh-HK');
+    expect((await zh.signIn(admin.email, admin.password)).status).toBe(200);
+    const users: [string, (branchId: number) => Promise<{ status: number }>][] = [
+      ['invoice', (branchId) => agent.post('/api/orders', { type: 'new_order', date: '2026-11-20', clientId: 1, branchId, items: lines })],
+      ['quotation', (branchId) => agent.post('/api/quotations', { kind: 'basic', date: '2026-11-20', clientId: 1, validDays: 30, branchId, items: lines })],
+      ['appointment', (branchId) => appointment({ branchId })],
+    ];
+    for (const [what, use] of users) {
+      const id = await newBranch(`Branch used by an ${what}`);
+      expect((await use(id)).status, what).toBe(201);
+      const before = await server.db.selectFrom('audits').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const refused = await del(`/api/branches/${id}`);
+      expect(refused.status, what).toBe(422);
+      expect(refused.body?.message).toBe(BRANCH_IN_USE);
+      const inChinese = await zh.request('DELETE', `/api/branches/${id}`, undefined, { 'X-XSRF-TOKEN': zh.cookies.get('XSRF-TOKEN')! });
+      expect(inChinese.status).toBe(422);
+      expect(inChinese.body?.message).toBe('仍有用戶、客戶、檔案、報價單、發票或預約屬於此分店。請先將它們轉到其他分店，然後再刪除。');
+      expect((await agent.get(`/api/branches/${id}`)).status).toBe(200);
+      expect(await server.db.selectFrom('audits').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    }
+  });
+
+  it('refuses a company that still has a branch, and deletes an unused one keeping all its fields in the audit line', async () => {
+    const company = (await agent.post('/api/companies', { nameEn: 'Kowloon Pest Ltd.', nameZh: '九龍除蟲有限公司', addressEn: '1 Nathan Road', brNumber: '87654321', phone: '2300 0000', invoicePrefix: 'KIV' })).body?.company as { id: number };
+    const branch = await agent.post('/api/branches', { nameEn: 'Mong Kok', companyId: company.id });
+    const refused = await del(`/api/companies/${company.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body?.message).toBe('Branches, users or clients still belong to this company. Move or delete them before deleting the company.');
+    expect((await del(`/api/branches/${(branch.body?.branch as { id: number }).id}`)).status).toBe(204);
+    expect(await lastAudit()).toMatchObject({ action: 'delete', entity_type: 'branch', changes: { nameEn: 'Mong Kok', companyId: company.id, address: '', phone: '', version: 1 } });
+    expect((await del(`/api/companies/${company.id}`)).status).toBe(204);
+    expect((await agent.get(`/api/companies/${company.id}`)).status).toBe(404);
+    expect(await lastAudit()).toMatchObject({
+      action: 'delete',
+      entity_type: 'company',
+      entity_id: String(company.id),
+      changes: { id: company.id, nameEn: 'Kowloon Pest Ltd.', nameZh: '九龍除蟲有限公司', addressEn: '1 Nathan Road', addressZh: '', phone: '2300 0000', brNumber: '87654321', invoicePrefix: 'KIV', logoKey: null, version: 1 },
+    });
+    expect((await del(`/api/companies/${company.id}`)).status).toBe(404);
+  });
+
+  it('refuses an area that only an appointment is in', async () => {
+    const id = await newArea('Area of an appointment');
+    expect((await appointment({ areaId: id })).status).toBe(201);
+    const refused = await del(`/api/areas/${id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body?.message).toBe('Client addresses or appointments are in this area, so it cannot be deleted.');
+  });
+
+  it('refuses a payment method or appointment type that records use (it can be made inactive instead)', async () => {
+    const methods = (await agent.get('/api/options/payment_method')).body?.items as { id: number; value: string; labelEn: string; labelZh: string; sortOrder: number; version: number }[];
+    const cheque = methods.find((m) => m.value === 'cheque')!;
+    const order = (await agent.post('/api/orders', { type: 'new_order', date: '2026-11-20', clientId: 1, items: lines })).body?.order as { id: number };
+    expect((await agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2026-11-20', method: 'cheque', amount: 1_000 })).status).toBe(201);
+    const refused = await del(`/api/options/payment_method/${cheque.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body?.message).toBe('Records already use this value, so it cannot be deleted. Make it inactive instead.');
+    // Another list's id under this key is not found.
+    expect((await del(`/api/options/appointment_type/${cheque.id}`)).status).toBe(404);
+    const types = (await agent.get('/api/options/appointment_type')).body?.items as { id: number; value: string }[];
+    const used = types[0]!;
+    expect((await appointment({ appointmentType: used.value })).status).toBe(201);
+    expect((await del(`/api/options/appointment_type/${used.id}`)).status).toBe(422);
+  });
+
+  it('deletes an order term that a quotation used: the quotation keeps its own copy of the text', async () => {
+    const term = (await agent.post('/api/order-terms', { titleEn: 'Warranty', bodyEn: 'Six months.', appliesTo: 'both' })).body?.term as { id: number };
+    const quotation = (await agent.post('/api/quotations', { kind: 'basic', date: '2026-11-20', clientId: 1, validDays: 30, items: lines, termIds: [term.id] })).body?.quotation as { id: number };
+    expect((await del(`/api/order-terms/${term.id}`)).status).toBe(204);
+    expect(await lastAudit()).toMatchObject({ action: 'delete', entity_type: 'order_term', changes: { titleEn: 'Warranty', bodyEn: 'Six months.', appliesTo: 'both', active: true } });
+    const kept = (await agent.get(`/api/quotations/${quotation.id}`)).body?.quotation as { terms: { titleEn: string; bodyEn: string }[] };
+    expect(kept.terms).toEqual([expect.objectContaining({ titleEn: 'Warranty', bodyEn: 'Six months.' })]);
+  });
+
+  it('checks every foreign key the database holds against companies, branches, roles and areas', async () => {
+    const { REFERENCES } = await import('../../server/routes/admin/common');
+    // Each foreign key that would refuse the delete (not ON DELETE CASCADE or SET NULL).
+    const keys = await sql<{ target: string; source: string; column: string }>`
+      select confrelid::regclass::text as target, conrelid::regclass::text as source, a.attname as column
+      from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confdeltype in ('a', 'r') and confrelid::regclass::text in ('companies', 'branches', 'roles', 'areas')`.execute(server.db);
+    const found = (target: string) => keys.rows.filter((k) => k.target === target).map((k) => `${k.source}.${k.column}`).sort();
+    for (const [target, references] of Object.entries(REFERENCES)) expect(references.map((r) => `${r.table}.${r.column}`).sort(), target).toEqual(found(target));
+  });
+});
+
+describe('the audit line of a delete keeps the whole record, never its secrets', () => {
+  it('a user: every field but the password hash and the two-factor secrets', async () => {
+    const user = (await agent.post('/api/users', { name: 'Leaving', email: 'leaving@example.com', language: 'en', roleId: null, branchId: 1, isAdmin: false, active: true, calendarColor: '#123456', commissionRateBp: 250, password: 'Leave1234', password_confirmation: 'Leave1234' })).body?.user as AdminUser;
+    await server.db.updateTable('users').set({ two_factor_secret: 'sealed-secret', two_factor_recovery_codes: 'sealed-codes' }).where('id', '=', user.id).execute();
+    expect((await del(`/api/users/${user.id}`)).status).toBe(204);
+    const entry = await lastAudit();
+    expect(entry).toMatchObject({ action: 'delete', entity_type: 'user', changes: { id: user.id, name: 'Leaving', email: 'leaving@example.com', language: 'en', branchId: 1, companyId: 1, calendarColor: '#123456', commissionRateBp: 250, isAdmin: false, active: true } });
+    expect(Object.keys(entry.changes!)).not.toEqual(expect.arrayContaining(['passwordHash']));
+    expect(JSON.stringify(entry.changes)).not.toMatch(/passwordHash|twoFactorSecret|twoFactorRecoveryCodes|sealed-|\$argon|\$2[aby]\$/);
+  });
+
+  it('an API token: its name, abilities and dates, never its hash', async () => {
+    const created = (await agent.post('/api/user/api-tokens', { name: 'Leaving token', abilities: ['read'] })).body?.token as { id: number };
+    expect((await del(`/api/user/api-tokens/${created.id}`)).status).toBe(204);
+    const entry = await lastAudit();
+    expect(entry).toMatchObject({ action: 'delete', entity_type: 'api_token', changes: { id: created.id, name: 'Leaving token', abilities: ['read'], lastUsedAt: null } });
+    expect(Object.keys(entry.changes!)).not.toContain('tokenHash');
+  });
+
+  it('a holiday: its date as a date', async () => {
+    const holiday = (await agent.post('/api/holidays', { date: '2031-12-31', nameEn: 'Year end' })).body?.holiday as { id: number };
+    expect((await del(`/api/holidays/${holiday.id}`)).status).toBe(204);
+    expect((await lastAudit()).changes).toMatchObject({ id: holiday.id, date: '2031-12-31', nameEn: 'Year end', nameZh: '' });
+  });
+});
+
+describe('settings records: edits and validation', () => {
+  type Term = { id: number; titleEn: string; titleZh: string; bodyEn: string; bodyZh: string; appliesTo: string; sortOrder: number; active: boolean; version: number };
+
+  it('order terms: both titles empty is refused on each, an edit is audited field by field, a stale one is 409, a delete is gone', async () => {
+    const empty = await agent.post('/api/order-terms', { titleEn: ' ', titleZh: '', bodyEn: 'Text' });
+    expect(empty.status).toBe(422);
+    expect(empty.body?.errors).toEqual({ titleEn: ['Enter it in English or Chinese (or both).'], titleZh: ['Enter it in English or Chinese (or both).'] });
+    const term = (await agent.post('/api/order-terms', { titleEn: 'Payment', bodyEn: 'Within 30 days.' })).body?.term as Term;
+    expect((await agent.put(`/api/order-terms/${term.id}`, { ...term, titleEn: '', titleZh: '' })).body?.errors).toEqual({ titleEn: ['Enter it in English or Chinese (or both).'], titleZh: ['Enter it in English or Chinese (or both).'] });
+    const edited = await agent.put(`/api/order-terms/${term.id}`, { ...term, titleZh: '付款', bodyEn: 'Within 14 days.', appliesTo: 'order' });
+    expect(edited.status).toBe(200);
+    expect(edited.body?.term).toMatchObject({ titleZh: '付款', bodyEn: 'Within 14 days.', appliesTo: 'order', version: term.version + 1 });
+    expect((await lastAudit()).changes).toEqual({ titleZh: { from: '', to: '付款' }, bodyEn: { from: 'Within 30 days.', to: 'Within 14 days.' }, appliesTo: { from: 'both', to: 'order' } });
+    expect((await agent.put(`/api/order-terms/${term.id}`, { ...term, titleEn: 'Lost' })).status).toBe(409);
+    expect((await agent.put('/api/order-terms/999999', { ...term })).status).toBe(404);
+    expect((await del(`/api/order-terms/${term.id}`)).status).toBe(204);
+    expect(((await agent.get('/api/order-terms')).list as Term[]).some((t) => t.id === term.id)).toBe(false);
+    expect((await del(`/api/order-terms/${term.id}`)).status).toBe(404);
+  });
+
+  it('branches: an edit is saved and audited, a stale one is 409, an unknown company is refused', async () => {
+    const created = (await agent.post('/api/branches', { nameEn: 'Tuen Mun', companyId: 1, address: '屯門鄉事會路 1 號' })).body?.branch as { id: number; companyId: number; nameEn: string; nameZh: string; address: string; phone: string; version: number };
+    const edited = await agent.put(`/api/branches/${created.id}`, { ...created, nameZh: '屯門分店', phone: '2450 0000' });
+    expect(edited.status).toBe(200);
+    expect(edited.body?.branch).toMatchObject({ nameZh: '屯門分店', phone: '2450 0000', version: created.version + 1 });
+    expect((await lastAudit()).changes).toEqual({ nameZh: { from: '', to: '屯門分店' }, phone: { from: '', to: '2450 0000' } });
+    expect((await agent.put(`/api/branches/${created.id}`, { ...created, nameEn: 'Stale' })).status).toBe(409);
+    expect((await agent.put(`/api/branches/${created.id}`, { ...created, version: created.version + 1, companyId: 999 })).body?.errors).toEqual({ companyId: ['This value is not valid.'] });
+  });
+
+  it('companies: the chop image is stored and served; a file that is not an image is refused', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 4, 5, 6]);
+    const xsrf = { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! };
+    const reply = await agent.raw('PUT', '/api/companies/1/chop', png, { 'Content-Type': 'image/png', ...xsrf });
+    expect(reply.status).toBe(200);
+    const url = (reply.body?.company as { chopUrl: string }).chopUrl;
+    expect(url).toMatch(/^\/api\/companies\/1\/chop\?v=/);
+    const chop = await agent.rawGet(url);
+    expect(chop.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await chop.arrayBuffer())).toEqual(png);
+    expect(await lastAudit()).toMatchObject({ action: 'update', entity_type: 'company', changes: { chop: { type: 'image/png', bytes: png.length } } });
+    const text = await agent.raw('PUT', '/api/companies/1/chop', 'not an image', { 'Content-Type': 'image/png', ...xsrf });
+    expect(text.status).toBe(422);
+    expect(Object.keys(text.body?.errors as object)).toEqual(['chop']);
+  });
+
+  it('holidays: an edit moves the date and is audited, a taken date or a stale version is refused, a delete removes it', async () => {
+    const holiday = (await agent.post('/api/holidays', { date: '2031-05-02', nameEn: 'Company day' })).body?.holiday as { id: number; date: string; nameEn: string; nameZh: string; version: number };
+    const moved = await agent.put(`/api/holidays/${holiday.id}`, { ...holiday, date: '2031-05-03', nameZh: '公司日' });
+    expect(moved.status).toBe(200);
+    expect(moved.body?.holiday).toMatchObject({ date: '2031-05-03', nameZh: '公司日', version: holiday.version + 1 });
+    expect((await lastAudit()).changes).toEqual({ date: { from: '2031-05-02', to: '2031-05-03' }, nameZh: { from: '', to: '公司日' } });
+    expect((await agent.put(`/api/holidays/${holiday.id}`, { ...holiday, version: holiday.version + 1, date: '2027-01-01' })).body?.errors).toEqual({ date: ['There is already a holiday on this date.'] });
+    expect((await agent.put(`/api/holidays/${holiday.id}`, { ...holiday, nameEn: 'Stale' })).status).toBe(409);
+    expect((await del(`/api/holidays/${holiday.id}`)).status).toBe(204);
+    expect(((await agent.get('/api/holidays?year=2031')).list as { id: number }[]).some((h) => h.id === holiday.id)).toBe(false);
+  });
+
+  it('areas: edited through the session, audited, stale 409, both names empty refused', async () => {
+    const area = (await agent.post('/api/areas', { nameEn: 'Lohas Park', region: 'new_territories', sortOrder: 30 })).body?.area as { id: number; nameEn: string; nameZh: string; region: string; sortOrder: number; version: number };
+    const edited = await agent.put(`/api/areas/${area.id}`, { ...area, nameZh: '日出康城', sortOrder: 31 });
+    expect(edited.status).toBe(200);
+    expect(edited.body?.area).toMatchObject({ nameZh: '日出康城', sortOrder: 31, version: area.version + 1 });
+    expect((await lastAudit()).changes).toEqual({ nameZh: { from: '', to: '日出康城' }, sortOrder: { from: 30, to: 31 } });
+    expect(((await agent.get('/api/areas')).list as { id: number; nameZh: string }[]).find((a) => a.id === area.id)?.nameZh).toBe('日出康城');
+    expect((await agent.put(`/api/areas/${area.id}`, { ...area, nameEn: 'Stale' })).status).toBe(409);
+    expect((await agent.put(`/api/areas/${area.id}`, { ...area, version: area.version + 1, nameEn: '', nameZh: '' })).body?.errors).toEqual({ nameEn: ['Enter it in English or Chinese (or both).'], nameZh: ['Enter it in English or Chinese (or both).'] });
+  });
+
+  it('users: a calendar colour that is not #rrggbb and a commission rate outside 0–100% are refused on their fields', async () => {
+    const me = (await agent.get('/api/users/1')).body?.user as Record<string, unknown>;
+    const base = { name: 'Colour', email: 'colour@example.com', language: 'en', roleId: null, branchId: 1, isAdmin: false, active: true, password: 'Colour1234', password_confirmation: 'Colour1234' };
+    for (const calendarColor of ['red', '#12345', '#1234567', '#ggg000']) {
+      const reply = await agent.post('/api/users', { ...base, calendarColor });
+      expect(reply.status, calendarColor).toBe(422);
+      expect(Object.keys(reply.body?.errors as object)).toEqual(['calendarColor']);
+    }
+    for (const commissionRateBp of [-1, 10_001, 5.5]) {
+      const reply = await agent.put('/api/users/1', { ...me, commissionRateBp });
+      expect(reply.status, String(commissionRateBp)).toBe(422);
+      expect(Object.keys(reply.body?.errors as object)).toEqual(['commissionRateBp']);
+    }
+    const ok = await agent.post('/api/users', { ...base, calendarColor: '#A1b2C3', commissionRateBp: 10_000 });
+    expect(ok.status).toBe(201);
+    expect(ok.body?.user).toMatchObject({ calendarColor: '#A1b2C3', commissionRateBp: 10_000 });
   });
 });

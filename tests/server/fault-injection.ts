@@ -10,6 +10,8 @@ function tableName(node: OperationNode | undefined): string | null {
   const n = node as unknown as Record<string, unknown>;
   if (node.kind === 'TableNode') return ((n.table as { identifier: { name: string } }).identifier).name;
   if (node.kind === 'AliasNode') return tableName(n.node as OperationNode);
+  // sql.table('areas') inside a raw statement.
+  if (node.kind === 'RawNode' && (n.parameters as readonly OperationNode[]).length === 1) return tableName((n.parameters as readonly OperationNode[])[0]);
   return null;
 }
 
@@ -24,6 +26,12 @@ function statementOf(node: RootOperationNode): { kind: StatementKind; table: str
       return { kind: 'delete', table: tableName((n.from as { froms: OperationNode[] }).froms[0]) };
     case 'SelectQueryNode':
       return { kind: 'select', table: tableName((n.from as { froms: OperationNode[] } | undefined)?.froms[0]) };
+    case 'RawNode': {
+      // sql`delete from ${sql.table('areas')} …`: the statement's first words and the table given first.
+      const head = ((n.sqlFragments as readonly string[])[0] ?? '').trim().toLowerCase();
+      const kind = /^delete from$/.test(head) ? 'delete' : /^insert into$/.test(head) ? 'insert' : /^update$/.test(head) ? 'update' : /^select .* from$/.test(head) ? 'select' : null;
+      return kind ? { kind, table: tableName((n.parameters as readonly OperationNode[])[0]) } : null;
+    }
     default:
       return null;
   }
@@ -32,7 +40,9 @@ function statementOf(node: RootOperationNode): { kind: StatementKind; table: str
 /**
  * A Kysely plugin that makes one chosen statement fail, as if the database had gone away just then:
  * `failNext('insert', 'order_items')` throws on the next insert into order_items (the statements
- * before it in the same request have run). The test server gets it through `startTestServer(…, { plugins })`.
+ * before it in the same request have run). Statements built with the query builder count, and raw
+ * ones that name their table with `sql.table` right after their first words (`delete from ${…}`).
+ * The test server gets it through `startTestServer(…, { plugins })`.
  */
 export class StatementFault implements KyselyPlugin {
   private armed: { kind: StatementKind; table: string; error: () => Error } | null = null;

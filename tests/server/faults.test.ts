@@ -177,6 +177,52 @@ describe('a failure half-way through a write', () => {
     await failsCleanly('insert', 'audits', () => agent.put(`/api/appointments/${id}`, { ...appointment, startTime: '11:00', endTime: '12:00', version: 1, occurrence: '2031-10-13', scope: 'future' }), 200);
     await failsCleanly('insert', 'audits', () => agent.request('DELETE', `/api/appointments/${id}`, { version: 2, occurrence: '2031-10-06', scope: 'one' }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! }), 200);
   });
+
+  it('the same for the settings screens, API tokens and the profile: a change whose audit line fails is not kept', async () => {
+    const xsrf = () => ({ 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
+    const del = (path: string) => () => agent.request('DELETE', path, undefined, xsrf());
+    const failsAtAudit = (request: () => Promise<Reply>, ok: number) => failsCleanly('insert', 'audits', request, ok);
+    type Saved = { id: number; version: number };
+    const saved = (reply: Reply, key: string) => reply.body![key] as Saved & Record<string, unknown>;
+
+    // Areas, options, order terms, holidays, codes: create, edit, delete.
+    const area = saved(await failsAtAudit(() => agent.post('/api/areas', { nameEn: 'Fault area', region: 'kowloon' }), 201), 'area');
+    await failsAtAudit(() => agent.put(`/api/areas/${area.id}`, { ...area, nameZh: '故障區' }), 200);
+    await failsAtAudit(del(`/api/areas/${area.id}`), 204);
+    const option = saved(await failsAtAudit(() => agent.post('/api/options/payment_method', { value: 'fault_pay', labelEn: 'Fault' }), 201), 'option');
+    await failsAtAudit(() => agent.put(`/api/options/payment_method/${option.id}`, { ...option, active: false }), 200);
+    await failsAtAudit(del(`/api/options/payment_method/${option.id}`), 204);
+    const term = saved(await failsAtAudit(() => agent.post('/api/order-terms', { titleEn: 'Fault term' }), 201), 'term');
+    await failsAtAudit(() => agent.put(`/api/order-terms/${term.id}`, { ...term, bodyEn: 'Text' }), 200);
+    // A delete fails as well at its own statement (a raw one), not only at its audit line.
+    await failsCleanly('delete', 'order_terms', del(`/api/order-terms/${term.id}`), 204);
+    const holiday = saved(await failsAtAudit(() => agent.post('/api/holidays', { date: '2031-08-08', nameEn: 'Fault day' }), 201), 'holiday');
+    await failsAtAudit(() => agent.put(`/api/holidays/${holiday.id}`, { ...holiday, date: '2031-08-09' }), 200);
+    await failsAtAudit(del(`/api/holidays/${holiday.id}`), 204);
+    const codes = (await agent.get('/api/settings')).body!.codes as { key: string; version: number }[];
+    await failsAtAudit(() => agent.put('/api/settings', { values: { quotation_prefix: 'QF' }, versions: { quotation_prefix: codes.find((c) => c.key === 'quotation_prefix')!.version } }), 200);
+
+    // Companies, branches, roles, users.
+    const company = saved(await failsAtAudit(() => agent.post('/api/companies', { nameEn: 'Fault Co.' }), 201), 'company');
+    await failsAtAudit(() => agent.put(`/api/companies/${company.id}`, { ...company, phone: '2111 1111' }), 200);
+    const branch = saved(await failsAtAudit(() => agent.post('/api/branches', { nameEn: 'Fault branch', companyId: company.id }), 201), 'branch');
+    await failsAtAudit(() => agent.put(`/api/branches/${branch.id}`, { ...branch, phone: '2111 1112' }), 200);
+    await failsAtAudit(del(`/api/branches/${branch.id}`), 204);
+    await failsAtAudit(del(`/api/companies/${company.id}`), 204);
+    const role = saved(await failsAtAudit(() => agent.post('/api/roles', { name: 'Fault audit role', permissions: ['client_view'] }), 201), 'role');
+    await failsAtAudit(() => agent.put(`/api/roles/${role.id}`, { name: 'Fault audit role', permissions: ['product_view'], version: role.version }), 200);
+    await failsAtAudit(del(`/api/roles/${role.id}`), 204);
+    const account = { name: 'Fault user', email: 'fault.user@example.com', language: 'en', roleId: null, branchId: 1, isAdmin: false, active: true };
+    const user = saved(await failsAtAudit(() => agent.post('/api/users', { ...account, password: 'Fault1234', password_confirmation: 'Fault1234' }), 201), 'user');
+    await failsAtAudit(() => agent.put(`/api/users/${user.id}`, { ...account, commissionRateBp: 300, version: user.version }), 200);
+    await failsAtAudit(() => agent.post(`/api/users/${user.id}/reset-two-factor`), 200);
+
+    // The signed-in user's own API tokens and profile.
+    const token = saved(await failsAtAudit(() => agent.post('/api/user/api-tokens', { name: 'Fault token', abilities: ['read'] }), 201), 'token');
+    await failsAtAudit(del(`/api/user/api-tokens/${token.id}`), 204);
+    const profile = saved(await agent.get('/api/user/profile'), 'profile');
+    await failsAtAudit(() => agent.put('/api/user/profile', { name: 'Admin (fault)', email: profile.email, language: profile.language, version: profile.version }), 200);
+  });
 });
 
 describe('a server restart in the middle of a session', () => {

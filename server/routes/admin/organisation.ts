@@ -10,8 +10,12 @@ import { uploadBody } from '../../http/upload';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseJsonBody } from '../../http/validate';
-import { bilingualName, fieldErrors, idParam, optionalText, sameMessage, versionField } from './common';
+import { bilingualName, deleteUnlessInUse, fieldErrors, idParam, optionalText, REFERENCES, sameMessage, versionField } from './common';
 import { INT_MAX } from '../../db/limits';
+import type { Database } from '../../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 const CompanyInput = z.object({
   ...bilingualName,
@@ -40,8 +44,8 @@ const UpdateCompany = CompanyInput.extend({ version: versionField });
 const BranchInput = z.object({ ...bilingualName, companyId: z.number().int().positive().max(INT_MAX), address: optionalText(500), phone: optionalText(40) });
 const UpdateBranch = BranchInput.extend({ version: versionField });
 
-async function company(c: AppContext, id: number) {
-  const r = await c.var.deps.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+async function company(c: AppContext, id: number, db: Db = c.var.deps.db) {
+  const r = await db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
   return {
     id: r.id,
@@ -64,8 +68,8 @@ async function company(c: AppContext, id: number) {
   };
 }
 
-async function branch(c: AppContext, id: number) {
-  const r = await c.var.deps.db.selectFrom('branches').selectAll().where('id', '=', id).executeTakeFirst();
+async function branch(c: AppContext, id: number, db: Db = c.var.deps.db) {
+  const r = await db.selectFrom('branches').selectAll().where('id', '=', id).executeTakeFirst();
   return r ? { id: r.id, companyId: r.company_id, nameEn: r.name_en, nameZh: r.name_zh, address: r.address ?? '', phone: r.phone ?? '', version: r.version } : null;
 }
 
@@ -104,10 +108,12 @@ export function organisationRoutes(): Hono<AppEnv> {
     const errors = { ...(!body.value.nameEn && !body.value.nameZh ? sameMessage(c, ['nameEn', 'nameZh'], 'clients.nameRequired') : {}), ...prefixErrors(c, body.value) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
-    const row = await db.insertInto('companies').values({ ...companyRow(body.value), created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
-    const created = await company(c, row.id);
-    await audit(c, { action: 'create', entityType: 'company', entityId: row.id, changes: body.value });
-    return c.json({ company: created }, 201);
+    const id = await db.transaction().execute(async (tx) => {
+      const row = await tx.insertInto('companies').values({ ...companyRow(body.value), created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
+      await audit(c, { action: 'create', entityType: 'company', entityId: row.id, changes: body.value }, tx);
+      return row.id;
+    });
+    return c.json({ company: await company(c, id) }, 201);
   });
   routes.get('/companies/:company_id{[0-9]{1,9}}', ...requirePermission('company_view'), async (c) => {
     const found = await company(c, idParam(c, 'company_id'));
@@ -122,32 +128,35 @@ export function organisationRoutes(): Hono<AppEnv> {
     const errors = { ...(!body.value.nameEn && !body.value.nameZh ? sameMessage(c, ['nameEn', 'nameZh'], 'clients.nameRequired') : {}), ...prefixErrors(c, body.value) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
-    const updated = await db
-      .updateTable('companies')
-      .set((eb) => ({ ...companyRow(body.value), updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', body.value.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return errorReply(c, 409, 'errors.conflict');
-    const after = await company(c, id);
-    if (after) await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: fieldChanges(before, after, ['nameEn', 'nameZh', 'addressEn', 'addressZh', 'phone', 'fax', 'email', 'website', 'brNumber', ...PREFIX_FIELDS]) });
+    const after = await db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable('companies')
+        .set((eb) => ({ ...companyRow(body.value), updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', body.value.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return null;
+      const saved = await company(c, id, tx);
+      if (saved) await audit(c, { action: 'update', entityType: 'company', entityId: id, changes: fieldChanges(before, saved, ['nameEn', 'nameZh', 'addressEn', 'addressZh', 'phone', 'fax', 'email', 'website', 'brNumber', ...PREFIX_FIELDS]) }, tx);
+      return saved;
+    });
+    if (!after) return errorReply(c, 409, 'errors.conflict');
     return c.json({ company: after });
   });
-  routes.delete('/companies/:company_id{[0-9]{1,9}}', ...requirePermission('company_delete'), async (c) => {
-    const id = idParam(c, 'company_id');
-    const found = await company(c, id);
-    if (!found) return errorReply(c, 404, 'errors.notFound');
-    const { db } = c.var.deps;
-    const used =
-      (await db.selectFrom('branches').select('id').where('company_id', '=', id).executeTakeFirst()) ??
-      (await db.selectFrom('users').select('id').where('company_id', '=', id).executeTakeFirst()) ??
-      (await db.selectFrom('clients').select('id').where('company_id', '=', id).executeTakeFirst());
-    if (used) return errorReply(c, 422, 'admin.inUse');
-    await db.deleteFrom('companies').where('id', '=', id).execute();
-    await audit(c, { action: 'delete', entityType: 'company', entityId: id, changes: { nameEn: found.nameEn, nameZh: found.nameZh } });
-    return c.body(null, 204);
-  });
+  routes.delete('/companies/:company_id{[0-9]{1,9}}', ...requirePermission('company_delete'), (c) =>
+    deleteUnlessInUse(c, {
+      table: 'companies',
+      id: idParam(c, 'company_id'),
+      entityType: 'company',
+      references: REFERENCES.companies,
+      inUse: 'admin.companyInUse',
+      // Its logo and chop go from the storage once the company is gone.
+      afterCommit: async (row) => {
+        for (const key of [row.logo_key, row.chop_key]) if (typeof key === 'string') await c.var.deps.files.delete(key);
+      },
+    }),
+  );
 
   // Letterhead images: the logo and the company chop (an image of at most 5 MB).
   for (const kind of ['logo', 'chop'] as const) {
@@ -222,13 +231,16 @@ export function organisationRoutes(): Hono<AppEnv> {
     if (!(await c.var.deps.db.selectFrom('companies').select('id').where('id', '=', input.companyId).executeTakeFirst())) Object.assign(errors, sameMessage(c, ['companyId'], 'validation.invalid'));
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
-    const row = await db
-      .insertInto('branches')
-      .values({ company_id: input.companyId, name_en: input.nameEn, name_zh: input.nameZh, address: input.address, phone: input.phone, created_at: now(), updated_at: now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(c, { action: 'create', entityType: 'branch', entityId: row.id, changes: input });
-    return c.json({ branch: await branch(c, row.id) }, 201);
+    const id = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('branches')
+        .values({ company_id: input.companyId, name_en: input.nameEn, name_zh: input.nameZh, address: input.address, phone: input.phone, created_at: now(), updated_at: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await audit(c, { action: 'create', entityType: 'branch', entityId: row.id, changes: input }, tx);
+      return row.id;
+    });
+    return c.json({ branch: await branch(c, id) }, 201);
   });
   routes.get('/branches/:branch_id{[0-9]{1,9}}', ...requirePermission('branch_view'), async (c) => {
     const found = await branch(c, idParam(c, 'branch_id'));
@@ -244,32 +256,25 @@ export function organisationRoutes(): Hono<AppEnv> {
     if (!input.nameEn && !input.nameZh) return fieldErrors(c, sameMessage(c, ['nameEn', 'nameZh'], 'clients.nameRequired'));
     if (!(await c.var.deps.db.selectFrom('companies').select('id').where('id', '=', input.companyId).executeTakeFirst())) return fieldErrors(c, sameMessage(c, ['companyId'], 'validation.invalid'));
     const { db, now } = c.var.deps;
-    const updated = await db
-      .updateTable('branches')
-      .set((eb) => ({ company_id: input.companyId, name_en: input.nameEn, name_zh: input.nameZh, address: input.address, phone: input.phone, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return errorReply(c, 409, 'errors.conflict');
-    const after = await branch(c, id);
-    if (after) await audit(c, { action: 'update', entityType: 'branch', entityId: id, changes: fieldChanges(before, after, ['companyId', 'nameEn', 'nameZh', 'address', 'phone']) });
+    const after = await db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable('branches')
+        .set((eb) => ({ company_id: input.companyId, name_en: input.nameEn, name_zh: input.nameZh, address: input.address, phone: input.phone, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return null;
+      const saved = await branch(c, id, tx);
+      if (saved) await audit(c, { action: 'update', entityType: 'branch', entityId: id, changes: fieldChanges(before, saved, ['companyId', 'nameEn', 'nameZh', 'address', 'phone']) }, tx);
+      return saved;
+    });
+    if (!after) return errorReply(c, 409, 'errors.conflict');
     return c.json({ branch: after });
   });
-  routes.delete('/branches/:branch_id{[0-9]{1,9}}', ...requirePermission('branch_delete'), async (c) => {
-    const id = idParam(c, 'branch_id');
-    const found = await branch(c, id);
-    if (!found) return errorReply(c, 404, 'errors.notFound');
-    const { db } = c.var.deps;
-    const used =
-      (await db.selectFrom('users').select('id').where('branch_id', '=', id).executeTakeFirst()) ??
-      (await db.selectFrom('clients').select('id').where('branch_id', '=', id).executeTakeFirst()) ??
-      (await db.selectFrom('attachments').select('id').where('branch_id', '=', id).executeTakeFirst());
-    if (used) return errorReply(c, 422, 'admin.inUse');
-    await db.deleteFrom('branches').where('id', '=', id).execute();
-    await audit(c, { action: 'delete', entityType: 'branch', entityId: id, changes: { nameEn: found.nameEn, nameZh: found.nameZh } });
-    return c.body(null, 204);
-  });
+  routes.delete('/branches/:branch_id{[0-9]{1,9}}', ...requirePermission('branch_delete'), (c) =>
+    deleteUnlessInUse(c, { table: 'branches', id: idParam(c, 'branch_id'), entityType: 'branch', references: REFERENCES.branches, inUse: 'admin.branchInUse' }),
+  );
 
   return routes;
 }

@@ -7,7 +7,7 @@ import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseJsonBody } from '../../http/validate';
-import { fieldErrors, idParam, versionField } from './common';
+import { deleteUnlessInUse, fieldErrors, idParam, REFERENCES, versionField } from './common';
 
 const RoleInput = z.object({
   name: z.string().trim().min(1).max(60),
@@ -66,9 +66,9 @@ export function roleRoutes(): Hono<AppEnv> {
       const row = await tx.insertInto('roles').values({ name: input.name, created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
       const permissions = [...new Set(input.permissions)];
       if (permissions.length > 0) await tx.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: row.id, permission }))).execute();
+      await audit(c, { action: 'create', entityType: 'role', entityId: row.id, changes: { name: input.name, permissions: permissions.sort() } }, tx);
       return row.id;
     });
-    await audit(c, { action: 'create', entityType: 'role', entityId: id, changes: { name: input.name, permissions: [...new Set(input.permissions)].sort() } });
     return c.json({ role: await role(c, id) }, 201);
   });
 
@@ -89,6 +89,8 @@ export function roleRoutes(): Hono<AppEnv> {
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
     const permissions = [...new Set(input.permissions)].sort();
+    const added = permissions.filter((p) => !before.permissions.includes(p));
+    const removed = before.permissions.filter((p) => !(permissions as string[]).includes(p));
     const saved = await db.transaction().execute(async (tx) => {
       const row = await tx
         .updateTable('roles')
@@ -100,17 +102,19 @@ export function roleRoutes(): Hono<AppEnv> {
       if (!row) return false;
       await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
       if (permissions.length > 0) await tx.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: id, permission }))).execute();
+      await audit(
+        c,
+        {
+          action: 'update',
+          entityType: 'role',
+          entityId: id,
+          changes: { ...(before.name !== input.name ? { name: { from: before.name, to: input.name } } : {}), ...(added.length || removed.length ? { permissions: { added, removed } } : {}) },
+        },
+        tx,
+      );
       return true;
     });
     if (!saved) return errorReply(c, 409, 'errors.conflict');
-    const added = permissions.filter((p) => !before.permissions.includes(p));
-    const removed = before.permissions.filter((p) => !(permissions as string[]).includes(p));
-    await audit(c, {
-      action: 'update',
-      entityType: 'role',
-      entityId: id,
-      changes: { ...(before.name !== input.name ? { name: { from: before.name, to: input.name } } : {}), ...(added.length || removed.length ? { permissions: { added, removed } } : {}) },
-    });
     return c.json({ role: await role(c, id) });
   });
 
@@ -119,10 +123,15 @@ export function roleRoutes(): Hono<AppEnv> {
     const found = await role(c, id);
     if (!found) return errorReply(c, 404, 'errors.notFound');
     if (!mayChange(c, found.permissions)) return errorReply(c, 403, 'admin.roleAboveYou');
-    if (found.userCount > 0) return errorReply(c, 422, 'admin.roleInUse');
-    await c.var.deps.db.deleteFrom('roles').where('id', '=', id).execute();
-    await audit(c, { action: 'delete', entityType: 'role', entityId: id, changes: { name: found.name, permissions: found.permissions } });
-    return c.body(null, 204);
+    // Its permissions go with it (ON DELETE CASCADE); the audit line keeps them.
+    return deleteUnlessInUse(c, {
+      table: 'roles',
+      id,
+      entityType: 'role',
+      references: REFERENCES.roles,
+      inUse: 'admin.roleInUse',
+      more: async (tx) => ({ permissions: (await tx.selectFrom('role_permissions').select('permission').where('role_id', '=', id).orderBy('permission').execute()).map((p) => p.permission) }),
+    });
   });
 
   return routes;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import * as z from 'zod';
 import { checkCode, CODE_KEYS, CODE_SETTINGS, type CodeKey } from '../../../domain/settings/codes';
 import { isOptionKey, OPTION_KEYS } from '../../../domain/settings/options';
@@ -10,7 +11,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
-import { fieldErrors, idParam, optionalText, sameMessage, versionField } from './common';
+import { deleteUnlessInUse, fieldErrors, idParam, optionalText, REFERENCES, sameMessage, versionField, type Reference } from './common';
 import { INT_MAX } from '../../db/limits';
 
 const TermInput = z.object({
@@ -31,6 +32,15 @@ const OptionInput = z.object({
 });
 const AreaInput = z.object({ nameEn: optionalText(120), nameZh: optionalText(120), region: z.enum(['hk_island', 'kowloon', 'new_territories']), sortOrder: z.number().int().min(0).max(9999).default(0) });
 const HolidayInput = z.object({ date: z.iso.date(), nameEn: optionalText(200), nameZh: optionalText(200) });
+/**
+ * Where each option list's values are used (by value, not by a foreign key): such a value cannot be
+ * deleted, only made inactive. Client sources and cancellation reasons are not stored by code.
+ */
+const OPTION_USES: Readonly<Record<string, readonly Reference[]>> = {
+  payment_method: [{ table: 'receipts', column: 'method', by: 'value' }],
+  appointment_type: [{ table: 'appointments', column: 'appointment_type', by: 'value' }],
+};
+
 /** Rolls back a save of the codes that met a newer version half-way. */
 class StaleSave extends Error {}
 
@@ -91,12 +101,15 @@ export function settingsRoutes(): Hono<AppEnv> {
     const missing = needOneOf(c, v.titleEn, v.titleZh, ['titleEn', 'titleZh']);
     if (missing) return fieldErrors(c, missing);
     const { db, now } = c.var.deps;
-    const row = await db
-      .insertInto('order_terms')
-      .values({ title_en: v.titleEn, title_zh: v.titleZh, body_en: v.bodyEn, body_zh: v.bodyZh, applies_to: v.appliesTo, sort_order: v.sortOrder, active: v.active, created_at: now(), updated_at: now() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(c, { action: 'create', entityType: 'order_term', entityId: row.id, changes: v });
+    const row = await db.transaction().execute(async (tx) => {
+      const created = await tx
+        .insertInto('order_terms')
+        .values({ title_en: v.titleEn, title_zh: v.titleZh, body_en: v.bodyEn, body_zh: v.bodyZh, applies_to: v.appliesTo, sort_order: v.sortOrder, active: v.active, created_at: now(), updated_at: now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(c, { action: 'create', entityType: 'order_term', entityId: created.id, changes: v }, tx);
+      return created;
+    });
     return c.json({ term: term(row) }, 201);
   });
   routes.put('/order-terms/:id{[0-9]{1,9}}', ...edit, async (c) => {
@@ -109,24 +122,22 @@ export function settingsRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const before = await db.selectFrom('order_terms').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) return errorReply(c, 404, 'errors.notFound');
-    const row = await db
-      .updateTable('order_terms')
-      .set((eb) => ({ title_en: v.titleEn, title_zh: v.titleZh, body_en: v.bodyEn, body_zh: v.bodyZh, applies_to: v.appliesTo, sort_order: v.sortOrder, active: v.active, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', v.version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await db.transaction().execute(async (tx) => {
+      const saved = await tx
+        .updateTable('order_terms')
+        .set((eb) => ({ title_en: v.titleEn, title_zh: v.titleZh, body_en: v.bodyEn, body_zh: v.bodyZh, applies_to: v.appliesTo, sort_order: v.sortOrder, active: v.active, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', v.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (saved) await audit(c, { action: 'update', entityType: 'order_term', entityId: id, changes: fieldChanges(term(before), term(saved), ['titleEn', 'titleZh', 'bodyEn', 'bodyZh', 'appliesTo', 'sortOrder', 'active']) }, tx);
+      return saved;
+    });
     if (!row) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'update', entityType: 'order_term', entityId: id, changes: fieldChanges(term(before), term(row), ['titleEn', 'titleZh', 'bodyEn', 'bodyZh', 'appliesTo', 'sortOrder', 'active']) });
     return c.json({ term: term(row) });
   });
-  routes.delete('/order-terms/:id{[0-9]{1,9}}', ...remove, async (c) => {
-    const id = idParam(c);
-    const row = await c.var.deps.db.deleteFrom('order_terms').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return errorReply(c, 404, 'errors.notFound');
-    await audit(c, { action: 'delete', entityType: 'order_term', entityId: id, changes: term(row) });
-    return c.body(null, 204);
-  });
+  // Quotations and invoices keep their own copy of a term's texts, so a term is never in use.
+  routes.delete('/order-terms/:id{[0-9]{1,9}}', ...remove, (c) => deleteUnlessInUse(c, { table: 'order_terms', id: idParam(c), entityType: 'order_term', references: [], inUse: 'admin.inUse' }));
 
   // Options, by key
   routes.get('/options/:key', ...view, async (c) => {
@@ -145,12 +156,15 @@ export function settingsRoutes(): Hono<AppEnv> {
     const errors = needOneOf(c, v.labelEn, v.labelZh, ['labelEn', 'labelZh']) ?? {};
     if (await db.selectFrom('options').select('id').where('key', '=', key).where('value', '=', v.value).executeTakeFirst()) errors.value = [translate(c.var.language, 'admin.valueTaken')];
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
-    const row = await db
-      .insertInto('options')
-      .values({ key, value: v.value, label_en: v.labelEn, label_zh: v.labelZh, sort_order: v.sortOrder, active: v.active, created_at: now(), updated_at: now() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(c, { action: 'create', entityType: 'option', entityId: row.id, changes: { key, ...v } });
+    const row = await db.transaction().execute(async (tx) => {
+      const created = await tx
+        .insertInto('options')
+        .values({ key, value: v.value, label_en: v.labelEn, label_zh: v.labelZh, sort_order: v.sortOrder, active: v.active, created_at: now(), updated_at: now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(c, { action: 'create', entityType: 'option', entityId: created.id, changes: { key, ...v } }, tx);
+      return created;
+    });
     return c.json({ option: option(row) }, 201);
   });
   routes.put('/options/:key/:id{[0-9]{1,9}}', ...edit, async (c) => {
@@ -165,24 +179,30 @@ export function settingsRoutes(): Hono<AppEnv> {
     const errors = needOneOf(c, v.labelEn, v.labelZh, ['labelEn', 'labelZh']) ?? {};
     if (await db.selectFrom('options').select('id').where('key', '=', key).where('value', '=', v.value).where('id', '!=', id).executeTakeFirst()) errors.value = [translate(c.var.language, 'admin.valueTaken')];
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
-    const row = await db
-      .updateTable('options')
-      .set((eb) => ({ value: v.value, label_en: v.labelEn, label_zh: v.labelZh, sort_order: v.sortOrder, active: v.active, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', v.version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await db.transaction().execute(async (tx) => {
+      const saved = await tx
+        .updateTable('options')
+        .set((eb) => ({ value: v.value, label_en: v.labelEn, label_zh: v.labelZh, sort_order: v.sortOrder, active: v.active, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', v.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (saved) await audit(c, { action: 'update', entityType: 'option', entityId: id, changes: fieldChanges(option(before), option(saved), ['value', 'labelEn', 'labelZh', 'sortOrder', 'active']) }, tx);
+      return saved;
+    });
     if (!row) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'update', entityType: 'option', entityId: id, changes: fieldChanges(option(before), option(row), ['value', 'labelEn', 'labelZh', 'sortOrder', 'active']) });
     return c.json({ option: option(row) });
   });
-  routes.delete('/options/:key/:id{[0-9]{1,9}}', ...remove, async (c) => {
-    const id = idParam(c);
-    const row = await c.var.deps.db.deleteFrom('options').where('id', '=', id).where('key', '=', c.req.param('key')).returningAll().executeTakeFirst();
-    if (!row) return errorReply(c, 404, 'errors.notFound');
-    await audit(c, { action: 'delete', entityType: 'option', entityId: id, changes: option(row) });
-    return c.body(null, 204);
-  });
+  routes.delete('/options/:key/:id{[0-9]{1,9}}', ...remove, (c) =>
+    deleteUnlessInUse(c, {
+      table: 'options',
+      id: idParam(c),
+      where: { key: c.req.param('key') },
+      entityType: 'option',
+      references: (row) => OPTION_USES[row.key as string] ?? [],
+      inUse: 'admin.optionInUse',
+    }),
+  );
 
   // Codes
   routes.get('/settings', ...view, async (c) => {
@@ -235,13 +255,13 @@ export function settingsRoutes(): Hono<AppEnv> {
           .executeTakeFirst();
         if (!written) throw new StaleSave();
       }
+      if (Object.keys(changes).length > 0) await audit(c, { action: 'update', entityType: 'setting', entityId: null, changes }, tx);
       return true;
     }).catch((error: unknown) => {
       if (error instanceof StaleSave) return false;
       throw error;
     });
     if (!ok) return errorReply(c, 409, 'errors.conflict');
-    if (Object.keys(changes).length > 0) await audit(c, { action: 'update', entityType: 'setting', entityId: null, changes });
     const rows = await db.selectFrom('settings').selectAll().execute();
     return c.json({ codes: CODE_KEYS.map((key) => ({ key, kind: CODE_SETTINGS[key].kind, value: rows.find((r) => r.key === key)?.value ?? CODE_SETTINGS[key].default, version: rows.find((r) => r.key === key)?.version ?? 0 })) });
   });
@@ -255,8 +275,11 @@ export function settingsRoutes(): Hono<AppEnv> {
     const missing = needOneOf(c, v.nameEn, v.nameZh, ['nameEn', 'nameZh']);
     if (missing) return fieldErrors(c, missing);
     const { db, now } = c.var.deps;
-    const row = await db.insertInto('areas').values({ name_en: v.nameEn, name_zh: v.nameZh, region: v.region, sort_order: v.sortOrder, created_at: now(), updated_at: now() }).returningAll().executeTakeFirstOrThrow();
-    await audit(c, { action: 'create', entityType: 'area', entityId: row.id, changes: v });
+    const row = await db.transaction().execute(async (tx) => {
+      const created = await tx.insertInto('areas').values({ name_en: v.nameEn, name_zh: v.nameZh, region: v.region, sort_order: v.sortOrder, created_at: now(), updated_at: now() }).returningAll().executeTakeFirstOrThrow();
+      await audit(c, { action: 'create', entityType: 'area', entityId: created.id, changes: v }, tx);
+      return created;
+    });
     return c.json({ area: area(row) }, 201);
   });
   routes.put('/areas/:id{[0-9]{1,9}}', ...edit, async (c) => {
@@ -269,26 +292,21 @@ export function settingsRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const before = await db.selectFrom('areas').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) return errorReply(c, 404, 'errors.notFound');
-    const row = await db
-      .updateTable('areas')
-      .set((eb) => ({ name_en: v.nameEn, name_zh: v.nameZh, region: v.region, sort_order: v.sortOrder, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', v.version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await db.transaction().execute(async (tx) => {
+      const saved = await tx
+        .updateTable('areas')
+        .set((eb) => ({ name_en: v.nameEn, name_zh: v.nameZh, region: v.region, sort_order: v.sortOrder, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', v.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (saved) await audit(c, { action: 'update', entityType: 'area', entityId: id, changes: fieldChanges(area(before), area(saved), ['nameEn', 'nameZh', 'region', 'sortOrder']) }, tx);
+      return saved;
+    });
     if (!row) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'update', entityType: 'area', entityId: id, changes: fieldChanges(area(before), area(row), ['nameEn', 'nameZh', 'region', 'sortOrder']) });
     return c.json({ area: area(row) });
   });
-  routes.delete('/areas/:id{[0-9]{1,9}}', ...remove, async (c) => {
-    const id = idParam(c);
-    const { db } = c.var.deps;
-    if (await db.selectFrom('client_addresses').select('id').where('area_id', '=', id).executeTakeFirst()) return errorReply(c, 422, 'admin.inUse');
-    const row = await db.deleteFrom('areas').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return errorReply(c, 404, 'errors.notFound');
-    await audit(c, { action: 'delete', entityType: 'area', entityId: id, changes: area(row) });
-    return c.body(null, 204);
-  });
+  routes.delete('/areas/:id{[0-9]{1,9}}', ...remove, (c) => deleteUnlessInUse(c, { table: 'areas', id: idParam(c), entityType: 'area', references: REFERENCES.areas, inUse: 'admin.areaInUse' }));
 
   // Holidays, by year
   routes.get('/holidays', ...view, async (c) => {
@@ -296,8 +314,8 @@ export function settingsRoutes(): Hono<AppEnv> {
     if (query.isErr()) return query.error;
     return c.json(await holidaysOf(c, query.value.year));
   });
-  const holidayReply = async (c: AppContext, id: number) => {
-    const row = await c.var.deps.db.selectFrom('holidays').select(['id', sql<string>`date::text`.as('date'), 'name_en', 'name_zh', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+  const holidayReply = async (c: AppContext, id: number, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) => {
+    const row = await db.selectFrom('holidays').select(['id', sql<string>`date::text`.as('date'), 'name_en', 'name_zh', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
     return { id: row.id, date: row.date, nameEn: row.name_en, nameZh: row.name_zh, version: row.version };
   };
   routes.post('/holidays', ...create, async (c) => {
@@ -308,9 +326,12 @@ export function settingsRoutes(): Hono<AppEnv> {
     const errors = needOneOf(c, v.nameEn, v.nameZh, ['nameEn', 'nameZh']) ?? {};
     if (await db.selectFrom('holidays').select('id').where('date', '=', v.date).executeTakeFirst()) errors.date = [translate(c.var.language, 'admin.dateTaken')];
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
-    const row = await db.insertInto('holidays').values({ date: v.date, name_en: v.nameEn, name_zh: v.nameZh, created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
-    await audit(c, { action: 'create', entityType: 'holiday', entityId: row.id, changes: v });
-    return c.json({ holiday: await holidayReply(c, row.id) }, 201);
+    const id = await db.transaction().execute(async (tx) => {
+      const row = await tx.insertInto('holidays').values({ date: v.date, name_en: v.nameEn, name_zh: v.nameZh, created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow();
+      await audit(c, { action: 'create', entityType: 'holiday', entityId: row.id, changes: v }, tx);
+      return row.id;
+    });
+    return c.json({ holiday: await holidayReply(c, id) }, 201);
   });
   routes.put('/holidays/:id{[0-9]{1,9}}', ...edit, async (c) => {
     const body = await parseJsonBody(c, HolidayInput.extend({ version: versionField }));
@@ -324,26 +345,26 @@ export function settingsRoutes(): Hono<AppEnv> {
     const errors = needOneOf(c, v.nameEn, v.nameZh, ['nameEn', 'nameZh']) ?? {};
     if (await db.selectFrom('holidays').select('id').where('date', '=', v.date).where('id', '!=', id).executeTakeFirst()) errors.date = [translate(c.var.language, 'admin.dateTaken')];
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
-    const row = await db
-      .updateTable('holidays')
-      .set((eb) => ({ date: v.date, name_en: v.nameEn, name_zh: v.nameZh, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', v.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return errorReply(c, 409, 'errors.conflict');
-    const after = await holidayReply(c, id);
-    await audit(c, { action: 'update', entityType: 'holiday', entityId: id, changes: fieldChanges(previous, after, ['date', 'nameEn', 'nameZh']) });
+    const after = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('holidays')
+        .set((eb) => ({ date: v.date, name_en: v.nameEn, name_zh: v.nameZh, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', v.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return null;
+      const saved = await holidayReply(c, id, tx);
+      await audit(c, { action: 'update', entityType: 'holiday', entityId: id, changes: fieldChanges(previous, saved, ['date', 'nameEn', 'nameZh']) }, tx);
+      return saved;
+    });
+    if (!after) return errorReply(c, 409, 'errors.conflict');
     return c.json({ holiday: after });
   });
-  routes.delete('/holidays/:id{[0-9]{1,9}}', ...remove, async (c) => {
+  routes.delete('/holidays/:id{[0-9]{1,9}}', ...remove, (c) => {
     const id = idParam(c);
-    const before = await c.var.deps.db.selectFrom('holidays').select('id').where('id', '=', id).executeTakeFirst();
-    if (!before) return errorReply(c, 404, 'errors.notFound');
-    const previous = await holidayReply(c, id);
-    await c.var.deps.db.deleteFrom('holidays').where('id', '=', id).execute();
-    await audit(c, { action: 'delete', entityType: 'holiday', entityId: id, changes: previous });
-    return c.body(null, 204);
+    // The date as the list shows it (YYYY-MM-DD), not as a time.
+    return deleteUnlessInUse(c, { table: 'holidays', id, entityType: 'holiday', references: [], inUse: 'admin.inUse', more: async (tx) => ({ date: (await holidayReply(c, id, tx)).date }) });
   });
 
   return routes;

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { mayGrantAdmin, mayManage, rightsBeyond, type PermissionHolder } from '../../../domain/auth/permissions';
 import { LANGUAGES } from '../../../domain/i18n/language';
-import { audit, fieldChanges } from '../../audit';
+import { audit, auditRow, fieldChanges } from '../../audit';
 import { passwordFieldErrors } from '../../auth/passwordRules';
 import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
@@ -14,7 +14,7 @@ import { parseJsonBody } from '../../http/validate';
 import { withAdministratorsLocked } from '../../auth/users';
 import type { Database } from '../../db/schema';
 import { USER_RECORD_CHECKS } from '../account';
-import { fieldErrors, idParam, versionField } from './common';
+import { fieldErrors, idParam, isForeignKeyViolation, versionField } from './common';
 import { INT_MAX } from '../../db/limits';
 
 const UserFields = {
@@ -50,8 +50,8 @@ async function options(c: AppContext) {
   return { roles, branches: branches.map((b) => ({ id: b.id, nameEn: b.name_en, nameZh: b.name_zh, companyId: b.company_id })) };
 }
 
-async function adminUser(c: AppContext, id: number) {
-  const row = await c.var.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+async function adminUser(c: AppContext, id: number, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
@@ -157,28 +157,32 @@ export function userAdminRoutes(): Hono<AppEnv> {
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, passwords, now } = c.var.deps;
     const branch = input.branchId === null ? null : await db.selectFrom('branches').select('company_id').where('id', '=', input.branchId).executeTakeFirst();
-    const row = await db
-      .insertInto('users')
-      .values({
-        name: input.name,
-        email: input.email,
-        language: input.language,
-        role_id: input.roleId,
-        branch_id: input.branchId,
-        company_id: branch?.company_id ?? null,
-        is_admin: input.isAdmin,
-        active: input.active,
-        calendar_color: input.calendarColor || null,
-        commission_rate_bp: input.commissionRateBp,
-        password_hash: await passwords.hash(input.password),
-        password_changed_at: now(),
-        created_at: now(),
-        updated_at: now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const created = await adminUser(c, row.id);
-    await audit(c, { action: 'create', entityType: 'user', entityId: row.id, changes: { ...created, version: undefined } });
+    const hash = await passwords.hash(input.password);
+    const created = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('users')
+        .values({
+          name: input.name,
+          email: input.email,
+          language: input.language,
+          role_id: input.roleId,
+          branch_id: input.branchId,
+          company_id: branch?.company_id ?? null,
+          is_admin: input.isAdmin,
+          active: input.active,
+          calendar_color: input.calendarColor || null,
+          commission_rate_bp: input.commissionRateBp,
+          password_hash: hash,
+          password_changed_at: now(),
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await adminUser(c, row.id, tx);
+      await audit(c, { action: 'create', entityType: 'user', entityId: row.id, changes: { ...user, version: undefined } }, tx);
+      return user;
+    });
     return c.json({ user: created }, 201);
   });
 
@@ -229,15 +233,15 @@ export function userAdminRoutes(): Hono<AppEnv> {
         await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
         await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
       }
+      const after = await adminUser(c, id, tx);
+      if (after) await audit(c, { action: 'update', entityType: 'user', entityId: id, changes: fieldChanges(before, after, ['name', 'email', 'language', 'roleId', 'branchId', 'isAdmin', 'active', 'calendarColor', 'commissionRateBp']) }, tx);
       return 'ok';
     };
     // Taking away an administrator: with every administrator's row locked, so two such changes take turns.
     const outcome = removesAdmin ? await withAdministratorsLocked(db, id, save) : await db.transaction().execute((tx) => save(tx, true));
     if (outcome === 'lastAdmin') return errorReply(c, 422, 'admin.lastAdmin');
     if (outcome === 'conflict') return errorReply(c, 409, 'errors.conflict');
-    const after = await adminUser(c, id);
-    if (after) await audit(c, { action: 'update', entityType: 'user', entityId: id, changes: fieldChanges(before, after, ['name', 'email', 'language', 'roleId', 'branchId', 'isAdmin', 'active', 'calendarColor', 'commissionRateBp']) });
-    return c.json({ user: after });
+    return c.json({ user: await adminUser(c, id) });
   });
 
   routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', ...requirePermission('user_edit'), async (c) => {
@@ -245,14 +249,17 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const target = await adminUser(c, id);
     if (!target) return errorReply(c, 404, 'errors.notFound');
     if (!mayManage(c.var.user!, await rightsOf(c, target))) return errorReply(c, 403, 'admin.accountAboveYou');
-    const result = await c.var.deps.db
-      .updateTable('users')
-      .set((eb) => ({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
+    const result = await c.var.deps.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('users')
+        .set((eb) => ({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await audit(c, { action: 'two_factor_reset', entityType: 'user', entityId: id }, tx);
+      return row;
+    });
     if (!result) return errorReply(c, 404, 'errors.notFound');
-    await audit(c, { action: 'two_factor_reset', entityType: 'user', entityId: id });
     return c.json({ user: await adminUser(c, id) });
   });
 
@@ -265,12 +272,20 @@ export function userAdminRoutes(): Hono<AppEnv> {
     if (id === c.var.user!.id) return errorReply(c, 422, 'admin.notSelf');
     for (const check of USER_RECORD_CHECKS) if (await check(c, id)) return errorReply(c, 422, 'admin.userHasRecords');
     const deleted = await withAdministratorsLocked(c.var.deps.db, id, async (tx, anotherAdmin) => {
-      if (user.isAdmin && user.active && !anotherAdmin) return false;
-      await audit(c, { action: 'delete', entityType: 'user', entityId: id, changes: { name: user.name, email: user.email } }, tx);
-      await tx.deleteFrom('users').where('id', '=', id).execute();
-      return true;
+      if (user.isAdmin && user.active && !anotherAdmin) return 'lastAdmin' as const;
+      const row = await tx.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!row) return 'notFound' as const;
+      // The whole account as it was, but never its password hash or two-factor secrets.
+      await audit(c, { action: 'delete', entityType: 'user', entityId: id, changes: auditRow(row) }, tx);
+      return 'deleted' as const;
+    }).catch((error: unknown) => {
+      // A record made meanwhile that points at the account (e.g. an appointment's worker).
+      if (isForeignKeyViolation(error)) return 'hasRecords' as const;
+      throw error;
     });
-    if (!deleted) return errorReply(c, 422, 'admin.lastAdmin');
+    if (deleted === 'lastAdmin') return errorReply(c, 422, 'admin.lastAdmin');
+    if (deleted === 'hasRecords') return errorReply(c, 422, 'admin.userHasRecords');
+    if (deleted === 'notFound') return errorReply(c, 404, 'errors.notFound');
     return c.body(null, 204);
   });
 
