@@ -136,3 +136,28 @@ describe('company form', () => {
     expect(transport.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ nameEn: 'Kowloon Cleaning Ltd', invoicePrefix: 'KINV', refundPrefix: 'K-RF', quotationPrefix: '' });
   });
 });
+
+describe('branch form', () => {
+  it('a branch still in use: the delete is refused with the server’s reason and the form stays', async () => {
+    const user = userEvent.setup();
+    const reason = '仍有用戶、客戶、檔案、報價單、發票或預約屬於此分店。請先將它們轉到其他分店，然後再刪除。';
+    const { transport, navigator } = renderApp({
+      start: '/settings/branches/5',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: backend((r) =>
+        r.method === 'GET' && r.path === '/api/branches/5'
+          ? { status: 200, body: { branch: { id: 5, companyId: 1, nameEn: 'Sha Tin', nameZh: '沙田分店', address: '', phone: '', version: 1 }, options: { companies: [{ id: 1, nameEn: 'Harbour', nameZh: '海港' }] } } }
+          : r.method === 'DELETE'
+            ? { status: 422, body: { message: reason } }
+            : null,
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: '刪除' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: '刪除沙田分店？' })).getByRole('button', { name: '刪除' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(transport.requests.find((r) => r.method === 'DELETE')?.path).toBe('/api/branches/5');
+    expect(navigator.current().path).toBe('/settings/branches/5');
+    expect(screen.getByLabelText('中文名稱')).toHaveValue('沙田分店');
+  });
+});
