@@ -1,11 +1,28 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 
-test('the whole product runs in the browser with no server: sign in, find a client, add one, sign out', async ({ page }) => {
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+/** A Monday two to three weeks from today (Hong Kong date), so the visit is in the future and on a working day. */
+function comingMonday(): string {
+  const now = new Date(Date.now() + 8 * 3600_000);
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7) + 14);
+  return iso(d);
+}
+
+/**
+ * The main flow once against the fake backend (`npm run build:demo`, served as plain files with no
+ * API): the server app and its database run in the page, and not one request reaches /api/.
+ */
+test('the whole product runs in the browser with no server: a client and its file, a quotation to a paid invoice, an appointment, a CSV export', async ({ page }) => {
+  test.setTimeout(180_000);
   const apiCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
   });
+  const menu = page.getByRole('navigation', { name: '主選單' });
 
+  // Sign in.
   await page.goto('./');
   await expect(page).toHaveURL(/#\/login/);
   await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
@@ -15,18 +32,85 @@ test('the whole product runs in the browser with no server: sign in, find a clie
   await expect(page).toHaveURL(/#\/calendar$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: '日曆' })).toBeVisible();
 
-  const menu = page.getByRole('navigation', { name: '主選單' });
+  // A new client.
+  const clientName = `瀏覽器客戶 ${Date.now() % 100000}`;
   await menu.getByRole('link', { name: '客戶', exact: true }).click();
   await expect(page).toHaveURL(/#\/clients$/);
-  await expect(page.getByRole('row', { name: /陳大文/ })).toBeVisible();
-
+  await expect(page.getByRole('link', { name: /陳大文/ })).toBeVisible();
   await page.getByRole('link', { name: '新增客戶' }).click();
-  await page.getByLabel('中文名稱').fill('瀏覽器客戶');
+  await page.getByLabel('中文名稱').fill(clientName);
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page).toHaveURL(/#\/clients\/basic\/\d+$/);
   await expect(page.getByText('已新增客戶。')).toBeVisible();
 
-  // A link opened from its address works too (the address lives in the hash)
+  // A file attached to the client comes back the same when downloaded (it is kept in the tab's memory).
+  await page.getByRole('link', { name: '附件' }).click();
+  await page.getByLabel('附加檔案').setInputFiles({ name: '平面圖.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF') });
+  await expect(page.getByText('已附加 平面圖.pdf。')).toBeVisible();
+  const [attachment] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '平面圖.pdf' }).click()]);
+  expect(attachment.suggestedFilename()).toMatch(/^client-\d+-attachment-\d+\.pdf$/);
+  expect((await readFile(await attachment.path())).toString('latin1')).toBe('%PDF-1.4\n%%EOF');
+
+  // A quotation for that client → sent → accepted → an invoice.
+  await menu.getByRole('link', { name: '報價單', exact: true }).click();
+  await expect(page).toHaveURL(/#\/quotations$/);
+  await page.getByRole('link', { name: '新增報價單' }).click();
+  await expect(page).toHaveURL(/#\/quotations\/basic\/create$/);
+  await page.getByRole('searchbox', { name: '搜尋客戶（名稱、電話或標籤）' }).fill(clientName);
+  await page.getByRole('button', { name: '搜尋', exact: true }).click();
+  await expect(page.getByText('找到 1 位客戶。')).toBeVisible();
+  await page.getByLabel('客戶', { exact: true }).selectOption({ label: clientName });
+  const line = page.getByRole('group', { name: '第 1 項' });
+  await line.getByLabel('產品').selectOption({ label: 'TM-INSP 白蟻視察' });
+  await expect(line.getByLabel('單價（港元）')).toHaveValue('800.00');
+  await page.getByRole('button', { name: '建立報價單' }).click();
+  await expect(page).toHaveURL(/#\/quotations\/basic\/\d+$/);
+  await expect(page.getByText('報價單已儲存。')).toBeVisible();
+  const quotationNumber = (await page.locator('main strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).first().innerText()).trim();
+  await page.getByRole('button', { name: '標示為已發出' }).click();
+  await expect(page.getByText('報價單已標示為已發出。')).toBeVisible();
+  await page.getByRole('button', { name: '標示為已接受' }).click();
+  await expect(page.getByText('報價單已接受。')).toBeVisible();
+  await page.getByRole('button', { name: '由報價單建立發票' }).click();
+  await expect(page).toHaveURL(/#\/orders\/order\/invoice\/\d+$/);
+
+  // A receipt for the whole amount settles the invoice.
+  await page.getByRole('button', { name: '記錄收款' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('金額（港元）')).toHaveValue('800.00');
+  await dialog.getByRole('button', { name: '儲存' }).click();
+  await expect(page.getByText('收據已記錄。')).toBeVisible();
+  await expect(page.getByText('已付清')).toBeVisible();
+
+  // The calendar, and a new appointment on it.
+  const date = comingMonday();
+  await menu.getByRole('link', { name: '日曆', exact: true }).click();
+  await expect(page).toHaveURL(/#\/calendar$/);
+  await page.getByRole('link', { name: '新增預約' }).click();
+  await expect(page).toHaveURL(/#\/calendar\/appointment\/create$/);
+  await page.getByLabel('以名稱、編號或電話搜尋客戶').fill('金龍');
+  await page.getByRole('button', { name: '搜尋客戶' }).click();
+  await page.getByLabel('客戶', { exact: true }).selectOption({ label: '金龍酒家有限公司 (C000002)' });
+  await expect(page.getByLabel('地址')).toHaveValue('九龍旺角彌敦道 600 號地下');
+  await page.getByRole('checkbox', { name: 'Sam Lee 李俊森' }).check();
+  await page.getByLabel('日期').fill(date);
+  await page.getByLabel('開始時間').fill('10:00');
+  await page.getByLabel('結束時間').fill('11:00');
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/calendar/appointment/\\d+\\?date=${date}$`));
+  await expect(page.getByText('已新增預約。')).toBeVisible();
+
+  // The quotations list exported as CSV: the file downloads and holds the new quotation's row.
+  await menu.getByRole('link', { name: '報價單', exact: true }).click();
+  await expect(page.getByRole('row', { name: new RegExp(quotationNumber) })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '匯出 CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^quotations-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile(await download.path())).toString('utf8');
+  const row = csv.split('\r\n').find((r) => r.startsWith(quotationNumber));
+  expect(row, 'the CSV holds the new quotation').toBeTruthy();
+  expect(row).toContain(clientName);
+
+  // A link opened from its address works too (the address lives in the hash).
   await page.goto('./#/settings/area');
   await expect(page.getByRole('cell', { name: '離島區', exact: true })).toBeVisible();
 
