@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expand, seriesDates, toRRule } from '../../domain/appointments/recurrence';
 import { hasPermission } from '../../domain/auth/permissions';
 import { hongKongDate, minuteToTime } from '../../domain/time/dates';
+import type { Database } from '../db/schema';
 import type { AppContext } from '../http/env';
 import { seesAll, seriesOf } from './store';
 
@@ -88,7 +89,7 @@ async function appointmentsOf(c: AppContext, owner: { clientId: number } | { ord
   });
 }
 
-/** A client with appointments cannot be deleted. */
-export async function clientHasAppointments(c: AppContext, clientId: number): Promise<boolean> {
-  return (await c.var.deps.db.selectFrom('appointments').select('id').where('client_id', '=', clientId).limit(1).executeTakeFirst()) !== undefined;
+/** A client with appointments cannot be deleted (`db`: the client delete's transaction). */
+export async function clientHasAppointments(db: Kysely<Database>, clientId: number): Promise<boolean> {
+  return (await db.selectFrom('appointments').select('id').where('client_id', '=', clientId).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { hasPermission } from '../../domain/auth/permissions';
+import { parsePhone } from '../../domain/hk/phone';
 import { audit, fieldChanges } from '../audit';
 import { translate } from '../i18n';
 import { errorReply } from '../http/errors';
@@ -22,7 +23,8 @@ const optionalText = (max: number) => z.string().trim().max(max).default('');
 const ContactInput = z.object({
   name: z.string().trim().min(1).max(120),
   title: optionalText(120),
-  phones: z.array(z.string().trim().min(1).max(30).regex(/^\+?[\d\s()-]+$/)).max(5).default([]),
+  /** Each checked by the domain's phone rule in checkClient (Hong Kong, mainland or with a country code). */
+  phones: z.array(z.string().trim().min(1).max(30)).max(5).default([]),
   email: z.union([z.literal(''), z.string().trim().max(255).pipe(z.email())]).default(''),
   isPrimary: z.boolean().default(false),
 });
@@ -65,11 +67,13 @@ const DetailQuery = z.object({ tab: z.enum(['basic', 'quotation', 'order', 'appo
 /** Client numbers as staff quote them: C000123. */
 export const clientCode = (id: number): string => `C${String(id).padStart(6, '0')}`;
 
-const phoneDigits = (phone: string): string => phone.replace(/[^\d+]/g, '');
+/** A phone as stored (and searched): its digits and a leading +, full-width digits as plain ones. */
+const phoneDigits = (phone: string): string => phone.normalize('NFKC').replace(/[^\d+]/g, '');
 
 /**
- * Checks beyond the shape: one name at least, one primary contact at most, known areas, and a
- * valid HKID. Field messages in the caller's language, keyed like the body (contacts.0.name …).
+ * Checks beyond the shape: one name at least, one primary contact at most, phone numbers by the
+ * domain's rule, a known company, branch and areas, and a valid HKID. Field messages in the
+ * caller's language, keyed like the body (contacts.0.name, contacts.0.phones.1 …).
  */
 async function checkClient(c: AppContext, input: ClientInput): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
@@ -80,6 +84,11 @@ async function checkClient(c: AppContext, input: ClientInput): Promise<Record<st
     errors.nameZh = [message];
   }
   if (input.contacts.filter((contact) => contact.isPrimary).length > 1) errors.contacts = [translate(lang, 'clients.onePrimary')];
+  input.contacts.forEach((contact, i) =>
+    contact.phones.forEach((phone, j) => {
+      if (parsePhone(phone).isErr()) errors[`contacts.${i}.phones.${j}`] = [translate(lang, 'clients.phoneFormat')];
+    }),
+  );
   const areaIds = [...new Set(input.addresses.map((a) => a.areaId).filter((id): id is number => id !== null))];
   if (areaIds.length > 0) {
     const known = await c.var.deps.db.selectFrom('areas').select('id').where('id', 'in', areaIds).execute();
@@ -87,6 +96,10 @@ async function checkClient(c: AppContext, input: ClientInput): Promise<Record<st
     input.addresses.forEach((address, index) => {
       if (address.areaId !== null && !knownIds.has(address.areaId)) errors[`addresses.${index}.areaId`] = [translate(lang, 'validation.invalid')];
     });
+  }
+  if (input.companyId !== null) {
+    const company = await c.var.deps.db.selectFrom('companies').select('id').where('id', '=', input.companyId).executeTakeFirst();
+    if (!company) errors.companyId = [translate(lang, 'validation.invalid')];
   }
   if (input.branchId !== null) {
     const branch = await c.var.deps.db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst();
@@ -194,11 +207,12 @@ function clientChanges(before: ClientDetail, after: ClientDetail): Record<string
 
 /**
  * Whether business records (orders, quotations, appointments … as their tables arrive) point to the
- * client; a client with any cannot be deleted. Each feature adds its check here.
+ * client; a client with any cannot be deleted. Each feature adds its check here. They run inside the
+ * delete's transaction (`db` is that transaction), after the client's row is locked.
  */
-export const CLIENT_RECORD_CHECKS: ((c: AppContext, clientId: number) => Promise<boolean>)[] = [
-  async (c, clientId) => Boolean(await c.var.deps.db.selectFrom('orders').select('id').where('client_id', '=', clientId).executeTakeFirst()),
-  async (c, clientId) => Boolean(await c.var.deps.db.selectFrom('quotations').select('id').where('client_id', '=', clientId).executeTakeFirst()),
+export const CLIENT_RECORD_CHECKS: ((db: Kysely<Database>, clientId: number) => Promise<boolean>)[] = [
+  async (db, clientId) => Boolean(await db.selectFrom('orders').select('id').where('client_id', '=', clientId).executeTakeFirst()),
+  async (db, clientId) => Boolean(await db.selectFrom('quotations').select('id').where('client_id', '=', clientId).executeTakeFirst()),
   clientHasAppointments,
 ];
 
@@ -417,19 +431,27 @@ export function clientRoutes(): Hono<AppEnv> {
 
   routes.delete('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_delete'), async (c) => {
     const id = Number(c.req.param('id'));
-    const client = await clientDetail(c, id);
-    if (!client) return errorReply(c, 404, 'errors.notFound');
-    for (const check of CLIENT_RECORD_CHECKS) {
-      if (await check(c, id)) return errorReply(c, 422, 'clients.hasRecords');
-    }
     const { db, files } = c.var.deps;
-    const attachments = await db.selectFrom('attachments').select('file_key').where('owner_type', '=', 'client').where('owner_id', '=', id).execute();
-    await db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('attachments').where('owner_type', '=', 'client').where('owner_id', '=', id).execute();
+    // The client's row is locked first, then checked, then deleted, all in one transaction. An order
+    // (or any record) written at the same moment takes a share lock on that row for its reference:
+    // either it committed first, waits no more, and the check sees it; or it waits for this lock and
+    // then finds the client gone (refused as a conflict). No record can point to a deleted client.
+    const outcome = await db.transaction().execute(async (tx) => {
+      const locked = await tx.selectFrom('clients').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!locked) return 'notFound' as const;
+      for (const check of CLIENT_RECORD_CHECKS) {
+        if (await check(tx, id)) return 'hasRecords' as const;
+      }
+      const client = (await clientDetail(c, id, tx))!;
+      const attachments = await tx.deleteFrom('attachments').where('owner_type', '=', 'client').where('owner_id', '=', id).returning('file_key').execute();
       await tx.deleteFrom('clients').where('id', '=', id).execute();
       await audit(c, { action: 'delete', entityType: 'client', entityId: id, changes: { nameEn: client.nameEn, nameZh: client.nameZh, code: client.code } }, tx);
+      return attachments;
     });
-    for (const a of attachments) await files.delete(a.file_key);
+    if (outcome === 'notFound') return errorReply(c, 404, 'errors.notFound');
+    if (outcome === 'hasRecords') return errorReply(c, 422, 'clients.hasRecords');
+    // The files go once the rows are gone for good.
+    for (const a of outcome) await files.delete(a.file_key);
     return c.body(null, 204);
   });
 

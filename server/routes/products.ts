@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import * as z from 'zod';
 import { PRODUCT_CODE, PRODUCT_UNITS } from '../../domain/products/units';
 import { MAX_CENTS } from '../../domain/money/money';
@@ -12,6 +12,7 @@ import { likePattern, pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
 import { fieldErrors, idParam, optionalText, sameMessage, versionField } from './admin/common';
 import { INT_MAX } from '../db/limits';
+import type { Database } from '../db/schema';
 
 const rate = z.number().int().min(0).max(10_000).nullable().default(null);
 
@@ -60,8 +61,8 @@ async function categoryTree(c: AppContext) {
     }));
 }
 
-async function product(c: AppContext, id: number) {
-  const r = await c.var.deps.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+async function product(c: AppContext, id: number, db: Kysely<Database> = c.var.deps.db) {
+  const r = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   return r
     ? { id: r.id, code: r.code, nameEn: r.name_en, nameZh: r.name_zh, categoryId: r.category_id, unit: r.unit, unitPrice: r.unit_price, commissionRateBp: r.commission_rate_bp, active: r.active, version: r.version }
     : null;
@@ -82,11 +83,12 @@ async function checkProduct(c: AppContext, input: z.output<typeof ProductInput>,
 
 /**
  * Whether business records (order and quotation lines, as their tables arrive) use the product; such
- * a product is deactivated rather than deleted. Each feature adds its check here.
+ * a product is deactivated rather than deleted. Each feature adds its check here. They run inside the
+ * delete's transaction (`db` is that transaction), after the product's row is locked.
  */
-export const PRODUCT_RECORD_CHECKS: ((c: AppContext, productId: number) => Promise<boolean>)[] = [
-  async (c, productId) => Boolean(await c.var.deps.db.selectFrom('order_items').select('id').where('product_id', '=', productId).executeTakeFirst()),
-  async (c, productId) => Boolean(await c.var.deps.db.selectFrom('quotation_items').select('id').where('product_id', '=', productId).executeTakeFirst()),
+export const PRODUCT_RECORD_CHECKS: ((db: Kysely<Database>, productId: number) => Promise<boolean>)[] = [
+  async (db, productId) => Boolean(await db.selectFrom('order_items').select('id').where('product_id', '=', productId).executeTakeFirst()),
+  async (db, productId) => Boolean(await db.selectFrom('quotation_items').select('id').where('product_id', '=', productId).executeTakeFirst()),
 ];
 
 /** Products and their two-level categories (spec /products…). */
@@ -149,24 +151,28 @@ export function productRoutes(): Hono<AppEnv> {
     const errors = await checkProduct(c, input, null);
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
-    const row = await db
-      .insertInto('products')
-      .values({
-        code: input.code,
-        name_en: input.nameEn,
-        name_zh: input.nameZh,
-        category_id: input.categoryId,
-        unit: input.unit,
-        unit_price: input.unitPrice,
-        commission_rate_bp: input.commissionRateBp,
-        active: input.active,
-        created_at: now(),
-        updated_at: now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(c, { action: 'create', entityType: 'product', entityId: row.id, changes: input });
-    return c.json({ product: await product(c, row.id) }, 201);
+    const created = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('products')
+        .values({
+          code: input.code,
+          name_en: input.nameEn,
+          name_zh: input.nameZh,
+          category_id: input.categoryId,
+          unit: input.unit,
+          unit_price: input.unitPrice,
+          commission_rate_bp: input.commissionRateBp,
+          active: input.active,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The audit line goes with the change: both are kept, or neither.
+      await audit(c, { action: 'create', entityType: 'product', entityId: row.id, changes: input }, tx);
+      return product(c, row.id, tx);
+    });
+    return c.json({ product: created }, 201);
   });
 
   routes.get('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_view'), async (c) => {
@@ -184,37 +190,48 @@ export function productRoutes(): Hono<AppEnv> {
     const errors = await checkProduct(c, input, id);
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
-    const updated = await db
-      .updateTable('products')
-      .set((eb) => ({
-        code: input.code,
-        name_en: input.nameEn,
-        name_zh: input.nameZh,
-        category_id: input.categoryId,
-        unit: input.unit,
-        unit_price: input.unitPrice,
-        commission_rate_bp: input.commissionRateBp,
-        active: input.active,
-        updated_at: now(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return errorReply(c, 409, 'errors.conflict');
-    const after = await product(c, id);
-    if (after) await audit(c, { action: 'update', entityType: 'product', entityId: id, changes: fieldChanges(before, after, ['code', 'nameEn', 'nameZh', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp', 'active']) });
+    const after = await db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable('products')
+        .set((eb) => ({
+          code: input.code,
+          name_en: input.nameEn,
+          name_zh: input.nameZh,
+          category_id: input.categoryId,
+          unit: input.unit,
+          unit_price: input.unitPrice,
+          commission_rate_bp: input.commissionRateBp,
+          active: input.active,
+          updated_at: now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return null;
+      const saved = (await product(c, id, tx))!;
+      await audit(c, { action: 'update', entityType: 'product', entityId: id, changes: fieldChanges(before, saved, ['code', 'nameEn', 'nameZh', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp', 'active']) }, tx);
+      return saved;
+    });
+    if (!after) return errorReply(c, 409, 'errors.conflict');
     return c.json({ product: after });
   });
 
   routes.delete('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {
     const id = idParam(c, 'product_id');
-    const found = await product(c, id);
-    if (!found) return errorReply(c, 404, 'errors.notFound');
-    for (const check of PRODUCT_RECORD_CHECKS) if (await check(c, id)) return errorReply(c, 422, 'products.inUse');
-    await c.var.deps.db.deleteFrom('products').where('id', '=', id).execute();
-    await audit(c, { action: 'delete', entityType: 'product', entityId: id, changes: { code: found.code, nameEn: found.nameEn, nameZh: found.nameZh } });
+    // Locked, checked and deleted in one transaction: a quotation or order line written at the same
+    // moment either committed first (and the check sees it) or waits, then finds the product gone.
+    const outcome = await c.var.deps.db.transaction().execute(async (tx) => {
+      const found = await tx.selectFrom('products').select(['id', 'code', 'name_en', 'name_zh']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!found) return 'notFound' as const;
+      for (const check of PRODUCT_RECORD_CHECKS) if (await check(tx, id)) return 'inUse' as const;
+      await tx.deleteFrom('products').where('id', '=', id).execute();
+      await audit(c, { action: 'delete', entityType: 'product', entityId: id, changes: { code: found.code, nameEn: found.name_en, nameZh: found.name_zh } }, tx);
+      return 'deleted' as const;
+    });
+    if (outcome === 'notFound') return errorReply(c, 404, 'errors.notFound');
+    if (outcome === 'inUse') return errorReply(c, 422, 'products.inUse');
     return c.body(null, 204);
   });
 
@@ -242,12 +259,15 @@ export function productRoutes(): Hono<AppEnv> {
     const errors = await checkCategory(c, input, null);
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, now } = c.var.deps;
-    const row = await db
-      .insertInto('product_categories')
-      .values({ name_en: input.nameEn, name_zh: input.nameZh, parent_id: input.parentId, commission_rate_bp: input.commissionRateBp, sort_order: input.sortOrder, created_at: now(), updated_at: now() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(c, { action: 'create', entityType: 'product_category', entityId: row.id, changes: input });
+    const row = await db.transaction().execute(async (tx) => {
+      const inserted = await tx
+        .insertInto('product_categories')
+        .values({ name_en: input.nameEn, name_zh: input.nameZh, parent_id: input.parentId, commission_rate_bp: input.commissionRateBp, sort_order: input.sortOrder, created_at: now(), updated_at: now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(c, { action: 'create', entityType: 'product_category', entityId: inserted.id, changes: input }, tx);
+      return inserted;
+    });
     return c.json({ category: category(row) }, 201);
   });
 
@@ -266,15 +286,18 @@ export function productRoutes(): Hono<AppEnv> {
     if (!before) return errorReply(c, 404, 'errors.notFound');
     const errors = await checkCategory(c, input, id);
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
-    const row = await db
-      .updateTable('product_categories')
-      .set((eb) => ({ name_en: input.nameEn, name_zh: input.nameZh, parent_id: input.parentId, commission_rate_bp: input.commissionRateBp, sort_order: input.sortOrder, updated_at: now(), version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', input.version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable('product_categories')
+        .set((eb) => ({ name_en: input.nameEn, name_zh: input.nameZh, parent_id: input.parentId, commission_rate_bp: input.commissionRateBp, sort_order: input.sortOrder, updated_at: now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (updated) await audit(c, { action: 'update', entityType: 'product_category', entityId: id, changes: fieldChanges(category(before), category(updated), ['nameEn', 'nameZh', 'parentId', 'commissionRateBp', 'sortOrder']) }, tx);
+      return updated;
+    });
     if (!row) return errorReply(c, 409, 'errors.conflict');
-    await audit(c, { action: 'update', entityType: 'product_category', entityId: id, changes: fieldChanges(category(before), category(row), ['nameEn', 'nameZh', 'parentId', 'commissionRateBp', 'sortOrder']) });
     return c.json({ category: category(row) });
   });
 
@@ -284,9 +307,12 @@ export function productRoutes(): Hono<AppEnv> {
     const used =
       (await db.selectFrom('product_categories').select('id').where('parent_id', '=', id).executeTakeFirst()) ?? (await db.selectFrom('products').select('id').where('category_id', '=', id).executeTakeFirst());
     if (used) return errorReply(c, 422, 'products.categoryInUse');
-    const row = await db.deleteFrom('product_categories').where('id', '=', id).returningAll().executeTakeFirst();
+    const row = await db.transaction().execute(async (tx) => {
+      const deleted = await tx.deleteFrom('product_categories').where('id', '=', id).returningAll().executeTakeFirst();
+      if (deleted) await audit(c, { action: 'delete', entityType: 'product_category', entityId: id, changes: category(deleted) }, tx);
+      return deleted;
+    });
     if (!row) return errorReply(c, 404, 'errors.notFound');
-    await audit(c, { action: 'delete', entityType: 'product_category', entityId: id, changes: category(row) });
     return c.body(null, 204);
   });
 

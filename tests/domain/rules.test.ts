@@ -3,7 +3,7 @@ import { can, fileScope, hasPermission, mayGrantAdmin, mayManage, rightsBeyond, 
 import { commission } from '../../domain/commission/commission';
 import { documentNumber, parseDocumentNumber } from '../../domain/documents/numbering';
 import { holidayDates, holidaysOfYear, isHoliday } from '../../domain/hk/holidays';
-import { formatHkPhone, parseHkPhone } from '../../domain/hk/phone';
+import { formatHkPhone, parseHkPhone, parsePhone } from '../../domain/hk/phone';
 import { pickLanguage } from '../../domain/i18n/language';
 import { checkContract, checkQuotationTransition, effectiveStatus, expiryDate, isExpired, toOrder } from '../../domain/quotations/quotation';
 
@@ -136,6 +136,39 @@ describe('Hong Kong data', () => {
     expect(parseHkPhone('(852) 3111 2222')._unsafeUnwrap().kind).toBe('landline');
     expect(formatHkPhone(parseHkPhone('61234567')._unsafeUnwrap())).toBe('6123 4567');
     for (const bad of ['1234567', '123456789', '12345678', '+86 13800138000', 'abc']) expect(parseHkPhone(bad).isErr()).toBe(true);
+  });
+
+  it('reads Hong Kong numbers as people type them: 8 digits with or without a space, +852, 00852 or 852 before them', () => {
+    for (const typed of ['91234567', '9123 4567', '9123-4567', '+852 9123 4567', '+85291234567', '(+852) 9123-4567', '00852 9123 4567', '852 9123 4567', '９１２３ ４５６７'])
+      expect(parseHkPhone(typed)._unsafeUnwrap(), typed).toEqual({ digits: '91234567', kind: 'mobile' });
+    expect(parseHkPhone('85212345')._unsafeUnwrap()).toEqual({ digits: '85212345', kind: 'mobile' });
+    expect(parseHkPhone('3111.2222')._unsafeUnwrap().kind).toBe('landline');
+    expect(parseHkPhone('800 123 456')._unsafeUnwrap()).toEqual({ digits: '800123456', kind: 'tollFree' });
+    expect(formatHkPhone(parseHkPhone('+852 800-123-456')._unsafeUnwrap())).toBe('800 123 456');
+    for (const bad of ['9123 456', '9123 45678', '+852 1234 5678', '+852 9123 456', '801 123 456', '9123 4567 ext 12', '']) expect(parseHkPhone(bad).isErr(), bad).toBe(true);
+  });
+
+  it('reads a contact’s phone from Hong Kong, the mainland or elsewhere, in international form', () => {
+    expect(parsePhone('9123 4567')._unsafeUnwrap()).toEqual({ region: 'hk', international: '+85291234567', kind: 'mobile' });
+    expect(parsePhone('+852 2345 6789')._unsafeUnwrap()).toEqual({ region: 'hk', international: '+85223456789', kind: 'landline' });
+    expect(parsePhone('800 933 333')._unsafeUnwrap()).toEqual({ region: 'hk', international: '+852800933333', kind: 'tollFree' });
+    // Mainland mobiles with or without +86 (or 0086, or 86), landlines with +86 or their trunk 0
+    for (const typed of ['+86 138 0013 8000', '+8613800138000', '0086 138-0013-8000', '86 13800138000', '138 0013 8000', '＋８６ １３８ ００１３ ８０００'])
+      expect(parsePhone(typed)._unsafeUnwrap(), typed).toEqual({ region: 'cn', international: '+8613800138000', kind: 'mobile' });
+    expect(parsePhone('+86 20 1234 5678')._unsafeUnwrap()).toEqual({ region: 'cn', international: '+862012345678', kind: 'landline' });
+    expect(parsePhone('+86 (0)755 8765 4321')._unsafeUnwrap()).toEqual({ region: 'cn', international: '+8675587654321', kind: 'landline' });
+    expect(parsePhone('(020) 1234 5678')._unsafeUnwrap()).toEqual({ region: 'cn', international: '+862012345678', kind: 'landline' });
+    expect(parsePhone('010-1234 5678')._unsafeUnwrap()).toEqual({ region: 'cn', international: '+861012345678', kind: 'landline' });
+    // Elsewhere: with the country code after + or 00
+    expect(parsePhone('+853 2888 1234')._unsafeUnwrap()).toEqual({ region: 'other', international: '+85328881234', kind: null });
+    expect(parsePhone('+1 (415) 555-0100')._unsafeUnwrap()).toEqual({ region: 'other', international: '+14155550100', kind: null });
+    expect(parsePhone('0044 20 7946 0958')._unsafeUnwrap()).toEqual({ region: 'other', international: '+442079460958', kind: null });
+    for (const bad of [
+      '', 'abc', '9123 456', '12345678', '9123 4567 ext 12', '+852 1234 5678', '+852 9123', // not Hong Kong numbers
+      '+86 123 4567 8901', '+86 138 0013 800', '128 0013 8000', '0138 0013 8000', // not mainland numbers
+      '+0 123 4567', '+44 12', '+1 234 567 890 123 456', '415 555 0100', '++852 9123 4567', '9123+4567', // not numbers of elsewhere
+    ])
+      expect(parsePhone(bad).isErr(), bad).toBe(true);
   });
 
   it('finds a year’s holidays and flags a date on one', () => {

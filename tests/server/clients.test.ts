@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePhone } from '../../domain/hk/phone';
 import { DEMO_USERS } from '../../server/db/seed';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { CLIENT_RECORD_CHECKS } from '../../server/routes/clients';
+import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
 const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
@@ -109,15 +111,59 @@ describe('creating and editing a client', () => {
     });
     expect(reply.status).toBe(422);
     const errors = reply.body?.errors as Record<string, string[]>;
-    expect(Object.keys(errors).sort()).toEqual(['addresses.0.address', 'contacts.0.name', 'contacts.0.phones.0'].sort());
-    const second = await agent.post('/api/clients', { nameZh: '', nameEn: '', hkid: 'A123456(4)', contacts: [{ name: 'A', isPrimary: true }, { name: 'B', isPrimary: true }], addresses: [{ address: 'x', areaId: 999 }] });
+    expect(Object.keys(errors).sort()).toEqual(['addresses.0.address', 'contacts.0.name'].sort());
+    // Once the shape is right, the rules: names, one primary contact, the phone rule, known areas, the HKID.
+    const second = await agent.post('/api/clients', { nameZh: '', nameEn: '', hkid: 'A123456(4)', contacts: [{ name: 'A', isPrimary: true, phones: ['abc'] }, { name: 'B', isPrimary: true }], addresses: [{ address: 'x', areaId: 999 }] });
     expect(second.body?.errors).toEqual({
       nameEn: ['請輸入英文或中文名稱。'],
       nameZh: ['請輸入英文或中文名稱。'],
       contacts: ['只可有一位主要聯絡人。'],
+      'contacts.0.phones.0': ['請輸入 8 位數字的香港電話號碼（例如 9123 4567），或連國家／地區代碼的內地或海外號碼（例如 +86 138 0013 8000）。'],
       'addresses.0.areaId': ['此值無效。'],
       hkid: ['此身分證號碼的核對數字不正確，請再檢查。'],
     });
+  });
+
+  it('takes phone numbers as Hong Kong staff type them, mainland and overseas ones with their country code', async () => {
+    const agent = await signedIn(sales);
+    const phones = ['91234567', '9123 4567', '+852 2345-6789', '+86 138 0013 8000', '138 0013 8000'];
+    const reply = await agent.post('/api/clients', { nameZh: '電話測試', contacts: [{ name: '張先生', phones }, { name: '澳門分店', phones: ['+853 2888 1234', '800 933 333'] }] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const client = reply.body?.client as Client;
+    expect(client.contacts.map((c) => c.phones)).toEqual([['91234567', '91234567', '+85223456789', '+8613800138000', '13800138000'], ['+85328881234', '800933333']]);
+    // Found by the digits as typed with spaces
+    const found = (await agent.get('/api/clients?q=138%200013%208000')).body as unknown as ListReply;
+    expect(found.items.map((c) => c.nameZh)).toEqual(['電話測試']);
+  });
+
+  it('refuses a phone number that is not one (422 per number, in the user’s language)', async () => {
+    const body = { nameZh: '電話錯誤', contacts: [{ name: '甲', phones: ['9123 4567', '1234 5678'] }, { name: '乙', phones: ['9123 456', '2345 6789 ext 12', '415 555 0100'] }] };
+    const en = await (await signedIn(sales)).post('/api/clients', body);
+    expect(en.status).toBe(422);
+    const message = 'Enter a Hong Kong number of 8 digits (e.g. 9123 4567), or a mainland or overseas number with its country code (e.g. +86 138 0013 8000).';
+    expect(en.body?.errors).toEqual({ 'contacts.0.phones.1': [message], 'contacts.1.phones.0': [message], 'contacts.1.phones.1': [message], 'contacts.1.phones.2': [message] });
+    const zh = await (await signedIn(sales, 'zh-HK')).post('/api/clients', body);
+    expect((zh.body?.errors as Record<string, string[]>)['contacts.0.phones.1']).toEqual(['請輸入 8 位數字的香港電話號碼（例如 9123 4567），或連國家／地區代碼的內地或海外號碼（例如 +86 138 0013 8000）。']);
+    expect(((await (await signedIn(sales)).get('/api/clients?q=%E9%9B%BB%E8%A9%B1%E9%8C%AF%E8%AA%A4')).body as unknown as ListReply).total).toBe(0);
+  });
+
+  it('keeps every seeded contact phone within the phone rule', async () => {
+    const rows = await server.db.selectFrom('client_contacts').select('phones').execute();
+    const phones = rows.flatMap((r) => r.phones);
+    expect(phones.length).toBeGreaterThan(3);
+    expect(phones.filter((p) => parsePhone(p).isErr())).toEqual([]);
+  });
+
+  it('answers 422 on an unknown company, like an unknown branch, with a message on the field', async () => {
+    const agent = await signedIn(sales);
+    const reply = await agent.post('/api/clients', { nameZh: '公司測試', companyId: 999_999, branchId: 999_999 });
+    expect(reply.status).toBe(422);
+    expect(reply.body?.errors).toEqual({ companyId: ['This value is not valid.'], branchId: ['This value is not valid.'] });
+    const created = (await agent.post('/api/clients', { nameZh: '公司測試', companyId: 1 })).body?.client as Client & { companyId: number };
+    expect(created.companyId).toBe(1);
+    const edit = await agent.put(`/api/clients/${created.id}`, { nameZh: '公司測試', companyId: 424_242, version: created.version });
+    expect(edit.status).toBe(422);
+    expect(edit.body?.errors).toEqual({ companyId: ['This value is not valid.'] });
   });
 
   it('saves an edit with the right version, refuses a stale one (409), and audits field by field', async () => {
@@ -170,20 +216,54 @@ describe('permissions', () => {
 });
 
 describe('deleting a client that business records point to', () => {
+  const lines = [{ productId: null, descriptionEn: 'Termite inspection', quantity: 100, unitPrice: 80_000 }];
+  const documents = {
+    order: (a: TestAgent, clientId: number) => a.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId, items: lines }),
+    quotation: (a: TestAgent, clientId: number) => a.post('/api/quotations', { kind: 'basic', date: '2026-11-23', clientId, validDays: 30, items: lines }),
+  };
+
   it('is refused with a clear message while an order or a quotation names the client, and nothing is deleted', async () => {
     const salesAgent = await signedIn(sales);
     const adminAgent = await signedIn(admin, 'zh-HK');
     const del = (id: number) => adminAgent.request('DELETE', `/api/clients/${id}`, undefined, { 'X-XSRF-TOKEN': adminAgent.cookies.get('XSRF-TOKEN')! });
-    const document = (clientId: number, number: string) => ({ number, date: '2026-11-23', client_id: clientId, subtotal: 10_000, discount: 0, total: 10_000 });
-    for (const table of ['orders', 'quotations'] as const) {
-      const client = (await salesAgent.post('/api/clients', { ...NEW_CLIENT, hkid: null, nameZh: `有記錄 ${table}` })).body?.client as Client;
-      // The orders and quotations API is not built yet: the record is written straight to the database.
-      if (table === 'orders') await server.db.insertInto('orders').values({ ...document(client.id, 'INV-2026-99901'), type: 'new_order', due_date: '2026-12-23' }).execute();
-      else await server.db.insertInto('quotations').values({ ...document(client.id, 'Q-2026-99901'), kind: 'basic', valid_days: 30 }).execute();
+    for (const [kind, create] of Object.entries(documents)) {
+      const client = (await salesAgent.post('/api/clients', { ...NEW_CLIENT, hkid: null, nameZh: `有記錄 ${kind}` })).body?.client as Client;
+      const document = await create(salesAgent, client.id);
+      expect(document.status, JSON.stringify(document.body)).toBe(201);
       const refused = await del(client.id);
       expect(refused.status).toBe(422);
       expect(refused.body?.message).toBe('此客戶有訂單或其他記錄，不能刪除。');
       expect((await adminAgent.get(`/api/clients/${client.id}`)).status).toBe(200);
+      const deletes = await server.db.selectFrom('audits').select('id').where('entity_type', '=', 'client').where('action', '=', 'delete').where('entity_id', '=', String(client.id)).execute();
+      expect(deletes).toEqual([]);
+    }
+  });
+
+  it('checks for records under the delete’s lock: an order made while the delete runs cannot slip past the check', async () => {
+    const adminAgent = await signedIn(admin);
+    const salesAgent = await signedIn(sales);
+    const client = (await salesAgent.post('/api/clients', { ...NEW_CLIENT, hkid: null, nameZh: '同時下單' })).body?.client as Client;
+    // The order is sent just as the delete has checked for records (the last check, added here): it
+    // is given a moment to go through. Checked and deleted outside one lock, the order would be
+    // written between the check and the delete, and the delete would then fail on it.
+    let ordered: Promise<Reply> | null = null;
+    const orderDuringDelete = async (_db: unknown, clientId: number) => {
+      if (clientId !== client.id || ordered) return false;
+      ordered = documents.order(salesAgent, clientId);
+      await Promise.race([ordered, new Promise((resolve) => setTimeout(resolve, 300))]);
+      return false;
+    };
+    CLIENT_RECORD_CHECKS.push(orderDuringDelete);
+    try {
+      const deleted = await adminAgent.request('DELETE', `/api/clients/${client.id}`, undefined, { 'X-XSRF-TOKEN': adminAgent.cookies.get('XSRF-TOKEN')! });
+      const order = await ordered!;
+      // The delete held the client's row, so the order waited and then found the client gone.
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+      expect([404, 409, 422], JSON.stringify(order.body)).toContain(order.status);
+      expect(await server.db.selectFrom('orders').select('id').where('client_id', '=', client.id).execute()).toEqual([]);
+      expect((await adminAgent.get(`/api/clients/${client.id}`)).status).toBe(404);
+    } finally {
+      CLIENT_RECORD_CHECKS.splice(CLIENT_RECORD_CHECKS.indexOf(orderDuringDelete), 1);
     }
   });
 });
