@@ -142,9 +142,49 @@ describe('client form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(conflict)).toBeInTheDocument();
     expect(screen.getByLabelText('Notes')).toHaveValue('Gate code 1234');
-    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ version: 3, notes: 'Gate code 1234' });
+    // The old version and the client's company (not on the form) as they were
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ version: 3, notes: 'Gate code 1234', companyId: 1 });
     await user.click(screen.getByRole('button', { name: 'Load the latest version (your changes will be discarded)' }));
     await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/clients/7')).toHaveLength(2));
+  });
+
+  it('checks phone numbers by the Hong Kong rule before sending: local, +852, mainland and overseas ones pass', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/clients/basic/create',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: { client: CLIENT } } : null)),
+    });
+    await user.type(await screen.findByLabelText('中文名稱'), '張先生');
+    await user.click(screen.getByRole('button', { name: '新增聯絡人' }));
+    const phones = within(screen.getByRole('group', { name: '聯絡人 1' })).getByLabelText('電話');
+    await user.type(within(screen.getByRole('group', { name: '聯絡人 1' })).getByLabelText('姓名'), '張先生');
+    await user.type(phones, '9123 4567, 1234 5678');
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    expect(phones).toHaveAccessibleDescription('請輸入 8 位數字的香港電話號碼（例如 9123 4567），或連國家／地區代碼的內地或海外號碼（例如 +86 138 0013 8000）；多個號碼請以逗號分隔。');
+    expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
+
+    await user.clear(phones);
+    await user.type(phones, '9123 4567, +852 2345-6789, +86 138 0013 8000, +1 415 555 0100');
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(transport.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(transport.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ contacts: [{ phones: ['9123 4567', '+852 2345-6789', '+86 138 0013 8000', '+1 415 555 0100'] }] });
+  });
+
+  it('shows the server’s phone message under the contact’s phones', async () => {
+    const user = userEvent.setup();
+    const message = 'Enter a Hong Kong number of 8 digits (e.g. 9123 4567), or a mainland or overseas number with its country code (e.g. +86 138 0013 8000).';
+    renderApp({
+      start: '/clients/basic/7',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.method === 'PUT' ? { status: 422, body: { message, errors: { 'contacts.0.phones.0': [message] } } } : null)),
+    });
+    await user.type(await screen.findByLabelText('Notes'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Contact 1' })).getByLabelText('Phones')).toHaveAccessibleDescription(message));
+    expect(screen.queryByRole('button', { name: 'Load the latest version (your changes will be discarded)' })).not.toBeInTheDocument();
   });
 
   it('shows the HKID masked and reveals it only on request', async () => {
@@ -166,6 +206,54 @@ describe('client form', () => {
     expect(await screen.findByLabelText('Chinese name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete client' })).not.toBeInTheDocument();
+  });
+});
+
+describe('deleting a client', () => {
+  const deletes = (requests: readonly ApiRequest[]) => requests.filter((r) => r.method === 'DELETE');
+
+  it('asks first; cancelling keeps the client and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { transport, navigator } = renderApp({ start: '/clients/basic/7', user: ADMIN, language: 'en', handler: backend() });
+    await user.click(await screen.findByRole('button', { name: 'Delete client' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 陳大文 · Chan Tai Man?' });
+    expect(dialog).toHaveTextContent('陳大文 · Chan Tai Man will be deleted. This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes(transport.requests)).toEqual([]);
+    expect(navigator.current().path).toBe('/clients/basic/7');
+    expect(screen.getByLabelText('Chinese name')).toHaveValue('陳大文');
+  });
+
+  it('on confirming, shows the server’s refusal for a client with orders, and stays on the client', async () => {
+    const user = userEvent.setup();
+    const refusal = '此客戶有訂單或其他記錄，不能刪除。';
+    const { transport, navigator } = renderApp({
+      start: '/clients/basic/7',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/clients/7' ? { status: 422, body: { message: refusal } } : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: '刪除客戶' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: '刪除陳大文 · Chan Tai Man？' })).getByRole('button', { name: '刪除' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(deletes(transport.requests)).toEqual([expect.objectContaining({ path: '/api/clients/7' })]);
+    expect(navigator.current().path).toBe('/clients/basic/7');
+    expect(screen.getByLabelText('中文名稱')).toHaveValue('陳大文');
+  });
+
+  it('on confirming a client without records, deletes it and returns to the list with a notice', async () => {
+    const user = userEvent.setup();
+    const { navigator } = renderApp({
+      start: '/clients/basic/7',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/clients/7' ? { status: 204, body: null } : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete client' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/clients'));
+    expect(await screen.findByText('The client has been deleted.')).toBeInTheDocument();
   });
 });
 

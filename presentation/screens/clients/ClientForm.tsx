@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseHkid } from '../../../domain/hk/hkid';
+import { parsePhone } from '../../../domain/hk/phone';
 import type { ApiError } from '../../../application/api/ApiError';
 import { parsePhones, parseTags, type Client, type ClientInput, type ClientOptions } from '../../../application/clients/client';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
+import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { useDraft } from '../../hooks/useDraft';
+import { useStaleSave } from '../../hooks/useStaleSave';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 
 interface ContactRow {
@@ -87,13 +90,14 @@ function stateFrom(client: Client | null, defaults: { branchId: number | null })
   };
 }
 
-function toInput(state: FormState, includeHkid: boolean): ClientInput {
+/** The body to send; the company (not on the form) stays as it was: a new client gets the user's. */
+function toInput(state: FormState, includeHkid: boolean, companyId: number | null): ClientInput {
   return {
     nameZh: state.nameZh.trim(),
     nameEn: state.nameEn.trim(),
     ...(includeHkid ? { hkid: state.hkid.trim() } : {}),
     tags: parseTags(state.tags),
-    companyId: null,
+    companyId,
     branchId: state.branchId ? Number(state.branchId) : null,
     notes: state.notes.trim(),
     contacts: state.contacts.map((c) => ({ name: c.name.trim(), title: c.title.trim(), phones: parsePhones(c.phones), email: c.email.trim(), isPrimary: c.key === state.primary })),
@@ -109,22 +113,22 @@ export interface ClientFormProps {
   readonly hkidSlot?: React.ReactNode;
   /** Saves; resolves to the saved client, or the error to show (nothing typed is lost). */
   readonly onSave: (input: ClientInput) => Promise<{ ok: true; client: Client } | { ok: false; error: ApiError }>;
-  readonly onConflictReload?: () => void;
   readonly extraActions?: React.ReactNode;
 }
 
 /**
  * The client form (create and the basic tab): names, HKID, branch, tags, notes, contact persons
- * (one primary) and addresses with their area. Every problem shows at once beside its field.
+ * (one primary; phones by the domain's rule) and addresses with their area. Every problem shows at
+ * once beside its field. A stale save (409) keeps the input and offers the latest version.
  */
-export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSave, onConflictReload, extraActions }: ClientFormProps) {
+export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSave, extraActions }: ClientFormProps) {
   const { t, i18n } = useTranslation('clients');
   const [saved, setSaved] = useState<FormState>(() => stateFrom(client, defaults));
   const [form, setForm] = useState<FormState>(saved);
   const [changingHkid, setChangingHkid] = useState(client === null);
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
+  const staleSave = useStaleSave();
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify({ ...form, contacts: form.contacts.map(({ key: _k, ...c }) => c) }) !== JSON.stringify({ ...saved, contacts: saved.contacts.map(({ key: _k, ...c }) => c) });
   useUnsavedChanges(dirty && !readOnly);
@@ -145,9 +149,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
     input.contacts.forEach((c, i) => {
       if (!c.name) local[`contacts.${i}.name`] = [t('validation.contactName')];
       if (c.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email)) local[`contacts.${i}.email`] = [t('validation.email')];
-      c.phones.forEach((p) => {
-        if (!/^\+?[\d\s()-]+$/.test(p)) local[`contacts.${i}.phones`] = [t('validation.phone')];
-      });
+      if (c.phones.some((p) => parsePhone(p).isErr())) local[`contacts.${i}.phones`] = [t('validation.phone')];
     });
     input.addresses.forEach((a, i) => {
       if (!a.address) local[`addresses.${i}.address`] = [t('validation.address')];
@@ -158,9 +160,9 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || readOnly) return;
-    const input = toInput(form, changingHkid);
+    const input = toInput(form, changingHkid, client?.companyId ?? null);
     const local = validate(input);
-    setConflict(false);
+    staleSave.note(null);
     if (Object.keys(local).length > 0) {
       setErrors(local);
       setMessage(t('validation.summary'));
@@ -179,7 +181,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
       return;
     }
     const error = result.error;
-    if (error.code === 'conflict') setConflict(true);
+    staleSave.note(error);
     const fields = error.code === 'validation' ? Object.keys(error.fields) : [];
     const problem = describeApiError(error, t, fields);
     // Phone messages arrive per phone (contacts.0.phones.1); the form has one phones field per contact.
@@ -195,13 +197,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
     <form className="card client-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
       <DraftBanner draft={draft} onRestore={(kept) => setForm(fromDraft(kept))} message={t('draft.offer')} />
-      {conflict && onConflictReload && (
-        <p className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onConflictReload}>
-            {t('conflictReload')}
-          </button>
-        </p>
-      )}
+      {client !== null && <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />}
       <fieldset disabled={readOnly || busy} className="plain-fieldset">
         <div className="grid-2">
           <TextField label={t('field.nameZh')} name="nameZh" lang="zh-HK" value={form.nameZh} maxLength={200} onChange={(e) => set('nameZh', e.target.value)} errors={errors.nameZh} />

@@ -100,10 +100,6 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
             state.set({ unsavedChanges: false, notification: { title: 'clients:saved', type: 'success' } });
             return { ok: true, client: result.value };
           }}
-          onConflictReload={() => {
-            state.set({ unsavedChanges: false });
-            state.set({ viewKey: state.get().viewKey + 1 });
-          }}
           extraActions={
             hasPermission(user, 'client_delete') ? (
               <button type="button" className="button button-danger" onClick={() => void remove()}>

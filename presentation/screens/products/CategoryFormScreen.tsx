@@ -11,11 +11,13 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
+import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useStaleSave } from '../../hooks/useStaleSave';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -40,6 +42,7 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
   const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const staleSave = useStaleSave();
   const canEdit = hasPermission(user, category ? 'product_edit' : 'product_create');
   const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
   useUnsavedChanges(dirty);
@@ -60,6 +63,7 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
     setBusy(true);
     setErrors({});
     setMessage(null);
+    staleSave.note(null);
     const body = {
       nameZh: form.nameZh.trim(),
       nameEn: form.nameEn.trim(),
@@ -71,6 +75,8 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
     const result = category ? await resources.update(`/api/product-categories/${category.id}`, body) : await resources.create('/api/product-categories', body);
     setBusy(false);
     if (result.isErr()) {
+      // A stale save (409) keeps what was typed, says why, and offers the latest version.
+      staleSave.note(result.error);
       const problem = describeApiError(result.error, t, ['nameZh', 'nameEn', 'parentId', 'commissionRateBp']);
       setErrors(problem.fields);
       setMessage(problem.message);
@@ -96,6 +102,7 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
     <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
       <DraftBanner draft={draft} onRestore={setForm} />
+      {category && <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />}
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
         <div className="grid-2">
           <TextField label={t('field.nameZh')} lang="zh-HK" value={form.nameZh} onChange={(e) => set('nameZh', e.target.value)} errors={errors.nameZh} />

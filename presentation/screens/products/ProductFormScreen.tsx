@@ -12,11 +12,13 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
+import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useStaleSave } from '../../hooks/useStaleSave';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -46,6 +48,7 @@ export default function ProductFormScreen({ data }: ScreenProps) {
   const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const staleSave = useStaleSave();
   const canEdit = hasPermission(user, product ? 'product_edit' : 'product_create');
   const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
   useUnsavedChanges(dirty);
@@ -69,6 +72,7 @@ export default function ProductFormScreen({ data }: ScreenProps) {
     setBusy(true);
     setErrors({});
     setMessage(null);
+    staleSave.note(null);
     const body = {
       code: form.code.trim(),
       nameZh: form.nameZh.trim(),
@@ -83,6 +87,8 @@ export default function ProductFormScreen({ data }: ScreenProps) {
     const result = product ? await resources.update(`/api/products/${product.id}`, body) : await resources.create('/api/products', body);
     setBusy(false);
     if (result.isErr()) {
+      // A stale save (409) keeps what was typed, says why, and offers the latest version.
+      staleSave.note(result.error);
       const problem = describeApiError(result.error, t, FIELDS);
       setErrors(problem.fields);
       setMessage(problem.message);
@@ -108,6 +114,7 @@ export default function ProductFormScreen({ data }: ScreenProps) {
     <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={message} />
       <DraftBanner draft={draft} onRestore={setForm} />
+      {product && <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />}
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
         <TextField label={t('field.code')} value={form.code} maxLength={32} onChange={(e) => set('code', e.target.value)} errors={errors.code} />
         <div className="grid-2">
