@@ -50,11 +50,61 @@ for (const language of ['zh-HK', 'en'] as const) {
   }
 }
 
-test('the sign-in and 404 pages pass axe signed out', async ({ page }) => {
-  for (const path of ['/login', '/register', '/two-factor-challenge', '/test', '/no-such-page']) {
-    await page.goto(path);
-    await expect(page.locator('h1')).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
-  }
-});
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WORDS = {
+  'zh-HK': { deleteClient: '刪除客戶', cancel: '取消', save: '儲存', nameRequired: '請輸入英文或中文名稱。' },
+  en: { deleteClient: 'Delete client', cancel: 'Cancel', save: 'Save', nameRequired: 'Enter the English or the Chinese name.' },
+} as const;
+
+async function violations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return results.violations.map((v) => `${where}: ${v.id} (${v.impact ?? ''}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+for (const language of ['zh-HK', 'en'] as const) {
+  test(`the sign-in and 404 pages pass axe signed out (${language})`, async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel(/^(語言|Language)$/).selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const failures: string[] = [];
+    for (const path of ['/login', '/register', '/two-factor-challenge', '/test', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.locator('html'), `${path} is in ${language}`).toHaveAttribute('lang', language);
+      failures.push(...(await violations(page, path)));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test(`an open confirmation dialog and a form showing its errors pass axe (${language})`, async ({ page }) => {
+    const words = WORDS[language];
+    await signIn(page);
+    await page.getByLabel('語言').selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const failures: string[] = [];
+    try {
+      // The confirmation before deleting a client, open (and then cancelled).
+      await page.goto('/clients/basic/1');
+      await page.getByRole('button', { name: words.deleteClient }).click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog.getByRole('button', { name: words.cancel })).toBeFocused();
+      failures.push(...(await violations(page, 'confirm dialog')));
+      await dialog.getByRole('button', { name: words.cancel }).click();
+      await expect(dialog).toBeHidden();
+
+      // A new client sent empty: the fields say what is wrong.
+      await page.goto('/clients/basic/create');
+      await page.getByRole('button', { name: words.save }).click();
+      await expect(page.getByText(words.nameRequired).first()).toBeVisible();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+      failures.push(...(await violations(page, 'form with errors')));
+    } finally {
+      // The language chosen while signed in is stored on the account: give the admin zh-HK back.
+      await page.evaluate(async () => {
+        const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+        await fetch('/api/user/language', { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ language: 'zh-HK' }) });
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+}
