@@ -1,7 +1,6 @@
 import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
 import { REPORT_STATUSES } from '../../domain/appointments/report';
 import { ORDER_TYPES } from '../../domain/orders/order';
-import { PAYMENT_METHODS } from '../../domain/orders/receipts';
 import { addDays, addMonths, makeDate, parts, type IsoDate } from '../../domain/time/dates';
 import { int, isRecord, nullableInt, oneOf, records, str, type Json } from '../api/decode';
 import { REPORTS } from '../navigation/routes';
@@ -78,7 +77,6 @@ export const FILTER_CHOICES: Partial<Record<FilterKey, readonly string[]>> = {
   appointment_status: APPOINTMENT_STATUSES,
   report_status: REPORT_STATUSES,
   kind: ['receipt', 'refund'],
-  method: PAYMENT_METHODS,
   banked: ['yes', 'no'],
   group_by: ['month', 'type', 'salesperson', 'branch', 'client'],
   basis: ['total', 'received'],
@@ -191,9 +189,11 @@ export interface ReportOptions {
   readonly products: readonly (Named & { id: number; code: string })[];
   readonly areas: readonly (Named & { id: number })[];
   readonly appointmentTypes: readonly (Named & { value: string })[];
+  /** Every payment method of Settings → Options (the built-in four when the reply has none). */
+  readonly paymentMethods: readonly (Named & { value: string })[];
 }
 
-export const NO_REPORT_OPTIONS: ReportOptions = { branches: [], staff: [], workers: [], categories: [], products: [], areas: [], appointmentTypes: [] };
+export const NO_REPORT_OPTIONS: ReportOptions = { branches: [], staff: [], workers: [], categories: [], products: [], areas: [], appointmentTypes: [], paymentMethods: [] };
 
 const named = (r: Json): Named => ({ nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
 
@@ -208,6 +208,7 @@ export function decodeReportOptions(v: unknown): ReportOptions {
     products: records(v.products, (r) => ({ id: int(r.id), code: str(r.code), ...named(r) })),
     areas: records(v.areas, (r) => ({ id: int(r.id), ...named(r) })),
     appointmentTypes: records(v.appointmentTypes, (r) => ({ value: str(r.value), ...named(r) })),
+    paymentMethods: records(v.paymentMethods, (r) => ({ value: str(r.value), ...named(r) })),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { QuantityHundredths } from '../../domain/money/money';
 import { ORDER_TYPES, type OrderType, type PaymentStatus } from '../../domain/orders/order';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/orders/receipts';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type QuotationKind, type QuotationStatus, type VisitFrequency } from '../../domain/quotations/quotation';
 import { bool, int, isRecord, nullableInt, nullableStr, oneOf, record, records, str, strings, type Json } from '../api/decode';
 
@@ -18,11 +17,22 @@ export interface ProductOption extends NamedOption {
   readonly unitPrice: number;
 }
 
+/** A value of an option list (Settings → Options) with its words, e.g. a payment method. */
+export interface OptionChoice {
+  readonly value: string;
+  readonly nameEn: string;
+  readonly nameZh: string;
+}
+
 export interface SalesOptions {
   readonly branches: readonly NamedOption[];
   readonly salespeople: readonly { readonly id: number; readonly name: string }[];
   readonly products: readonly ProductOption[];
   readonly terms: readonly { readonly id: number; readonly titleEn: string; readonly titleZh: string }[];
+  /** The active payment methods a receipt or refund may take (an invoice's options). */
+  readonly paymentMethods: readonly OptionChoice[];
+  /** The usual reasons for a refund, offered beside the free text (an invoice's options). */
+  readonly refundReasons: readonly OptionChoice[];
 }
 
 /** A client as a document shows it: code, both names, first address and main contact (never the HKID). */
@@ -98,7 +108,10 @@ export interface Receipt {
   readonly number: string;
   readonly kind: 'receipt' | 'refund';
   readonly date: string;
-  readonly method: PaymentMethod;
+  /** A payment method's code (Settings → Options). */
+  readonly method: string;
+  /** Its words in both languages; empty when the server gave none. */
+  readonly methodName: { readonly nameEn: string; readonly nameZh: string };
   readonly reference: string;
   readonly amount: number;
   readonly reason: string;
@@ -166,8 +179,12 @@ export function decodeSalesOptions(v: unknown): SalesOptions {
     salespeople: records(r.salespeople, (s) => ({ id: int(s.id), name: str(s.name) })),
     products: records(r.products, (p) => ({ ...named(p), code: str(p.code), unit: str(p.unit), unitPrice: int(p.unitPrice) })),
     terms: records(r.terms, (t) => ({ id: int(t.id), titleEn: str(t.titleEn), titleZh: str(t.titleZh) })),
+    paymentMethods: records(r.paymentMethods, optionChoice),
+    refundReasons: records(r.refundReasons, optionChoice),
   };
 }
+
+const optionChoice = (r: Json): OptionChoice => ({ value: str(r.value), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
 
 const item = (r: Json): DocumentItem => ({
   productId: nullableInt(r.productId),
@@ -232,7 +249,8 @@ export const decodeReceipt = (r: Json): Receipt => ({
   number: str(r.number),
   kind: oneOf(r.kind, ['receipt', 'refund'], 'receipt'),
   date: str(r.date),
-  method: oneOf(r.method, PAYMENT_METHODS, 'cash'),
+  method: str(r.method),
+  methodName: record(r.methodName, (m) => ({ nameEn: str(m.nameEn), nameZh: str(m.nameZh) })) ?? { nameEn: '', nameZh: '' },
   reference: str(r.reference),
   amount: int(r.amount),
   reason: str(r.reason),
@@ -327,7 +345,8 @@ export interface OrderInput extends DocumentInput {
 export interface PaymentInput {
   readonly kind: 'receipt' | 'refund';
   readonly date: string;
-  readonly method: PaymentMethod;
+  /** One of the invoice's `paymentMethods`. */
+  readonly method: string;
   readonly reference: string;
   readonly amount: number;
   readonly reason: string;

@@ -29,10 +29,20 @@ export function checkRefund(payments: Payments, amount: Cents): Result<void, Rec
   return ok(undefined);
 }
 
-/** How a receipt was paid; cheques and cash wait to be banked in (the bank-in reminder). */
+/**
+ * How a receipt was paid: a code of the payment methods under Settings → Options. These four are the
+ * ones every database starts with (the seed) and the only ones the domain knows by name; staff may
+ * add others (e.g. 'octopus'), which follow the rules of a payment that needs no banking in.
+ */
 export const PAYMENT_METHODS = ['cash', 'cheque', 'bank_transfer', 'fps'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The shape of a payment method's code (an option value): lower-case letters, digits and _. */
+export const PAYMENT_METHOD_CODE = /^[a-z0-9_]{1,40}$/;
+
+/** Cash and cheques wait to be banked in (the bank-in reminder); every other method does not. */
+export const BANK_IN_METHODS: readonly PaymentMethod[] = ['cash', 'cheque'];
+
 export function needsBankIn(method: string, bankedIn: boolean): boolean {
-  return !bankedIn && (method === 'cash' || method === 'cheque');
+  return !bankedIn && (BANK_IN_METHODS as readonly string[]).includes(method);
 }

@@ -123,3 +123,92 @@ describe('payment dialog', () => {
     expect(within(dialog).getByLabelText('原因')).toHaveAccessibleDescription('請輸入原因。');
   });
 });
+
+describe('payment methods and refund reasons from Settings → Options', () => {
+  const METHODS = [
+    { value: 'cash', nameEn: 'Cash', nameZh: '現金' },
+    { value: 'fps', nameEn: 'FPS', nameZh: '轉數快' },
+    { value: 'octopus', nameEn: 'Octopus', nameZh: '八達通' },
+  ];
+  const REASONS = [
+    { value: 'overpaid', nameEn: 'Overpaid', nameZh: '多付' },
+    { value: 'service_cancelled', nameEn: 'Service cancelled', nameZh: '服務取消' },
+  ];
+  const RECEIPT = {
+    id: 21,
+    number: 'R-2026-00021',
+    kind: 'receipt',
+    date: '2026-11-02',
+    method: 'octopus',
+    methodName: { nameEn: 'Octopus', nameZh: '八達通' },
+    reference: '',
+    amount: 60_000,
+    reason: '',
+    bankedIn: false,
+    action: null,
+    order: { id: 3, number: 'INV-2026-00003' },
+    client: { id: 9, nameEn: 'Chan Tai Man', nameZh: '陳大文' },
+    staff: 'Sam Lee',
+  };
+  const withOptions = (r: ApiRequest) => {
+    if (r.path === '/api/orders/3' && r.method === 'GET') return { status: 200, body: { order: { ...ORDER, receipts: [RECEIPT] }, attachments: [], options: { ...OPTIONS, paymentMethods: METHODS, refundReasons: REASONS } } };
+    if (r.path === '/api/orders/3/receipts') return { status: 201, body: { receiptId: 22, order: ORDER } };
+    return backend(r);
+  };
+
+  it('the receipt form offers the invoice’s active methods in the user’s language and sends the chosen code', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'zh-HK', handler: withOptions });
+    await user.click(await screen.findByRole('button', { name: '記錄收款' }));
+    const dialog = screen.getByRole('dialog', { name: '發票 INV-2026-00003 的收據' });
+    const method = within(dialog).getByLabelText('付款方式');
+    expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['現金', '轉數快', '八達通']);
+    expect(method).toHaveValue('cash');
+    await user.selectOptions(method, '八達通');
+    await user.click(within(dialog).getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(transport.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ kind: 'receipt', method: 'octopus', amount: 40_000 }));
+  });
+
+  it('the refund form offers the usual reasons, fills the reason with one, and still takes a reason typed', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler: withOptions });
+    await user.click(await screen.findByRole('button', { name: 'Record a refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund on invoice INV-2026-00003' });
+    const usual = within(dialog).getByLabelText('Usual reasons');
+    expect(within(usual).getAllByRole('option').map((o) => o.textContent)).toEqual(['Other (type it below)', 'Overpaid', 'Service cancelled']);
+    await user.selectOptions(usual, 'Service cancelled');
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Service cancelled');
+    await user.clear(within(dialog).getByLabelText('Reason'));
+    await user.type(within(dialog).getByLabelText('Reason'), 'Paid twice by mistake');
+    expect(usual).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Amount (HK$)'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(transport.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ kind: 'refund', method: 'cash', reason: 'Paid twice by mistake', amount: 10_000 }));
+  });
+
+  it('a receipt paid by a method added under Settings shows its words on the invoice and on its printed copy', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler: withOptions });
+    const row = await screen.findByRole('row', { name: /R-2026-00021/ });
+    expect(within(row).getByText('Octopus')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Print R-2026-00021' }));
+    const sheet = await screen.findByRole('article', { name: 'RECEIPT' });
+    expect(within(sheet).getByText('Octopus')).toBeInTheDocument();
+    expect(sheet).not.toHaveTextContent('method.octopus');
+  });
+
+  it('the receipts list shows a custom method’s words and offers it in its filter', async () => {
+    const user = userEvent.setup();
+    const { navigator } = renderApp({
+      start: '/orders/receipt',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: (r) => (r.path === '/api/receipts' ? { status: 200, body: { items: [RECEIPT], total: 1, netAmount: 60_000, page: 1, perPage: 20, options: { branches: [], staff: [], paymentMethods: METHODS } } } : backend(r)),
+    });
+    const row = await screen.findByRole('row', { name: /R-2026-00021/ });
+    expect(within(row).getByText('八達通')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('付款方式'), '八達通');
+    await user.click(screen.getByRole('button', { name: '套用' }));
+    await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('method')).toBe('octopus'));
+  });
+});

@@ -415,3 +415,91 @@ describe('document numbers per company', () => {
     expect((await agent.put('/api/companies/1', { ...(await agent.get('/api/companies/1')).body!.company as object, quotationPrefix: '' })).status).toBe(200);
   });
 });
+
+describe('payment methods from Settings → Options', () => {
+  type Choice = { value: string; nameEn: string; nameZh: string };
+  type Receipt = { id: number; method: string; methodName: { nameEn: string; nameZh: string }; action: string | null };
+  const orderOptions = async (orderId: number) => (await agent.get(`/api/orders/${orderId}`)).body!.options as { paymentMethods: Choice[]; refundReasons: Choice[] };
+  const listed = async (query: string) => (await agent.get(`/api/receipts?per_page=100&${query}`)).body!.items as Receipt[];
+
+  it('an invoice offers the active payment methods and refund reasons, in both languages', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Options job', quantity: 100, unitPrice: 10_000 }]);
+    const options = await orderOptions(order.id);
+    expect(options.paymentMethods).toEqual([
+      { value: 'cash', nameEn: 'Cash', nameZh: '現金' },
+      { value: 'cheque', nameEn: 'Cheque', nameZh: '支票' },
+      { value: 'bank_transfer', nameEn: 'Bank transfer', nameZh: '銀行轉賬' },
+      { value: 'fps', nameEn: 'FPS', nameZh: '轉數快' },
+    ]);
+    expect(options.refundReasons.map((r) => r.value)).toEqual(['overpaid', 'service_cancelled']);
+    expect(options.refundReasons[0]).toEqual({ value: 'overpaid', nameEn: 'Overpaid', nameZh: '多付' });
+  });
+
+  it('takes a method added under Settings (Octopus): shown in its words on the invoice, the list, the print, the CSV and the receipt report, never waiting for bank-in', async () => {
+    const created = await agent.post('/api/options/payment_method', { value: 'octopus', labelEn: 'Octopus', labelZh: '八達通', sortOrder: 5 });
+    expect(created.status).toBe(201);
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Octopus job', quantity: 100, unitPrice: 8_800 }]);
+    expect((await orderOptions(order.id)).paymentMethods.map((m) => m.value)).toContain('octopus');
+    const paid = await pay(agent, order.id, 8_800, 'receipt', 'octopus');
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const id = paid.body!.receiptId as number;
+    const octopus = { nameEn: 'Octopus', nameZh: '八達通' };
+    expect(((paid.body!.order as { receipts: Receipt[] }).receipts[0])).toMatchObject({ method: 'octopus', methodName: octopus, action: null });
+    expect((await agent.get(`/api/receipts/${id}`)).body!.receipt).toMatchObject({ method: 'octopus', methodName: octopus });
+    expect((await listed('method=octopus')).map((r) => r.id)).toEqual([id]);
+    expect((await listed('action=bank-in')).map((r) => r.id)).not.toContain(id);
+    expect((await agent.post(`/api/receipts/${id}/bank-in`)).body!.message).toBe('Only cash and cheque receipts wait to be banked in.');
+    // The seeded methods keep their words (from their options) and cash still waits to be banked in.
+    const cash = (await pay(agent, (await createOrder(agent, [{ productId: null, descriptionEn: 'Cash job 2', quantity: 100, unitPrice: 100 }])).id, 100, 'receipt', 'cash')).body!.receiptId as number;
+    expect((await listed('action=bank-in')).find((r) => r.id === cash)).toMatchObject({ methodName: { nameEn: 'Cash', nameZh: '現金' }, action: 'bank-in' });
+    // The filter of the list offers every method with its words.
+    expect(((await agent.get('/api/receipts')).body!.options as { paymentMethods: Choice[] }).paymentMethods).toContainEqual({ value: 'octopus', ...octopus });
+
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    const csv = new TextDecoder().decode(await (await zh.rawGet('/api/receipts?format=csv&method=octopus')).arrayBuffer());
+    expect(csv).toContain('八達通');
+    expect(csv).not.toMatch(/sales\.method|octopus/);
+
+    const report = (await agent.get('/api/reports/orders/receipt?date_from=2026-11-01&date_to=2026-11-30&method=octopus&per_page=1000')).body as { rows: { id: number; method: unknown }[]; byMethod: { method: string; nameEn: string; nameZh: string; count: number; awaitingBankIn: number }[] };
+    expect(report.rows.map((r) => r.method)).toEqual([octopus]);
+    expect(report.byMethod).toEqual([expect.objectContaining({ method: 'octopus', ...octopus, count: 1, awaitingBankIn: 0 })]);
+    const all = (await agent.get('/api/reports/orders/receipt?date_from=2026-11-01&date_to=2026-11-30&per_page=1000')).body as typeof report;
+    expect(all.byMethod.find((m) => m.method === 'cash')).toMatchObject({ nameEn: 'Cash', nameZh: '現金' });
+    const exported = new TextDecoder().decode(await (await zh.rawGet('/api/reports/orders/receipt?date_from=2026-11-01&date_to=2026-11-30&method=octopus&format=csv')).arrayBuffer());
+    expect(exported).toContain('八達通');
+    expect(exported).not.toContain('code.method');
+  });
+
+  it('refuses a method that is not an active option, in the caller’s language; an inactive one keeps its words on old receipts', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Refused method job', quantity: 100, unitPrice: 5_000 }]);
+    const unknown = await pay(agent, order.id, 1_000, 'receipt', 'bitcoin');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body!.errors).toEqual({ method: ['Choose one of the payment methods in the list.'] });
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    expect((await pay(zh, order.id, 1_000, 'receipt', 'bitcoin')).body!.errors).toEqual({ method: ['請從清單中選擇付款方式。'] });
+    expect((await pay(agent, order.id, 1_000, 'receipt', 'Cash')).status).toBe(422);
+
+    const wechat = (await agent.post('/api/options/payment_method', { value: 'wechat_pay', labelEn: 'WeChat Pay', labelZh: '微信支付' })).body!.option as { id: number; version: number };
+    const first = await pay(agent, order.id, 1_000, 'receipt', 'wechat_pay');
+    expect(first.status).toBe(201);
+    expect((await agent.put(`/api/options/payment_method/${wechat.id}`, { value: 'wechat_pay', labelEn: 'WeChat Pay', labelZh: '微信支付', active: false, version: wechat.version })).status).toBe(200);
+    expect((await orderOptions(order.id)).paymentMethods.map((m) => m.value)).not.toContain('wechat_pay');
+    expect((await pay(agent, order.id, 1_000, 'receipt', 'wechat_pay')).body!.errors).toEqual({ method: ['Choose one of the payment methods in the list.'] });
+    expect((await agent.get(`/api/receipts/${first.body!.receiptId as number}`)).body!.receipt).toMatchObject({ method: 'wechat_pay', methodName: { nameEn: 'WeChat Pay', nameZh: '微信支付' } });
+  });
+
+  it('a database whose list has no payment method at all takes the four built-in ones', async () => {
+    const saved = await server.db.selectFrom('options').selectAll().where('key', '=', 'payment_method').execute();
+    await server.db.deleteFrom('options').where('key', '=', 'payment_method').execute();
+    try {
+      const order = await createOrder(agent, [{ productId: null, descriptionEn: 'No list job', quantity: 100, unitPrice: 3_000 }]);
+      expect((await orderOptions(order.id)).paymentMethods.map((m) => m.value)).toEqual(['cash', 'cheque', 'bank_transfer', 'fps']);
+      expect((await pay(agent, order.id, 1_000, 'receipt', 'fps')).status).toBe(201);
+      expect((await pay(agent, order.id, 1_000, 'receipt', 'octopus')).status).toBe(422);
+    } finally {
+      await server.db.insertInto('options').values(saved.map(({ id: _id, ...row }) => row)).execute();
+    }
+  });
+});

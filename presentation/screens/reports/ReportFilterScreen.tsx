@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { PAYMENT_METHODS } from '../../../domain/orders/receipts';
 import { hongKongDate } from '../../../domain/time/dates';
 import { Clock } from '../../../application/ports/Clock';
 import { FILTER_CHOICES, FILTER_PARAM, NO_REPORT_OPTIONS, REPORT_FILTERS, REQUIRED_CHOICE, reportOfPath, thisMonth, type FilterKey, type ReportKey, type ReportOptions } from '../../../application/reports/reports';
@@ -33,6 +34,11 @@ function choicesOf(key: FilterKey, options: ReportOptions, t: (k: string) => str
       return options.areas.map((a) => ({ value: String(a.id), label: bilingual(a, language) }));
     case 'appointment_type':
       return options.appointmentTypes.map((a) => ({ value: a.value, label: bilingual(a, language) }));
+    case 'method':
+      // Settings → Options; the four built-in methods when the server gave none.
+      return options.paymentMethods.length > 0
+        ? options.paymentMethods.map((m) => ({ value: m.value, label: bilingual(m, language) || m.value }))
+        : PAYMENT_METHODS.map((value) => ({ value, label: t(`value.method.${value}`) }));
     default:
       return null;
   }

@@ -31,7 +31,9 @@ function appliedFilters(result: ReportResult, params: URLSearchParams, t: Transl
   for (const param of ['type', 'status', 'kind', 'method', 'banked', 'signed', 'tag', 'q']) {
     const value = params.get(param);
     if (!value) continue;
-    const words = param === 'type' ? (ORDER_TYPES.includes(value as OrderType) ? t(`code.orderType.${value}`) : value) : param === 'tag' || param === 'q' ? value : t(`appliedValue.${value}`);
+    // A payment method added under Settings → Options has no fixed words: the receipt report's summary by method holds them.
+    const method = param === 'method' ? records(result.extra.byMethod, (r) => ({ code: str(r.method), words: bilingual({ nameEn: str(r.nameEn), nameZh: str(r.nameZh) }, language) })).find((m) => m.code === value)?.words : undefined;
+    const words = param === 'type' ? (ORDER_TYPES.includes(value as OrderType) ? t(`code.orderType.${value}`) : value) : param === 'tag' || param === 'q' ? value : method || t(`appliedValue.${value}`);
     out.push(`${t(`applied.${param}`)}: ${words}`);
   }
   return out;
@@ -199,7 +201,8 @@ function Breakdowns({ report, result }: { report: ReportKey; result: ReportResul
   const language = i18n.language;
   const money = (n: number) => formatHKD(n, language);
   if (report === 'receipt') {
-    const rows = records(result.extra.byMethod, (r) => ({ method: str(r.method), count: int(r.count), receipts: int(r.receipts), refunds: int(r.refunds), net: int(r.net), awaiting: int(r.awaitingBankIn) }));
+    // A method's words from Settings → Options (nameEn/nameZh), else the built-in words of its code.
+    const rows = records(result.extra.byMethod, (r) => ({ method: str(r.method), words: bilingual({ nameEn: str(r.nameEn), nameZh: str(r.nameZh) }, language), count: int(r.count), receipts: int(r.receipts), refunds: int(r.refunds), net: int(r.net), awaiting: int(r.awaitingBankIn) }));
     if (rows.length === 0) return null;
     return (
       <table className="data-table report-breakdown">
@@ -217,7 +220,7 @@ function Breakdowns({ report, result }: { report: ReportKey; result: ReportResul
         <tbody>
           {rows.map((r) => (
             <tr key={r.method}>
-              <th scope="row">{t(`code.method.${r.method}`)}</th>
+              <th scope="row">{r.words || t(`code.method.${r.method}`)}</th>
               <td className="number">{formatCount(r.count, language)}</td>
               <td className="number">{money(r.receipts)}</td>
               <td className="number">{money(r.refunds)}</td>

@@ -17,7 +17,7 @@ export interface PrintableDocument {
   readonly letterhead: Letterhead | null;
   readonly client: ClientSummary | null;
   /** Further facts under the title: a message key of `print.` and its value, per language. */
-  readonly facts: readonly { readonly label: string; readonly value: (t: Translate) => string }[];
+  readonly facts: readonly { readonly label: string; readonly value: (t: Translate, language: 'zh-HK' | 'en') => string }[];
   readonly items?: readonly DocumentItem[];
   readonly figures?: { readonly subtotal: number; readonly discountRateBp: number; readonly discount: number; readonly total: number; readonly paid?: number; readonly outstanding?: number };
   readonly amount?: number;
@@ -93,7 +93,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
           <dt>{L('date')}</dt>
           <dd>{doc.date}</dd>
           {doc.facts.map((fact) => (
-            <FactRow key={fact.label} label={L(fact.label)} values={ts.map((t) => fact.value(t))} languages={languages} />
+            <FactRow key={fact.label} label={L(fact.label)} values={ts.map((t, i) => fact.value(t, languages[i] ?? 'zh-HK'))} languages={languages} />
           ))}
         </dl>
       </div>

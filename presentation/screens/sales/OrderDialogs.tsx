@@ -1,31 +1,50 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centsToDecimal, parseMoney } from '../../../domain/money/money';
-import { checkReceipt, checkRefund, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/orders/receipts';
+import { checkReceipt, checkRefund } from '../../../domain/orders/receipts';
 import { hongKongDate, isIsoDate } from '../../../domain/time/dates';
-import type { Order } from '../../../application/sales/sales';
+import type { OptionChoice, Order } from '../../../application/sales/sales';
 import { SalesService } from '../../../application/sales/SalesService';
 import { FormAlert } from '../../components/FormAlert';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
+import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useService } from '../../services/ServicesContext';
+import { methodChoices } from './paymentMethods';
 import { useProblem } from './useProblem';
 
 /**
  * Records a receipt (method, reference, date, amount up to what is still owed) or a refund (never
  * more than has been received, with a reason). The domain's rule is checked here first, with the
- * same words as the server's, which checks it again.
+ * same words as the server's, which checks it again. The methods are the active payment methods of
+ * Settings → Options; a refund offers the usual refund reasons there, and any other reason typed.
  */
-export function PaymentDialog({ order, kind, onClose, onSaved }: { order: Order; kind: 'receipt' | 'refund'; onClose: () => void; onSaved: () => void }) {
+export function PaymentDialog({
+  order,
+  kind,
+  methods,
+  reasons,
+  onClose,
+  onSaved,
+}: {
+  order: Order;
+  kind: 'receipt' | 'refund';
+  methods: readonly OptionChoice[];
+  reasons: readonly OptionChoice[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t, i18n } = useTranslation('sales');
   const sales = useService(SalesService);
   const problem = useProblem();
+  const methodOptions = methodChoices(methods, t, i18n.language);
+  const reasonWords = (reason: OptionChoice) => bilingual(reason, i18n.language);
   const [form, setForm] = useState({
     date: hongKongDate(new Date()),
-    method: 'cash' as PaymentMethod,
+    method: methodOptions[0]?.value ?? '',
     reference: '',
     amount: kind === 'receipt' ? centsToDecimal(order.outstanding) : '',
     reason: '',
@@ -33,6 +52,8 @@ export function PaymentDialog({ order, kind, onClose, onSaved }: { order: Order;
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
+  /** The usual reason the text is, if it is one. */
+  const usualReason = reasons.find((r) => reasonWords(r) === form.reason.trim())?.value ?? '';
 
   const submit = async () => {
     const found: Record<string, string[]> = {};
@@ -66,8 +87,20 @@ export function PaymentDialog({ order, kind, onClose, onSaved }: { order: Order;
       </p>
       <TextField label={t('field.amountHkd')} inputMode="decimal" value={form.amount} onChange={(e) => set({ amount: e.target.value })} errors={errors.amount} required />
       <TextField label={t('field.date')} type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} errors={errors.date} required />
-      <SelectField label={t('field.method')} value={form.method} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))} onChange={(e) => set({ method: e.target.value as PaymentMethod })} errors={errors.method} />
+      <SelectField label={t('field.method')} value={form.method} options={methodOptions} onChange={(e) => set({ method: e.target.value })} errors={errors.method} />
       <TextField label={t('field.reference')} value={form.reference} maxLength={100} onChange={(e) => set({ reference: e.target.value })} errors={errors.reference} />
+      {kind === 'refund' && reasons.length > 0 && (
+        <SelectField
+          label={t('payments.usualReason')}
+          value={usualReason}
+          emptyLabel={t('payments.otherReason')}
+          options={reasons.map((r) => ({ value: r.value, label: reasonWords(r) }))}
+          onChange={(e) => {
+            const chosen = reasons.find((r) => r.value === e.target.value);
+            set({ reason: chosen ? reasonWords(chosen) : '' });
+          }}
+        />
+      )}
       {kind === 'refund' && <TextAreaField label={t('field.reason')} value={form.reason} maxLength={1000} onChange={(e) => set({ reason: e.target.value })} errors={errors.reason} required />}
     </FormDialog>
   );

@@ -25,6 +25,7 @@ import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } fro
 import { emptyLine, lineFrom, rekeyLines } from './LinesEditor';
 import { PaymentDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
+import { methodWords } from './paymentMethods';
 import { invoiceDocument, receiptDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
 import { useProblem } from './useProblem';
@@ -213,7 +214,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
                           <td>{r.number}</td>
                           <td>{r.date}</td>
                           <td>{t(`receiptKind.${r.kind}`)}</td>
-                          <td>{t(`method.${r.method}`)}</td>
+                          <td>{methodWords(r, t, i18n.language)}</td>
                           <td>{r.reference || r.reason || '—'}</td>
                           <td className="number">{formatHKD(r.kind === 'refund' ? -r.amount : r.amount, i18n.language)}</td>
                           <td>
@@ -255,6 +256,8 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
         <PaymentDialog
           order={order}
           kind={dialog}
+          methods={options.paymentMethods}
+          reasons={options.refundReasons}
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);

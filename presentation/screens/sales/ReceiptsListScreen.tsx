@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { PAYMENT_METHODS } from '../../../domain/orders/receipts';
 import { decodeReceiptRows, decodeSalesOptions } from '../../../application/sales/sales';
 import { SalesService } from '../../../application/sales/SalesService';
 import { AppState } from '../../../application/state/AppState';
@@ -18,6 +17,7 @@ import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { useQueryForm } from '../../hooks/useQueryForm';
 import { useService } from '../../services/ServicesContext';
+import { methodChoices, methodWords } from './paymentMethods';
 import { useProblem } from './useProblem';
 
 const FILTERS = ['q', 'kind', 'method', 'date_from', 'date_to', 'branch_id', 'staff_id'] as const;
@@ -36,6 +36,8 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
   const bankIn = route.apiQuery?.action === 'bank-in';
   const items = decodeReceiptRows(data.props.items);
   const options = decodeSalesOptions(data.props.options);
+  /** Every payment method, active or not (Settings → Options), to filter by. */
+  const methods = options.paymentMethods;
   const staff = Array.isArray((data.props.options as { staff?: unknown } | undefined)?.staff) ? (data.props.options as { staff: { id: number; name: string }[] }).staff : [];
   const { path, search, params, values, set, apply, clear } = useQueryForm(FILTERS);
   const header = (column: string, label: string, className?: string) => <SortableHeader column={column} label={label} path={path} search={search} defaultSort="-date" {...(className ? { className } : {})} />;
@@ -56,7 +58,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
         <form className="filters" role="search" onSubmit={apply}>
           <TextField label={t('list.search')} type="search" value={values.q} onChange={(e) => set('q', e.target.value)} placeholder={t('list.searchReceiptsHint')} />
           {!bankIn && <SelectField label={t('field.receiptKind')} value={values.kind} emptyLabel={t('list.all')} options={(['receipt', 'refund'] as const).map((k) => ({ value: k, label: t(`receiptKind.${k}`) }))} onChange={(e) => set('kind', e.target.value)} />}
-          <SelectField label={t('field.method')} value={values.method} emptyLabel={t('list.all')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))} onChange={(e) => set('method', e.target.value)} />
+          <SelectField label={t('field.method')} value={values.method} emptyLabel={t('list.all')} options={methodChoices(methods, t, i18n.language)} onChange={(e) => set('method', e.target.value)} />
           <TextField label={t('list.from')} type="date" value={values.date_from} onChange={(e) => set('date_from', e.target.value)} />
           <TextField label={t('list.to')} type="date" value={values.date_to} onChange={(e) => set('date_to', e.target.value)} />
           <SelectField label={t('field.branch')} value={values.branch_id} emptyLabel={t('list.all')} options={options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, i18n.language) }))} onChange={(e) => set('branch_id', e.target.value)} />
@@ -108,7 +110,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
                     <Link href={`/orders/order/invoice/${r.order.id}`}>{r.order.number}</Link>
                   </td>
                   <td>{bilingual(r.client, i18n.language)}</td>
-                  <td>{t(`method.${r.method}`)}</td>
+                  <td>{methodWords(r, t, i18n.language)}</td>
                   <td>{r.reference || '—'}</td>
                   <td className="number">{formatHKD(r.kind === 'refund' ? -r.amount : r.amount, i18n.language)}</td>
                   <td>{r.staff ?? '—'}</td>

@@ -1,5 +1,6 @@
 import type { Letterhead, Order, Quotation, Receipt, ClientSummary } from '../../../application/sales/sales';
 import type { PrintableDocument } from './DocumentSheet';
+import { methodWords } from './paymentMethods';
 
 /** What each printed document shows, from the records as the screens hold them. */
 
@@ -56,7 +57,7 @@ export function receiptDocument(r: Receipt, context: { letterhead: Letterhead | 
     client: context.client,
     facts: [
       { label: 'invoice', value: () => r.order.number },
-      { label: 'method', value: (t) => t(`method.${r.method}`) },
+      { label: 'method', value: (t, language) => methodWords(r, t, language) },
       ...(r.reference ? [{ label: 'reference', value: () => r.reference }] : []),
       ...(r.kind === 'refund' && r.reason ? [{ label: 'reason', value: () => r.reason }] : []),
     ],

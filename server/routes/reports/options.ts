@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { seesAll } from '../../appointments/store';
+import { paymentMethodFilter } from '../admin/optionLists';
 
 /**
  * The choices the report filter screens offer (branches, staff, categories, products, areas,
- * appointment types). The filter screens have no screen data of their own (spec §2); they read
+ * appointment types, payment methods). The filter screens have no screen data of their own (spec §2); they read
  * these once to fill their selects.
  */
 export function reportOptionRoutes(): Hono<AppEnv> {
@@ -30,6 +31,7 @@ export function reportOptionRoutes(): Hono<AppEnv> {
       products: products.map((p) => ({ id: p.id, code: p.code, nameEn: p.name_en, nameZh: p.name_zh })),
       areas: areas.map((a) => ({ id: a.id, nameEn: a.name_en, nameZh: a.name_zh })),
       appointmentTypes: types.map((t) => ({ value: t.value, nameEn: t.label_en, nameZh: t.label_zh })),
+      paymentMethods: await paymentMethodFilter(db),
     });
   });
   return routes;

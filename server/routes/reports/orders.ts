@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import * as z from 'zod';
 import { ORDER_TYPES } from '../../../domain/orders/order';
-import { PAYMENT_METHODS } from '../../../domain/orders/receipts';
+import { PAYMENT_METHOD_CODE } from '../../../domain/orders/receipts';
 import type { AppContext, AppEnv } from '../../http/env';
 import { fieldError } from '../../http/errors';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
+import { paymentMethodNames } from '../admin/optionLists';
 import { today } from '../sales/common';
 import { dbId, exportReply, text, listReport, name, num, orderBy, ReportBase, reportJson, reportRange, sortValues, type ReportColumn, type Row } from './common';
 import { categoryAndChildren, clientSearch, clientSortName, filterNames, whereAll } from './filters';
@@ -353,7 +354,8 @@ const RECEIPT_COLUMNS: ReportColumn[] = [
   { key: 'kind', kind: 'code', codes: 'receiptKind', sortable: true },
   { key: 'order', kind: 'text', sortable: true },
   { key: 'client', kind: 'name', sortable: true },
-  { key: 'method', kind: 'code', codes: 'method', sortable: true },
+  // The method's words from Settings → Options (a method added there has no fixed translation).
+  { key: 'method', kind: 'name', sortable: true },
   { key: 'reference', kind: 'text' },
   { key: 'amount', kind: 'money', sortable: true },
   { key: 'bankedIn', kind: 'bool', sortable: true },
@@ -362,7 +364,7 @@ const RECEIPT_COLUMNS: ReportColumn[] = [
 const ReceiptQuery = z.object({
   ...ReportBase,
   kind: z.enum(['receipt', 'refund']).optional(),
-  method: z.enum(PAYMENT_METHODS).optional(),
+  method: z.string().regex(PAYMENT_METHOD_CODE).optional(),
   staff_id: dbId.optional(),
   client_id: dbId.optional(),
   banked: z.enum(['yes', 'no']).optional(),
@@ -390,6 +392,7 @@ async function receiptReport(c: AppContext) {
   if (f.banked) conditions.push(f.banked === 'yes' ? sql`r.banked_in` : sql`not r.banked_in`);
   if (f.q) conditions.push(sql`(${clientSearch(f.q, 'o.number')} or lower(r.number) like ${`%${f.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`})`);
   const from = sql`from receipts r join orders o on o.id = r.order_id left join clients cl on cl.id = o.client_id left join users u on u.id = r.created_by where ${whereAll(conditions)}`;
+  const methodName = await paymentMethodNames(c.var.deps.db);
   return listReport(c, {
     filename: 'receipt-report',
     columns: RECEIPT_COLUMNS,
@@ -419,7 +422,7 @@ async function receiptReport(c: AppContext) {
       orderId: r.order_id,
       order: r.order_number,
       client: name(r.name_en as string, r.name_zh as string),
-      method: r.method,
+      method: methodName(text(r.method)),
       reference: r.reference ?? '',
       amount: num(r.amount),
       bankedIn: r.banked_in === true,
@@ -432,7 +435,7 @@ async function receiptReport(c: AppContext) {
             coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) as refunds, coalesce(sum(${SIGNED_AMOUNT}), 0) as net,
             count(*) filter (where r.kind = 'receipt' and not r.banked_in and r.method in ('cash', 'cheque')) as awaiting_bank_in
           ${from} group by r.method order by r.method`.execute(c.var.deps.db)
-      ).rows.map((r) => ({ method: r.method, count: num(r.count), receipts: num(r.receipts), refunds: num(r.refunds), net: num(r.net), awaitingBankIn: num(r.awaiting_bank_in) })),
+      ).rows.map((r) => ({ method: r.method, ...methodName(text(r.method)), count: num(r.count), receipts: num(r.receipts), refunds: num(r.refunds), net: num(r.net), awaitingBankIn: num(r.awaiting_bank_in) })),
       filterNames: await filterNames(c, f),
     }),
   });

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import * as z from 'zod';
 import { FULL_RATE_BP, centsToDecimal } from '../../../domain/money/money';
 import { checkUnvoid, checkVoid, dueDate, isOverdue, ORDER_TYPES, outstandingAmount, paymentStatus, type PaymentStatus } from '../../../domain/orders/order';
-import { checkReceipt, checkRefund, PAYMENT_METHODS, type ReceiptError } from '../../../domain/orders/receipts';
+import { checkReceipt, checkRefund, PAYMENT_METHOD_CODE, type ReceiptError } from '../../../domain/orders/receipts';
 import type { Database } from '../../db/schema';
 import { audit, fieldChanges } from '../../audit';
 import { translate } from '../../i18n';
@@ -13,6 +13,7 @@ import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { fieldErrors, idParam, optionalText, versionField } from '../admin/common';
+import { activeOptions, paymentMethodChoices } from '../admin/optionLists';
 import { listAttachments } from '../attachments';
 import { orderAppointments } from '../../appointments/clientAppointments';
 import { seesAll } from '../../appointments/store';
@@ -88,7 +89,8 @@ const ListQuery = z.object({
 const ReceiptInput = z.object({
   kind: z.enum(['receipt', 'refund']),
   date: isoDate,
-  method: z.enum(PAYMENT_METHODS),
+  /** One of the active payment methods (Settings → Options), checked against the list below. */
+  method: z.string().trim().regex(PAYMENT_METHOD_CODE),
   reference: optionalText(100),
   amount: z.number().int().min(1).max(2_147_483_647),
   reason: optionalText(1000),
@@ -367,7 +369,10 @@ export function orderRoutes(): Hono<AppEnv> {
   routes.get('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_view'), async (c) => {
     const order = await loadOrder(c, idParam(c));
     if (!order) return errorReply(c, 404, 'errors.notFound');
-    return c.json({ order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options: await documentOptions(c, 'order') });
+    const { db } = c.var.deps;
+    // The receipt and refund forms offer the active payment methods and refund reasons (Settings → Options).
+    const options = { ...(await documentOptions(c, 'order')), paymentMethods: await paymentMethodChoices(db), refundReasons: await activeOptions(db, 'refund_reason') };
+    return c.json({ order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options });
   });
 
   routes.put('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_edit'), async (c) => {
@@ -468,6 +473,7 @@ export function orderRoutes(): Hono<AppEnv> {
     }
     const id = idParam(c);
     const { db, now } = c.var.deps;
+    if (!(await paymentMethodChoices(db)).some((m) => m.value === input.method)) return fieldErrors(c, { method: [translate(c.var.language, 'sales.methodUnknown')] });
     const outcome = await db.transaction().execute(async (tx) => {
       const order = await tx.selectFrom('orders').select(['total', 'paid', 'voided', 'branch_id', 'client_id']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!order) return { problem: 'notFound' as const };

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { centsToDecimal } from '../../../domain/money/money';
-import { needsBankIn, PAYMENT_METHODS } from '../../../domain/orders/receipts';
+import { needsBankIn, PAYMENT_METHOD_CODE } from '../../../domain/orders/receipts';
 import { audit } from '../../audit';
 import type { Database } from '../../db/schema';
 import { translate } from '../../i18n';
@@ -11,6 +11,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../../http/query';
 import { idParam } from '../admin/common';
+import { paymentMethodFilter, paymentMethodNames, type OptionName } from '../admin/optionLists';
 import { clientSummary, CSV_LIMIT, csvReply, dateText, letterhead, ListPaging, sortEnum, sortOf } from './common';
 import { INT_MAX } from '../../db/limits';
 
@@ -22,7 +23,7 @@ const ListQuery = z.object({
   /** The spec's bank-in reminder: cash and cheque receipts not yet banked in. */
   action: z.enum(['bank-in']).optional(),
   kind: z.enum(['receipt', 'refund']).optional(),
-  method: z.enum(PAYMENT_METHODS).optional(),
+  method: z.string().regex(PAYMENT_METHOD_CODE).optional(),
   staff_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   order_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   sort: sortEnum(SORTS).default('-date'),
@@ -74,12 +75,14 @@ type ReceiptRow = {
   date: string;
 };
 
-const toReceipt = (r: ReceiptRow) => ({
+/** A receipt as the screens show it; `methodName` holds its payment method's words (Settings → Options). */
+const toReceipt = (methodName: (code: string) => OptionName) => (r: ReceiptRow) => ({
   id: r.id,
   number: r.number,
   kind: r.kind,
   date: r.date,
   method: r.method,
+  methodName: methodName(r.method),
   reference: r.reference,
   amount: r.amount,
   reason: r.reason,
@@ -94,7 +97,7 @@ const toReceipt = (r: ReceiptRow) => ({
 /** The receipts and refunds of one order, oldest first. */
 export async function loadReceipts(c: AppContext, where: { orderId: number }, db: Kysely<Database> | Transaction<Database> = c.var.deps.db) {
   const rows = await receiptsQuery(c, db).select([...columns, dateText('r.date', 'date')]).where('r.order_id', '=', where.orderId).orderBy('r.date').orderBy('r.id').execute();
-  return rows.map(toReceipt);
+  return rows.map(toReceipt(await paymentMethodNames(db)));
 }
 
 /** Receipts and refunds (spec /orders/receipt, /reminders/bank-in): list, export, bank-in, print. */
@@ -138,8 +141,9 @@ export function receiptRoutes(): Hono<AppEnv> {
     const base = filtered.innerJoin('orders as o', 'o.id', 'r.order_id').innerJoin('clients as cl', 'cl.id', 'o.client_id').leftJoin('users as u', 'u.id', 'r.created_by');
     const { by: orderColumn, direction } = sortOf(sort, { number: sql`r.number`, date: sql`r.date`, amount: sql`r.amount`, client: sql`coalesce(nullif(cl.name_zh, ''), cl.name_en)` });
     const rowsQuery = base.select([...columns, dateText('r.date', 'date')]).orderBy(orderColumn, direction).orderBy('r.id', direction);
+    const methodName = await paymentMethodNames(db);
     if (format === 'csv') {
-      const rows = (await rowsQuery.limit(CSV_LIMIT).execute()).map(toReceipt);
+      const rows = (await rowsQuery.limit(CSV_LIMIT).execute()).map(toReceipt(methodName));
       const h = (key: string) => translate(c.var.language, `sales.csv.${key}` as 'sales.csv.number');
       const l = (key: string) => translate(c.var.language, key as 'sales.csv.number');
       return csvReply(
@@ -153,7 +157,7 @@ export function receiptRoutes(): Hono<AppEnv> {
           r.order.number,
           r.client.nameZh,
           r.client.nameEn,
-          l(`sales.method.${r.method}`),
+          c.var.language === 'en' ? r.methodName.nameEn || r.methodName.nameZh : r.methodName.nameZh || r.methodName.nameEn,
           r.reference,
           centsToDecimal(r.kind === 'refund' ? -r.amount : r.amount),
           r.bankedIn ? l('sales.csv.yes') : l('sales.csv.no'),
@@ -165,10 +169,11 @@ export function receiptRoutes(): Hono<AppEnv> {
       .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>(sql`case when r.kind = 'refund' then -r.amount else r.amount end`).as('net')])
       .executeTakeFirstOrThrow();
     const { limit, offset } = pageWindow(page, per_page);
-    const items = (await rowsQuery.limit(limit).offset(offset).execute()).map(toReceipt);
-    const [branches, staff] = await Promise.all([
+    const items = (await rowsQuery.limit(limit).offset(offset).execute()).map(toReceipt(methodName));
+    const [branches, staff, methods] = await Promise.all([
       db.selectFrom('branches').select(['id', 'name_en', 'name_zh']).orderBy('id').execute(),
       db.selectFrom('users').select(['id', 'name']).orderBy('name').execute(),
+      paymentMethodFilter(db),
     ]);
     return c.json({
       items,
@@ -176,7 +181,7 @@ export function receiptRoutes(): Hono<AppEnv> {
       netAmount: Number(counted.net ?? 0),
       page,
       perPage: per_page,
-      options: { branches: branches.map((b) => ({ id: b.id, nameEn: b.name_en, nameZh: b.name_zh })), staff: staff.map((u) => ({ id: u.id, name: u.name })) },
+      options: { branches: branches.map((b) => ({ id: b.id, nameEn: b.name_en, nameZh: b.name_zh })), staff: staff.map((u) => ({ id: u.id, name: u.name })), paymentMethods: methods },
     });
   });
 
@@ -185,7 +190,7 @@ export function receiptRoutes(): Hono<AppEnv> {
     const row = await receiptsQuery(c).select([...columns, dateText('r.date', 'date')]).where('r.id', '=', idParam(c)).executeTakeFirst();
     if (!row) return errorReply(c, 404, 'errors.notFound');
     const { db } = c.var.deps;
-    return c.json({ receipt: { ...toReceipt(row), client: await clientSummary(db, row.client_id) }, letterhead: await letterhead(db, row.branch_id) });
+    return c.json({ receipt: { ...toReceipt(await paymentMethodNames(db))(row), client: await clientSummary(db, row.client_id) }, letterhead: await letterhead(db, row.branch_id) });
   });
 
   /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */

@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely';
+import { PAYMENT_METHODS } from '../../../domain/orders/receipts';
+import type { OptionKey } from '../../../domain/settings/options';
+import type { Database } from '../../db/schema';
+import { translate } from '../../i18n';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One value of an option list as a form offers it and a record shows it: its code and its words. */
+export interface OptionChoice {
+  readonly value: string;
+  readonly nameEn: string;
+  readonly nameZh: string;
+}
+
+/** The words of an option list's value in both languages. */
+export type OptionName = Omit<OptionChoice, 'value'>;
+
+const listOf = (db: Db, key: OptionKey) =>
+  db.selectFrom('options').select(['value', 'label_en', 'label_zh', 'active']).where('key', '=', key).orderBy('sort_order').orderBy('id').execute();
+
+/** The active values of an option list (Settings → Options), in their order. */
+export async function activeOptions(db: Db, key: OptionKey): Promise<OptionChoice[]> {
+  return (await listOf(db, key)).filter((r) => r.active).map((r) => ({ value: r.value, nameEn: r.label_en, nameZh: r.label_zh }));
+}
+
+/** The four payment methods the domain knows (the seeded ones), in both languages. */
+const builtInMethods = (): OptionChoice[] =>
+  PAYMENT_METHODS.map((value) => ({ value, nameEn: translate('en', `sales.method.${value}`), nameZh: translate('zh-HK', `sales.method.${value}`) }));
+
+/**
+ * The payment methods a receipt or refund may be recorded with: the active `payment_method` options.
+ * A database whose list holds no payment method at all (one started without the seed) takes the
+ * four built-in ones, so receipts can always be recorded.
+ */
+export async function paymentMethodChoices(db: Db): Promise<OptionChoice[]> {
+  const rows = await listOf(db, 'payment_method');
+  if (rows.length === 0) return builtInMethods();
+  return rows.filter((r) => r.active).map((r) => ({ value: r.value, nameEn: r.label_en, nameZh: r.label_zh }));
+}
+
+/**
+ * The words of every payment method a receipt may hold, for lists, prints and reports: its option's
+ * labels (active or not; an empty one takes the built-in words), else the built-in words, else the
+ * code itself (a method whose option was deleted before any receipt used it).
+ */
+export async function paymentMethodNames(db: Db): Promise<(code: string) => OptionName> {
+  const names = new Map<string, OptionName>(builtInMethods().map((m) => [m.value, { nameEn: m.nameEn, nameZh: m.nameZh }]));
+  for (const r of await listOf(db, 'payment_method')) {
+    const builtIn = names.get(r.value);
+    names.set(r.value, { nameEn: r.label_en || builtIn?.nameEn || '', nameZh: r.label_zh || builtIn?.nameZh || '' });
+  }
+  return (code) => names.get(code) ?? { nameEn: code, nameZh: code };
+}
+
+/** Every payment method with its words, the active ones first: the choices of a filter over receipts. */
+export async function paymentMethodFilter(db: Db): Promise<OptionChoice[]> {
+  const rows = await listOf(db, 'payment_method');
+  const name = await paymentMethodNames(db);
+  const codes = rows.length === 0 ? [...PAYMENT_METHODS] : [...rows.filter((r) => r.active), ...rows.filter((r) => !r.active)].map((r) => r.value);
+  return codes.map((value) => ({ value, ...name(value) }));
+}
