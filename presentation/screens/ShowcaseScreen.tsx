@@ -52,25 +52,54 @@ export default function ShowcaseScreen({ route }: ScreenProps) {
 
 function Alerts() {
   const { t } = useTranslation('showcase');
+  const [notice, setNotice] = useState(true);
   return (
     <>
       <FormAlert tone="success" message={t('alerts.success')} />
       <FormAlert tone="warning" message={t('alerts.warning')} />
       <FormAlert tone="danger" message={t('alerts.danger')} />
       <LoadingMessage sample />
+      <h2>{t('alerts.dismissible')}</h2>
+      <div role="status">
+        {notice ? (
+          <p className="banner banner-success">
+            <span>{t('alerts.notification')}</span>
+            <button type="button" className="link-button" onClick={() => setNotice(false)}>
+              {t('common:dismiss')}
+            </button>
+          </p>
+        ) : (
+          <button type="button" className="button button-secondary" onClick={() => setNotice(true)}>
+            {t('alerts.showAgain')}
+          </button>
+        )}
+      </div>
     </>
   );
 }
 
+/** A sample profile photo, drawn here so the showcase needs no server (the product's comes from /api/user/profile-photo). */
+const SAMPLE_PHOTO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 80"><rect width="80" height="80" fill="#2f6f5e"/><circle cx="40" cy="31" r="15" fill="#f3d9c4"/><path d="M12 80c2-19 14-29 28-29s26 10 28 29z" fill="#f3d9c4"/><path d="M25 29c0-11 7-17 15-17s15 6 15 17c-4-6-9-8-15-8s-11 2-15 8z" fill="#2b2118"/></svg>',
+)}`;
+
+/** The avatar as the profile shows it: the first letter of the name when there is no photo, or the photo. */
 function Avatars() {
   const { t } = useTranslation('showcase');
   return (
     <div className="inline-actions">
-      {['陳', 'A', '李'].map((initial) => (
-        <span key={initial} className="avatar avatar-large" role="img" aria-label={t('avatar.label', { initial })}>
-          {initial}
-        </span>
+      {['陳', 'A'].map((initial) => (
+        <div key={initial}>
+          <span className="avatar avatar-large" role="img" aria-label={t('avatar.label', { initial })}>
+            {initial}
+          </span>
+          <p className="hint">{t('avatar.initialState')}</p>
+        </div>
       ))}
+      <div>
+        <img className="avatar avatar-large" src={SAMPLE_PHOTO} alt={t('avatar.photo', { name: '陳大文' })} width={80} height={80} />
+        <p className="hint">{t('avatar.photoState')}</p>
+      </div>
     </div>
   );
 }
@@ -91,6 +120,12 @@ function Buttons() {
       <button type="button" className="button button-primary" disabled>
         {t('buttons.disabled')}
       </button>
+      <button type="button" className="button button-secondary" disabled>
+        {t('buttons.disabledSecondary')}
+      </button>
+      <button type="button" className="button button-danger" disabled>
+        {t('buttons.disabledDanger')}
+      </button>
       <button type="button" className="button button-primary" disabled aria-busy="true">
         {t('buttons.loading')}
       </button>
@@ -104,17 +139,28 @@ function Buttons() {
 function Inputs() {
   const { t } = useTranslation('showcase');
   const [text, setText] = useState('');
+  const areas = [
+    { value: 'a', label: t('inputs.optionA') },
+    { value: 'b', label: t('inputs.optionB') },
+  ];
   return (
     <div className="grid-2">
       <TextField label={t('inputs.normal')} value={text} onChange={(e) => setText(e.target.value)} />
       <TextField label={t('inputs.error')} defaultValue="abc" errors={[t('inputs.errorMessage')]} />
       <TextField label={t('inputs.disabled')} value={t('inputs.disabledValue')} disabled readOnly />
-      <SelectField label={t('inputs.select')} options={[{ value: 'a', label: t('inputs.optionA') }, { value: 'b', label: t('inputs.optionB') }]} defaultValue="a" />
+      <SelectField label={t('inputs.select')} options={areas} defaultValue="a" />
+      <SelectField label={t('inputs.selectError')} options={areas} emptyLabel={t('inputs.choose')} defaultValue="" errors={[t('inputs.selectErrorMessage')]} />
+      <SelectField label={t('inputs.selectDisabled')} options={areas} defaultValue="b" disabled />
       <TextAreaField label={t('inputs.textarea')} defaultValue="" />
+      <TextAreaField label={t('inputs.textareaError')} defaultValue={t('inputs.textareaDisabledValue')} errors={[t('inputs.textareaErrorMessage')]} />
+      <TextAreaField label={t('inputs.textareaDisabled')} value={t('inputs.textareaDisabledValue')} disabled readOnly />
       <fieldset className="checkbox-group">
         <legend>{t('inputs.choices')}</legend>
         <label className="checkbox">
           <input type="checkbox" defaultChecked /> {t('inputs.checkbox')}
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" disabled /> {t('inputs.checkboxDisabled')}
         </label>
         <label className="checkbox">
           <input type="radio" name="showcase-radio" defaultChecked /> {t('inputs.radioA')}
@@ -252,6 +298,7 @@ function Modals() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
   const [busyOpen, setBusyOpen] = useState(false);
+  const [errorOpen, setErrorOpen] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
   return (
     <div className="stack">
@@ -264,6 +311,9 @@ function Modals() {
         </button>
         <button type="button" className="button button-secondary" onClick={() => setBusyOpen(true)}>
           {t('modals.openBusy')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setErrorOpen(true)}>
+          {t('modals.openError')}
         </button>
       </div>
       <FormAlert tone="success" message={answer} />
@@ -285,6 +335,10 @@ function Modals() {
       />
       <FormDialog open={formOpen} title={t('modals.formTitle')} submitLabel={t('modals.confirm')} cancelLabel={t('modals.cancel')} busy={false} onSubmit={() => setFormOpen(false)} onClose={() => setFormOpen(false)}>
         <TextField label={t('forms.name')} defaultValue="" />
+      </FormDialog>
+      <FormDialog open={errorOpen} title={t('modals.formTitle')} submitLabel={t('modals.confirm')} cancelLabel={t('modals.cancel')} busy={false} onSubmit={() => undefined} onClose={() => setErrorOpen(false)}>
+        <FormAlert message={t('forms.serverError')} />
+        <TextField label={t('forms.name')} defaultValue="" errors={[t('forms.required')]} />
       </FormDialog>
       <FormDialog open={busyOpen} title={t('modals.formTitle')} submitLabel={t('forms.saving')} cancelLabel={t('modals.cancel')} busy onSubmit={() => undefined} onClose={() => setBusyOpen(false)}>
         <TextField label={t('forms.name')} defaultValue="陳大文" />

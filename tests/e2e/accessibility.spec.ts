@@ -52,8 +52,8 @@ for (const language of ['zh-HK', 'en'] as const) {
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WORDS = {
-  'zh-HK': { deleteClient: '刪除客戶', cancel: '取消', save: '儲存', nameRequired: '請輸入英文或中文名稱。' },
-  en: { deleteClient: 'Delete client', cancel: 'Cancel', save: 'Save', nameRequired: 'Enter the English or the Chinese name.' },
+  'zh-HK': { deleteClient: '刪除客戶', cancel: '取消', save: '儲存', nameRequired: '請輸入英文或中文名稱。', errorDialog: '開啟有錯誤的對話框' },
+  en: { deleteClient: 'Delete client', cancel: 'Cancel', save: 'Save', nameRequired: 'Enter the English or the Chinese name.', errorDialog: 'Open a dialog with errors' },
 } as const;
 
 async function violations(page: Page, where: string): Promise<string[]> {
@@ -76,7 +76,7 @@ for (const language of ['zh-HK', 'en'] as const) {
     expect(failures).toEqual([]);
   });
 
-  test(`an open confirmation dialog and a form showing its errors pass axe (${language})`, async ({ page }) => {
+  test(`an open confirmation dialog and forms showing their errors pass axe (${language})`, async ({ page }) => {
     const words = WORDS[language];
     await signIn(page);
     await page.getByLabel('語言').selectOption(language);
@@ -98,6 +98,12 @@ for (const language of ['zh-HK', 'en'] as const) {
       await expect(page.getByText(words.nameRequired).first()).toBeVisible();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       failures.push(...(await violations(page, 'form with errors')));
+
+      // The showcase's dialog with a server error and a field error.
+      await page.goto('/components/modals');
+      await page.getByRole('button', { name: words.errorDialog }).click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+      failures.push(...(await violations(page, 'dialog with errors')));
     } finally {
       // The language chosen while signed in is stored on the account: give the admin zh-HK back.
       await page.evaluate(async () => {
