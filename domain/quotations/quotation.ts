@@ -49,7 +49,6 @@ const TRANSITIONS: Readonly<Record<QuotationStatus, readonly QuotationStatus[]>>
 export type QuotationError =
   | { readonly code: 'quotationTransition'; readonly from: QuotationStatus; readonly to: QuotationStatus }
   | { readonly code: 'quotationNotAccepted' }
-  | { readonly code: 'quotationExpired' }
   | { readonly code: 'contractPeriod' };
 
 /** Draft → sent → accepted or rejected; a rejected or expired one can be reworked as a draft. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INITIAL_APP_STATE } from '../../application/state/AppState';
 import { AppStartup } from '../../application/session/AppStartup';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
@@ -28,8 +28,18 @@ describe('global state', () => {
       selectedTab: 0,
       flash: { bannerStyle: 'success', banner: '' },
     });
-    expect(Object.values(INITIAL_APP_STATE.features).every((flag) => flag === true)).toBe(true);
-    expect(Object.keys(INITIAL_APP_STATE.features)).toHaveLength(10);
+    expect(INITIAL_APP_STATE.features).toEqual({
+      canCreateTeams: true,
+      canManageTwoFactorAuthentication: true,
+      canUpdatePassword: true,
+      canUpdateProfileInformation: true,
+      hasEmailVerification: true,
+      hasAccountDeletionFeatures: true,
+      hasApiFeatures: true,
+      hasTeamFeatures: true,
+      hasTermsAndPrivacyPolicyFeature: true,
+      managesProfilePhotos: true,
+    });
   });
 });
 
@@ -109,14 +119,24 @@ describe('language', () => {
 });
 
 describe('start-up', () => {
-  it('restores the signed-in user from storage, then sends the first heartbeat', async () => {
-    const core = createCore({ user: ADMIN, handler: () => ({ status: 200, body: { auth: true } }) });
-    const heartbeat = new HeartbeatService(core.api, core.state, core.currentUser, core.navigator, globalTimer, core.drafts);
-    const stop = new AppStartup(core.currentUser, heartbeat, core.navigation).start();
-    expect(core.state.get().user).toEqual(ADMIN);
-    await heartbeat.beat();
-    expect(core.transport.requests[0]?.path).toBe('/api/heartbeat');
-    expect(core.state.get()).toMatchObject({ isOnline: true, authValid: true });
-    stop();
+  it('restores the signed-in user from storage, then sends the first heartbeat and one every 5 minutes until stopped', async () => {
+    vi.useFakeTimers();
+    try {
+      const core = createCore({ user: ADMIN, handler: () => ({ status: 200, body: { auth: true } }) });
+      const heartbeat = new HeartbeatService(core.api, core.state, core.currentUser, core.navigator, globalTimer, core.drafts);
+      const beats = () => core.transport.requests.filter((r) => r.path === '/api/heartbeat').length;
+      const stop = new AppStartup(core.currentUser, heartbeat, core.navigation).start();
+      expect(core.state.get().user).toEqual(ADMIN);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(beats()).toBe(1);
+      expect(core.state.get()).toMatchObject({ isOnline: true, authValid: true });
+      await vi.advanceTimersByTimeAsync(300_000);
+      expect(beats()).toBe(2);
+      stop();
+      await vi.advanceTimersByTimeAsync(900_000);
+      expect(beats()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

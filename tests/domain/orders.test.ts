@@ -1,9 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkUnvoid, checkVoid, countedTotal, dueDate, isOverdue, needsReminder, outstandingAmount, paidAmount, paymentStatus } from '../../domain/orders/order';
+import { checkUnvoid, checkVoid, countedTotal, dueDate, isOverdue, needsReminder, ORDER_TYPES, outstandingAmount, paidAmount, paymentStatus } from '../../domain/orders/order';
+import en from '../../locales/en/sales.json';
+import zh from '../../locales/zh-HK/sales.json';
 import { checkReceipt, checkRefund, needsBankIn } from '../../domain/orders/receipts';
 
 const pay = (receipts: number[], refunds: number[] = []) => ({ receipts, refunds });
+
+describe('order types', () => {
+  it('are the four of the spec, each named in both languages', () => {
+    expect(ORDER_TYPES).toEqual(['new_order', 'regular_order', 'review', 'maintenance']);
+    expect(ORDER_TYPES.map((type) => en.orderType[type])).toEqual(['New Order', 'Regular Order', 'Review', 'Maintenance']);
+    for (const type of ORDER_TYPES) expect(zh.orderType[type]).toMatch(/\p{Script=Han}/u);
+  });
+});
 
 describe('paid and outstanding', () => {
   it('pays receipts less refunds, and owes the rest', () => {
