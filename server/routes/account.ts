@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
+import type { Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import * as z from 'zod';
 import { audit } from '../audit';
+import type { Database } from '../db/schema';
 import { passwordFieldErrors } from '../auth/passwordRules';
 import { withAdministratorsLocked } from '../auth/users';
+import { isForeignKeyViolation } from './admin/common';
 import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from '../auth/totp';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
@@ -64,11 +67,14 @@ export function accountRoutes(): Hono<AppEnv> {
     if (errors) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
     const { db, passwords, now } = c.var.deps;
     const userId = c.var.user!.id;
-    await db.updateTable('users').set({ password_hash: await passwords.hash(password), password_changed_at: now(), updated_at: now() }).where('id', '=', userId).execute();
-    // Other browsers signed in with the old password are signed out; this one gets a new session id.
-    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    const hash = await passwords.hash(password);
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ password_hash: hash, password_changed_at: now(), updated_at: now() }).where('id', '=', userId).execute();
+      // Other browsers signed in with the old password are signed out; this one gets a new session id.
+      await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await audit(c, { action: 'password_changed', entityType: 'user', entityId: userId }, tx);
+    });
     await startSession(c, { kind: 'user', user: c.var.user! });
-    await audit(c, { action: 'password_changed', entityType: 'user', entityId: userId });
     return c.json({ message: 'ok' });
   });
 
@@ -111,8 +117,10 @@ export function accountRoutes(): Hono<AppEnv> {
     if (!secret || row.two_factor_confirmed_at) return errorReply(c, 422, 'auth.twoFactorNotPending');
     const step = verifyTotp(secret, body.value.code.replace(/\s/g, ''), now());
     if (step === null) return fieldError(c, 'code', 'auth.twoFactorFailed');
-    await db.updateTable('users').set({ two_factor_confirmed_at: now(), two_factor_last_step: step }).where('id', '=', row.id).execute();
-    await audit(c, { action: 'two_factor_enabled', entityType: 'user', entityId: row.id });
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ two_factor_confirmed_at: now(), two_factor_last_step: step }).where('id', '=', row.id).execute();
+      await audit(c, { action: 'two_factor_enabled', entityType: 'user', entityId: row.id }, tx);
+    });
     return c.json({ status: 'on', recoveryCodes: await readRecoveryCodes(c, row.two_factor_recovery_codes) });
   });
 
@@ -122,12 +130,14 @@ export function accountRoutes(): Hono<AppEnv> {
     const wrong = await confirmPassword(c, body.value.password);
     if (wrong) return wrong;
     const userId = c.var.user!.id;
-    await c.var.deps.db
-      .updateTable('users')
-      .set({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null })
-      .where('id', '=', userId)
-      .execute();
-    await audit(c, { action: 'two_factor_disabled', entityType: 'user', entityId: userId });
+    await c.var.deps.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('users')
+        .set({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null })
+        .where('id', '=', userId)
+        .execute();
+      await audit(c, { action: 'two_factor_disabled', entityType: 'user', entityId: userId }, tx);
+    });
     return c.json({ status: 'off' });
   });
 
@@ -150,12 +160,11 @@ export function accountRoutes(): Hono<AppEnv> {
     const row = await currentRow(c);
     if (!row.two_factor_confirmed_at) return errorReply(c, 422, 'auth.twoFactorNotEnabled');
     const codes = newRecoveryCodes();
-    await c.var.deps.db
-      .updateTable('users')
-      .set({ two_factor_recovery_codes: await c.var.deps.encrypter.encrypt(JSON.stringify(codes)) })
-      .where('id', '=', row.id)
-      .execute();
-    await audit(c, { action: 'recovery_codes_regenerated', entityType: 'user', entityId: row.id });
+    const sealed = await c.var.deps.encrypter.encrypt(JSON.stringify(codes));
+    await c.var.deps.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ two_factor_recovery_codes: sealed }).where('id', '=', row.id).execute();
+      await audit(c, { action: 'recovery_codes_regenerated', entityType: 'user', entityId: row.id }, tx);
+    });
     return c.json({ recoveryCodes: codes });
   });
 
@@ -186,9 +195,13 @@ export function accountRoutes(): Hono<AppEnv> {
     if (wrong) return wrong;
     const session = c.var.session;
     const currentId = session.kind === 'active' ? session.row.id : '';
-    const removed = await c.var.deps.db.deleteFrom('sessions').where('user_id', '=', c.var.user!.id).where('id', '!=', currentId).executeTakeFirst();
-    await audit(c, { action: 'other_sessions_ended', entityType: 'user', entityId: c.var.user!.id, changes: { count: Number(removed.numDeletedRows) } });
-    return c.json({ ended: Number(removed.numDeletedRows) });
+    const ended = await c.var.deps.db.transaction().execute(async (tx) => {
+      const removed = await tx.deleteFrom('sessions').where('user_id', '=', c.var.user!.id).where('id', '!=', currentId).executeTakeFirst();
+      const count = Number(removed.numDeletedRows);
+      await audit(c, { action: 'other_sessions_ended', entityType: 'user', entityId: c.var.user!.id, changes: { count } }, tx);
+      return count;
+    });
+    return c.json({ ended });
   });
 
   /**
@@ -201,27 +214,30 @@ export function accountRoutes(): Hono<AppEnv> {
     const wrong = await confirmPassword(c, body.value.password);
     if (wrong) return wrong;
     const row = await currentRow(c);
-    const { db } = c.var.deps;
-    if (row.is_admin && row.active && !(await otherActiveAdmin(c, row.id))) return errorReply(c, 422, 'auth.lastAdmin');
-    if (await hasBusinessRecords(c, row.id)) return errorReply(c, 422, 'auth.hasRecords');
-    // Checked again with the administrators' rows locked, in case another one left meanwhile.
-    const deleted = await withAdministratorsLocked(db, row.id, async (tx, anotherAdmin) => {
-      if (row.is_admin && row.active && !anotherAdmin) return false;
+    // One transaction with the administrators' rows and the account's own row locked: another
+    // administrator cannot leave meanwhile, and nothing new can point at the account (a record that
+    // refers to it must lock its row too) between the check for records and the delete.
+    const outcome = await withAdministratorsLocked(c.var.deps.db, row.id, async (tx, anotherAdmin) => {
+      if (row.is_admin && row.active && !anotherAdmin) return 'lastAdmin' as const;
+      await tx.selectFrom('users').select('id').where('id', '=', row.id).forUpdate().executeTakeFirst();
+      if (await hasBusinessRecords(tx, row.id)) return 'hasRecords' as const;
       // Written first, while the account still exists; the line keeps who it was when the account goes.
       await audit(c, { action: 'delete', entityType: 'user', entityId: row.id, changes: { name: row.name, email: row.email } }, tx);
       await tx.deleteFrom('users').where('id', '=', row.id).execute();
-      return true;
+      return 'deleted' as const;
+    }).catch((error: unknown) => {
+      // A record the checks do not know of that points at the account (the database's own foreign key).
+      if (isForeignKeyViolation(error)) return 'hasRecords' as const;
+      throw error;
     });
-    if (!deleted) return errorReply(c, 422, 'auth.lastAdmin');
+    if (outcome === 'lastAdmin') return errorReply(c, 422, 'auth.lastAdmin');
+    if (outcome === 'hasRecords') return errorReply(c, 422, 'auth.hasRecords');
     await startSession(c, { kind: 'guest' });
     return c.json({ message: translate(c.var.language, 'auth.accountDeleted') });
   });
 
   return routes;
 }
-
-const otherActiveAdmin = async (c: AppContext, selfId: number): Promise<boolean> =>
-  (await c.var.deps.db.selectFrom('users').select('id').where('is_admin', '=', true).where('active', '=', true).where('id', '!=', selfId).limit(1).executeTakeFirst()) !== undefined;
 
 const exists = async (query: { executeTakeFirst: () => Promise<unknown> }) => (await query.executeTakeFirst()) !== undefined;
 
@@ -230,16 +246,16 @@ const exists = async (query: { executeTakeFirst: () => Promise<unknown> }) => (a
  * any change they made to something other than their own account (the audit log must keep who did
  * it). Each feature that adds such a table adds its check here.
  */
-export const USER_RECORD_CHECKS: readonly ((c: AppContext, userId: number) => Promise<boolean>)[] = [
-  (c, id) => exists(c.var.deps.db.selectFrom('clients').select('id').where('created_by', '=', id).limit(1)),
-  (c, id) => exists(c.var.deps.db.selectFrom('attachments').select('id').where('uploaded_by', '=', id).limit(1)),
-  (c, id) => exists(c.var.deps.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
-  (c, id) => exists(c.var.deps.db.selectFrom('quotations').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
-  (c, id) => exists(c.var.deps.db.selectFrom('receipts').select('id').where('created_by', '=', id).limit(1)),
-  (c, id) => exists(c.var.deps.db.selectFrom('appointment_workers').select('appointment_id').where('user_id', '=', id).limit(1)),
-  (c, id) =>
+export const USER_RECORD_CHECKS: readonly ((db: Transaction<Database>, userId: number) => Promise<boolean>)[] = [
+  (db, id) => exists(db.selectFrom('clients').select('id').where('created_by', '=', id).limit(1)),
+  (db, id) => exists(db.selectFrom('attachments').select('id').where('uploaded_by', '=', id).limit(1)),
+  (db, id) => exists(db.selectFrom('orders').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
+  (db, id) => exists(db.selectFrom('quotations').select('id').where((eb) => eb.or([eb('created_by', '=', id), eb('salesperson_id', '=', id)])).limit(1)),
+  (db, id) => exists(db.selectFrom('receipts').select('id').where('created_by', '=', id).limit(1)),
+  (db, id) => exists(db.selectFrom('appointment_workers').select('appointment_id').where('user_id', '=', id).limit(1)),
+  (db, id) =>
     exists(
-      c.var.deps.db
+      db
         .selectFrom('audits')
         .select('id')
         .where('user_id', '=', id)
@@ -248,7 +264,8 @@ export const USER_RECORD_CHECKS: readonly ((c: AppContext, userId: number) => Pr
     ),
 ];
 
-async function hasBusinessRecords(c: AppContext, userId: number): Promise<boolean> {
-  for (const check of USER_RECORD_CHECKS) if (await check(c, userId)) return true;
+/** Whether any of USER_RECORD_CHECKS finds a record, read in the delete's transaction (the account's row locked). */
+export async function hasBusinessRecords(tx: Transaction<Database>, userId: number): Promise<boolean> {
+  for (const check of USER_RECORD_CHECKS) if (await check(tx, userId)) return true;
   return false;
 }

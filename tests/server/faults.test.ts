@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../../server/http/errors';
 import { StatementFault, type StatementKind } from './fault-injection';
 import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
 import { dbFingerprint } from './snapshot';
+import { totp } from '../support/totp';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
 
@@ -176,6 +177,26 @@ describe('a failure half-way through a write', () => {
     const id = (created.body!.appointment as { id: number }).id;
     await failsCleanly('insert', 'audits', () => agent.put(`/api/appointments/${id}`, { ...appointment, startTime: '11:00', endTime: '12:00', version: 1, occurrence: '2031-10-13', scope: 'future' }), 200);
     await failsCleanly('insert', 'audits', () => agent.request('DELETE', `/api/appointments/${id}`, { version: 2, occurrence: '2031-10-06', scope: 'one' }, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! }), 200);
+  });
+
+  it('the account’s own security changes too: password, two-factor on and off, new recovery codes, other sessions ended', async () => {
+    const password = 'Fault1234';
+    const account = { name: 'Fault security', email: 'fault.security@example.com', language: 'en', roleId: null, branchId: 1, isAdmin: false, active: true };
+    expect((await agent.post('/api/users', { ...account, password, password_confirmation: password })).status).toBe(201);
+    const own = new TestAgent(server);
+    expect((await own.signIn(account.email, password)).status).toBe(200);
+    const del = (path: string, body: unknown) => () => own.request('DELETE', path, body, { 'X-XSRF-TOKEN': own.cookies.get('XSRF-TOKEN')! });
+
+    await failsCleanly('insert', 'audits', () => own.put('/api/user/password', { current_password: password, password: 'Fault5678', password_confirmation: 'Fault5678' }), 200);
+    const newPassword = 'Fault5678';
+    expect((await new TestAgent(server).signIn(account.email, newPassword)).status).toBe(200);
+    const ended = await failsCleanly('insert', 'audits', del('/api/user/other-sessions', { password: newPassword }), 200);
+    expect(ended.body).toEqual({ ended: 1 });
+
+    const { secret } = (await own.post('/api/user/two-factor-authentication', { password: newPassword })).body as { secret: string };
+    await failsCleanly('insert', 'audits', () => own.post('/api/user/confirmed-two-factor-authentication', { code: totp(secret, server.clock.now()) }), 200);
+    await failsCleanly('insert', 'audits', () => own.post('/api/user/two-factor-recovery-codes/regenerate', { password: newPassword }), 200);
+    await failsCleanly('insert', 'audits', del('/api/user/two-factor-authentication', { password: newPassword }), 200);
   });
 
   it('the same for the settings screens, API tokens and the profile: a change whose audit line fails is not kept', async () => {

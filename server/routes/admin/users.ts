@@ -13,7 +13,7 @@ import { likePattern, pageWindow, parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { withAdministratorsLocked } from '../../auth/users';
 import type { Database } from '../../db/schema';
-import { USER_RECORD_CHECKS } from '../account';
+import { hasBusinessRecords } from '../account';
 import { fieldErrors, idParam, isForeignKeyViolation, versionField } from './common';
 import { INT_MAX } from '../../db/limits';
 
@@ -270,9 +270,11 @@ export function userAdminRoutes(): Hono<AppEnv> {
     if (!user) return errorReply(c, 404, 'errors.notFound');
     if (!mayManage(c.var.user!, await rightsOf(c, user))) return errorReply(c, 403, 'admin.accountAboveYou');
     if (id === c.var.user!.id) return errorReply(c, 422, 'admin.notSelf');
-    for (const check of USER_RECORD_CHECKS) if (await check(c, id)) return errorReply(c, 422, 'admin.userHasRecords');
     const deleted = await withAdministratorsLocked(c.var.deps.db, id, async (tx, anotherAdmin) => {
       if (user.isAdmin && user.active && !anotherAdmin) return 'lastAdmin' as const;
+      // The account's row locked, so nothing new can point at it between the check and the delete.
+      if (!(await tx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst())) return 'notFound' as const;
+      if (await hasBusinessRecords(tx, id)) return 'hasRecords' as const;
       const row = await tx.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst();
       if (!row) return 'notFound' as const;
       // The whole account as it was, but never its password hash or two-factor secrets.
