@@ -10,7 +10,7 @@ import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
-import { fieldErrors, idParam, optionalText, sameMessage, versionField } from './admin/common';
+import { fieldErrors, idParam, isForeignKeyViolation, optionalText, sameMessage, versionField } from './admin/common';
 import { INT_MAX } from '../db/limits';
 import type { Database } from '../db/schema';
 
@@ -303,16 +303,28 @@ export function productRoutes(): Hono<AppEnv> {
 
   routes.delete('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {
     const id = idParam(c);
-    const { db } = c.var.deps;
-    const used =
-      (await db.selectFrom('product_categories').select('id').where('parent_id', '=', id).executeTakeFirst()) ?? (await db.selectFrom('products').select('id').where('category_id', '=', id).executeTakeFirst());
-    if (used) return errorReply(c, 422, 'products.categoryInUse');
-    const row = await db.transaction().execute(async (tx) => {
-      const deleted = await tx.deleteFrom('product_categories').where('id', '=', id).returningAll().executeTakeFirst();
-      if (deleted) await audit(c, { action: 'delete', entityType: 'product_category', entityId: id, changes: category(deleted) }, tx);
-      return deleted;
-    });
-    if (!row) return errorReply(c, 404, 'errors.notFound');
+    // Locked, checked and deleted in one transaction: a product or sub-category saved into it at the
+    // same moment either committed first (and the check sees it) or waits, then finds it gone.
+    const outcome = await c.var.deps.db
+      .transaction()
+      .execute(async (tx) => {
+        const found = await tx.selectFrom('product_categories').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!found) return 'notFound' as const;
+        const used =
+          (await tx.selectFrom('product_categories').select('id').where('parent_id', '=', id).executeTakeFirst()) ??
+          (await tx.selectFrom('products').select('id').where('category_id', '=', id).executeTakeFirst());
+        if (used) return 'inUse' as const;
+        const deleted = await tx.deleteFrom('product_categories').where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        await audit(c, { action: 'delete', entityType: 'product_category', entityId: id, changes: category(deleted) }, tx);
+        return 'deleted' as const;
+      })
+      .catch((error: unknown) => {
+        // The database's own foreign key found a product or sub-category the check could not see.
+        if (isForeignKeyViolation(error)) return 'inUse' as const;
+        throw error;
+      });
+    if (outcome === 'notFound') return errorReply(c, 404, 'errors.notFound');
+    if (outcome === 'inUse') return errorReply(c, 422, 'products.categoryInUse');
     return c.body(null, 204);
   });
 
