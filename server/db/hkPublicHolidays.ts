@@ -1,7 +1,15 @@
 /**
- * Hong Kong general holidays for 2026 and 2027, as seeded into a new database (the holiday list is
- * editable in Settings → Holidays). Dates follow the General Holidays Ordinance's rules (a holiday on
- * a Sunday moves to the next day); check them against the Government Gazette each year.
+ * The years whose Hong Kong general holidays a new database is seeded with: 2026 and 2027 only.
+ * Later years are not seeded (their lunar-calendar dates are fixed only when the Government gazettes
+ * them): an administrator adds them in Settings → Holidays, which says so (admin.json
+ * `holidays.seededYears`, which names these years; a server test checks the two agree).
+ */
+export const SEEDED_HOLIDAY_YEARS = [2026, 2027] as const;
+
+/**
+ * Hong Kong general holidays for 2026 and 2027 (17 a year), as seeded into a new database (the holiday
+ * list is editable in Settings → Holidays). Dates follow the General Holidays Ordinance's rules (a
+ * holiday on a Sunday moves to the next day) as gazetted for each year.
  */
 export const HK_PUBLIC_HOLIDAYS: readonly { date: string; nameEn: string; nameZh: string }[] = [
   { date: '2026-01-01', nameEn: 'The first day of January', nameZh: '一月一日' },

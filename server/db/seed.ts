@@ -151,6 +151,7 @@ async function seedAdministration(tx: Transaction<Database>, companyId: number):
       },
     ])
     .execute();
+  // Hong Kong general holidays for 2026 and 2027 only (SEEDED_HOLIDAY_YEARS); an administrator adds later years.
   await tx
     .insertInto('holidays')
     .values(HK_PUBLIC_HOLIDAYS.map((h) => ({ date: h.date, name_en: h.nameEn, name_zh: h.nameZh })))

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
+import { SEEDED_HOLIDAY_YEARS } from '../../server/db/hkPublicHolidays';
+import enAdmin from '../../locales/en/admin.json';
+import zhAdmin from '../../locales/zh-HK/admin.json';
 import { startTestServer, TestAgent, type TestServer } from './harness';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
@@ -160,6 +163,42 @@ describe('settings lists', () => {
     expect(y2026.find((h) => h.date === '2026-10-01')?.nameZh).toBe('國慶日');
     expect((await agent.post('/api/holidays', { date: '2026-10-01', nameEn: 'Again' })).body?.errors).toEqual({ date: ['There is already a holiday on this date.'] });
     expect((await agent.get('/api/holidays')).status).toBe(422);
+  });
+
+  it('seeds the 17 Hong Kong general holidays of 2026 and of 2027 only, the fixed-date ones on the days the rules give, and the screen says later years are added by hand', async () => {
+    const day = (date: string) => new Date(`${date}T00:00:00Z`);
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const next = (d: Date) => new Date(d.getTime() + 86_400_000);
+    const isSunday = (d: Date) => d.getUTCDay() === 0;
+    /** A fixed-date holiday on a Sunday is kept on the day after (General Holidays Ordinance, as gazetted). */
+    const offSunday = (date: string) => iso(isSunday(day(date)) ? next(day(date)) : day(date));
+    /** Christmas Day (the 26th when the 25th is a Sunday) and the first weekday (not a Sunday) after it. */
+    const christmas = (year: number) => {
+      const first = day(offSunday(`${year}-12-25`));
+      let second = next(first);
+      while (isSunday(second)) second = next(second);
+      return [iso(first), iso(second)];
+    };
+    expect([...SEEDED_HOLIDAY_YEARS]).toEqual([2026, 2027]);
+    for (const year of SEEDED_HOLIDAY_YEARS) {
+      const list = (await agent.get(`/api/holidays?year=${year}`)).list as { date: string; nameEn: string; nameZh: string }[];
+      expect(list, String(year)).toHaveLength(17);
+      expect(new Set(list.map((h) => h.date)).size).toBe(17);
+      expect(list.filter((h) => isSunday(day(h.date))).map((h) => h.date), 'a general holiday on a Sunday').toEqual([]);
+      const on = (date: string) => list.find((h) => h.date === date)?.nameEn;
+      expect(on(offSunday(`${year}-01-01`))).toMatch(/first day of January/);
+      expect(on(offSunday(`${year}-05-01`))).toMatch(/Labour Day/);
+      expect(on(offSunday(`${year}-07-01`))).toMatch(/Hong Kong Special Administrative Region Establishment Day/);
+      expect(on(offSunday(`${year}-10-01`))).toMatch(/National Day/);
+      const [xmas, boxing] = christmas(year);
+      expect(on(xmas!)).toMatch(/Christmas Day/);
+      expect(on(boxing!)).toBe('The first weekday after Christmas Day');
+    }
+    expect(christmas(2026)).toEqual(['2026-12-25', '2026-12-26']);
+    expect(christmas(2027)).toEqual(['2027-12-25', '2027-12-27']);
+    // Other years are not seeded; the Holidays screen says which years are and that later ones are added by an administrator.
+    expect((await agent.get('/api/holidays?year=2028')).list).toEqual([]);
+    for (const note of [enAdmin.holidays.seededYears, zhAdmin.holidays.seededYears]) for (const year of SEEDED_HOLIDAY_YEARS) expect(note).toContain(String(year));
   });
 
   it('manages areas, refusing to delete one that addresses use', async () => {

@@ -22,6 +22,7 @@ export default function HolidaysScreen({ data }: ScreenProps) {
         <strong aria-current="page">{year}</strong>
         <Link href={`/settings/holiday?year=${year + 1}`}>{t('holidays.next', { year: year + 1 })}</Link>
       </nav>
+      <p className="hint">{t('holidays.seededYears')}</p>
       <ListEditor<Holiday>
         items={decodeHolidays(data.items)}
         caption={t('holidays.caption', { year })}
