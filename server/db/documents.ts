@@ -34,8 +34,10 @@ export async function documentCompany(db: Db, branchId: number | null, clientId:
  * The next number for a document dated `date` of company `companyId`: the company's own prefix for
  * this kind of document, or else the one from Settings → Codes; the year; and the next value of that
  * prefix's yearly sequence. A company with its own prefixes therefore counts its documents on its
- * own, and numbers stay unique across companies. The upsert takes the sequence row's lock, so
- * numbers made at the same time are still each handed out once.
+ * own, and numbers stay unique across companies. Companies without their own prefix share that
+ * prefix's sequence on purpose: `number` is unique in the quotations, orders and receipts tables, so
+ * counting them apart under one prefix would give two companies the same number. The upsert takes
+ * the sequence row's lock, so numbers made at the same time are still each handed out once.
  */
 export async function nextDocumentNumber(db: Db, prefixKey: PrefixKey, date: IsoDate, companyId: number | null = null): Promise<string> {
   const own = companyId === null ? '' : ((await db.selectFrom('companies').select(prefixKey).where('id', '=', companyId).executeTakeFirst())?.[prefixKey] ?? '');

@@ -212,3 +212,401 @@ describe('payment methods and refund reasons from Settings → Options', () => {
     await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('method')).toBe('octopus'));
   });
 });
+
+/* Print views: the quotation, the invoice, a receipt and a refund, in English, Chinese and both. */
+
+const LETTERHEAD = {
+  nameEn: 'Harbour Pest Services Ltd.',
+  nameZh: '海港除蟲服務有限公司',
+  addressEn: '1 Harbour Road, Wan Chai',
+  addressZh: '灣仔港灣道 1 號',
+  branchAddress: '',
+  phone: '+852 2123 4567',
+  fax: '',
+  email: 'office@harbour.example',
+  website: '',
+  brNumber: '31415926',
+  logoUrl: '/api/companies/1/logo?v=aaaa1111',
+  chopUrl: '/api/companies/1/chop?v=bbbb2222',
+};
+/** A client as a careless server might send it, HKID and all: the print view must never show it. */
+const PRINT_CLIENT = { ...CLIENT, address: '沙田大圍村 8 號', contact: { name: '陳太', phones: ['9876 5432'] }, hkid: 'K987654(2)', hkidMasked: 'K987***(*)', hkidSealed: 'sealed:K987654(2)' };
+const TERMS = [{ titleEn: 'Payment', titleZh: '付款', bodyEn: 'Payment within 30 days.', bodyZh: '請於 30 天內付款。' }];
+const PRINT_ITEMS = [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 225, unitPrice: 80_000, lineTotal: 180_000 }];
+const QUOTATION = {
+  id: 12,
+  number: 'Q-2026-00012',
+  kind: 'contract',
+  date: '2026-11-23',
+  validDays: 30,
+  validUntil: '2026-12-22',
+  status: 'sent',
+  client: PRINT_CLIENT,
+  clientId: 9,
+  branchId: 1,
+  salespersonId: 2,
+  salesperson: 'Sam Lee',
+  discountRateBp: 1_000,
+  subtotal: 180_000,
+  discount: 18_000,
+  total: 162_000,
+  terms: TERMS,
+  notes: '',
+  contract: { periodStart: '2027-01-01', periodEnd: '2027-12-31', frequency: 'monthly' },
+  order: null,
+  items: PRINT_ITEMS,
+  letterhead: LETTERHEAD,
+  version: 2,
+};
+const CHEQUE = {
+  id: 31,
+  number: 'R-2026-00031',
+  kind: 'receipt',
+  date: '2026-11-24',
+  method: 'cheque',
+  methodName: { nameEn: 'Cheque', nameZh: '支票' },
+  reference: 'HSBC 004512',
+  amount: 120_000,
+  reason: '',
+  bankedIn: false,
+  action: 'bank-in',
+  order: { id: 3, number: 'INV-2026-00003' },
+  client: CLIENT,
+  staff: 'Sam Lee',
+};
+const REFUND = { ...CHEQUE, id: 32, number: 'RF-2026-00032', kind: 'refund', date: '2026-11-25', method: 'cash', methodName: { nameEn: 'Cash', nameZh: '現金' }, reference: '', amount: 15_000, reason: 'Overcharged 多收', action: null };
+const PRINT_ORDER = {
+  ...ORDER,
+  client: PRINT_CLIENT,
+  discountRateBp: 1_000,
+  subtotal: 180_000,
+  discount: 18_000,
+  total: 162_000,
+  paid: 105_000,
+  outstanding: 57_000,
+  items: PRINT_ITEMS,
+  terms: TERMS,
+  receipts: [CHEQUE, REFUND],
+  letterhead: LETTERHEAD,
+};
+const printing = (r: ApiRequest) => {
+  if (r.path === '/api/quotations/12') return { status: 200, body: { quotation: QUOTATION, tab: 'basic', options: OPTIONS } };
+  if (r.path === '/api/orders/3') return { status: 200, body: { order: PRINT_ORDER, attachments: [], appointments: [], options: OPTIONS } };
+  return backend(r);
+};
+
+/** The value printed beside a label (a `dt` holding that label in one of the sheet's languages). */
+function printed(sheet: HTMLElement, label: string): string {
+  const term = within(sheet)
+    .getAllByText(label)
+    .map((el) => el.closest('dt'))
+    .find((dt): dt is HTMLElement => dt !== null);
+  if (!term) throw new Error(`No printed label ${label}`);
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+/** The sheet in the print preview after choosing a language ('English', '中文' or 'Both'/'中英對照'). */
+async function sheetIn(user: ReturnType<typeof userEvent.setup>, language: string, title: string) {
+  const preview = screen.getByRole('dialog');
+  await user.click(within(preview).getByRole('radio', { name: language }));
+  return within(preview).getByRole('article', { name: title });
+}
+
+/** What every document prints: letterhead, both client names, signature and chop, never the HKID. */
+function expectCommon(sheet: HTMLElement, language: 'en' | 'zh-HK' | 'both') {
+  if (language !== 'zh-HK') expect(within(sheet).getByText('Harbour Pest Services Ltd.', { selector: '.letterhead-name' })).toHaveAttribute('lang', 'en');
+  else expect(sheet).not.toHaveTextContent('Harbour Pest Services Ltd.');
+  if (language !== 'en') expect(within(sheet).getByText('海港除蟲服務有限公司', { selector: '.letterhead-name' })).toHaveAttribute('lang', 'zh-HK');
+  else expect(sheet).not.toHaveTextContent('海港除蟲服務有限公司');
+  expect(sheet).toHaveTextContent('Tel +852 2123 4567 · office@harbour.example · BR 31415926');
+  expect(sheet.querySelector('img.letterhead-logo')).toHaveAttribute('src', LETTERHEAD.logoUrl);
+  // The client's names in both languages, whatever the language of the sheet.
+  expect(within(sheet).getByText('陳大文')).toHaveAttribute('lang', 'zh-HK');
+  expect(within(sheet).getByText('Chan Tai Man')).toHaveAttribute('lang', 'en');
+  expect(sheet).toHaveTextContent('沙田大圍村 8 號');
+  // The company chop (its image) and the line for the client's signature.
+  expect(sheet.querySelector('.print-signatures img.chop')).toHaveAttribute('src', LETTERHEAD.chopUrl);
+  const forCompany = sheet.querySelector('.print-signatures .signature-box:last-child p')!;
+  if (language === 'en') expect(forCompany).toHaveTextContent(/^For and on behalf of Harbour Pest Services Ltd\.$/);
+  if (language === 'zh-HK') expect(forCompany).toHaveTextContent(/^代表 海港除蟲服務有限公司$/);
+  if (language === 'both') expect(forCompany).toHaveTextContent(/^代表For and on behalf of 海港除蟲服務有限公司 Harbour Pest Services Ltd\.$/);
+  expect(sheet.querySelector('.print-signatures .signature-line')).not.toBeNull();
+  // Never the HKID, not even masked.
+  expect(sheet).not.toHaveTextContent(/K987|987654|hkid/i);
+}
+
+/** The lines, totals and terms of a quotation or an invoice. */
+function expectLinesAndTerms(sheet: HTMLElement, language: 'en' | 'zh-HK' | 'both') {
+  const [head, line] = within(within(sheet).getByRole('table')).getAllByRole('row');
+  const cells = within(line!).getAllByRole('cell').map((c) => c.textContent);
+  expect(cells.slice(1)).toEqual(['2.25', 'HK$800.00', 'HK$1,800.00']);
+  const description = { en: 'Termite inspection', 'zh-HK': '白蟻視察', both: '白蟻視察Termite inspection' }[language];
+  expect(cells[0]).toBe(description);
+  expect(within(head!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(
+    { en: ['Description', 'Qty', 'Unit price', 'Amount'], 'zh-HK': ['項目', '數量', '單價', '金額'], both: ['項目Description', '數量Qty', '單價Unit price', '金額Amount'] }[language],
+  );
+  const label = (zh: string, en: string) => (language === 'en' ? en : zh);
+  expect(printed(sheet, label('小計', 'Subtotal'))).toBe('HK$1,800.00');
+  expect(printed(sheet, label('折扣', 'Discount'))).toBe('−HK$180.00');
+  expect(within(sheet).getByText(label('折扣', 'Discount')).closest('dt')).toHaveTextContent('(10%)');
+  expect(printed(sheet, label('總額', 'Total'))).toBe('HK$1,620.00');
+  const term = within(within(sheet).getByRole('list')).getByRole('listitem');
+  if (language === 'en') expect(term).toHaveTextContent(/^Payment Payment within 30 days\.$/);
+  if (language === 'zh-HK') expect(term).toHaveTextContent(/^付款 請於 30 天內付款。$/);
+  if (language === 'both') expect(term).toHaveTextContent(/^付款 請於 30 天內付款。Payment Payment within 30 days\.$/);
+}
+
+describe('print views', () => {
+  it('prints a contract quotation in English, Chinese and both: letterhead, client, lines, totals, terms, signature and chop; never the HKID the reply carried', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/quotations/basic/12', user: ADMIN, language: 'en', handler: printing });
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(screen.getByRole('dialog', { name: 'Print Q-2026-00012' })).toBeInTheDocument();
+
+    const en = await sheetIn(user, 'English', 'QUOTATION');
+    expectCommon(en, 'en');
+    expectLinesAndTerms(en, 'en');
+    expect(printed(en, 'No.')).toBe('Q-2026-00012');
+    expect(printed(en, 'Valid until')).toBe('2026-12-22');
+    expect(printed(en, 'Contract period')).toBe('2027-01-01 – 2027-12-31');
+    expect(printed(en, 'Visits')).toBe('Monthly');
+    expect(en).toHaveTextContent('Accepted by the client (signature and date)');
+
+    const zh = await sheetIn(user, '中文', '報價單');
+    expectCommon(zh, 'zh-HK');
+    expectLinesAndTerms(zh, 'zh-HK');
+    expect(printed(zh, '有效期至')).toBe('2026-12-22');
+    expect(printed(zh, '服務次數')).toBe('每月');
+    expect(zh).toHaveTextContent('客戶接納（簽署及日期）');
+    expect(zh).not.toHaveTextContent('QUOTATION');
+
+    const both = await sheetIn(user, 'Both', '報價單 QUOTATION');
+    expectCommon(both, 'both');
+    expectLinesAndTerms(both, 'both');
+    expect(printed(both, 'Visits')).toBe('每月Monthly');
+    expect(within(both).getByText('每月')).toHaveAttribute('lang', 'zh-HK');
+    expect(within(both).getByText('Monthly')).toHaveAttribute('lang', 'en');
+    expect(both).toHaveTextContent('客戶接納（簽署及日期）Accepted by the client (signature and date)');
+  });
+
+  it('prints an invoice with what is paid and still owed, in both languages', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'zh-HK', handler: printing });
+    await user.click((await screen.findAllByRole('button', { name: '列印' }))[0]!);
+    const both = await sheetIn(user, '中英對照', '發票 INVOICE');
+    expectCommon(both, 'both');
+    expectLinesAndTerms(both, 'both');
+    expect(printed(both, 'Paid')).toBe('HK$1,050.00');
+    expect(printed(both, 'Balance due')).toBe('HK$570.00');
+    expect(both).toHaveTextContent('客戶簽署Client signature');
+  });
+
+  it('prints a receipt in English, Chinese and both: amount received, method and reference', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler: printing });
+    await user.click(await screen.findByRole('button', { name: 'Print R-2026-00031' }));
+    expect(screen.getByRole('dialog', { name: 'Print R-2026-00031' })).toBeInTheDocument();
+
+    const en = await sheetIn(user, 'English', 'RECEIPT');
+    expectCommon(en, 'en');
+    expect(printed(en, 'No.')).toBe('R-2026-00031');
+    expect(printed(en, 'Date')).toBe('2026-11-24');
+    expect(printed(en, 'Invoice')).toBe('INV-2026-00003');
+    expect(printed(en, 'Paid by')).toBe('Cheque');
+    expect(printed(en, 'Reference')).toBe('HSBC 004512');
+    expect(printed(en, 'Amount received')).toBe('HK$1,200.00');
+    expect(en).toHaveTextContent('Client signature');
+    // A receipt has no lines or invoice totals of its own.
+    expect(within(en).queryByRole('table')).not.toBeInTheDocument();
+    expect(en).not.toHaveTextContent('Balance due');
+
+    const zh = await sheetIn(user, '中文', '收據');
+    expectCommon(zh, 'zh-HK');
+    expect(printed(zh, '付款方式')).toBe('支票');
+    expect(printed(zh, '收款金額')).toBe('HK$1,200.00');
+    expect(zh).not.toHaveTextContent('Cheque');
+
+    const both = await sheetIn(user, 'Both', '收據 RECEIPT');
+    expectCommon(both, 'both');
+    expect(printed(both, 'Paid by')).toBe('支票Cheque');
+    expect(printed(both, 'Amount received')).toBe('HK$1,200.00');
+    expect(printed(both, '參考編號')).toBe('HSBC 004512');
+  });
+
+  it('prints a refund in English, Chinese and both: amount refunded, method and reason', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'zh-HK', handler: printing });
+    await user.click(await screen.findByRole('button', { name: '列印 RF-2026-00032' }));
+
+    const zh = await sheetIn(user, '中文', '退款單');
+    expectCommon(zh, 'zh-HK');
+    expect(printed(zh, '編號')).toBe('RF-2026-00032');
+    expect(printed(zh, '發票')).toBe('INV-2026-00003');
+    expect(printed(zh, '付款方式')).toBe('現金');
+    expect(printed(zh, '原因')).toBe('Overcharged 多收');
+    expect(printed(zh, '退款金額')).toBe('HK$150.00');
+    expect(zh).not.toHaveTextContent('收款金額');
+
+    const en = await sheetIn(user, 'English', 'REFUND');
+    expectCommon(en, 'en');
+    expect(printed(en, 'Paid by')).toBe('Cash');
+    expect(printed(en, 'Reason')).toBe('Overcharged 多收');
+    expect(printed(en, 'Amount refunded')).toBe('HK$150.00');
+
+    const both = await sheetIn(user, '中英對照', '退款單 REFUND');
+    expectCommon(both, 'both');
+    expect(printed(both, 'Reason')).toBe('Overcharged 多收');
+    expect(printed(both, '退款金額')).toBe('HK$150.00');
+  });
+});
+
+describe('reminder screens', () => {
+  const BRANCHES = [
+    { id: 1, nameEn: 'Head Office', nameZh: '總公司' },
+    { id: 4, nameEn: 'Mong Kok Branch', nameZh: '旺角分店' },
+  ];
+  const overdue = (id: number, number: string, outstanding: number, client: { id: number; nameEn: string; nameZh: string }) => ({
+    id,
+    number,
+    type: 'new_order',
+    date: '2026-09-01',
+    dueDate: '2026-10-01',
+    total: 100_000,
+    paid: 100_000 - outstanding,
+    outstanding,
+    status: outstanding === 100_000 ? 'outstanding' : 'partial',
+    overdue: true,
+    voided: false,
+    client,
+    salesperson: 'Sam Lee',
+  });
+  const lastQuery = (transport: { requests: ApiRequest[] }, path: string) => transport.requests.filter((r) => r.path === path && r.method === 'GET').at(-1)?.query;
+
+  it('/reminders/outstanding lists the overdue invoices and their sum; branch, salesperson and sort go into the address and the request', async () => {
+    const user = userEvent.setup();
+    const { transport, navigator } = renderApp({
+      start: '/reminders/outstanding',
+      user: ADMIN,
+      language: 'en',
+      handler: (r) =>
+        r.path === '/api/orders'
+          ? {
+              status: 200,
+              body: {
+                items: [overdue(41, 'INV-2026-00041', 40_000, CLIENT), overdue(42, 'INV-2026-00042', 100_000, { id: 10, nameEn: 'Lee Siu Ming', nameZh: '李小明' })],
+                total: 2,
+                outstandingTotal: 140_000,
+                page: 1,
+                perPage: 20,
+                options: { ...OPTIONS, branches: BRANCHES, salespeople: [{ id: 2, name: 'Sam Lee' }, { id: 7, name: 'Ada Chan' }] },
+              },
+            }
+          : backend(r),
+    });
+    const first = await screen.findByRole('row', { name: /INV-2026-00041/ });
+    expect(within(first).getByRole('link', { name: 'INV-2026-00041' })).toHaveAttribute('href', '/orders/order/invoice/41');
+    expect(within(first).getByText('Part paid')).toBeInTheDocument();
+    expect(within(first).getByText('HK$400.00')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /INV-2026-00042/ })).toHaveTextContent('HK$1,000.00');
+    expect(screen.getByText('Outstanding on these invoices: HK$1,400.00')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Invoices past their due date with money still owed. Void invoices are left out.')).toBeInTheDocument();
+    // The reminder is the status filter: no status select to undo it.
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(lastQuery(transport, '/api/orders')).toEqual({ status: 'reminder_outstanding' });
+
+    await user.selectOptions(screen.getByLabelText('Branch'), 'Mong Kok Branch');
+    await user.selectOptions(screen.getByLabelText('Salesperson'), 'Ada Chan');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/reminders/outstanding'));
+    await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('branch_id')).toBe('4'));
+    expect(new URLSearchParams(navigator.current().search).get('salesperson_id')).toBe('7');
+    await waitFor(() => expect(lastQuery(transport, '/api/orders')).toMatchObject({ status: 'reminder_outstanding', branch_id: '4', salesperson_id: '7' }));
+    // The export carries the reminder and the filters.
+    const exported = new URLSearchParams(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!.split('?')[1]);
+    expect(Object.fromEntries(exported)).toMatchObject({ status: 'reminder_outstanding', branch_id: '4', salesperson_id: '7', format: 'csv' });
+
+    await user.click(within(await screen.findByRole('columnheader', { name: /^Outstanding/ })).getByRole('link'));
+    await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('sort')).toBe('outstanding'));
+    await waitFor(() => expect(lastQuery(transport, '/api/orders')).toMatchObject({ status: 'reminder_outstanding', branch_id: '4', salesperson_id: '7', sort: 'outstanding' }));
+  });
+
+  it('/reminders/bank-in lists receipts waiting for the bank and their sum; branch, staff and sort go into the address and the request', async () => {
+    const user = userEvent.setup();
+    const cash = { ...CHEQUE, id: 33, number: 'R-2026-00033', method: 'cash', methodName: { nameEn: 'Cash', nameZh: '現金' }, reference: '', amount: 30_000, staff: 'Ada Chan' };
+    const { transport, navigator } = renderApp({
+      start: '/reminders/bank-in',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: (r) =>
+        r.path === '/api/receipts'
+          ? {
+              status: 200,
+              body: {
+                items: [CHEQUE, cash],
+                total: 2,
+                netAmount: 150_000,
+                page: 1,
+                perPage: 20,
+                options: { branches: BRANCHES, staff: [{ id: 2, name: 'Sam Lee' }, { id: 7, name: 'Ada Chan' }], paymentMethods: [] },
+              },
+            }
+          : backend(r),
+    });
+    const cheque = await screen.findByRole('row', { name: /R-2026-00031/ });
+    expect(within(cheque).getByText('支票')).toBeInTheDocument();
+    expect(within(cheque).getByText('HSBC 004512')).toBeInTheDocument();
+    expect(within(cheque).getByRole('link', { name: 'INV-2026-00003' })).toHaveAttribute('href', '/orders/order/invoice/3');
+    expect(within(cheque).getByRole('button', { name: '標示 R-2026-00031 已存入銀行' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /R-2026-00033/ })).toHaveTextContent('現金');
+    expect(screen.getByText('已收減已退：HK$1,500.00')).toHaveAttribute('role', 'status');
+    // Only receipts wait for the bank: no receipt-or-refund filter.
+    expect(screen.queryByLabelText('收據或退款')).not.toBeInTheDocument();
+    expect(lastQuery(transport, '/api/receipts')).toEqual({ action: 'bank-in' });
+
+    await user.selectOptions(screen.getByLabelText('分行'), '旺角分店');
+    await user.selectOptions(screen.getByLabelText('經手人'), 'Sam Lee');
+    await user.click(screen.getByRole('button', { name: '套用' }));
+    await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('staff_id')).toBe('2'));
+    expect(navigator.current().path).toBe('/reminders/bank-in');
+    expect(new URLSearchParams(navigator.current().search).get('branch_id')).toBe('4');
+    await waitFor(() => expect(lastQuery(transport, '/api/receipts')).toMatchObject({ action: 'bank-in', branch_id: '4', staff_id: '2' }));
+    const exported = new URLSearchParams(screen.getByRole('link', { name: '匯出 CSV' }).getAttribute('href')!.split('?')[1]);
+    expect(Object.fromEntries(exported)).toMatchObject({ action: 'bank-in', branch_id: '4', staff_id: '2', format: 'csv' });
+
+    await user.click(within(await screen.findByRole('columnheader', { name: /^金額/ })).getByRole('link'));
+    await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('sort')).toBe('amount'));
+    await waitFor(() => expect(lastQuery(transport, '/api/receipts')).toMatchObject({ action: 'bank-in', staff_id: '2', sort: 'amount' }));
+  });
+});
+
+describe('the invoice’s appointments (/orders/order/appointment/{id})', () => {
+  const APPOINTMENTS = [
+    { id: 51, date: '2026-12-01', upcoming: true, startTime: '09:30', allDay: false, recurrence: 'monthly', address: '沙田大圍村 8 號', workers: ['Wing Wong', 'Sam Lee'] },
+    { id: 52, date: '2026-11-02', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '大埔墟 3 號', workers: ['Wing Wong'] },
+  ];
+  const withAppointments = (appointments: unknown) => (r: ApiRequest) =>
+    r.path === '/api/orders/3' ? { status: 200, body: { order: ORDER, attachments: [], appointments, options: OPTIONS } } : backend(r);
+
+  it('lists the appointments linked to the invoice (date, time, workers, next or last) and links to each', async () => {
+    renderApp({ start: '/orders/order/appointment/3', user: ADMIN, language: 'en', handler: withAppointments(APPOINTMENTS) });
+    expect(await screen.findByRole('heading', { name: 'Appointments of invoice INV-2026-00003' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Appointments' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Invoice' })).toHaveAttribute('href', '/orders/order/invoice/3');
+    // The invoice's own form is not on this tab.
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    const next = screen.getByRole('row', { name: /2026-12-01/ });
+    expect(within(next).getByRole('link', { name: '2026-12-01 09:30' })).toHaveAttribute('href', '/calendar/appointment/51?date=2026-12-01');
+    expect(within(next).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2026-12-01 09:30 next', 'Monthly', '沙田大圍村 8 號', 'Wing Wong、Sam Lee']);
+    const last = screen.getByRole('row', { name: /2026-11-02/ });
+    expect(within(last).getByRole('link', { name: '2026-11-02 All day' })).toHaveAttribute('href', '/calendar/appointment/52?date=2026-11-02');
+    expect(within(last).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2026-11-02 All day last', 'Once', '大埔墟 3 號', 'Wing Wong']);
+  });
+
+  it('says so when the invoice has none', async () => {
+    renderApp({ start: '/orders/order/appointment/3', user: ADMIN, language: 'zh-HK', handler: withAppointments([]) });
+    expect(await screen.findByRole('heading', { name: '發票 INV-2026-00003 的預約' })).toBeInTheDocument();
+    expect(screen.getByText('此發票暫未連結任何預約。可在月曆中預約的發票分頁連結。')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { startTestServer, TestAgent, type TestServer } from './harness';
@@ -501,5 +502,318 @@ describe('payment methods from Settings → Options', () => {
     } finally {
       await server.db.insertInto('options').values(saved.map(({ id: _id, ...row }) => row)).execute();
     }
+  });
+});
+
+/** A CSV download as its bytes and its rows of cells, read as a spreadsheet would. */
+async function csvOf(a: TestAgent, path: string) {
+  const response = await a.rawGet(path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/csv');
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  const [header, ...rows] = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n', skipEmptyLines: true }).data;
+  return { bytes, disposition: response.headers.get('content-disposition'), header: header!, rows };
+}
+
+describe('CSV exports of quotations and receipts', () => {
+  const QUOTATION_HEADERS = {
+    'zh-HK': ['編號', '類別', '日期', '有效期至', '客戶（中文）', '客戶（英文）', '狀態', '總額（港元）', '營業員'],
+    en: ['Number', 'Kind', 'Date', 'Valid until', 'Client (Chinese)', 'Client (English)', 'Status', 'Total (HKD)', 'Salesperson'],
+  };
+  const RECEIPT_HEADERS = {
+    'zh-HK': ['編號', '類別', '日期', '訂單', '客戶（中文）', '客戶（英文）', '付款方式', '參考編號', '金額（港元）', '已存入銀行', '經手人'],
+    en: ['Number', 'Kind', 'Date', 'Order', 'Client (Chinese)', 'Client (English)', 'Method', 'Reference', 'Amount (HKD)', 'Banked in', 'Recorded by'],
+  };
+
+  it('exports the filtered quotations, UTF-8 with a byte-order mark, headers in the caller’s language', async () => {
+    const client = (await agent.post('/api/clients', { nameEn: 'Csvquote Trading', nameZh: '報價匯出貿易' })).body!.client as { id: number };
+    const make = (kind: 'basic' | 'contract', unitPrice: number) =>
+      agent
+        .post('/api/quotations', {
+          kind,
+          date: '2026-11-23',
+          clientId: client.id,
+          validDays: 30,
+          items: [{ productId: null, descriptionEn: 'Export job', quantity: 100, unitPrice }],
+          ...(kind === 'contract' ? { contract: { periodStart: '2027-01-01', periodEnd: '2027-12-31', frequency: 'monthly' } } : {}),
+        })
+        .then((r) => r.body!.quotation as Quotation);
+    const draft = await make('basic', 150_000);
+    const sent = await make('basic', 99_999);
+    await agent.post(`/api/quotations/${sent.id}/status`, { status: 'sent', version: sent.version });
+    const contract = await make('contract', 200_000);
+    const search = `q=${encodeURIComponent('報價匯出')}`;
+
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    const drafts = await csvOf(zh, `/api/quotations?format=csv&${search}&kind=basic&status=draft`);
+    expect([...drafts.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(drafts.disposition).toBe('attachment; filename="quotations-2026-11-23.csv"');
+    expect(drafts.header).toEqual(QUOTATION_HEADERS['zh-HK']);
+    expect(drafts.rows).toEqual([[draft.number, '基本', '2026-11-23', '2026-12-22', '報價匯出貿易', 'Csvquote Trading', '草稿', '1500.00', '']]);
+
+    const en = await csvOf(agent, `/api/quotations?format=csv&${search}&sort=total`);
+    expect(en.header).toEqual(QUOTATION_HEADERS.en);
+    expect(en.rows.map((r) => [r[0], r[1], r[6], r[7]])).toEqual([
+      [sent.number, 'Basic', 'Sent', '999.99'],
+      [draft.number, 'Basic', 'Draft', '1500.00'],
+      [contract.number, 'Contract', 'Draft', '2000.00'],
+    ]);
+  });
+
+  it('exports the filtered receipts and refunds, and the bank-in list on its own, headers in the caller’s language', async () => {
+    const client = (await agent.post('/api/clients', { nameEn: 'Csvreceipt Trading', nameZh: '收據匯出貿易' })).body!.client as { id: number };
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Receipt export job', quantity: 100, unitPrice: 100_000 }], { clientId: client.id });
+    const cheque = await agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cheque', amount: 60_000, reference: 'CHQ-CSV-1' });
+    // A reference a spreadsheet would run as a formula is written as text.
+    const fps = await agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'fps', amount: 20_000, reference: '=1+2' });
+    const refund = await pay(agent, order.id, 10_000, 'refund', 'cash', 'Overcharged');
+    const numberOf = (reply: typeof cheque) => (reply.body!.order as Order).receipts.find((r) => r.id === (reply.body!.receiptId as number))!.number;
+    const search = `q=${encodeURIComponent('收據匯出')}`;
+    const staff = admin.name;
+
+    const receipts = await csvOf(agent, `/api/receipts?format=csv&${search}&kind=receipt&sort=amount`);
+    expect([...receipts.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(receipts.disposition).toBe('attachment; filename="receipts-2026-11-23.csv"');
+    expect(receipts.header).toEqual(RECEIPT_HEADERS.en);
+    expect(receipts.rows).toEqual([
+      [numberOf(fps), 'Receipt', '2026-11-23', order.number, '收據匯出貿易', 'Csvreceipt Trading', 'FPS', "'=1+2", '200.00', 'No', staff],
+      [numberOf(cheque), 'Receipt', '2026-11-23', order.number, '收據匯出貿易', 'Csvreceipt Trading', 'Cheque', 'CHQ-CSV-1', '600.00', 'No', staff],
+    ]);
+
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    const refunds = await csvOf(zh, `/api/receipts?format=csv&${search}&kind=refund`);
+    expect(refunds.header).toEqual(RECEIPT_HEADERS['zh-HK']);
+    // A refund counts negative, as a number (not neutralised like a formula).
+    expect(refunds.rows).toEqual([[numberOf(refund), '退款', '2026-11-23', order.number, '收據匯出貿易', 'Csvreceipt Trading', '現金', '', '-100.00', '否', staff]]);
+
+    // The bank-in reminder's export: only the cash and cheque receipts not yet banked in.
+    const bankIn = await csvOf(zh, `/api/receipts?format=csv&${search}&action=bank-in`);
+    expect([...bankIn.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bankIn.disposition).toBe('attachment; filename="bank-in-2026-11-23.csv"');
+    expect(bankIn.header).toEqual(RECEIPT_HEADERS['zh-HK']);
+    expect(bankIn.rows.map((r) => [r[0], r[1], r[6], r[8], r[9]])).toEqual([[numberOf(cheque), '收據', '支票', '600.00', '否']]);
+    expect((await agent.post(`/api/receipts/${cheque.body!.receiptId as number}/bank-in`)).status).toBe(200);
+    expect((await csvOf(zh, `/api/receipts?format=csv&${search}&action=bank-in`)).rows).toEqual([]);
+  });
+});
+
+describe('reminders with filters and sort', () => {
+  const overdue = async (a: TestAgent, path: string) => (await a.get(path)).body! as { items: (Order & { dueDate: string; overdue: boolean })[]; total: number; outstandingTotal: number };
+
+  it('/api/orders?status=reminder_outstanding combines with branch_id, salesperson_id and a sort', async () => {
+    const branch = ((await agent.post('/api/branches', { nameZh: '荃灣分店', nameEn: 'Tsuen Wan Branch', companyId: 1 })).body!.branch as { id: number }).id;
+    const people = ((await agent.get('/api/orders/create')).body!.options as { salespeople: { id: number; name: string }[] }).salespeople;
+    const sam = people.find((p) => p.name === sales.name)!.id;
+    const ada = people.find((p) => p.name === admin.name)!.id;
+    const job = (unitPrice: number) => [{ productId: null, descriptionEn: 'Reminder job', quantity: 100, unitPrice }];
+    const a = await createOrder(agent, job(30_000), { date: '2026-09-01', dueDate: '2026-10-01', branchId: branch, salespersonId: sam });
+    const b = await createOrder(agent, job(50_000), { date: '2026-09-01', dueDate: '2026-09-15', branchId: branch, salespersonId: sam });
+    await pay(agent, b.id, 10_000);
+    const c = await createOrder(agent, job(70_000), { date: '2026-09-01', dueDate: '2026-10-20', branchId: branch, salespersonId: ada });
+    const notDue = await createOrder(agent, job(90_000), { date: '2026-11-20', branchId: branch, salespersonId: sam });
+    const paid = await createOrder(agent, job(20_000), { date: '2026-09-01', dueDate: '2026-10-01', branchId: branch, salespersonId: sam });
+    await pay(agent, paid.id, 20_000);
+    const elsewhere = await createOrder(agent, job(60_000), { date: '2026-09-01', dueDate: '2026-10-01', salespersonId: sam });
+
+    const inBranch = await overdue(agent, `/api/orders?status=reminder_outstanding&branch_id=${branch}&per_page=100`);
+    expect(inBranch.items.map((o) => o.id).sort((x, y) => x - y)).toEqual([a.id, b.id, c.id]);
+    expect([inBranch.total, inBranch.outstandingTotal]).toEqual([3, 30_000 + 40_000 + 70_000]);
+    expect(inBranch.items.every((o) => o.overdue)).toBe(true);
+
+    const samsInBranch = await overdue(agent, `/api/orders?status=reminder_outstanding&branch_id=${branch}&salesperson_id=${sam}&per_page=100`);
+    expect(samsInBranch.items.map((o) => o.id).sort((x, y) => x - y)).toEqual([a.id, b.id]);
+    expect([samsInBranch.total, samsInBranch.outstandingTotal]).toEqual([2, 70_000]);
+
+    const sams = (await overdue(agent, `/api/orders?status=reminder_outstanding&salesperson_id=${sam}&per_page=100`)).items.map((o) => o.id);
+    expect(sams).toEqual(expect.arrayContaining([a.id, b.id, elsewhere.id]));
+    for (const left of [c.id, notDue.id, paid.id]) expect(sams).not.toContain(left);
+
+    const ids = async (sort: string) => (await overdue(agent, `/api/orders?status=reminder_outstanding&branch_id=${branch}&sort=${sort}`)).items.map((o) => o.id);
+    expect(await ids('-outstanding')).toEqual([c.id, b.id, a.id]);
+    expect(await ids('outstanding')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('due')).toEqual([b.id, a.id, c.id]);
+    expect(await ids('-due')).toEqual([c.id, a.id, b.id]);
+    const firstPage = await overdue(agent, `/api/orders?status=reminder_outstanding&branch_id=${branch}&sort=-outstanding&per_page=2`);
+    expect([firstPage.items.map((o) => o.id), firstPage.total, firstPage.outstandingTotal]).toEqual([[c.id, b.id], 3, 140_000]);
+  });
+
+  it('/api/receipts?action=bank-in filters by staff_id and branch_id and sorts', async () => {
+    const branch = ((await agent.post('/api/branches', { nameZh: '葵涌分店', nameEn: 'Kwai Chung Branch', companyId: 1 })).body!.branch as { id: number }).id;
+    const s = new TestAgent(server);
+    await s.signIn(sales.email, sales.password);
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Bank-in job', quantity: 100, unitPrice: 100_000 }], { branchId: branch });
+    const id = async (reply: Promise<Awaited<ReturnType<typeof pay>>>) => {
+      const r = await reply;
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body!.receiptId as number;
+    };
+    const adaCash = await id(pay(agent, order.id, 10_000, 'receipt', 'cash'));
+    const samCheque = await id(pay(s, order.id, 25_000, 'receipt', 'cheque'));
+    const samCash = await id(pay(s, order.id, 5_000, 'receipt', 'cash'));
+    const samFps = await id(pay(s, order.id, 7_000, 'receipt', 'fps'));
+    const adaBanked = await id(pay(agent, order.id, 20_000, 'receipt', 'cheque'));
+    expect((await agent.post(`/api/receipts/${adaBanked}/bank-in`)).status).toBe(200);
+    const staff = ((await agent.get('/api/receipts')).body!.options as { staff: { id: number; name: string }[] }).staff;
+    const sam = staff.find((p) => p.name === sales.name)!.id;
+    const ada = staff.find((p) => p.name === admin.name)!.id;
+
+    type Row = { id: number; action: string | null; staff: string; amount: number };
+    const list = async (query: string) => (await agent.get(`/api/receipts?action=bank-in&branch_id=${branch}&${query}`)).body! as { items: Row[]; total: number; netAmount: number };
+    const samsAsc = await list(`staff_id=${sam}&sort=amount`);
+    expect(samsAsc.items.map((r) => r.id)).toEqual([samCash, samCheque]);
+    expect(samsAsc.items.every((r) => r.action === 'bank-in' && r.staff === sales.name)).toBe(true);
+    expect([samsAsc.total, samsAsc.netAmount]).toEqual([2, 30_000]);
+    expect((await list(`staff_id=${sam}&sort=-amount`)).items.map((r) => r.id)).toEqual([samCheque, samCash]);
+    expect((await list(`staff_id=${ada}`)).items.map((r) => r.id)).toEqual([adaCash]);
+    const all = await list('sort=-amount');
+    expect(all.items.map((r) => r.id)).toEqual([samCheque, adaCash, samCash]);
+    expect([all.total, all.netAmount]).toEqual([3, 40_000]);
+    expect(all.items.map((r) => r.id)).not.toContain(samFps);
+    expect((await list('sort=number')).items.map((r) => r.id)).toEqual([adaCash, samCheque, samCash]);
+  });
+});
+
+describe('HKID never on documents', () => {
+  const HKID = 'K987654(5)';
+  const expectNoHkid = (what: string, body: unknown) => {
+    const json = JSON.stringify(body);
+    expect(json, what).not.toMatch(/hkid/i);
+    expect(json, what).not.toContain('987654');
+    expect(json, what).not.toContain('K987');
+  };
+
+  it('the data the print views read — quotation, invoice with its receipts and refunds, one receipt or refund — carry no HKID field and not its digits', async () => {
+    const created = await agent.post('/api/clients', { nameZh: '身分證測試', nameEn: 'Identity Test', hkid: HKID, contacts: [{ name: '測試先生', phones: ['9123 4567'] }] });
+    expect(created.status).toBe(201);
+    const client = created.body!.client as { id: number; hkidMasked: string };
+    expect(client.hkidMasked).toBe('K987***(*)');
+    expect((await agent.post(`/api/clients/${client.id}/hkid/reveal`)).body).toEqual({ hkid: HKID });
+
+    const line = [{ productId: null, descriptionEn: 'Identity job', quantity: 100, unitPrice: 50_000 }];
+    const quotation = (await agent.post('/api/quotations', { kind: 'basic', date: '2026-11-23', clientId: client.id, validDays: 30, items: line })).body!.quotation as Quotation;
+    const order = await createOrder(agent, line, { clientId: client.id });
+    const receiptId = (await pay(agent, order.id, 30_000, 'receipt', 'cash')).body!.receiptId as number;
+    const refundId = (await pay(agent, order.id, 5_000, 'refund', 'cash', 'Overpaid')).body!.receiptId as number;
+
+    const documents = {
+      quotation: await agent.get(`/api/quotations/${quotation.id}`),
+      contract: await agent.get(`/api/quotations/${quotation.id}?tab=contract`),
+      invoice: await agent.get(`/api/orders/${order.id}`),
+      receipt: await agent.get(`/api/receipts/${receiptId}`),
+      refund: await agent.get(`/api/receipts/${refundId}`),
+    };
+    for (const [what, reply] of Object.entries(documents)) {
+      expect(reply.status, what).toBe(200);
+      expectNoHkid(what, reply.body);
+    }
+    // They do carry the client, as the print shows it: both names.
+    const names = { nameZh: '身分證測試', nameEn: 'Identity Test' };
+    expect(documents.quotation.body!.quotation).toMatchObject({ client: names });
+    expect(documents.invoice.body!.order).toMatchObject({ client: names, receipts: [{ id: receiptId }, { id: refundId }] });
+    expect(documents.receipt.body!.receipt).toMatchObject({ client: names });
+    expect(documents.refund.body!.receipt).toMatchObject({ kind: 'refund', client: names });
+
+    // Nor do the lists and their CSV files.
+    const q = `q=${encodeURIComponent('身分證測試')}`;
+    for (const path of ['/api/quotations', '/api/orders', '/api/receipts']) {
+      const listed = await agent.get(`${path}?${q}`);
+      expect((listed.body!.items as unknown[]).length, path).toBeGreaterThan(0);
+      expectNoHkid(path, listed.body);
+      const csv = new TextDecoder().decode(await (await agent.rawGet(`${path}?${q}&format=csv`)).arrayBuffer());
+      expect(csv).toContain('身分證測試');
+      expectNoHkid(`${path} CSV`, csv);
+    }
+  });
+});
+
+describe('order attachments', () => {
+  it('refuses 5 MB and one byte with 413 and the spec’s message in either language, storing nothing; exactly 5 MB is taken', async () => {
+    const order = await createOrder(agent, [{ productId: null, descriptionEn: 'Big file job', quantity: 100, unitPrice: 100 }]);
+    const header = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF');
+    const file = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set(header);
+      return bytes;
+    };
+    const upload = (a: TestAgent, body: Uint8Array) =>
+      a.raw('POST', `/api/orders/${order.id}/attachments`, body, { 'X-XSRF-TOKEN': a.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'application/pdf', 'X-File-Name': 'site-plan.pdf' });
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn(admin.email, admin.password);
+    const before = server.files.size;
+
+    const en = await upload(agent, file(5 * 1024 * 1024 + 1));
+    expect(en.status).toBe(413);
+    expect(en.body?.message).toBe('Error! File Size is over limit 5MB. Please upload again.');
+    const chinese = await upload(zh, file(5 * 1024 * 1024 + 1));
+    expect(chinese.status).toBe(413);
+    expect(chinese.body?.message).toBe('錯誤！檔案大小超過 5MB 上限，請重新上載。');
+    expect(server.files.size).toBe(before);
+    expect((await agent.get(`/api/orders/${order.id}`)).body!.attachments).toEqual([]);
+
+    expect((await upload(agent, file(5 * 1024 * 1024))).status).toBe(201);
+    expect(((await agent.get(`/api/orders/${order.id}`)).body!.attachments as { name: string }[]).map((a) => a.name)).toEqual(['site-plan.pdf']);
+  });
+});
+
+describe('document numbers of companies without their own prefix', () => {
+  it('share the Settings → Codes sequence, so no number is handed out twice, even at the same moment', async () => {
+    const other = (await agent.post('/api/companies', { nameZh: '新界清潔有限公司', nameEn: 'New Territories Cleaning Ltd' })).body!.company as { id: number; invoicePrefix: string };
+    expect(other.invoicePrefix).toBe('');
+    const branch = ((await agent.post('/api/branches', { nameZh: '元朗分店', nameEn: 'Yuen Long Branch', companyId: other.id })).body!.branch as { id: number }).id;
+    const line = [{ productId: null, descriptionEn: 'Shared prefix', quantity: 100, unitPrice: 1_000 }];
+    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => agent.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId, items: line, ...(i % 2 === 0 ? { branchId: branch } : {}) })));
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const numbers = replies.map((r) => (r.body!.order as Order).number);
+    expect(numbers.every((n) => /^INV-2026-\d{5}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(6);
+    // One sequence: the six numbers are consecutive.
+    const values = numbers.map((n) => Number(n.slice(-5))).sort((x, y) => x - y);
+    expect(values).toEqual(Array.from({ length: 6 }, (_, i) => values[0]! + i));
+  });
+});
+
+describe('the invoice list’s owing filter', () => {
+  /** Every page of a list, and its reported count and sum owed. */
+  const wholeList = async (query: string) => {
+    const first = (await agent.get(`/api/orders?${query}&per_page=100`)).body!;
+    const items = [...(first.items as Order[])];
+    for (let page = 2; page <= Math.ceil(Number(first.total) / 100); page++) items.push(...((await agent.get(`/api/orders?${query}&per_page=100&page=${page}`)).body!.items as Order[]));
+    return { items, total: Number(first.total), outstandingTotal: Number(first.outstandingTotal) };
+  };
+
+  it('lists every invoice with money owed — unpaid or part paid, due or not, never void or paid — and the sum owed', async () => {
+    const line = (unitPrice: number) => [{ productId: null, descriptionEn: 'Owing check', quantity: 100, unitPrice }];
+    const unpaid = await createOrder(agent, line(20_000));
+    const part = await createOrder(agent, line(30_000), { date: '2026-09-01', dueDate: '2026-10-01' });
+    await pay(agent, part.id, 12_500);
+    const paid = await createOrder(agent, line(40_000));
+    await pay(agent, paid.id, 40_000);
+    const toVoid = await createOrder(agent, line(50_000));
+    expect((await agent.post(`/api/orders/${toVoid.id}/void`, { reason: 'Duplicate', version: toVoid.version })).status).toBe(200);
+
+    const owing = await wholeList('status=owing');
+    const ids = owing.items.map((o) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([unpaid.id, part.id]));
+    expect(ids).not.toContain(paid.id);
+    expect(ids).not.toContain(toVoid.id);
+    expect(owing.items.every((o) => o.outstanding > 0 && (o.status === 'outstanding' || o.status === 'partial'))).toBe(true);
+    expect(owing.items.find((o) => o.id === part.id)!.outstanding).toBe(17_500);
+    // The same as a plain reading of the table: not void and paid below the total.
+    const rows = await server.db.selectFrom('orders').select(['id', 'total', 'paid', 'voided']).execute();
+    const expected = rows.filter((r) => !r.voided && r.paid < r.total);
+    expect(ids.sort((a, b) => a - b)).toEqual(expected.map((r) => r.id).sort((a, b) => a - b));
+    expect(owing.total).toBe(expected.length);
+    expect(owing.outstandingTotal).toBe(expected.reduce((s, r) => s + r.total - r.paid, 0));
+    // Owing is exactly unpaid and part paid together.
+    const [outstanding, partial] = await Promise.all([wholeList('status=outstanding'), wholeList('status=partial')]);
+    expect(owing.total).toBe(outstanding.total + partial.total);
+    expect(owing.outstandingTotal).toBe(outstanding.outstandingTotal + partial.outstandingTotal);
+    // It combines with the other filters like any status.
+    const sept = await wholeList('status=owing&date_from=2026-09-01&date_to=2026-09-01');
+    expect(sept.items.map((o) => o.id)).toContain(part.id);
+    expect(sept.items.every((o) => o.outstanding > 0)).toBe(true);
   });
 });

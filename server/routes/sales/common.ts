@@ -221,12 +221,19 @@ export function sortOf<T>(sort: string, columns: Readonly<Record<string, T>>): {
 export const sortEnum = <K extends string>(columns: readonly K[]) => z.enum(columns.flatMap((k) => [k, `-${k}`]) as [`${K}` | `-${K}`, ...(`${K}` | `-${K}`)[]]);
 
 /**
+ * Cells a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a carriage return),
+ * which the CSV writer neutralises with a leading apostrophe; a plain negative amount ("-100.00", a
+ * refund) is no formula and stays a number.
+ */
+const FORMULA_START = /^(?!-\d+(?:\.\d+)?$)[=+\-@\t\r]/;
+
+/**
  * A CSV file of `rows` under the given headers (in the caller's language), for Excel as well: UTF-8
  * with a byte-order mark and CRLF line ends. papaparse quotes what needs quoting (commas, quotes,
  * line breaks) and neutralises cells that a spreadsheet would read as a formula.
  */
 export function csvReply(c: AppContext, filename: string, headers: readonly string[], rows: readonly (readonly (string | number)[])[]) {
-  const body = `\uFEFF${Papa.unparse({ fields: [...headers], data: rows.map((r) => [...r]) }, { newline: '\r\n', escapeFormulae: true })}`;
+  const body = `\uFEFF${Papa.unparse({ fields: [...headers], data: rows.map((r) => [...r]) }, { newline: '\r\n', escapeFormulae: FORMULA_START })}`;
   return c.body(body, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${filename}-${today(c)}.csv"`,
