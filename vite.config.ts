@@ -1,5 +1,21 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/build/precompress';
+
+/** After a production build of the front end, a Brotli and a gzip copy of each text file (see precompress). */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => void precompress(outDir),
+  };
+}
 
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 
@@ -9,7 +25,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   base: mode === 'demo' ? './' : '/',
   define: mode === 'demo' ? { 'import.meta.env.VITE_BACKEND': JSON.stringify('in-page') } : {},
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
-  plugins: [react()],
+  // The production front end is served by the server with Brotli or gzip copies made at build time.
+  plugins: [react(), ...(mode === 'production' && !isSsrBuild ? [precompressed()] : [])],
   // `vite build --ssr server/main.ts` (part of npm run build): the server as one file of plain
   // JavaScript, so a start loads no TypeScript (see README). The pure-JavaScript packages go into
   // that file too: Node then reads one module instead of several hundred (kysely alone is ~400

@@ -10,6 +10,7 @@ import { DEFAULT_SERVER_CONFIG } from './http/env';
 import { Argon2PasswordHasher } from './node/argon2-hasher';
 import { databaseTarget, openDatabase } from './node/database';
 import { clientIpOf } from './node/clientIp';
+import { withCompression } from './node/compression';
 import { trackInFlight } from './node/drain';
 import { LocalFileStorage } from './node/LocalFileStorage';
 import { serveFrontEnd } from './node/static';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
 
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOST ?? '127.0.0.1';
-  const requests = trackInFlight(app.fetch);
+  const requests = trackInFlight(withCompression(app).fetch);
   const server = serve({ fetch: requests.fetch, port, hostname }, (info) => {
     const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
     console.log(`[server] ready on http://${hostname}:${info.port} with ${where} in ${Math.round(performance.now() - startedAt)} ms`);

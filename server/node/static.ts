@@ -7,7 +7,9 @@ import type { AppEnv } from '../http/env';
 /**
  * Serves the built front end from `root` (dist/public): hashed assets cached for a year, and every
  * other GET outside /api answered with index.html so the browser's router shows the screen (or the
- * 404 page). Without a build the server still answers the API and says how to build.
+ * 404 page). A file with a Brotli or gzip copy beside it (made by the build, scripts/build/
+ * precompress.ts) is sent as that copy to a browser that accepts it. Without a build the server
+ * still answers the API and says how to build.
  */
 export function serveFrontEnd(app: Hono<AppEnv>, root: string): void {
   const indexFile = path.join(root, 'index.html');
@@ -16,16 +18,14 @@ export function serveFrontEnd(app: Hono<AppEnv>, root: string): void {
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use('*', serveStatic({ root }));
+  // Set on the reply once it exists: serveStatic's onFound runs after the reply is made, so a header
+  // set there reached Node's adapter but not a plain web Response.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('/assets/*', serveStatic({ root, precompressed: true }));
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
     c.header('Cache-Control', 'no-cache');
