@@ -167,6 +167,16 @@ test('the error catalogue end to end: a 500 opens the server error page, no resp
   await expect(page.getByText('無法連接伺服器。連線恢復前，變更無法儲存。')).toBeVisible();
 });
 
+test('a 401 without session_expired goes to plain /login, and the user is forgotten', async ({ page }) => {
+  await signIn(page);
+  await page.route('**/api/areas*', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Unauthenticated.' }) }));
+  await page.getByRole('link', { name: '地區' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: '登入' })).toBeVisible();
+  await expect(page.getByText('您的登入已過期，請重新登入。')).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('backoffice.user'))).toBeNull();
+});
+
 test('a heartbeat that finds the session gone sends the signed-in user to /login and forgets them', async ({ page }) => {
   await page.clock.install();
   await signIn(page);
