@@ -226,7 +226,8 @@ export interface DashboardVisit {
 export interface Dashboard {
   readonly today: string;
   readonly appointments: { today: number; week: number; weekStart: string; weekEnd: string; own: boolean; visits: readonly DashboardVisit[] } | null;
-  readonly outstanding: { count: number; amount: number } | null;
+  /** Everything still owed (the invoice list's `owing`), and of that what is past its due date (the outstanding reminder). */
+  readonly outstanding: { count: number; amount: number; overdue: { count: number; amount: number } } | null;
   readonly bankIn: { count: number; amount: number } | null;
   readonly expiringQuotations: { count: number; amount: number; withinDays: number } | null;
   readonly revenue: { from: string; to: string; months: readonly { month: string; invoiced: number; received: number }[] } | null;
@@ -258,7 +259,7 @@ export function decodeDashboard(props: Json): Dashboard {
           })),
         }
       : null,
-    outstanding: figure(cards.outstanding),
+    outstanding: isRecord(cards.outstanding) ? { count: int(cards.outstanding.count), amount: int(cards.outstanding.amount), overdue: figure(cards.outstanding.overdue) ?? { count: 0, amount: 0 } } : null,
     bankIn: figure(cards.bankIn),
     expiringQuotations: isRecord(q) ? { count: int(q.count), amount: int(q.amount), withinDays: int(q.withinDays) } : null,
     revenue: isRecord(r) ? { from: str(r.from), to: str(r.to), months: records(r.months, (m) => ({ month: str(m.month), invoiced: int(m.invoiced), received: int(m.received) })) } : null,

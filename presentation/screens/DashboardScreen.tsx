@@ -9,9 +9,9 @@ import { formatCount, formatMonth, formatMonthShort } from './reports/format';
 
 /**
  * The dashboard (spec /dashboard, /api/dashboard/show): today's and this week's visits, what is
- * owed past its due date, receipts waiting to be banked in, quotations about to expire and the
- * revenue of the last twelve months. The server sends only the cards the user's permissions allow;
- * every figure links to the list it comes from.
+ * owed (all of it, and the part past its due date), receipts waiting to be banked in, quotations
+ * about to expire and the revenue of the last twelve months. The server sends only the cards the
+ * user's permissions allow; every figure links to the list it comes from.
  */
 export default function DashboardScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('reports');
@@ -61,8 +61,11 @@ export default function DashboardScreen({ data }: ScreenProps) {
           <section className="card dashboard-card" aria-labelledby="dash-outstanding">
             <h2 id="dash-outstanding">{t('dashboard.outstanding')}</h2>
             <p className="dashboard-figures">
+              <Link href="/orders/order?status=owing" className="dashboard-figure">
+                <span className="figure-value">{money(outstanding.amount)}</span> <span className="figure-label">{t('dashboard.owedOnAll', { count: outstanding.count })}</span>
+              </Link>
               <Link href="/reminders/outstanding" className="dashboard-figure">
-                <span className="figure-value">{money(outstanding.amount)}</span> <span className="figure-label">{t('dashboard.owedOn', { count: outstanding.count })}</span>
+                <span className="figure-value">{money(outstanding.overdue.amount)}</span> <span className="figure-label">{t('dashboard.owedOn', { count: outstanding.overdue.count })}</span>
               </Link>
             </p>
           </section>

@@ -61,10 +61,13 @@ export function dashboardRoutes(): Hono<AppEnv> {
     const cards: Record<string, unknown> = {};
     if (hasPermission(user, 'appointment_view')) cards.appointments = await appointmentsCard(c, day);
     if (hasPermission(user, 'order_view')) {
-      // The outstanding reminder's own rule (orders list status=reminder_outstanding): owed and past due.
-      const r = await sql<{ n: string; owed: string | null }>`select count(*) as n, sum(o.total - o.paid) as owed from orders o
-        where not o.voided and o.paid < o.total and o.due_date < ${day}::date`.execute(db);
-      cards.outstanding = { count: num(r.rows[0]?.n), amount: num(r.rows[0]?.owed) };
+      // Everything still owed: the orders list's status=owing (not void, paid < total). Of that, what
+      // is overdue: the outstanding reminder's rule (status=reminder_outstanding), past its due date.
+      const r = await sql<{ n: string; owed: string | null; overdue_n: string; overdue_owed: string | null }>`select count(*) as n, sum(o.total - o.paid) as owed,
+        count(*) filter (where o.due_date < ${day}::date) as overdue_n, sum(o.total - o.paid) filter (where o.due_date < ${day}::date) as overdue_owed
+        from orders o where not o.voided and o.paid < o.total`.execute(db);
+      const row = r.rows[0];
+      cards.outstanding = { count: num(row?.n), amount: num(row?.owed), overdue: { count: num(row?.overdue_n), amount: num(row?.overdue_owed) } };
     }
     if (hasPermission(user, 'receipt_view')) {
       // The bank-in reminder's own rule (receipts list action=bank-in).

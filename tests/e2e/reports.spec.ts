@@ -99,7 +99,7 @@ test('a worker sees only their own appointments on the dashboard and no reports'
   await signIn(page, 'worker@example.com', 'Worker1234');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: '我的預約' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '逾期未付' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '尚欠款項' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '收據報表' })).toHaveCount(0);
   await page.goto('/reports/orders/receipt-result');
   await expect(page).toHaveURL(/\/error-403$/);

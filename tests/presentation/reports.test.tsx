@@ -44,7 +44,7 @@ const RECEIPTS = {
 function handler(request: ApiRequest) {
   if (request.path === '/api/reports/options') return { status: 200, body: OPTIONS };
   if (request.path === '/api/reports/orders/receipt') return { status: 200, body: RECEIPTS };
-  if (request.path === '/api/dashboard/show') return { status: 200, body: { today: '2026-11-23', cards: { outstanding: { count: 3, amount: 45_000 } } } };
+  if (request.path === '/api/dashboard/show') return { status: 200, body: { today: '2026-11-23', cards: { outstanding: { count: 7, amount: 128_000, overdue: { count: 3, amount: 45_000 } } } } };
   return { status: 200, body: {} };
 }
 
@@ -122,11 +122,38 @@ describe('report screens', () => {
     expect(files.saved).toHaveLength(1);
   });
 
+  it('the dashboard says the outstanding card in Chinese too', async () => {
+    renderApp({
+      start: '/dashboard',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: (request) => (request.path === '/api/dashboard/show' ? { status: 200, body: { today: '2026-11-23', cards: { outstanding: { count: 1, amount: 9_900, overdue: { count: 0, amount: 0 } } } } } : handler(request)),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: '尚欠款項' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'HK$99.00 1 張發票尚欠' })).toHaveAttribute('href', '/orders/order?status=owing');
+    expect(screen.getByRole('link', { name: 'HK$0.00 0 張逾期發票尚欠' })).toHaveAttribute('href', '/reminders/outstanding');
+  });
+
   it('the dashboard shows the cards the server sent, each figure a link to its list', async () => {
     renderApp({ start: '/dashboard', user: ADMIN, language: 'en', handler });
     expect(await screen.findByRole('heading', { level: 2, name: 'Outstanding' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /HK\$450\.00 owed on 3 overdue invoices/ })).toHaveAttribute('href', '/reminders/outstanding');
+    expect(screen.getByRole('link', { name: 'HK$1,280.00 owed on 7 invoices' })).toHaveAttribute('href', '/orders/order?status=owing');
+    expect(screen.getByRole('link', { name: 'HK$450.00 owed on 3 overdue invoices' })).toHaveAttribute('href', '/reminders/outstanding');
     expect(screen.queryByRole('heading', { name: 'Appointments' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Revenue' })).not.toBeInTheDocument();
+  });
+
+  it('the dashboard’s owed figure opens the invoice list filtered to the invoices with money owed', async () => {
+    const { transport, navigator } = renderApp({
+      start: '/dashboard',
+      user: ADMIN,
+      language: 'en',
+      handler: (request) => (request.path === '/api/orders' ? { status: 200, body: { items: [], total: 7, outstandingTotal: 128_000, page: 1, perPage: 20, options: {} } } : handler(request)),
+    });
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'HK$1,280.00 owed on 7 invoices' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/orders/order'));
+    expect(await screen.findByLabelText('Status')).toHaveValue('owing');
+    expect(within(screen.getByLabelText('Status')).getByRole('option', { selected: true })).toHaveTextContent('Owing (unpaid or part paid)');
+    expect(transport.requests.find((r) => r.path === '/api/orders')?.query).toMatchObject({ status: 'owing' });
   });
 });

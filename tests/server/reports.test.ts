@@ -2,6 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commission, type CommissionBasis } from '../../domain/commission/commission';
+import { addDays } from '../../domain/time/dates';
 import { DEMO_USERS } from '../../server/db/seed';
 import { seedLarge } from '../../server/db/seedLarge';
 import { startTestServer, TestAgent, type TestServer } from './harness';
@@ -359,6 +360,8 @@ describe('validation and permissions', () => {
   });
 });
 
+type DashboardCard = { count: number; amount: number; overdue: { count: number; amount: number }; today: number; week: number; from: string; months: { month: string; invoiced: number; received: number }[] };
+
 describe('the dashboard', () => {
   it('shows each card only with the permission behind it', async () => {
     const own = new TestAgent(server);
@@ -373,9 +376,12 @@ describe('the dashboard', () => {
   });
 
   it('gives the same figures as the lists it links to', async () => {
-    const cards = (await agent.get('/api/dashboard/show')).body!.cards as Record<string, { count: number; amount: number; today: number; week: number; months: { month: string; invoiced: number }[] }>;
-    const outstanding = await agent.get('/api/orders?status=reminder_outstanding&per_page=1');
-    expect(cards.outstanding!.count).toBe(outstanding.body!.total);
+    const cards = (await agent.get('/api/dashboard/show')).body!.cards as Record<string, DashboardCard>;
+    // The outstanding card: everything owed → the invoice list's owing filter; of that, the overdue → the reminder.
+    const owing = await agent.get('/api/orders?status=owing&per_page=1');
+    expect([cards.outstanding!.count, cards.outstanding!.amount]).toEqual([owing.body!.total, owing.body!.outstandingTotal]);
+    const overdue = await agent.get('/api/orders?status=reminder_outstanding&per_page=1');
+    expect([cards.outstanding!.overdue.count, cards.outstanding!.overdue.amount]).toEqual([overdue.body!.total, overdue.body!.outstandingTotal]);
     const bankIn = await agent.get('/api/receipts?action=bank-in&per_page=1');
     expect([cards.bankIn!.count, cards.bankIn!.amount]).toEqual([bankIn.body!.total, bankIn.body!.netAmount]);
     const expiring = await agent.get('/api/quotations?expiring_within=7&per_page=1');
@@ -388,5 +394,49 @@ describe('the dashboard', () => {
     expect(months.at(-1)!.month).toBe('2026-11');
     const october = orders.filter((o) => o.date.startsWith('2026-10') && !o.voided);
     expect(months.find((m) => m.month === '2026-10')!.invoiced).toBe(sum(october.map((o) => o.total)));
+  });
+
+  it('adds up the same amounts as a plain sum over the rows', async () => {
+    const day = '2026-11-23';
+    // Sent quotations around the seven-day edge (the seeded data has none expiring), a draft and a past one.
+    const { db } = server;
+    const template = await db.selectFrom('quotations').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    const quotation = (n: number, status: 'sent' | 'draft', date: string, validDays: number, total: number) =>
+      sql`insert into quotations (number, date, client_id, branch_id, salesperson_id, subtotal, discount, total, terms, created_by, created_at, updated_at, kind, status, valid_days)
+          values (${`Q-DASH-${n}`}, ${date}::date, ${template.client_id}, ${template.branch_id}, ${template.salesperson_id}, ${total}, 0, ${total}, '[]'::jsonb, ${template.created_by}, now(), now(), 'basic', ${status}, ${validDays})`.execute(db);
+    await quotation(1, 'sent', addDays(day, -10), 11, 12_345); // valid until today
+    await quotation(2, 'sent', day, 8, 67_800); // valid until today + 7
+    await quotation(3, 'sent', day, 9, 99_900); // until today + 8: not yet
+    await quotation(4, 'draft', day, 3, 50_000); // not sent
+    await quotation(5, 'sent', addDays(day, -10), 10, 70_000); // expired yesterday
+    const quotations = (await sql<{ status: string; date: string; valid_days: number; total: number }>`select status, date::text as date, valid_days, total from quotations`.execute(db)).rows;
+    const expiring = quotations.filter((q) => q.status === 'sent' && addDays(q.date, q.valid_days - 1) >= day && addDays(q.date, q.valid_days - 1) <= addDays(day, 7));
+
+    const cards = (await agent.get('/api/dashboard/show')).body!.cards as Record<string, DashboardCard>;
+    expect([cards.expiringQuotations!.count, cards.expiringQuotations!.amount]).toEqual([expiring.length, sum(expiring.map((q) => q.total))]);
+    expect(cards.expiringQuotations!.amount).toBeGreaterThanOrEqual(12_345 + 67_800);
+
+    const owing = orders.filter((o) => !o.voided && o.paid < o.total);
+    const overdue = owing.filter((o) => o.due_date < day);
+    expect(cards.outstanding).toEqual({
+      count: owing.length,
+      amount: sum(owing.map((o) => o.total - o.paid)),
+      overdue: { count: overdue.length, amount: sum(overdue.map((o) => o.total - o.paid)) },
+    });
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(owing.length).toBeGreaterThan(overdue.length);
+
+    const waiting = receipts.filter((r) => r.kind === 'receipt' && !r.banked_in && (r.method === 'cash' || r.method === 'cheque'));
+    expect(cards.bankIn).toEqual({ count: waiting.length, amount: sum(waiting.map((r) => r.amount)) });
+    expect(waiting.length).toBeGreaterThan(0);
+
+    const from = cards.revenue!.from;
+    expect(from).toBe('2025-12-01');
+    for (const m of cards.revenue!.months) {
+      const inMonth = (date: string) => date.startsWith(m.month) && date >= from && date <= day;
+      expect(m.invoiced, m.month).toBe(sum(orders.filter((o) => inMonth(o.date) && !o.voided).map((o) => o.total)));
+      expect(m.received, m.month).toBe(sum(receipts.filter((r) => inMonth(r.date)).map((r) => (r.kind === 'refund' ? -r.amount : r.amount))));
+    }
+    expect(cards.revenue!.months.filter((m) => m.received !== 0).length).toBeGreaterThan(6);
   });
 });

@@ -16,7 +16,7 @@ import { useQueryForm } from '../../hooks/useQueryForm';
 import { StatusBadge } from './StatusBadge';
 
 const FILTERS = ['q', 'status', 'type', 'date_from', 'date_to', 'branch_id', 'salesperson_id'] as const;
-const STATUSES = ['outstanding', 'partial', 'paid', 'void', 'reminder_outstanding'] as const;
+const STATUSES = ['owing', 'outstanding', 'partial', 'paid', 'void', 'reminder_outstanding'] as const;
 
 /**
  * /orders/order (invoices) and /reminders/outstanding (invoices past their due date with something

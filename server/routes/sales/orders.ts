@@ -75,7 +75,8 @@ async function checkAppointment(c: AppContext, input: CreateInput): Promise<Reco
 }
 type OrderInput = z.output<z.ZodObject<typeof OrderFields>>;
 
-export const ORDER_STATUS_FILTERS = ['paid', 'partial', 'outstanding', 'void', 'reminder_outstanding'] as const;
+/** `owing`: something still owed (unpaid or part paid, the domain's outstandingAmount > 0), whatever the due date. */
+export const ORDER_STATUS_FILTERS = ['paid', 'partial', 'outstanding', 'owing', 'void', 'reminder_outstanding'] as const;
 const SORTS = ['number', 'date', 'due', 'total', 'outstanding', 'client'] as const;
 const ListQuery = z.object({
   ...ListPaging,
@@ -113,6 +114,8 @@ function statusFilter(status: (typeof ORDER_STATUS_FILTERS)[number], todayDate: 
         return eb.and([live, eb('o.paid', '>', 0), eb('o.paid', '<', eb.ref('o.total'))]);
       case 'outstanding':
         return eb.and([live, eb('o.paid', '=', 0), eb('o.total', '>', 0)]);
+      case 'owing':
+        return eb.and([live, eb('o.paid', '<', eb.ref('o.total'))]);
       case 'reminder_outstanding':
         return eb.and([live, eb('o.paid', '<', eb.ref('o.total')), eb('o.due_date', '<', todayDate)]);
     }
