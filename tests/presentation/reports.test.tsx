@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
@@ -155,5 +155,113 @@ describe('report screens', () => {
     expect(await screen.findByLabelText('Status')).toHaveValue('owing');
     expect(within(screen.getByLabelText('Status')).getByRole('option', { selected: true })).toHaveTextContent('Owing (unpaid or part paid)');
     expect(transport.requests.find((r) => r.path === '/api/orders')?.query).toMatchObject({ status: 'owing' });
+  });
+});
+
+describe('printing a result', () => {
+  const client = { nameEn: 'Chan Tai Man', nameZh: '陳大文' };
+  const ALL = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, number: `R-2026-0000${i + 1}`, date: `2026-11-0${i + 1}`, kind: 'receipt', orderId: 7, order: 'INV-2026-00007', client, method: 'cash', amount: 10_000 * (i + 1), bankedIn: false }));
+  const PAGE = { ...RECEIPTS, rows: ALL.slice(2, 4), count: 5, page: 2, perPage: 2, sort: '-amount', totals: { count: 5, receipts: 150_000, refunds: 0, amount: 150_000 } };
+  const START = '/reports/orders/receipt-result?date_from=2026-11-01&date_to=2026-11-30&branch_id=1&sort=-amount&page=2';
+  const isPrintRead = (request: ApiRequest) => request.path === '/api/reports/orders/receipt' && request.query?.per_page !== undefined;
+  /** What the print table holds at the moment the page is printed, row by row. */
+  let printed: string[][] | null = null;
+  const printSpy = () =>
+    vi.spyOn(window, 'print').mockImplementation(() => {
+      const table = screen.queryByRole('table', { name: 'Receipt report: every row, as printed' });
+      printed = table ? within(table).getAllByRole('row').map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent ?? '')) : null;
+    });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    printed = null;
+  });
+
+  it('reads every row of the result through the report’s API path, shows them in the print table and prints, all from the keyboard', async () => {
+    const print = printSpy();
+    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
+    const { transport } = renderApp({
+      start: START,
+      user: ADMIN,
+      language: 'en',
+      handler: (request) => {
+        if (isPrintRead(request)) return new Promise((resolve) => (answer = resolve));
+        if (request.path === '/api/reports/orders/receipt') return { status: 200, body: PAGE };
+        return handler(request);
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Print' });
+    expect(within(screen.getByRole('table', { name: 'Receipt report: results' })).getAllByRole('row')).toHaveLength(4); // heading, the page's two rows, totals
+    button.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(await screen.findByText('Reading all 5 rows to print…')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    expect(print).not.toHaveBeenCalled();
+    // The filters and sort of the result, from the first row, as many rows as an export takes.
+    const reads = transport.requests.filter(isPrintRead);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.query).toEqual({ date_from: '2026-11-01', date_to: '2026-11-30', branch_id: '1', sort: '-amount', page: 1, per_page: 50_000 });
+
+    answer({ status: 200, body: { ...PAGE, rows: [...ALL].reverse(), page: 1, perPage: 50_000 } });
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(printed).not.toBeNull();
+    expect(printed!.slice(1).map((row) => [row[0], row[6]])).toEqual([
+      ['R-2026-00005', 'HK$500.00'],
+      ['R-2026-00004', 'HK$400.00'],
+      ['R-2026-00003', 'HK$300.00'],
+      ['R-2026-00002', 'HK$200.00'],
+      ['R-2026-00001', 'HK$100.00'],
+      ['Total (5)', 'HK$1,500.00'],
+    ]);
+    expect(screen.queryByText('Reading all 5 rows to print…')).not.toBeInTheDocument();
+    expect(button).not.toHaveAttribute('aria-disabled');
+    // After the printout the print table goes; the page on screen stays as it was.
+    window.dispatchEvent(new Event('afterprint'));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Receipt report: every row, as printed' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('table', { name: 'Receipt report: results' })).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('says so when the rows cannot be read, prints nothing and stays on the result', async () => {
+    const print = printSpy();
+    const { navigator } = renderApp({
+      start: START,
+      user: ADMIN,
+      language: 'en',
+      handler: (request) => {
+        if (isPrintRead(request)) return { status: 500, body: { message: 'The database took too long.' } };
+        if (request.path === '/api/reports/orders/receipt') return { status: 200, body: PAGE };
+        return handler(request);
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Print' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The rows could not be read for printing, so nothing was printed. The database took too long.');
+    expect(print).not.toHaveBeenCalled();
+    expect(navigator.current().path).toBe('/reports/orders/receipt-result');
+    expect(screen.queryByRole('table', { name: 'Receipt report: every row, as printed' })).not.toBeInTheDocument();
+  });
+
+  it('prints at once when every row is on the page already', async () => {
+    const print = printSpy();
+    const { transport } = renderApp({ start: '/reports/orders/receipt-result?date_from=2026-11-01&date_to=2026-11-30', user: ADMIN, language: 'en', handler });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(transport.requests.filter(isPrintRead)).toEqual([]);
+  });
+
+  it('notes in the printout when the result has more rows than one print takes', async () => {
+    printSpy();
+    renderApp({
+      start: START,
+      user: ADMIN,
+      language: 'en',
+      handler: (request) => {
+        if (isPrintRead(request)) return { status: 200, body: { ...PAGE, rows: ALL, count: 60_123, page: 1, perPage: 50_000 } };
+        if (request.path === '/api/reports/orders/receipt') return { status: 200, body: { ...PAGE, count: 60_123 } };
+        return handler(request);
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(printed).not.toBeNull());
+    expect(screen.getByText('Only the first 5 of 60,123 rows are printed; download CSV or Excel for the rest, or narrow the filters.')).toBeInTheDocument();
   });
 });

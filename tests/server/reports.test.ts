@@ -351,6 +351,20 @@ describe('validation and permissions', () => {
     expect((long.body!.errors as Record<string, string[]>).date_to).toEqual(['The appointment report covers at most 366 days at a time.']);
   });
 
+  it('gives every row in one page up to the export limit (a result’s print view reads them so), and no more', async () => {
+    const path = `/api/reports/orders/items?date_from=2024-01-01&date_to=${TO}&sort=-lineTotal`;
+    const all = await report(`${path}&page=1&per_page=50000`);
+    expect(all.count).toBeGreaterThan(1_000);
+    expect(all.rows).toHaveLength(all.count);
+    // The same rows, in the same order, as the pages of 1,000 the screen could have read one by one.
+    const pages: Record<string, unknown>[] = [];
+    for (let page = 1; page <= Math.ceil(all.count / 1_000); page++) pages.push(...(await report(`${path}&page=${page}&per_page=1000`)).rows);
+    expect(all.rows).toEqual(pages);
+    const tooMany = await agent.get(`${path}&per_page=50001`);
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys(tooMany.body!.errors as object)).toEqual(['per_page']);
+  });
+
   it('answers 403 to a user without report_view on every report', async () => {
     const own = new TestAgent(server);
     await own.signIn(worker.email, worker.password);

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { int, records, str, type Json } from '../../../application/api/decode';
+import { PRINT_ROW_LIMIT, ReportService } from '../../../application/reports/ReportService';
 import { decodeReport, HEADER_CHOICES, reportOfPath, type ReportKey, type ReportResult } from '../../../application/reports/reports';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DownloadLink } from '../../components/DownloadLink';
+import { FormAlert } from '../../components/FormAlert';
+import { describeApiError } from '../../forms/describeApiError';
+import { useService } from '../../services/ServicesContext';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
 import { SortableHeader } from '../../components/SortableHeader';
@@ -13,6 +17,8 @@ import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { BarChart } from './BarChart';
 import { formatCell, formatCount, formatHours, formatMonth, formatMonthShort, isFigure, type Translate } from './format';
+// The print stylesheet (the report rules are at its end): loaded with this screen, not only with a sales print view.
+import '../../styles/print.css';
 
 /** Where a cell links to, for the columns that name a record. */
 function cellLink(key: ReportKey, column: string, row: Json): string | null {
@@ -39,10 +45,16 @@ function appliedFilters(result: ReportResult, params: URLSearchParams, t: Transl
   return out;
 }
 
+/** The print view's rows: none yet, being read, read (printed next), or a failure to say. */
+type PrintState = { readonly phase: 'idle' } | { readonly phase: 'reading' } | { readonly phase: 'ready'; readonly result: ReportResult } | { readonly phase: 'failed'; readonly message: string };
+
 /**
  * A report's result (spec: the filter path + "-result", its data from the report's API path): what
  * it covers, charts where the report has them, the table with sortable columns and a totals row,
  * pages, downloads as CSV or Excel with headers in Chinese, English or both, and a print view.
+ * Print prints every row of the result, not only the page on screen: when there are more rows than
+ * the page holds, it reads them all first (up to the export limit) through the report's API path
+ * with the same filters and sort, puts them in a table that only the printout shows, and prints.
  */
 export default function ReportResultScreen({ route, data }: ScreenProps) {
   const { t, i18n } = useTranslation('reports');
@@ -65,11 +77,49 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
   const defaultSort = result.sort || '';
   const tr: Translate = (k) => t(k);
   const applied = appliedFilters(result, params, tr, language);
-  const figureColumns = result.columns.filter(isFigure).map((c) => c.key);
-  const totals = result.totals;
+  const reports = useService(ReportService);
+  const [printing, setPrinting] = useState<PrintState>({ phase: 'idle' });
+  // The address the rows being read belong to: a reply for an address left meanwhile is dropped.
+  const address = `${route.path}?${search}`;
+  const current = useRef(address);
+  useEffect(() => {
+    current.current = address;
+    setPrinting({ phase: 'idle' });
+  }, [address]);
+
+  const print = () => {
+    if (printing.phase === 'reading') return;
+    if (result.count <= result.rows.length) {
+      // Every row is on screen already.
+      setPrinting({ phase: 'idle' });
+      window.print();
+      return;
+    }
+    const asked = address;
+    setPrinting({ phase: 'reading' });
+    void reports.allRows(report.api, search).match(
+      (all) => {
+        if (current.current === asked) setPrinting({ phase: 'ready', result: all });
+      },
+      (error) => {
+        if (current.current === asked) setPrinting({ phase: 'failed', message: t('result.printFailed', { reason: describeApiError(error, (k) => t(k), []).message ?? '' }) });
+      },
+    );
+  };
+
+  // Once every row is in the print table, print; the table goes again after the printout.
+  useEffect(() => {
+    if (printing.phase !== 'ready') return;
+    const done = () => setPrinting({ phase: 'idle' });
+    window.addEventListener('afterprint', done);
+    window.print();
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
+
+  const printed = printing.phase === 'ready' ? printing.result : null;
 
   return (
-    <div className="stack report-result">
+    <div className={`stack report-result${printed ? ' report-print-all' : ''}`}>
       <section className="report-summary" aria-label={t('result.about')}>
         <p>
           <strong>{t('result.range', { from: result.dateFrom, to: result.dateTo })}</strong>
@@ -90,10 +140,16 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
           <DownloadLink className="button button-secondary" href={download('xlsx')}>
             {t('result.xlsx')}
           </DownloadLink>
-          <button type="button" className="button button-secondary" onClick={() => window.print()}>
+          <button type="button" className="button button-secondary" aria-disabled={printing.phase === 'reading' || undefined} onClick={print}>
             {t('result.print')}
           </button>
         </div>
+      </div>
+      <div className="no-print">
+        <p className="hint" role="status" aria-live="polite">
+          {printing.phase === 'reading' ? t('result.printFetching', { count: Math.min(result.count, PRINT_ROW_LIMIT) }) : ''}
+        </p>
+        <FormAlert message={printing.phase === 'failed' ? printing.message : null} />
       </div>
 
       <Charts report={key} result={result} />
@@ -104,63 +160,84 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
           {t('result.empty')}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table report-table">
-            <caption className="visually-hidden">{t('result.caption', { title: t(`routes:report.${key}`) })}</caption>
-            <thead>
-              <tr>
-                {result.columns.map((column) =>
-                  column.sortable ? (
-                    <SortableHeader key={column.key} column={column.key} label={t(`column.${column.key}`)} path={path} search={search} defaultSort={defaultSort} {...(isFigure(column) ? { className: 'number' } : {})} />
-                  ) : (
-                    <th key={column.key} scope="col" className={isFigure(column) ? 'number' : undefined}>
-                      {t(`column.${column.key}`)}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row, index) => (
-                <tr key={`${str(row.key) || int(row.id) || index}-${index}`}>
-                  {result.columns.map((column) => {
-                    const text = formatCell(column, row[column.key], tr, language);
-                    const link = cellLink(key, column.key, row);
-                    return (
-                      <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
-                        {link && text !== '—' ? <Link href={link}>{text}</Link> : text}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-            {totals && (
-              <tfoot>
-                <tr className="totals-row">
-                  {result.columns.map((column, index) => (
-                    <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
-                      {index === 0 ? (
-                        <strong>{t('result.total', { count: int(totals.count ?? totals.orders) })}</strong>
-                      ) : figureColumns.includes(column.key) && column.key in totals ? (
-                        <strong>{formatCell(column, totals[column.key], tr, language)}</strong>
-                      ) : column.kind === 'date' && column.key in totals ? (
-                        formatCell(column, totals[column.key], tr, language)
-                      ) : (
-                        ''
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              </tfoot>
-            )}
-          </table>
+        <div className="table-wrap report-screen-table">
+          <ResultTable report={key} result={result} caption={t('result.caption', { title: t(`routes:report.${key}`) })} headings={{ path, search, defaultSort }} />
+        </div>
+      )}
+      {printed && (
+        <div className="table-wrap report-print-table">
+          {printed.count > printed.rows.length && <p>{t('result.printLimited', { shown: formatCount(printed.rows.length, language), count: formatCount(printed.count, language) })}</p>}
+          <ResultTable report={key} result={printed} caption={t('result.printCaption', { title: t(`routes:report.${key}`) })} headings={null} />
         </div>
       )}
       <div className="no-print">
         <Pagination path={path} search={search} page={result.page} perPage={result.perPage} total={result.count} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The rows of a result with its totals row. On screen (`headings` given) the headings sort and the
+ * cells that name a record link to it; in the print table they are plain text.
+ */
+function ResultTable({ report, result, caption, headings }: { report: ReportKey; result: ReportResult; caption: string; headings: { path: string; search: string; defaultSort: string } | null }) {
+  const { t, i18n } = useTranslation('reports');
+  const language = i18n.language;
+  const tr: Translate = (k) => t(k);
+  const figureColumns = result.columns.filter(isFigure).map((c) => c.key);
+  const totals = result.totals;
+  return (
+    <table className="data-table report-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {result.columns.map((column) =>
+            column.sortable && headings ? (
+              <SortableHeader key={column.key} column={column.key} label={t(`column.${column.key}`)} path={headings.path} search={headings.search} defaultSort={headings.defaultSort} {...(isFigure(column) ? { className: 'number' } : {})} />
+            ) : (
+              <th key={column.key} scope="col" className={isFigure(column) ? 'number' : undefined}>
+                {t(`column.${column.key}`)}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {result.rows.map((row, index) => (
+          <tr key={`${str(row.key) || int(row.id) || index}-${index}`}>
+            {result.columns.map((column) => {
+              const text = formatCell(column, row[column.key], tr, language);
+              const link = headings ? cellLink(report, column.key, row) : null;
+              return (
+                <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
+                  {link && text !== '—' ? <Link href={link}>{text}</Link> : text}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+      {totals && (
+        <tfoot>
+          <tr className="totals-row">
+            {result.columns.map((column, index) => (
+              <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
+                {index === 0 ? (
+                  <strong>{t('result.total', { count: int(totals.count ?? totals.orders) })}</strong>
+                ) : figureColumns.includes(column.key) && column.key in totals ? (
+                  <strong>{formatCell(column, totals[column.key], tr, language)}</strong>
+                ) : column.kind === 'date' && column.key in totals ? (
+                  formatCell(column, totals[column.key], tr, language)
+                ) : (
+                  ''
+                )}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      )}
+    </table>
   );
 }
 

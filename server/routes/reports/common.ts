@@ -32,7 +32,8 @@ export const ReportBase = {
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   headers: z.enum(HEADER_LANGUAGES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(1_000).default(50),
+  /** Up to EXPORT_LIMIT: a result's print view reads every row at once, as many as an export writes. */
+  per_page: z.coerce.number().int().min(1).max(EXPORT_LIMIT).default(50),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
   branch_id: dbId.optional(),
