@@ -265,3 +265,69 @@ describe('printing a result', () => {
     expect(screen.getByText('Only the first 5 of 60,123 rows are printed; download CSV or Excel for the rest, or narrow the filters.')).toBeInTheDocument();
   });
 });
+
+describe('the commission result', () => {
+  const COMMISSION = {
+    columns: [
+      { key: 'salesperson', kind: 'text', sortable: true },
+      { key: 'userRate', kind: 'rate', sortable: true },
+      { key: 'orders', kind: 'count', sortable: true },
+      { key: 'total', kind: 'money', sortable: true },
+      { key: 'base', kind: 'money', sortable: true },
+      { key: 'commission', kind: 'money', sortable: true },
+    ],
+    rows: [
+      { salespersonId: 2, salesperson: 'Sam Lee', userRate: 500, orders: 4, total: 400_000, base: 400_000, commission: 20_000 },
+      { salespersonId: 3, salesperson: 'Joyce Mak', userRate: null, orders: 2, total: 150_000, base: 150_000, commission: 7_550 },
+    ],
+    totals: { orders: 6, total: 550_000, base: 550_000, commission: 27_550 },
+    count: 2,
+    page: 1,
+    perPage: 50,
+    sort: '-commission',
+    dateFrom: '2026-10-01',
+    dateTo: '2026-11-30',
+    basis: 'total',
+    filterNames: {},
+    charts: {
+      bySalesperson: [
+        { key: '2', label: 'Sam Lee', commission: 20_000 },
+        { key: '3', label: 'Joyce Mak', commission: 7_550 },
+        { key: '', label: '', commission: 0 },
+      ],
+      byMonth: [
+        { key: '2026-10', commission: 12_000 },
+        { key: '2026-11', commission: 15_550 },
+      ],
+    },
+  };
+
+  it('draws its charts by salesperson and by month, each with its figures as a table', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      start: '/reports/orders/commission-result?date_from=2026-10-01&date_to=2026-11-30',
+      user: ADMIN,
+      language: 'en',
+      handler: (request) => (request.path === '/api/reports/orders/commission' ? { status: 200, body: COMMISSION } : handler(request)),
+    });
+    expect(await screen.findByRole('img', { name: 'Commission by salesperson 3 bars; HK$275.50 in all.' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Commission by month 2 bars; HK$275.50 in all.' })).toBeInTheDocument();
+    const figures = (name: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+    await user.click(screen.getByText('Commission by salesperson as a table'));
+    expect(figures('Commission by salesperson')).toEqual([
+      ['Item', 'Commission (HKD)'],
+      ['Sam Lee', 'HK$200.00'],
+      ['Joyce Mak', 'HK$75.50'],
+      ['(No salesperson)', 'HK$0.00'],
+    ]);
+    await user.click(screen.getByText('Commission by month as a table'));
+    expect(figures('Commission by month')).toEqual([
+      ['Item', 'Commission (HKD)'],
+      ['Oct 2026', 'HK$120.00'],
+      ['Nov 2026', 'HK$155.50'],
+    ]);
+  });
+});

@@ -335,6 +335,36 @@ describe('exports', () => {
     expect(xml).toContain('總計');
     expect(xml).not.toContain('Commission (HKD)');
   });
+
+  /** The workbook's first sheet as rows of cell texts (shared strings looked up, numbers as written). */
+  const sheetRows = async (path: string): Promise<string[][]> => {
+    const response = await agent.rawGet(path);
+    expect(response.status, path).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const unescape = (v: string) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    const shared = [...strFromU8(files['xl/sharedStrings.xml']!).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => unescape([...m[1]!.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    return [...sheet.matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)].map((row) =>
+      [...row[1]!.matchAll(/<c ([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((cell) => {
+        const value = /<v>([\s\S]*?)<\/v>/.exec(cell[2] ?? '')?.[1] ?? '';
+        return /t="s"/.test(cell[1]!) ? shared[Number(value)]! : unescape(value);
+      }),
+    );
+  };
+
+  it('writes Excel headings in English, or in Chinese and English, as chosen, the totals row labelled the same way', async () => {
+    const base = `/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&format=xlsx`;
+    const en = await sheetRows(`${base}&headers=en`);
+    expect(en[0]).toEqual(['Salesperson', 'Own rate (%)', 'Orders', 'Total (HKD)', 'Commission base (HKD)', 'Commission (HKD)']);
+    expect(en.at(-1)![0]).toBe('Total');
+    const both = await sheetRows(`${base}&headers=both`);
+    expect(both[0]).toEqual(['營業員 Salesperson', '個人佣金率（%） Own rate (%)', '訂單數 Orders', '總額（港元） Total (HKD)', '佣金基數（港元） Commission base (HKD)', '佣金（港元） Commission (HKD)']);
+    expect(both.at(-1)![0]).toBe('總計 Total');
+    // The same rows under either heading: one per salesperson of the JSON report, then the totals.
+    const json = await report(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&per_page=1000`);
+    expect(en).toHaveLength(json.rows.length + 2);
+    expect(both.slice(1)).toEqual(en.slice(1).map((row, i) => (i === en.length - 2 ? ['總計 Total', ...row.slice(1)] : row)));
+  });
 });
 
 describe('validation and permissions', () => {
