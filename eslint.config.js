@@ -33,6 +33,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // Text a user typed (a client's name, notes) is always shown as text, never parsed as HTML: no
+    // dangerouslySetInnerHTML (react/no-danger) and no writing HTML into the DOM by hand. An SVG (the
+    // two-factor QR code) goes in as an <img src="data:image/svg+xml;…">, where it cannot run script.
+    files: ['**/*.tsx', 'presentation/**/*.ts', 'application/**/*.ts', 'infrastructure/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Show text as text: dangerouslySetInnerHTML can run script stored in a record.' },
+        { selector: "Property[key.name='dangerouslySetInnerHTML']", message: 'Show text as text: dangerouslySetInnerHTML can run script stored in a record.' },
+        { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Show text as text (textContent), never HTML built from data.' },
+        { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]", message: 'Show text as text (textContent), never HTML built from data.' },
+        { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: 'Show text as text (textContent), never HTML built from data.' },
+      ],
+    },
+  },
   ...Object.entries(layerBans).map(([layer, patterns]) => ({
     files: [`${layer}/**/*.{ts,tsx}`],
     ignores: layer === 'presentation' ? ['presentation/main.tsx'] : layer === 'infrastructure' ? ['infrastructure/fake-backend/**'] : [],

@@ -300,3 +300,44 @@ describe('attachments', () => {
     expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 });
+
+describe('a client whose name is HTML', () => {
+  const HOSTILE = { nameEn: '<img src=x onerror=alert(1)>', nameZh: '<script>alert("x")</script>', tags: ['<b>VIP</b>'] };
+  const hostileBackend = backend((r) => {
+    if (r.path === '/api/clients' && r.method === 'GET')
+      return {
+        status: 200,
+        body: {
+          items: [{ id: 7, code: 'C000007', ...HOSTILE, primaryContact: { name: '"><svg onload=alert(1)>', phones: ['91234567'] }, area: { nameEn: 'Wan Chai', nameZh: '灣仔區' } }],
+          total: 1,
+          page: 1,
+          perPage: 20,
+          filters: { ...OPTIONS, tags: HOSTILE.tags },
+        },
+      };
+    if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: { client: { ...CLIENT, ...HOSTILE }, tab: 'basic', options: OPTIONS, canRevealHkid: true, attachments: [] } };
+    return null;
+  });
+  /** Nothing of the names became an element: no image, script or SVG, no bold tag. */
+  const noMarkupFromData = () => {
+    expect(document.querySelector('img[src="x"], img[onerror], script, svg[onload], b')).toBeNull();
+  };
+
+  it('shows it as literal text in the client list, never as an element', async () => {
+    renderApp({ start: '/clients', user: ADMIN, language: 'en', handler: hostileBackend });
+    const row = await screen.findByRole('row', { name: /<img src=x onerror=alert\(1\)>/ });
+    expect(row).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(row).toHaveTextContent('<script>alert("x")</script>');
+    expect(row).toHaveTextContent('"><svg onload=alert(1)>');
+    noMarkupFromData();
+  });
+
+  it('shows it as literal text on the client’s page: its heading and its fields', async () => {
+    renderApp({ start: '/clients/basic/7', user: ADMIN, language: 'en', handler: hostileBackend });
+    expect(await screen.findByLabelText('English name')).toHaveValue('<img src=x onerror=alert(1)>');
+    expect(screen.getByLabelText('Chinese name')).toHaveValue('<script>alert("x")</script>');
+    // The heading names the client with both names, as text.
+    expect(screen.getByText('<script>alert("x")</script> · <img src=x onerror=alert(1)>')).toBeInTheDocument();
+    noMarkupFromData();
+  });
+});

@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as z from 'zod';
+import { sniffAttachmentType } from '../../domain/files/file-type';
+import { sniffImageType } from '../../domain/files/image-type';
+import { MAX_UPLOAD_BYTES } from '../../domain/files/upload';
 import { DEMO_USERS } from '../../server/db/seed';
+import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
 import type * as Query from '../../server/http/query';
 import type * as Validate from '../../server/http/validate';
 import { unstorableTextPath } from '../../server/http/text';
-import { HOSTILE_STRINGS, hostileString, inputFor, UNSTORABLE_STRINGS } from '../support/zod-arbitrary';
+import { totp } from '../support/totp';
+import { HOSTILE_STRINGS, hostileString, inputFor, junk, UNSTORABLE_STRINGS } from '../support/zod-arbitrary';
 import { ENDPOINTS } from './endpoints';
 import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
 
@@ -18,8 +23,14 @@ import { startTestServer, TestAgent, type Reply, type TestServer } from './harne
  * rule, never a crash. The schemas are the server's own: a spy on parseJsonBody/parseQuery records
  * which schema each endpoint uses, so a new endpoint is fuzzed without being listed here.
  *
+ * The endpoints that read no JSON body get generated bodies of their own: the uploads (files,
+ * photos, signatures, logo and chop) random bytes, files of the wrong type, empty bodies, wrong and
+ * over-long headers and lengths; the rest junk bodies they must ignore. The calls that end the
+ * session or the account (signing out, deleting the account) and the two-factor step of a sign-in
+ * are fuzzed from throw-away accounts on a server of their own.
+ *
  * FUZZ_RUNS sets the number of generated inputs per endpoint (default 60 here; `npm run soak` runs
- * 1,000). The totals are printed.
+ * 1,000). The totals are printed, server errors (5xx) counted rather than assumed.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 /** Time for one fuzzing test: a few milliseconds per request, generously. */
@@ -51,42 +62,57 @@ const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
 const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
 
 /**
- * Calls that would end the fuzzing session itself (signing out, deleting the account) are sent from
- * a second administrator session's point of view only through their validation: see below.
+ * Calls that would end the fuzzing administrator's session or account: fuzzed from throw-away
+ * accounts on a server of their own (*calls that end the session or the account*, below).
  */
-const SKIPPED_FOR_SESSION = new Set(['POST /api/logout', 'DELETE /api/user']);
+const SESSION_ENDING = new Set(['POST /api/logout', 'DELETE /api/user']);
 
-/** Endpoints that read no JSON body (an id in the path, or a file): their paths are fuzzed instead. */
+/**
+ * The uploads: the body is the file itself. Each is sent generated bodies (*uploads*, below) at a
+ * record that exists; `accepts` is what the server takes (by the file's first bytes, never its name
+ * or declared type) and `field` the name its 422 message goes under.
+ */
+type UploadKind = 'attachment' | 'image' | 'png';
+const UPLOADS: Readonly<Record<string, { kind: UploadKind; field: string }>> = {
+  'PUT /api/user/profile-photo': { kind: 'image', field: 'photo' },
+  'POST /api/clients/:n/attachments': { kind: 'attachment', field: 'file' },
+  'POST /api/orders/:n/attachments': { kind: 'attachment', field: 'file' },
+  'PUT /api/companies/:n/logo': { kind: 'image', field: 'logo' },
+  'PUT /api/companies/:n/chop': { kind: 'image', field: 'chop' },
+  'PUT /api/appointments/:n/visits/:n/signatures/client': { kind: 'png', field: 'signature' },
+  'PUT /api/appointments/:n/visits/:n/signatures/worker': { kind: 'png', field: 'signature' },
+  'POST /api/appointments/:n/visits/:n/photos': { kind: 'image', field: 'photo' },
+};
+
+/**
+ * Endpoints that read no JSON body (an id in the path, or a file): their paths are fuzzed, the
+ * uploads get generated files, the others junk bodies they must ignore.
+ */
 const NO_JSON_BODY = new Set([
-  'POST /api/two-factor-challenge', // answers 422 "no sign-in waiting" before reading the body; fuzzed in auth tests
-  'PUT /api/user/profile-photo',
+  // Answers 422 "no sign-in waiting" before reading the body unless a password was just accepted:
+  // fuzzed with a sign-in waiting for its code below.
+  'POST /api/two-factor-challenge',
+  ...Object.keys(UPLOADS),
   'DELETE /api/user/profile-photo',
   'DELETE /api/user/api-tokens/:n',
   'DELETE /api/areas/:n',
   'DELETE /api/clients/:n',
   'POST /api/clients/:n/hkid/reveal',
-  'POST /api/clients/:n/attachments',
   'DELETE /api/attachments/:n',
   'DELETE /api/products/:n',
   'DELETE /api/product-categories/:n',
   'DELETE /api/quotations/:n',
-  'POST /api/orders/:n/attachments',
   'POST /api/receipts/:n/bank-in',
   'POST /api/users/:n/reset-two-factor',
   'DELETE /api/users/:n',
   'DELETE /api/companies/:n',
-  'PUT /api/companies/:n/logo',
-  'PUT /api/companies/:n/chop',
   'DELETE /api/branches/:n',
   'DELETE /api/roles/:n',
   'DELETE /api/order-terms/:n',
   'DELETE /api/options/payment_method/:n',
   'DELETE /api/holidays/:n',
-  'PUT /api/appointments/:n/visits/:n/signatures/client',
   'DELETE /api/appointments/:n/visits/:n/signatures/client',
-  'PUT /api/appointments/:n/visits/:n/signatures/worker',
   'DELETE /api/appointments/:n/visits/:n/signatures/worker',
-  'POST /api/appointments/:n/visits/:n/photos',
   'DELETE /api/appointments/:n/photos/:n',
 ]);
 
@@ -94,7 +120,30 @@ const shapeOf = (method: string, path: string) => `${method} ${path.replace(/\?.
 
 let server: TestServer;
 let agent: TestAgent;
-const totals = { requests: 0, bodies: 0, queries: 0, paths: 0, refused422: 0, accepted: 0, endpoints: 0, queryEndpoints: 0 };
+const totals = {
+  requests: 0,
+  bodies: 0,
+  queries: 0,
+  paths: 0,
+  uploads: 0,
+  ignoredBodies: 0,
+  sessionBodies: 0,
+  refused422: 0,
+  accepted: 0,
+  endpoints: 0,
+  queryEndpoints: 0,
+  uploadEndpoints: 0,
+  bodylessEndpoints: 0,
+  serverErrors: 0,
+};
+
+/** Counts a request, and its reply if it is a server error (the test fails on it too). */
+async function counted(request: Promise<Reply>): Promise<Reply> {
+  totals.requests++;
+  const reply = await request;
+  if (reply.status >= 500) totals.serverErrors++;
+  return reply;
+}
 
 async function signedInAgent(): Promise<TestAgent> {
   const fresh = new TestAgent(server);
@@ -102,13 +151,17 @@ async function signedInAgent(): Promise<TestAgent> {
   return fresh;
 }
 
+/** A body sent as it is (possibly not JSON at all), with the JSON content type. */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
 async function send(method: string, path: string, body: unknown): Promise<Reply> {
   const once = () => {
-    totals.requests++;
     const headers: Record<string, string> = {};
     const xsrf = agent.cookies.get('XSRF-TOKEN');
     if (method !== 'GET' && xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-    return agent.request(method, path, body === undefined ? undefined : JSON.stringify(body), headers);
+    return counted(agent.request(method, path, body === undefined ? undefined : body instanceof RawJson ? body.text : JSON.stringify(body), headers));
   };
   const reply = await once();
   if (reply.status !== 401 && reply.status !== 419) return reply;
@@ -137,6 +190,96 @@ function expectNoInternals(reply: Reply): void {
   expect(text).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\/work\/|SELECT |INSERT INTO|syntax error at/i);
 }
 
+/** An upload as the browser sends it (the file as the body), signed in as the fuzzing administrator. */
+async function sendFile(method: string, path: string, bytes: Uint8Array, headers: Record<string, string>): Promise<Reply> {
+  const once = () => counted(agent.raw(method, path, bytes, { ...headers, 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN') ?? '' }));
+  const reply = await once();
+  if (reply.status !== 401 && reply.status !== 419) return reply;
+  agent = await signedInAgent();
+  return once();
+}
+
+const bytesOf = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff);
+const concat = (...parts: Uint8Array[]) => {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+};
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+/** The first bytes by which each accepted type is recognised. */
+const MAGIC = [PNG.subarray(0, 8), Uint8Array.of(0xff, 0xd8, 0xff), bytesOf('GIF89a'), bytesOf('RIFF\0\0\0\0WEBP'), bytesOf('%PDF-'), bytesOf('PK\x03\x04')];
+/** Whole small files: some accepted somewhere (images, PDF, a Word file), some never (SVG, HTML, programs). */
+const FILES = [
+  PNG,
+  concat(Uint8Array.of(0xff, 0xd8, 0xff, 0xe0), bytesOf('\0\x10JFIF\0')),
+  bytesOf('GIF89a\x01\0\x01\0\0\0\0;'),
+  bytesOf('RIFF\x1a\0\0\0WEBPVP8 '),
+  bytesOf('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF'),
+  bytesOf('PK\x03\x04\x14\0\0\0[Content_Types].xml word/document.xml'),
+  bytesOf('\0\0\0\x18ftypheic\0\0\0\0'),
+  bytesOf('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+  bytesOf('<!doctype html><script>alert(document.cookie)</script>'),
+  bytesOf('MZ\x90\0\x03\0\0\0'),
+  bytesOf('PK\x03\x04 not an office file'),
+  bytesOf('#!/bin/sh\nrm -rf /\n'),
+  bytesOf('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1'),
+];
+/** One byte over the limit, with a PNG's first bytes (it would be accepted if it were smaller). */
+const OVERSIZE = concat(PNG.subarray(0, 8), new Uint8Array(MAX_UPLOAD_BYTES - 7));
+/** Content-Length values: over the limit, not the body's length, not a number. */
+const DECLARED = {
+  'over the limit': () => String(MAX_UPLOAD_BYTES + 1),
+  'one more': (n: number) => String(n + 1),
+  'one less': (n: number) => String(n - 1),
+  'the length': (n: number) => String(n),
+  'not a number': () => 'abc',
+  negative: () => '-1',
+  zero: () => '0',
+} as const;
+/** A header the fetch API can carry: the app's own percent-encoding, which fails on half an emoji. */
+const headerSafe = (text: string) => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+const generatedUpload = fc.record(
+  {
+    bytes: fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...FILES) },
+      { weight: 5, arbitrary: fc.uint8Array({ maxLength: 4096 }) },
+      { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...MAGIC), fc.uint8Array({ maxLength: 1024 })).map(([head, tail]) => concat(head, tail)) },
+      { weight: 2, arbitrary: fc.constant(new Uint8Array(0)) },
+      { weight: 2, arbitrary: hostileString.map((text) => new TextEncoder().encode(text)) },
+      { weight: 1, arbitrary: fc.jsonValue().map((v) => new TextEncoder().encode(JSON.stringify(v))) },
+      { weight: 1, arbitrary: fc.constant(OVERSIZE) },
+    ),
+    declared: fc.constantFrom(...(Object.keys(DECLARED) as (keyof typeof DECLARED)[])),
+    type: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'application/json', 'text/html', 'image/svg+xml', 'application/octet-stream', 'multipart/form-data; boundary=----x', 'image/png; charset=utf-8', 'nonsense', 'x/'.repeat(5_000)),
+    name: fc.oneof(
+      hostileString.map(headerSafe),
+      fc.stringMatching(/^[!-~][ -~]{0,80}$/),
+      fc.constantFrom('../../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', 'C%3A%5CWindows%5Csystem.ini', '%E0%A4%A', '%', '%00.png', 'photo.png%0D%0ASet-Cookie%3A%20x%3D1', headerSafe('長'.repeat(20_000))),
+    ),
+  },
+  { requiredKeys: ['bytes'] },
+);
+
+/** What the server must answer to an upload: stored, or the refusal's status (lengths, then size, then content). */
+function expectedUpload(kind: UploadKind, bytes: Uint8Array, declared: string | undefined): 'stored' | 400 | 413 | 422 {
+  if (declared !== undefined && Number(declared) > MAX_UPLOAD_BYTES) return 413;
+  if (bytes.length > MAX_UPLOAD_BYTES) return 413;
+  if (declared !== undefined && Number(declared) !== bytes.length) return 400;
+  if (bytes.length === 0) return 422;
+  const accepted = kind === 'attachment' ? sniffAttachmentType(bytes) !== null : kind === 'png' ? sniffImageType(bytes) === 'image/png' : sniffImageType(bytes) !== null;
+  return accepted ? 'stored' : 422;
+}
+
 /** The endpoints to fuzz, with ids of records that exist (an edit must reach its validation). */
 let targets: { method: string; path: string; shape: string }[] = [];
 
@@ -156,7 +299,7 @@ beforeAll(async () => {
     'options/payment_method': option?.id ?? option?.option?.id,
     holidays: holiday?.id ?? holiday?.holiday?.id,
   };
-  targets = ENDPOINTS.filter(([method, path]) => !SKIPPED_FOR_SESSION.has(`${method} ${path}`) && !path.includes('/logout')).map(([method, rawPath]) => {
+  targets = ENDPOINTS.filter(([method, path]) => !SESSION_ENDING.has(`${method} ${path}`)).map(([method, rawPath]) => {
     let path = rawPath;
     for (const [collection, id] of Object.entries(idFor)) if (id !== undefined) path = path.replace(new RegExp(`^/api/${collection}/999$`), `/api/${collection}/${id}`);
     // Edits of a user go to the worker, so the administrator fuzzing keeps their own rights.
@@ -166,7 +309,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`[fuzz] ${RUNS} inputs per endpoint: ${totals.bodies} bodies to ${totals.endpoints} write endpoints, ${totals.queries} query strings to ${totals.queryEndpoints} read endpoints, ${totals.paths} hostile paths; ${totals.requests} requests, ${totals.refused422} refused with 422, ${totals.accepted} accepted, 0 server errors`);
+  const t = totals;
+  console.log(
+    `[fuzz] ${RUNS} inputs per endpoint: ${t.bodies} bodies to ${t.endpoints} write endpoints, ${t.queries} query strings to ${t.queryEndpoints} read endpoints, ${t.paths} hostile paths, ` +
+      `${t.uploads} generated files to ${t.uploadEndpoints} upload endpoints, ${t.ignoredBodies} junk bodies to ${t.bodylessEndpoints} body-less endpoints, ${t.sessionBodies} bodies to sign-out, account deletion and the two-factor step; ` +
+      `${t.requests} requests, ${t.refused422} refused with 422, ${t.accepted} accepted, ${t.serverErrors} server errors`,
+  );
   await server.close();
 });
 
@@ -257,6 +405,239 @@ describe('bad input to every endpoint', () => {
       );
     }
   }, FUZZ_TIMEOUT);
+
+  it('never answers 5xx to generated uploads: random bytes, files of the wrong type, empty, too big, wrong lengths and headers; stores only what it accepts', async () => {
+    expect(Object.keys(UPLOADS).filter((shape) => !targets.some((t) => t.shape === shape))).toEqual([]);
+    const me = (await send('GET', '/api/user', undefined)).body!.user as { id: number };
+    const appointment = await send('POST', '/api/appointments', { clientId: 1, address: '灣仔道 1 號', workerIds: [me.id], date: '2031-07-07', startTime: '09:00', endTime: '10:00', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } });
+    expect(appointment.status, JSON.stringify(appointment.body)).toBe(201);
+    const visit = [String((appointment.body!.appointment as { id: number }).id), '2031-07-07'];
+    for (const [shape, { kind, field }] of Object.entries(UPLOADS)) {
+      const [method = '', pattern = ''] = shape.split(' ');
+      const ids = pattern.startsWith('/api/appointments/') ? [...visit] : ['1'];
+      const path = pattern.replace(/:n/g, () => ids.shift()!);
+      totals.uploadEndpoints++;
+      await fc.assert(
+        fc.asyncProperty(generatedUpload, async ({ bytes, declared, type, name }) => {
+          const length = declared === undefined ? undefined : DECLARED[declared](bytes.length);
+          const headers: Record<string, string> = {
+            ...(type === undefined ? {} : { 'Content-Type': type }),
+            ...(name === undefined ? {} : { 'X-File-Name': name }),
+            ...(length === undefined ? {} : { 'Content-Length': length }),
+          };
+          const files = server.files.size;
+          const reply = await sendFile(method, path, bytes, headers);
+          totals.uploads++;
+          const what = `${shape}: ${bytes.length} bytes ${JSON.stringify(bytes.subarray(0, 12))}, ${JSON.stringify(headers).slice(0, 200)}`;
+          expect(reply.status, what).toBeLessThan(500);
+          expectNoInternals(reply);
+          const expected = expectedUpload(kind, bytes, length);
+          if (expected === 'stored') {
+            expect(reply.status, what).toBe(method === 'POST' ? 201 : 200);
+            if (method === 'POST') expect(server.files.size, what).toBe(files + 1);
+            totals.accepted++;
+            return;
+          }
+          expect(reply.status, what).toBe(expected);
+          expect(server.files.size, `${what}: a refused upload left a file`).toBe(files);
+          if (expected === 422) {
+            expectFieldMessages(reply, true);
+            expect(Object.keys(reply.body!.errors as object), what).toEqual([field]);
+            totals.refused422++;
+          } else expect(typeof reply.body?.message === 'string' && reply.body.message.length > 0, what).toBe(true);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  }, FUZZ_TIMEOUT);
+
+  it('never answers 5xx to junk bodies sent to the endpoints that read none (deletes, a reveal, a reset, a bank-in)', async () => {
+    const junkBody = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      junk.map((v) => JSON.stringify(v)),
+      hostileString,
+      fc.constantFrom('', '{', '{"version":', 'null', '[]', '\u0000', '{"__proto__":{"isAdmin":true}}'),
+    );
+    for (const { method, path, shape } of targets) {
+      if (!NO_JSON_BODY.has(shape) || shape in UPLOADS || shape === 'POST /api/two-factor-challenge') continue;
+      totals.bodylessEndpoints++;
+      await fc.assert(
+        fc.asyncProperty(junkBody, async (text) => {
+          const reply = await send(method, path, new RawJson(text));
+          totals.ignoredBodies++;
+          expect(reply.status, `${shape} ${text.slice(0, 200)}`).toBeLessThan(500);
+          expectNoInternals(reply);
+        }),
+        { numRuns: Math.min(RUNS, 20) },
+      );
+    }
+  }, FUZZ_TIMEOUT);
+});
+
+describe('calls that end the session or the account, and the two-factor step (throw-away accounts, a server of their own)', () => {
+  /** Rate limits as configured: a run of wrong passwords meets the limit, as a real caller would. */
+  let own: TestServer;
+  /** Every attempt reaches the code check (the limits are tested in auth.test.ts and accounts.test.ts). */
+  let unlimited: TestServer;
+  let throwaways = 0;
+  beforeAll(async () => {
+    own = await startTestServer();
+    unlimited = await startTestServer({ ...DEFAULT_SERVER_CONFIG, attemptsPerMinute: 1_000_000 });
+  });
+  afterAll(async () => {
+    await own.close();
+    await unlimited.close();
+  });
+
+  const sendAs = (who: TestAgent, method: string, path: string, body: string | undefined) => {
+    const xsrf = who.cookies.get('XSRF-TOKEN');
+    return counted(who.request(method, path, body, xsrf ? { 'X-XSRF-TOKEN': xsrf } : {}));
+  };
+  const signedInOn = async (on: TestServer, who: { email: string; password: string }) => {
+    const fresh = new TestAgent(on);
+    const reply = await fresh.signIn(who.email, who.password);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return fresh;
+  };
+  /** A new staff account (no administrator, no records), made by the administrator of `on`. */
+  const throwaway = async (on: TestServer) => {
+    const email = `throwaway${++throwaways}@example.com`;
+    const password = 'Throwaway1234';
+    const by = await signedInOn(on, admin);
+    const reply = await by.post('/api/users', { name: `Throw-away ${throwaways}`, email, language: 'en', roleId: null, branchId: 1, isAdmin: false, active: true, password, password_confirmation: password });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return { email, password };
+  };
+  /** The body as it goes on the wire (undefined: no body at all). */
+  const wireOf = (body: unknown) => (body === undefined ? undefined : (JSON.parse(JSON.stringify(body)) as unknown));
+  const refusedBySchema = (schema: z.ZodType, wire: unknown) => wire === undefined || unstorableTextPath(wire) !== null || !schema.safeParse(wire).success;
+  /** Any body at all: JSON of any shape, junk, text that is not JSON. */
+  const anyBody = fc.oneof(fc.constant(undefined), fc.jsonValue().map((v) => JSON.stringify(v)), junk.map((v) => JSON.stringify(v)), hostileString, fc.constantFrom('', '{', '{"password":'));
+
+  it('sign-out ignores whatever body it is sent: 204, and the session it ended no longer works (signed in or a guest)', async () => {
+    const account = await throwaway(own);
+    const signOut = async (who: TestAgent, body: string | undefined) => {
+      const before = new TestAgent(own);
+      for (const [name, value] of who.cookies) before.cookies.set(name, value);
+      const reply = await sendAs(who, 'POST', '/api/logout', body);
+      totals.sessionBodies++;
+      expect(reply.status, String(body).slice(0, 200)).toBe(204);
+      // The old session cookie is signed out on the server, not only replaced in this browser.
+      expect((await before.get('/api/user')).status).toBe(401);
+      expect((await who.get('/api/heartbeat')).body).toEqual({ auth: false });
+    };
+    // Signed in: a sign-in per run (a password hash each), so fewer runs.
+    await fc.assert(
+      fc.asyncProperty(anyBody, async (body) => signOut(await signedInOn(own, account), body)),
+      { numRuns: Math.min(RUNS, 10) },
+    );
+    const guest = new TestAgent(own);
+    await guest.get('/api/csrf-cookie');
+    await fc.assert(
+      fc.asyncProperty(anyBody, (body) => signOut(guest, body)),
+      { numRuns: RUNS },
+    );
+  }, FUZZ_TIMEOUT);
+
+  it('account deletion refuses generated bodies (422 on the field, or 429 once five wrong passwords are spent) and keeps the account; the right password deletes it', async () => {
+    const account = await throwaway(own);
+    let who = await signedInOn(own, account);
+    seen.body = null;
+    await sendAs(who, 'DELETE', '/api/user', '{}');
+    const schema = seen.body as z.ZodType | null;
+    expect(schema).not.toBeNull();
+    let throttled = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(inputFor(schema!), inputFor(schema!, { junk: false })), async (body) => {
+        const wire = wireOf(body);
+        const reply = await sendAs(who, 'DELETE', '/api/user', body === undefined ? undefined : JSON.stringify(body));
+        totals.sessionBodies++;
+        const what = JSON.stringify(body)?.slice(0, 200);
+        expect(reply.status, what).toBeLessThan(500);
+        expectNoInternals(reply);
+        if (refusedBySchema(schema!, wire)) {
+          expectFieldMessages(reply, wire !== undefined);
+          totals.refused422++;
+        } else if (reply.status === 429) {
+          throttled++;
+          expect(reply.body?.message).toMatch(/^Too many incorrect passwords\. Please try again in \d+ seconds\.$/);
+        } else {
+          // A wrong password: refused on its field; the account and its session stay.
+          expectFieldMessages(reply, true);
+          expect(reply.body?.errors).toEqual({ password: ['The password is incorrect.'] });
+          totals.refused422++;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect((await who.get('/api/user')).status).toBe(200);
+    // The limit met (if it was) passes with the minute; then the right password deletes the account.
+    if (throttled > 0) own.clock.advance(61_000);
+    const deleted = await sendAs(who, 'DELETE', '/api/user', JSON.stringify({ password: account.password }));
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await who.get('/api/user')).status).toBe(401);
+    who = new TestAgent(own);
+    expect((await who.signIn(account.email, account.password)).status).toBe(422);
+  }, FUZZ_TIMEOUT);
+
+  it('the two-factor step refuses generated bodies (422 on the field, never 5xx) with a sign-in waiting for its code, and without one says no sign-in is waiting', async () => {
+    const account = await throwaway(unlimited);
+    const enrolling = await signedInOn(unlimited, account);
+    const { secret } = (await enrolling.post('/api/user/two-factor-authentication', { password: account.password })).body as { secret: string };
+    expect((await enrolling.post('/api/user/confirmed-two-factor-authentication', { code: totp(secret, unlimited.clock.now()) })).status).toBe(200);
+    unlimited.clock.advance(30_000);
+    const waiting = async () => {
+      const fresh = new TestAgent(unlimited);
+      expect((await fresh.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+      return fresh;
+    };
+    let who = await waiting();
+    seen.body = null;
+    await sendAs(who, 'POST', '/api/two-factor-challenge', '{}');
+    const schema = seen.body as z.ZodType | null;
+    expect(schema).not.toBeNull();
+    const sixDigits = fc.stringMatching(/^\d{6}$/).map((code) => ({ code }));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(inputFor(schema!), inputFor(schema!, { junk: false }), sixDigits), async (body) => {
+        const wire = wireOf(body);
+        const reply = await sendAs(who, 'POST', '/api/two-factor-challenge', body === undefined ? undefined : JSON.stringify(body));
+        totals.sessionBodies++;
+        const what = JSON.stringify(body)?.slice(0, 200);
+        expect(reply.status, what).toBeLessThan(500);
+        expectNoInternals(reply);
+        if (refusedBySchema(schema!, wire)) {
+          expectFieldMessages(reply, wire !== undefined);
+          totals.refused422++;
+        } else if (reply.status === 200) {
+          // Six digits that happened to be the code of the moment: signed in; wait for a code again.
+          who = await waiting();
+        } else {
+          expectFieldMessages(reply, true);
+          const taken = schema!.parse(wire) as object;
+          expect(Object.keys(reply.body!.errors as object), what).toEqual(['code' in taken ? 'code' : 'recovery_code']);
+          totals.refused422++;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // Still waiting for the code, and the right one signs in.
+    const signedIn = await sendAs(who, 'POST', '/api/two-factor-challenge', JSON.stringify({ code: totp(secret, unlimited.clock.now()) }));
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect((signedIn.body!.user as { email: string }).email).toBe(account.email);
+
+    // No sign-in waiting: whatever the body, 422 saying so (the body is not even read).
+    const guest = new TestAgent(unlimited);
+    await guest.get('/api/csrf-cookie');
+    await fc.assert(
+      fc.asyncProperty(anyBody, async (body) => {
+        const reply = await sendAs(guest, 'POST', '/api/two-factor-challenge', body);
+        totals.sessionBodies++;
+        expect(reply.status, String(body).slice(0, 200)).toBe(422);
+        expect(reply.body).toMatchObject({ challenge_expired: true });
+      }),
+      { numRuns: Math.min(RUNS, 20) },
+    );
+  }, FUZZ_TIMEOUT);
 });
 
 describe('text that round-trips, or is refused clearly', () => {
@@ -282,6 +663,96 @@ describe('text that round-trips, or is refused clearly', () => {
     const refused = await send('PUT', '/api/clients/1', { ...(await editableClient()), notes: 'nul\u0000byte', version });
     expect(refused.status).toBe(422);
     expect(refused.body?.errors).toEqual({ notes: ['This text contains a character that cannot be stored (a null character or a broken emoji).'] });
+  });
+
+  it('does the same for the text of a product, a quotation line, an order’s notes, an order term and an option: each field round-trips exactly, or over its limit or unstorable is refused with 422 on that field', async () => {
+    type Saved = { id: number; version: number };
+    const item = { productId: null, descriptionEn: 'Survey', descriptionZh: '勘察', quantity: 100, unitPrice: 30_000 };
+    // Records edited in place (each save carries the version the last one returned).
+    const created = async (path: string, body: unknown, key: string) => {
+      const reply = await send('POST', path, body);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return reply.body![key] as Saved & Record<string, unknown>;
+    };
+    const product = await created('/api/products', { code: 'RT-TEXT', nameEn: 'Round trip', nameZh: '往返', unit: 'visit', unitPrice: 1_000, commissionRateBp: null }, 'product');
+    const term = await created('/api/order-terms', { titleEn: 'Round trip', titleZh: '往返', bodyEn: 'Text', bodyZh: '內容' }, 'term');
+    const option = await created('/api/options/payment_method', { value: 'round_trip', labelEn: 'Round trip', labelZh: '往返' }, 'option');
+    const edited = (path: () => string, record: Saved & Record<string, unknown>, key: string, name: string) => async (text: string) => {
+      const reply = await send('PUT', path(), { ...record, [name]: text });
+      if (reply.status === 200) Object.assign(record, reply.body![key] as Saved);
+      return reply;
+    };
+    const fromList = async (path: string, id: number, name: string): Promise<[Reply, unknown]> => {
+      const reply = await send('GET', path, undefined);
+      const items = (reply.body?.items as Record<string, unknown>[] | undefined) ?? (reply.list as Record<string, unknown>[]);
+      return [reply, items.find((r) => r.id === id)?.[name]];
+    };
+    const fromRecord = async (path: string, pick: (body: Record<string, unknown>) => unknown): Promise<[Reply, unknown]> => {
+      const reply = await send('GET', path, undefined);
+      return [reply, pick(reply.body!)];
+    };
+    const idOf = (reply: Reply, key: string) => (reply.body![key] as Saved).id;
+
+    const fields: { what: string; field: string; max: number; save: (text: string) => Promise<Reply>; read: (saved: Reply) => Promise<[Reply, unknown]> }[] = [
+      ...(['nameEn', 'nameZh'] as const).map((name) => ({
+        what: `product ${name}`,
+        field: name,
+        max: 200,
+        save: edited(() => `/api/products/${product.id}`, product, 'product', name),
+        read: () => fromRecord(`/api/products/${product.id}`, (b) => (b.product as Record<string, unknown>)[name]),
+      })),
+      ...(['descriptionEn', 'descriptionZh'] as const).map((name) => ({
+        what: `quotation line ${name}`,
+        field: `items.0.${name}`,
+        max: 500,
+        save: (text: string) => send('POST', '/api/quotations', { kind: 'basic', date: '2027-06-01', clientId: 1, validDays: 30, items: [{ ...item, [name]: text }] }),
+        read: (saved: Reply) => fromRecord(`/api/quotations/${idOf(saved, 'quotation')}`, (b) => (b.quotation as { items: Record<string, unknown>[] }).items[0]?.[name]),
+      })),
+      {
+        what: 'order notes',
+        field: 'notes',
+        max: 5_000,
+        save: (text: string) => send('POST', '/api/orders', { type: 'new_order', date: '2027-06-01', clientId: 1, items: [item], notes: text }),
+        read: (saved: Reply) => fromRecord(`/api/orders/${idOf(saved, 'order')}`, (b) => (b.order as Record<string, unknown>).notes),
+      },
+      ...([['titleEn', 200], ['titleZh', 200], ['bodyEn', 5_000], ['bodyZh', 5_000]] as const).map(([name, max]) => ({
+        what: `order term ${name}`,
+        field: name,
+        max,
+        save: edited(() => `/api/order-terms/${term.id}`, term, 'term', name),
+        read: () => fromList('/api/order-terms', term.id, name),
+      })),
+      ...(['labelEn', 'labelZh'] as const).map((name) => ({
+        what: `option ${name}`,
+        field: name,
+        max: 120,
+        save: edited(() => `/api/options/payment_method/${option.id}`, option, 'option', name),
+        read: () => fromList('/api/options/payment_method', option.id, name),
+      })),
+    ];
+    let roundTrips = 0;
+    for (const { what, field, max, save, read } of fields) {
+      // The hostile strings, and the field's own limit: exactly at it, and one character over.
+      for (const text of [...HOSTILE_STRINGS, ...UNSTORABLE_STRINGS, '字'.repeat(max), '字'.repeat(max + 1)]) {
+        const label = `${what}: ${JSON.stringify(text.slice(0, 40))} (${text.length} characters)`;
+        const saved = await save(text);
+        if (unstorableTextPath(text) === null && text.trim().length <= max) {
+          expect(saved.status, `${label} → ${JSON.stringify(saved.body).slice(0, 300)}`).toBeLessThan(300);
+          const [back, value] = await read(saved);
+          // Exactly as sent (trimmed, as the form trims), and as JSON: never HTML for a browser to run.
+          expect(value, label).toBe(text.trim());
+          expect(back.headers.get('content-type'), label).toMatch(/^application\/json/);
+          expect(back.headers.get('x-content-type-options'), label).toBe('nosniff');
+          roundTrips++;
+        } else {
+          expectFieldMessages(saved, true);
+          expect(Object.keys(saved.body!.errors as object), label).toEqual([field]);
+        }
+      }
+    }
+    expect(roundTrips).toBeGreaterThan(fields.length * 20);
+    // The SQL in the texts above did nothing: the tables and the demo rows are all there.
+    for (const path of ['/api/products', '/api/quotations', '/api/orders', '/api/clients']) expect((await send('GET', path, undefined)).body?.total, path).toBeGreaterThan(0);
   });
 
   it('treats quotes and LIKE wildcards in a search as the characters themselves', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { isDatabaseUnavailable } from '../../server/http/errors';
 import { StatementFault, type StatementKind } from './fault-injection';
@@ -32,6 +32,57 @@ describe('when the database cannot be reached', () => {
     expect(isDatabaseUnavailable(new Error('driver has already been destroyed'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+});
+
+describe('an unexpected error inside a route (a bug, not the database going away)', () => {
+  /** What a bug can throw: its words name code, SQL and a file, none of which may reach the caller. */
+  const bugs = {
+    'a TypeError': () => new TypeError(`Cannot read properties of undefined (reading 'id')\n    at loadClient (/work/main/server/routes/clients.ts:42:7)`),
+    'an SQL error': () => Object.assign(new Error('syntax error at or near "FROM" in select "c".* FROM "clients" as "c"'), { code: '42601', position: '17', routine: 'scanner_yyerror' }),
+  };
+  const INTERNALS = /\bat \w|\.ts\b|\/work\/|node_modules|select|insert|from "|TypeError|Cannot read|syntax error|42601|scanner|stack/i;
+
+  it('answers 500 with a generic message in the caller’s language, without the stack, a file path, SQL or the exception’s words; logs it on the server; keeps nothing', async () => {
+    const fault = new StatementFault();
+    const server = await startTestServer(undefined, undefined, { plugins: [fault] });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const zh = new TestAgent(server, 'zh-HK');
+      const en = new TestAgent(server, 'en');
+      for (const agent of [zh, en]) expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+      const client = { nameZh: '錯誤測試客戶', contacts: [{ name: '陳先生', phones: ['9123 4567'] }], addresses: [{ address: '旺角道 1 號', areaId: 5 }] };
+      const cases: { what: string; message: string; kind: StatementKind; table: string; request: () => Promise<Reply> }[] = [
+        { what: 'a read', message: '伺服器發生錯誤，請稍後再試。', kind: 'select', table: 'clients', request: () => zh.get('/api/clients/1') },
+        { what: 'half-way through a write', message: 'Something went wrong on the server. Please try again.', kind: 'insert', table: 'client_addresses', request: () => en.post('/api/clients', client) },
+      ];
+      for (const [bug, error] of Object.entries(bugs)) {
+        for (const { what: where, message, kind, table, request } of cases) {
+          const what = `${bug} in ${where}`;
+          const before = await dbFingerprint(server.db);
+          logged.mockClear();
+          fault.failNext(kind, table, error);
+          const reply = await request();
+          expect(fault.pending, `${what}: no ${kind} on ${table} happened`).toBe(false);
+          expect(reply.status, what).toBe(500);
+          // Only the message for people, in the caller's language.
+          expect(reply.body, what).toEqual({ message });
+          expect(JSON.stringify(reply.body), what).not.toMatch(INTERNALS);
+          expect(reply.headers.get('content-type'), what).toMatch(/^application\/json/);
+          expect(reply.headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");
+          // The operator sees the error itself in the server's log.
+          expect(logged, what).toHaveBeenCalledTimes(1);
+          expect(logged.mock.calls[0]?.at(-1), what).toBeInstanceOf(Error);
+          // Nothing of the failed write is kept, and the same request works once the bug is gone.
+          const after = await dbFingerprint(server.db);
+          expect(Object.keys(after).filter((t) => after[t] !== before[t]), what).toEqual([]);
+          expect((await request()).status, what).toBeLessThan(300);
+        }
+      }
+    } finally {
+      logged.mockRestore();
+      await server.close();
+    }
   });
 });
 
