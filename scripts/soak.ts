@@ -5,24 +5,32 @@
  *   npm run soak -- --connections 50 --duration 60 --port 3390 --kills 3
  *   npm run soak -- --skip-postgres --skip-crash     # only the load on PGlite
  *
- * 1. Load: the real server (server/main.ts; no front-end build needed) on a new temporary PGlite
+ * The server is the built one, as `npm start` runs it: dist/server/main.js (scripts/bench/lib.ts).
+ * When that file is missing the soak builds it first (`vite build --ssr server/main.ts`, the server
+ * half of `npm run build`; no front end is needed). An existing build is used as it is: after
+ * changing server/ or domain/, run `npm run build` first (the soak warns when the build is older).
+ *
+ * 1. Load: the real server on a new temporary PGlite
  *    folder; autocannon sends a mix of reads and writes (a third are writes: clients with a contact
  *    and an address, numbered quotations with lines, receipts on one order) from --connections
  *    connections for --duration seconds on 127.0.0.1. Then the server is stopped and every write it
  *    acknowledged (2xx) is looked for in the database, with its audit line. Pass: no errors, no
  *    timeouts, no non-2xx reply, no write lost, no write unaudited.
- * 2. Crash: writes only, and the server is killed (SIGKILL) half-way, --kills times, restarted on the
- *    same folder each time: every write acknowledged before a kill must be there after the restart.
+ * 2. Crash: writes only (the same clients, quotations and receipts), and the server is killed
+ *    (SIGKILL) half-way, --kills times, restarted on the same folder each time: every write
+ *    acknowledged before a kill must be there after the restart, with its audit line; quotation
+ *    numbers stay unique and the order's paid amount equals its receipts.
  * 3. PostgreSQL (when installed: /usr/lib/postgresql/<version>/bin or PG_BIN): a throw-away cluster;
  *    the concurrency and fault tests run again on it (the `postgres` Vitest project, a pool of 10
  *    connections, statements really in parallel), then the load of step 1 against it.
  * 4. Bad input: tests/server/bad-input.test.ts with FUZZ_RUNS=--fuzz-runs (default 1,000 inputs per
- *    endpoint; npm test runs it with 60); its totals go in the table (docs/reliability.md).
+ *    endpoint; npm test runs it with 60); its totals go in the table (docs/reliability.md), with
+ *    the server errors (5xx) it counted, which must be 0.
  *
  * Prints a table of figures; exits non-zero when any check fails. Timings are printed, never judged.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -124,11 +132,18 @@ function report(label: string, run: LoadRun, counted: Awaited<ReturnType<typeof 
   check(counted.paidMatchesReceipts, `${label}: the order's paid amount differs from its receipts`);
 }
 
-/** Writes under load; the server is killed half-way, restarted, and every acknowledged write looked for. */
+/**
+ * Writes under load (clients, quotations, receipts); the server is killed half-way, restarted, and
+ * every acknowledged write looked for, with its audit line; the quotation numbers stay unique and
+ * the order's paid amount equals its receipts.
+ */
 async function crashPhase(dataDir: string, kills: number): Promise<void> {
-  let acknowledged = 0;
+  const kinds = ['client', 'quotation', 'receipt'] as const;
+  const acknowledged = { client: 0, quotation: 0, receipt: 0 };
   let lost = 0;
   let unaudited = 0;
+  let duplicates = 0;
+  let paidWrong = 0;
   let restartMs = 0;
   for (let round = 1; round <= kills; round++) {
     const running = await server(dataDir);
@@ -155,20 +170,29 @@ async function crashPhase(dataDir: string, kills: number): Promise<void> {
     const db = pgliteDb(dataDir);
     const counted = await countWrites(db, run, target);
     await db.destroy();
-    acknowledged += counted.checks.client.acknowledged;
-    lost += counted.checks.client.lost;
-    unaudited += counted.checks.client.unaudited;
-    log(`crash ${round}: ${counted.checks.client.acknowledged} clients acknowledged before the kill, ${counted.checks.client.lost} lost`);
+    for (const kind of kinds) {
+      acknowledged[kind] += counted.checks[kind].acknowledged;
+      lost += counted.checks[kind].lost;
+      unaudited += counted.checks[kind].unaudited;
+    }
+    duplicates += counted.duplicateNumbers;
+    if (!counted.paidMatchesReceipts) paidWrong++;
+    log(`crash ${round}: acknowledged before the kill ${kinds.map((k) => `${counted.checks[k].acknowledged} ${k}s`).join(', ')}; lost ${kinds.map((k) => counted.checks[k].lost).join(' / ')}`);
   }
   rows.push(
     ['crash: server processes killed (SIGKILL) under write load', kills],
-    ['crash: writes acknowledged before the kills', acknowledged],
+    ['crash: writes acknowledged before the kills: clients / quotations / receipts', `${acknowledged.client + acknowledged.quotation + acknowledged.receipt}: ${acknowledged.client} / ${acknowledged.quotation} / ${acknowledged.receipt}`],
     ['crash: of those, lost after the restart', lost],
     ['crash: rows without their audit line', unaudited],
+    ['crash: duplicate quotation numbers', duplicates],
+    ["crash: rounds where the order's paid amount differs from its receipts", paidWrong],
     ['crash: slowest restart after a kill (ms)', Math.round(restartMs)],
   );
   check(lost === 0, `crash: ${lost} acknowledged writes lost`);
   check(unaudited === 0, `crash: ${unaudited} rows without an audit line`);
+  check(duplicates === 0, `crash: ${duplicates} duplicate quotation numbers`);
+  check(paidWrong === 0, `crash: the order's paid amount differs from its receipts after ${paidWrong} kill(s)`);
+  for (const kind of kinds) check(acknowledged[kind] > 0, `crash: no ${kind} was acknowledged before the kills, so none was checked`);
 }
 
 function vitest(args: string[], env: Record<string, string>): { passed: number; failed: number; ok: boolean; output: string } {
@@ -209,8 +233,32 @@ async function postgresPhase(bin: string, work: string): Promise<void> {
   }
 }
 
+/**
+ * The built server the soak runs: built here when missing (the server half of `npm run build`);
+ * an existing build is kept, with a warning when sources it is made from are newer.
+ */
+function ensureServerBuild(): void {
+  const built = path.join(ROOT, 'dist', 'server', 'main.js');
+  if (!existsSync(built)) {
+    log('dist/server/main.js is missing: building the server (vite build --ssr server/main.ts) …');
+    const result = spawnSync('npx', ['vite', 'build', '--ssr', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0 || !existsSync(built)) throw new Error('The server build failed: run `npm run build` and look at its output.');
+    rows.push(['server build', 'dist/server/main.js built by the soak']);
+    return;
+  }
+  const builtAt = statSync(built).mtimeMs;
+  const newer = ['server', 'domain', 'locales'].flatMap((dir) =>
+    readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).filter((file) => /\.(tsx?|json)$/.test(file) && statSync(path.join(ROOT, dir, file)).mtimeMs > builtAt).map((file) => `${dir}/${file}`),
+  );
+  if (newer.length > 0) {
+    log(`WARNING: dist/server/main.js is older than ${newer.length} source file(s) (${newer.slice(0, 3).join(', ')}…): the soak runs the old build; run \`npm run build\` first to test the current code.`);
+    rows.push(['server build', `dist/server/main.js, older than ${newer.length} source file(s)`]);
+  } else rows.push(['server build', 'dist/server/main.js, up to date']);
+}
+
 const started = new Date();
 log(`${started.toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+ensureServerBuild();
 const work = mkdtempSync(path.join(tmpdir(), 'soak-'));
 try {
   const dataDir = path.join(work, 'db');
@@ -237,7 +285,11 @@ try {
     // The fuzz file prints its totals on one line: bodies, query strings, paths, requests, 422s.
     const totals = /\[fuzz\] (.*)/.exec(fuzz.output)?.[1];
     if (totals) rows.push(['bad input: what was sent', totals]);
+    // Counted by the test file (it fails on the first one too): replies with a 5xx status.
+    const serverErrors = /(\d+) server errors/.exec(totals ?? '')?.[1];
+    rows.push(['bad input: server errors (5xx)', serverErrors ?? 'not reported']);
     check(fuzz.ok, 'bad input: the fuzz run failed');
+    check(serverErrors === '0', `bad input: ${serverErrors ?? 'an unknown number of'} server errors`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

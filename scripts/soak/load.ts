@@ -38,7 +38,9 @@ const RECEIPT_CENTS = 100;
 /**
  * `mix`: per connection a cycle of nine requests, three of them writes (a client with a contact, a
  * quotation with two lines and a number, a receipt on one busy order) and six reads (lists, the
- * calendar, the dashboard, the heartbeat). `writes`: only creating clients (the crash phase).
+ * calendar, the dashboard, the heartbeat). `writes`: the same three writes and no reads (the crash
+ * phase), so a client, a numbered quotation and a receipt (with its order's paid amount) are each
+ * checked for loss across a SIGKILL.
  */
 export async function runLoad(options: {
   url: string;
@@ -108,7 +110,7 @@ export async function runLoad(options: {
 
   const requests =
     options.mode === 'writes'
-      ? [client]
+      ? [client, quotation, receipt]
       : [
           read('/api/clients?q=soak'),
           client,
