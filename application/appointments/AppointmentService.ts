@@ -237,14 +237,22 @@ export class AppointmentService {
     });
   }
 
-  setStatus(id: number, date: string, status: AppointmentStatus, version: number): ResultAsync<{ status: AppointmentStatus; visitVersion: number; transitions: AppointmentStatus[] }, ApiError> {
-    return this.api.post(`/api/appointments/${id}/visits/${date}/status`, { status, version }).map((body) => {
+  /** A visit's new status; a cancellation may carry its reason (picked or typed; '' for none). */
+  setStatus(
+    id: number,
+    date: string,
+    status: AppointmentStatus,
+    version: number,
+    reason = '',
+  ): ResultAsync<{ status: AppointmentStatus; visitVersion: number; transitions: AppointmentStatus[]; cancelReason: string }, ApiError> {
+    return this.api.post(`/api/appointments/${id}/visits/${date}/status`, { status, version, ...(reason ? { reason } : {}) }).map((body) => {
       this.clear();
       const o = isRecord(body) ? body : {};
       return {
         status: (typeof o.status === 'string' ? o.status : status) as AppointmentStatus,
         visitVersion: typeof o.visitVersion === 'number' ? o.visitVersion : version + 1,
         transitions: Array.isArray(o.transitions) ? (o.transitions as AppointmentStatus[]) : [],
+        cancelReason: typeof o.cancelReason === 'string' ? o.cancelReason : '',
       };
     });
   }

@@ -223,6 +223,8 @@ export interface Visit {
   readonly status: AppointmentStatus;
   readonly visitVersion: number;
   readonly transitions: readonly AppointmentStatus[];
+  /** Why a canceled visit was canceled ('' when no reason was given). */
+  readonly cancelReason: string;
 }
 
 export function decodeVisit(v: unknown): Visit | null {
@@ -237,7 +239,20 @@ export function decodeVisit(v: unknown): Visit | null {
     status: status(v.status),
     visitVersion: num(v.visitVersion) ?? 0,
     transitions: statuses(v.transitions),
+    cancelReason: str(v.cancelReason),
   };
+}
+
+/** A usual reason for canceling a visit (Settings → Options), in both languages. */
+export interface CancellationReason {
+  readonly value: string;
+  readonly nameEn: string;
+  readonly nameZh: string;
+}
+
+/** The usual cancellation reasons the visit's reply offers (none when the user may not cancel it). */
+export function decodeCancellationReasons(v: unknown): CancellationReason[] {
+  return list(v, (r) => (isRecord(r) && typeof r.value === 'string' ? { value: r.value, nameEn: str(r.nameEn), nameZh: str(r.nameZh) } : null));
 }
 
 export interface Overlap {

@@ -1,3 +1,5 @@
+import type { OptionChoice } from '../sales/sales';
+
 /** A client as the screens hold it (decoded from the API). */
 export interface ClientContact {
   readonly name: string;
@@ -23,6 +25,8 @@ export interface Client {
   readonly companyId: number | null;
   readonly branchId: number | null;
   readonly notes: string;
+  /** How the client found the business: a client source of Settings → Options (it may be inactive since), or null. */
+  readonly source: OptionChoice | null;
   readonly version: number;
   readonly contacts: readonly ClientContact[];
   readonly addresses: readonly ClientAddress[];
@@ -38,6 +42,8 @@ export interface ClientOptions {
   readonly areas: readonly (NamedOption & { readonly region: string })[];
   readonly branches: readonly NamedOption[];
   readonly companies: readonly NamedOption[];
+  /** The client sources: the active ones on a form; on the list's filters, every one (active first). */
+  readonly sources: readonly OptionChoice[];
 }
 
 export interface ClientListItem {
@@ -70,6 +76,8 @@ export interface ClientInput {
   readonly companyId: number | null;
   readonly branchId: number | null;
   readonly notes: string;
+  /** A client source's value; null removes it. */
+  readonly source: string | null;
   readonly contacts: readonly ClientContact[];
   readonly addresses: readonly ClientAddress[];
 }
@@ -80,6 +88,10 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const list = <T>(v: unknown, decode: (x: unknown) => T | null): T[] => (Array.isArray(v) ? v.map(decode).filter((x): x is T => x !== null) : []);
+
+function choice(v: unknown): OptionChoice | null {
+  return isRecord(v) && typeof v.value === 'string' ? { value: v.value, nameEn: str(v.nameEn), nameZh: str(v.nameZh) } : null;
+}
 
 function named(v: unknown): NamedOption | null {
   return isRecord(v) && typeof v.id === 'number' ? { id: v.id, nameEn: str(v.nameEn), nameZh: str(v.nameZh) } : null;
@@ -94,6 +106,7 @@ export function decodeOptions(v: unknown): ClientOptions {
     }),
     branches: list(o.branches, named),
     companies: list(o.companies, named),
+    sources: list(o.sources, choice),
   };
 }
 
@@ -109,6 +122,7 @@ export function decodeClient(v: unknown): Client | null {
     companyId: num(v.companyId),
     branchId: num(v.branchId),
     notes: str(v.notes),
+    source: choice(v.source),
     version: v.version,
     contacts: list(v.contacts, (c) =>
       isRecord(c) ? { name: str(c.name), title: str(c.title), phones: strings(c.phones), email: str(c.email), isPrimary: c.isPrimary === true } : null,

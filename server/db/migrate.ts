@@ -11,6 +11,7 @@ import { appointments } from './migrations/0008_appointments';
 import { reports } from './migrations/0009_reports';
 import { listOrder } from './migrations/0010_list_order';
 import { companyNumbering } from './migrations/0011_company_numbering';
+import { optionUses } from './migrations/0012_option_uses';
 import type { Database } from './schema';
 
 /**
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_reports': reports,
   '0010_list_order': listOrder,
   '0011_company_numbering': companyNumbering,
+  '0012_option_uses': optionUses,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

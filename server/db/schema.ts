@@ -156,6 +156,8 @@ export interface ClientTable {
   company_id: number | null;
   branch_id: number | null;
   notes: Generated<string>;
+  /** How the client found the business: the value of a `client_source` option (Settings → Options). */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -407,6 +409,8 @@ export interface AppointmentVisitTable {
   worker_signed_at: Timestamp | null;
   reported_by: number | null;
   reported_at: Timestamp | null;
+  /** Why the visit was canceled: a `cancellation_reason` option's words or typed ('' when none given). */
+  cancel_reason: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;

@@ -23,6 +23,7 @@ import { CreateAppointment, isoDate, RangeQuery, MAX_RANGE_DAYS, RemoveAppointme
 import { overlapsFor } from '../appointments/overlaps';
 import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, type AppointmentRow } from '../appointments/store';
 import { fieldErrors } from './admin/common';
+import { activeOptions } from './admin/optionLists';
 import { listAttachments } from './attachments';
 import { INT_MAX } from '../db/limits';
 
@@ -254,7 +255,12 @@ const OverlapCheck = z.object({
   excludeId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   ...CreateAppointment.pick({ date: true, startTime: true, endTime: true, allDay: true, recurrence: true, end: true }).shape,
 });
-const StatusChange = z.object({ status: z.enum(APPOINTMENT_STATUSES), version: z.number().int().min(0).max(INT_MAX) });
+const StatusChange = z.object({
+  status: z.enum(APPOINTMENT_STATUSES),
+  version: z.number().int().min(0).max(INT_MAX),
+  /** Why the visit is canceled (only with status canceled): a cancellation_reason option's words or typed; optional. */
+  reason: z.string().trim().max(500).default(''),
+});
 const ReportInput = z.object({
   workDone: z.string().trim().max(5000).default(''),
   findings: z.string().trim().max(5000).default(''),
@@ -480,9 +486,10 @@ export function appointmentRoutes(): Hono<AppEnv> {
     if (date === null || !occurrenceOn(series, date) || series.exceptions.includes(date)) return errorReply(c, 404, 'errors.notFound');
     const holidays = await holidaysInRange(db, date, date);
     const occurrence = expand(series, date, date, holidaySet(holidays))[0]!;
-    const visit = await db.selectFrom('appointment_visits').select(['status', 'version']).where('appointment_id', '=', row.id).where('date', '=', date).executeTakeFirst();
+    const visit = await db.selectFrom('appointment_visits').select(['status', 'version', 'cancel_reason']).where('appointment_id', '=', row.id).where('date', '=', date).executeTakeFirst();
     const status: AppointmentStatus = visit?.status ?? 'in_progress';
     const appointment = await appointmentDetail(c, row);
+    const mayCancel = hasPermission(c.var.user, 'appointment_edit') && APPOINTMENT_TRANSITIONS[status].includes('canceled');
     return c.json({
       appointment,
       occurrence: {
@@ -495,7 +502,10 @@ export function appointmentRoutes(): Hono<AppEnv> {
         status,
         visitVersion: visit?.version ?? 0,
         transitions: APPOINTMENT_TRANSITIONS[status],
+        cancelReason: visit?.cancel_reason ?? '',
       },
+      // The usual reasons a cancellation offers (Settings → Options), when this user may cancel this visit.
+      ...(mayCancel ? { cancellationReasons: await activeOptions(db, 'cancellation_reason') } : {}),
       tab,
       ...(tab === 'appointment' ? { options: await formOptions(c) } : {}),
       ...(tab === 'invoice' ? { order: await orderSummary(c, row.order_id), ...(hasPermission(c.var.user, 'order_view') ? { orders: await linkableOrders(c, row.client_id) } : {}) } : {}),
@@ -662,6 +672,8 @@ export function appointmentRoutes(): Hono<AppEnv> {
     const from: AppointmentStatus = existing?.status ?? 'in_progress';
     const to = body.value.status;
     const lang = c.var.language;
+    const reason = to === 'canceled' ? body.value.reason : '';
+    if (body.value.reason !== '' && to !== 'canceled') return fieldErrors(c, { reason: [translate(lang, 'appointments.cancelReasonOnlyWhenCanceling')] });
     const checked = checkVisitTransition(from, to, {
       workDone: existing?.work_done ?? '',
       findings: existing?.findings ?? '',
@@ -686,17 +698,18 @@ export function appointmentRoutes(): Hono<AppEnv> {
       const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
       const row = await tx
         .updateTable('appointment_visits')
-        .set((eb) => ({ status: to, updated_at: now(), version: eb('version', '+', 1) }))
+        .set((eb) => ({ status: to, ...(to === 'canceled' ? { cancel_reason: reason } : {}), updated_at: now(), version: eb('version', '+', 1) }))
         .where('id', '=', visit.id)
         .where('version', '=', existing?.version ?? NEW_VISIT_VERSION)
-        .returning(['version'])
+        .returning(['version', 'cancel_reason'])
         .executeTakeFirst();
       if (!row) throw new VisitConflict();
-      await audit(c, { action: 'status', entityType: 'appointment', entityId: target.row.id, changes: { date: target.date, status: { from, to } } }, tx);
+      const changes = { date: target.date, status: { from, to }, ...(to === 'canceled' ? { cancelReason: reason } : {}) };
+      await audit(c, { action: 'status', entityType: 'appointment', entityId: target.row.id, changes }, tx);
       return row;
     }).catch(visitConflictAsNull);
     if (!updated) return errorReply(c, 409, 'errors.conflict');
-    return c.json({ status: to, visitVersion: updated.version, transitions: APPOINTMENT_TRANSITIONS[to] });
+    return c.json({ status: to, visitVersion: updated.version, transitions: APPOINTMENT_TRANSITIONS[to], cancelReason: updated.cancel_reason });
   });
 
   /** The completed report's words and products (signatures and photos have their own calls). */

@@ -17,6 +17,7 @@ import { clientQuotations } from './sales/quotations';
 import { clientAppointments, clientHasAppointments } from '../appointments/clientAppointments';
 import { normaliseHkid, validateHkidInput } from './clientHkid';
 import { INT_MAX } from '../db/limits';
+import { activeOptions, holdOption, optionFilter, optionNames } from './admin/optionLists';
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
@@ -44,6 +45,8 @@ const ClientFields = {
   companyId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   branchId: z.number().int().positive().max(INT_MAX).nullable().default(null),
   notes: optionalText(5000),
+  /** How the client found the business: a `client_source` option's value. Omitted: unchanged (none for a new client). Empty or null: none. */
+  source: z.string().trim().max(40).nullable().optional(),
   contacts: z.array(ContactInput).max(20).default([]),
   addresses: z.array(AddressInput).max(20).default([]),
 };
@@ -57,6 +60,7 @@ const ListQuery = z.object({
   tag: z.string().trim().max(30).optional(),
   area_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   branch_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  source: z.string().trim().max(40).optional(),
   sort: z.enum(['name', '-name', 'created', '-created', 'code', '-code']).default('-created'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
@@ -70,12 +74,19 @@ export const clientCode = (id: number): string => `C${String(id).padStart(6, '0'
 /** A phone as stored (and searched): its digits and a leading +, full-width digits as plain ones. */
 const phoneDigits = (phone: string): string => phone.normalize('NFKC').replace(/[^\d+]/g, '');
 
+/** The source the input sets: undefined when it leaves the client's as it is, null when none. */
+const sourceOf = (input: ClientInput): string | null | undefined => (input.source === undefined ? undefined : input.source || null);
+
+/** Refused inside the save's transaction: the chosen source was deleted or made inactive meanwhile. */
+class SourceGone extends Error {}
+
 /**
  * Checks beyond the shape: one name at least, one primary contact at most, phone numbers by the
- * domain's rule, a known company, branch and areas, and a valid HKID. Field messages in the
- * caller's language, keyed like the body (contacts.0.name, contacts.0.phones.1 …).
+ * domain's rule, a known company, branch and areas, a valid HKID, and a source among the active
+ * client sources (or the one the client already has, even if no longer active). Field messages in
+ * the caller's language, keyed like the body (contacts.0.name, contacts.0.phones.1 …).
  */
-async function checkClient(c: AppContext, input: ClientInput): Promise<Record<string, string[]>> {
+async function checkClient(c: AppContext, input: ClientInput, currentSource: string | null = null): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const lang = c.var.language;
   if (input.nameEn === '' && input.nameZh === '') {
@@ -107,6 +118,10 @@ async function checkClient(c: AppContext, input: ClientInput): Promise<Record<st
   }
   const hkidProblem = input.hkid ? validateHkidInput(lang, input.hkid) : null;
   if (hkidProblem) errors.hkid = [hkidProblem];
+  const source = sourceOf(input);
+  if (source && source !== currentSource && !(await activeOptions(c.var.deps.db, 'client_source')).some((o) => o.value === source)) {
+    errors.source = [translate(lang, 'clients.sourceUnknown')];
+  }
   return errors;
 }
 
@@ -155,6 +170,7 @@ export async function clientDetail(c: AppContext, id: number, db: Kysely<Databas
     .where('client_addresses.client_id', '=', id)
     .orderBy('client_addresses.sort_order')
     .execute();
+  const sourceName = row.source === null ? null : (await optionNames(db, 'client_source'))(row.source);
   return {
     id: row.id,
     code: clientCode(row.id),
@@ -165,6 +181,8 @@ export async function clientDetail(c: AppContext, id: number, db: Kysely<Databas
     companyId: row.company_id,
     branchId: row.branch_id,
     notes: row.notes,
+    /** The `client_source` option's value and its words (kept even when the option is no longer active). */
+    source: row.source === null || sourceName === null ? null : { value: row.source, nameEn: sourceName.nameEn, nameZh: sourceName.nameZh },
     version: row.version,
     contacts: contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, phones: contact.phones, email: contact.email, isPrimary: contact.is_primary })),
     addresses: addresses.map((a) => ({ id: a.id, label: a.label, address: a.address, areaId: a.area_id, area: a.area_en === null ? null : { nameEn: a.area_en, nameZh: a.area_zh } })),
@@ -175,15 +193,18 @@ export async function clientDetail(c: AppContext, id: number, db: Kysely<Databas
 
 async function formOptions(c: AppContext) {
   const { db } = c.var.deps;
-  const [areas, branches, companies] = await Promise.all([
+  const [areas, branches, companies, sources] = await Promise.all([
     db.selectFrom('areas').select(['id', 'name_en', 'name_zh', 'region']).orderBy('sort_order').execute(),
     db.selectFrom('branches').select(['id', 'name_en', 'name_zh', 'company_id']).orderBy('id').execute(),
     db.selectFrom('companies').select(['id', 'name_en', 'name_zh']).orderBy('id').execute(),
+    activeOptions(db, 'client_source'),
   ]);
   return {
     areas: areas.map((a) => ({ id: a.id, nameEn: a.name_en, nameZh: a.name_zh, region: a.region })),
     branches: branches.map((b) => ({ id: b.id, nameEn: b.name_en, nameZh: b.name_zh, companyId: b.company_id })),
     companies: companies.map((co) => ({ id: co.id, nameEn: co.name_en, nameZh: co.name_zh })),
+    /** The active client sources (Settings → Options), the choices of the form's source. */
+    sources,
   };
 }
 
@@ -199,6 +220,7 @@ function clientChanges(before: ClientDetail, after: ClientDetail): Record<string
     companyId: detail.companyId,
     branchId: detail.branchId,
     notes: detail.notes,
+    source: detail.source?.value ?? null,
     contacts: detail.contacts.map(({ id: _id, ...contact }) => contact),
     addresses: detail.addresses.map(({ id: _id, area: _area, ...address }) => address),
   });
@@ -240,18 +262,30 @@ function searchCondition(q: string) {
     ]);
 }
 
+const SOURCE_GONE = 'sourceGone';
+const sourceGoneAsMark = (error: unknown): typeof SOURCE_GONE => {
+  if (error instanceof SourceGone) return SOURCE_GONE;
+  throw error;
+};
+
+const sourceGone = (c: AppContext) => {
+  const message = translate(c.var.language, 'clients.sourceUnknown');
+  return c.json({ message, errors: { source: [message] } }, 422);
+};
+
 export function clientRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/clients', ...requirePermission('client_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
-    const { q, tag, area_id, branch_id, sort, page, per_page } = query.value;
+    const { q, tag, area_id, branch_id, source, sort, page, per_page } = query.value;
     const { db } = c.var.deps;
     let base = db.selectFrom('clients');
     if (q) base = base.where(searchCondition(q));
     if (tag) base = base.where(sql<boolean>`clients.tags @> ${JSON.stringify([tag])}::jsonb`);
     if (branch_id) base = base.where('clients.branch_id', '=', branch_id);
+    if (source) base = base.where('clients.source', '=', source);
     if (area_id) {
       base = base.where((eb) =>
         eb.exists(eb.selectFrom('client_addresses').select(sql`1`.as('one')).whereRef('client_addresses.client_id', '=', 'clients.id').where('client_addresses.area_id', '=', area_id)),
@@ -315,7 +349,8 @@ export function clientRoutes(): Hono<AppEnv> {
       total,
       page,
       perPage: per_page,
-      filters: { ...(await formOptions(c)), tags: tags.map((t) => t.tag) },
+      // Every client source, the inactive ones after the active: clients may still hold those.
+      filters: { ...(await formOptions(c)), sources: await optionFilter(db, 'client_source'), tags: tags.map((t) => t.tag) },
     });
   });
 
@@ -333,7 +368,9 @@ export function clientRoutes(): Hono<AppEnv> {
     const { db, now, encrypter } = c.var.deps;
     const user = c.var.user!;
     const hkid = input.hkid ? normaliseHkid(input.hkid) : null;
+    const source = sourceOf(input) ?? null;
     const id = await db.transaction().execute(async (tx) => {
+      if (source !== null && !(await holdOption(tx, 'client_source', source, true))) throw new SourceGone();
       const row = await tx
         .insertInto('clients')
         .values({
@@ -345,6 +382,7 @@ export function clientRoutes(): Hono<AppEnv> {
           company_id: input.companyId ?? user.companyId,
           branch_id: input.branchId ?? user.branchId,
           notes: input.notes,
+          source,
           created_by: user.id,
           created_at: now(),
           updated_at: now(),
@@ -359,12 +397,13 @@ export function clientRoutes(): Hono<AppEnv> {
           action: 'create',
           entityType: 'client',
           entityId: row.id,
-          changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid ? hkid.masked : null, contacts: input.contacts.length, addresses: input.addresses.length },
+          changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid ? hkid.masked : null, source, contacts: input.contacts.length, addresses: input.addresses.length },
         },
         tx,
       );
       return row.id;
-    });
+    }).catch(sourceGoneAsMark);
+    if (id === SOURCE_GONE) return sourceGone(c);
     return c.json({ client: await clientDetail(c, id) }, 201);
   });
 
@@ -395,19 +434,23 @@ export function clientRoutes(): Hono<AppEnv> {
     const id = Number(c.req.param('id'));
     const before = await clientDetail(c, id);
     if (!before) return errorReply(c, 404, 'errors.notFound');
-    const errors = await checkClient(c, input);
+    const errors = await checkClient(c, input, before.source?.value ?? null);
     if (Object.keys(errors).length > 0) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
     const { db, now, encrypter } = c.var.deps;
     const hkid = input.hkid ? normaliseHkid(input.hkid) : null;
+    const source = sourceOf(input);
     const hkidChange =
       input.hkid === undefined ? {} : { hkid_sealed: hkid ? await encrypter.encrypt(hkid.value) : null, hkid_masked: hkid?.masked ?? null };
     const updated = await db.transaction().execute(async (tx) => {
+      // A new source must be active; the one the client keeps need only still exist.
+      if (source && !(await holdOption(tx, 'client_source', source, source !== before.source?.value))) throw new SourceGone();
       const row = await tx
         .updateTable('clients')
         .set((eb) => ({
           name_en: input.nameEn,
           name_zh: input.nameZh,
           ...hkidChange,
+          ...(source === undefined ? {} : { source }),
           tags: JSON.stringify([...new Set(input.tags)]),
           company_id: input.companyId,
           branch_id: input.branchId,
@@ -424,7 +467,8 @@ export function clientRoutes(): Hono<AppEnv> {
       const after = (await clientDetail(c, id, tx))!;
       await audit(c, { action: 'update', entityType: 'client', entityId: id, changes: clientChanges(before, after) }, tx);
       return after;
-    });
+    }).catch(sourceGoneAsMark);
+    if (updated === SOURCE_GONE) return sourceGone(c);
     if (!updated) return errorReply(c, 409, 'errors.conflict');
     return c.json({ client: updated });
   });

@@ -308,3 +308,78 @@ describe('the invoice tab', () => {
     expect(screen.queryByRole('button', { name: 'Link' })).not.toBeInTheDocument();
   });
 });
+
+describe('canceling a visit', () => {
+  const REASONS = [
+    { value: 'client_request', nameEn: 'Client request', nameZh: '客戶要求' },
+    { value: 'weather', nameEn: 'Bad weather', nameZh: '天氣惡劣' },
+  ];
+  /** The visit, its usual cancellation reasons, and a status change answered as the server does (or as `refuse` says). */
+  const canceling = (refuse: { status: number; body: unknown } | null = null) =>
+    backend((r) => {
+      if (r.path === '/api/appointments/12' && r.method === 'GET') return { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: 'appointment', options: OPTIONS, order: null, cancellationReasons: REASONS } };
+      if (r.method === 'POST' && r.path === '/api/appointments/12/visits/2026-12-14/status') {
+        const body = r.body as { status: string; reason?: string };
+        return refuse ?? { status: 200, body: { status: body.status, visitVersion: 1, transitions: [], cancelReason: body.reason ?? '' } };
+      }
+      return null;
+    });
+  const statusPosts = (requests: ApiRequest[]) => posts(requests, '/api/appointments/12/visits/2026-12-14/status').map((r) => r.body);
+
+  it('asks for a reason first: a usual one (in the interface language) fills the reason, which is sent and then shown on the visit', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'zh-HK', handler: canceling() });
+    await user.click(await screen.findByRole('button', { name: '取消此到訪' }));
+    const dialog = await screen.findByRole('dialog', { name: '取消此到訪' });
+    // Nothing is sent until the cancellation is confirmed; keeping the visit sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: '保留到訪' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(statusPosts(transport.requests)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: '取消此到訪' }));
+    const again = await screen.findByRole('dialog', { name: '取消此到訪' });
+    const usual = within(again).getByLabelText('常用原因');
+    expect(within(usual).getAllByRole('option').map((o) => o.textContent)).toEqual(['其他原因（請在下方輸入）', '客戶要求', '天氣惡劣']);
+    await user.selectOptions(usual, '天氣惡劣');
+    expect(within(again).getByLabelText('取消原因（選填）')).toHaveValue('天氣惡劣');
+    await user.click(within(again).getByRole('button', { name: '確定取消到訪' }));
+    expect(await screen.findByText('取消原因：天氣惡劣')).toBeInTheDocument();
+    expect(statusPosts(transport.requests)).toEqual([{ status: 'canceled', version: 0, reason: '天氣惡劣' }]);
+    // Canceled is final: no more status buttons.
+    expect(screen.queryByRole('button', { name: '取消此到訪' })).not.toBeInTheDocument();
+  });
+
+  it('takes a reason typed in full, or none at all', async () => {
+    const user = userEvent.setup();
+    const typed = renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: canceling() });
+    await user.click(await screen.findByRole('button', { name: 'Cancel this visit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel this visit' });
+    await user.type(within(dialog).getByLabelText('Reason for canceling (optional)'), 'Moving house, will call back');
+    expect(within(dialog).getByLabelText('Usual reason')).toHaveDisplayValue('Another reason (type it below)');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
+    expect(await screen.findByText('Reason for canceling: Moving house, will call back')).toBeInTheDocument();
+    expect(statusPosts(typed.transport.requests)).toEqual([{ status: 'canceled', version: 0, reason: 'Moving house, will call back' }]);
+    typed.unmount();
+
+    const none = renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: canceling() });
+    await user.click(await screen.findByRole('button', { name: 'Cancel this visit' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this visit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(statusPosts(none.transport.requests)).toEqual([{ status: 'canceled', version: 0 }]);
+    expect(screen.queryByText(/Reason for canceling:/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the dialog and the reason open with the server’s message under the reason when refused', async () => {
+    const user = userEvent.setup();
+    const message = 'The reason may be at most 500 characters.';
+    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: canceling({ status: 422, body: { message, errors: { reason: [message] } } }) });
+    await user.click(await screen.findByRole('button', { name: 'Cancel this visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this visit' });
+    await user.type(within(dialog).getByLabelText('Reason for canceling (optional)'), 'Too long');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Reason for canceling (optional)')).toHaveValue('Too long');
+    expect(screen.getByText('In progress')).toBeInTheDocument();
+  });
+});

@@ -122,6 +122,7 @@ describe('client form', () => {
       tags: [],
       companyId: null,
       branchId: 1,
+      source: null,
       notes: '',
       contacts: [{ name: '陳大文', title: '', phones: ['9123 4567', '2345 6789'], email: '', isPrimary: true }],
       addresses: [],
@@ -206,6 +207,74 @@ describe('client form', () => {
     expect(await screen.findByLabelText('Chinese name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete client' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the client source (Settings → Options)', () => {
+  const SOURCES = [
+    { value: 'referral', nameEn: 'Referral', nameZh: '轉介' },
+    { value: 'website', nameEn: 'Website', nameZh: '網站' },
+  ];
+  const withSources = { ...OPTIONS, sources: SOURCES };
+
+  it('offers the active sources in the interface language and sends the one chosen', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/clients/basic/create',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: backend((r) => {
+        if (r.path === '/api/clients/create') return { status: 200, body: { options: withSources, defaults: { companyId: 1, branchId: 1 } } };
+        return r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: { client: { ...CLIENT, source: SOURCES[1] } } } : null;
+      }),
+    });
+    const source = await screen.findByLabelText('客戶來源');
+    expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['不詳', '轉介', '網站']);
+    await user.type(screen.getByLabelText('中文名稱'), '陳大文');
+    await user.selectOptions(source, '網站');
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(transport.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ nameZh: '陳大文', source: 'website' }));
+  });
+
+  it('shows a client’s source, even one no longer active, and the server’s message under the field', async () => {
+    const user = userEvent.setup();
+    const refused = 'Choose one of the client sources in the list.';
+    const { transport } = renderApp({
+      start: '/clients/basic/7',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => {
+        if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: { client: { ...CLIENT, source: { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' } }, tab: 'basic', options: withSources, canRevealHkid: false, attachments: [] } };
+        return r.method === 'PUT' ? { status: 422, body: { message: refused, errors: { source: [refused] } } } : null;
+      }),
+    });
+    const source = await screen.findByLabelText('Client source');
+    expect(source).toHaveDisplayValue('Phone enquiry');
+    await user.selectOptions(source, 'Referral');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText(refused)).not.toHaveLength(0);
+    expect(screen.getByLabelText('Client source')).toHaveAccessibleDescription(expect.stringContaining(refused));
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ source: 'referral', version: 3 });
+  });
+
+  it('filters the list by source through the address', async () => {
+    const user = userEvent.setup();
+    const { navigator, transport } = renderApp({
+      start: '/clients',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) =>
+        r.path === '/api/clients' && r.method === 'GET'
+          ? { status: 200, body: { items: [], total: 0, page: 1, perPage: 20, filters: { ...withSources, sources: [...SOURCES, { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' }], tags: [] } } }
+          : null,
+      ),
+    });
+    const filter = await screen.findByLabelText('Client source');
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All sources', 'Referral', 'Website', 'Phone enquiry']);
+    await user.selectOptions(filter, 'Phone enquiry');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(navigator.url).toBe('/clients?source=phone'));
+    await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/clients', query: { source: 'phone' } }));
   });
 });
 

@@ -331,6 +331,11 @@ describe('deleting a record that is still in use', () => {
     const refused = await del(`/api/options/payment_method/${cheque.id}`);
     expect(refused.status).toBe(422);
     expect(refused.body?.message).toBe('Records already use this value, so it cannot be deleted. Make it inactive instead.');
+    // Nor may its value change (the receipts would keep a code no option has); its labels may.
+    const renamed = await agent.put(`/api/options/payment_method/${cheque.id}`, { ...cheque, value: 'cheque_hk' });
+    expect(renamed.body?.errors).toEqual({ value: ['Records already use this value, so it cannot be changed. Change its labels, or make it inactive and add a new one.'] });
+    const relabelled = await agent.put(`/api/options/payment_method/${cheque.id}`, { ...cheque, labelEn: 'Cheque (HKD)' });
+    expect(relabelled.status).toBe(200);
     // Another list's id under this key is not found.
     expect((await del(`/api/options/appointment_type/${cheque.id}`)).status).toBe(404);
     const types = (await agent.get('/api/options/appointment_type')).body?.items as { id: number; value: string }[];

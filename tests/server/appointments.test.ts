@@ -388,6 +388,48 @@ describe('visit status and the completed report', () => {
     expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 1, occurrence: '2030-05-06', scope: 'one' }, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
   });
 
+  it('cancels a visit with a reason picked from Settings → Options or typed, shows it on the visit and audits it', async () => {
+    const id = idOf(await create(admin, { workerIds: [WORKER], date: '2030-07-01', end: { kind: 'count', count: 3 } }));
+    const first = `/api/appointments/${id}/visits/2030-07-01`;
+    // The usual reasons come with the visit, for who may cancel it.
+    const shown = (await admin.get(`/api/appointments/${id}?tab=appointment&date=2030-07-01`)).body!;
+    expect(shown.cancellationReasons).toEqual([
+      { value: 'client_request', nameEn: 'Client request', nameZh: '客戶要求' },
+      { value: 'weather', nameEn: 'Bad weather', nameZh: '天氣惡劣' },
+    ]);
+    expect((shown.occurrence as { cancelReason: string }).cancelReason).toBe('');
+    expect((await worker.get(`/api/appointments/${id}?tab=appointment&date=2030-07-01`)).body!.cancellationReasons).toBeDefined();
+
+    // A reason only goes with a cancellation, and is at most 500 characters.
+    const notCanceling = await admin.post(`${first}/status`, { status: 'on_hold', version: 0, reason: 'Client request' });
+    expect(notCanceling.status).toBe(422);
+    expect(notCanceling.body!.errors).toEqual({ reason: ['A reason is given only when the visit is canceled.'] });
+    const chinese = new TestAgent(server, 'zh-HK');
+    expect((await chinese.signIn('admin@example.com', 'Admin1234')).status).toBe(200);
+    expect((await chinese.post(`${first}/status`, { status: 'on_hold', version: 0, reason: 'x' })).body!.errors).toEqual({ reason: ['只有取消到訪時才需填寫原因。'] });
+    const tooLong = await admin.post(`${first}/status`, { status: 'canceled', version: 0, reason: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(422);
+    expect(Object.keys(tooLong.body!.errors as object)).toEqual(['reason']);
+
+    const canceled = await admin.post(`${first}/status`, { status: 'canceled', version: 0, reason: '  Bad weather  ' });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ status: 'canceled', transitions: [], cancelReason: 'Bad weather' });
+    const after = (await sales.get(`/api/appointments/${id}?tab=appointment&date=2030-07-01`)).body!;
+    expect(after.occurrence).toMatchObject({ status: 'canceled', cancelReason: 'Bad weather' });
+    // A canceled visit cannot be canceled again, so no reasons are offered for it.
+    expect(after.cancellationReasons).toBeUndefined();
+    const line = await server.db.selectFrom('audits').select('changes').where('action', '=', 'status').where('entity_id', '=', String(id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(line.changes).toEqual({ date: '2030-07-01', status: { from: 'in_progress', to: 'canceled' }, cancelReason: 'Bad weather' });
+
+    // A reason typed (not one of the list) is kept as typed; with none, the visit is canceled without one.
+    const second = await admin.post(`/api/appointments/${id}/visits/2030-07-08/status`, { status: 'canceled', version: 0, reason: '客戶搬屋，另約時間' });
+    expect(second.body).toMatchObject({ cancelReason: '客戶搬屋，另約時間' });
+    const third = await admin.post(`/api/appointments/${id}/visits/2030-07-15/status`, { status: 'canceled', version: 0 });
+    expect(third.body).toMatchObject({ status: 'canceled', cancelReason: '' });
+    // The other visits of the series are untouched by a visit's reason.
+    expect((await admin.get(`/api/appointments/${id}?tab=appointment&date=2030-07-08`)).body!.occurrence).toMatchObject({ cancelReason: '客戶搬屋，另約時間' });
+  });
+
   it('takes photos up to 5 MB, images only, and shows them to who may see the appointment', async () => {
     const id = idOf(await create(admin, { workerIds: [WORKER], date: '2030-06-03', recurrence: { freq: 'once' } }));
     const base = `/api/appointments/${id}/visits/2030-06-03`;

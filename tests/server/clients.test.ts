@@ -369,3 +369,95 @@ describe('attachments', () => {
     expect(server.files.size).toBe(before);
   });
 });
+
+describe('how the client found us (source, from Settings → Options)', () => {
+  type Sourced = Client & { source: { value: string; nameEn: string; nameZh: string } | null };
+  type Option = { id: number; value: string; labelEn: string; labelZh: string; sortOrder: number; active: boolean; version: number };
+  const sourceOption = async (agent: TestAgent, value: string) => ((await agent.get('/api/options/client_source')).body?.items as Option[]).find((o) => o.value === value)!;
+
+  it('offers the active sources on the form, keeps the chosen one with its words in both languages, audits it and filters the list by it', async () => {
+    const agent = await signedIn(sales);
+    const options = (await agent.get('/api/clients/create')).body?.options as { sources: { value: string; nameEn: string; nameZh: string }[] };
+    expect(options.sources).toEqual([
+      { value: 'referral', nameEn: 'Referral', nameZh: '轉介' },
+      { value: 'website', nameEn: 'Website', nameZh: '網站' },
+      { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' },
+    ]);
+    const created = await agent.post('/api/clients', { nameZh: '來源測試', source: 'website' });
+    expect(created.status).toBe(201);
+    const client = created.body?.client as Sourced;
+    expect(client.source).toEqual({ value: 'website', nameEn: 'Website', nameZh: '網站' });
+    expect(((await agent.get(`/api/clients/${client.id}`)).body?.client as Sourced).source?.value).toBe('website');
+    const createdLine = await server.db.selectFrom('audits').select('changes').where('action', '=', 'create').where('entity_type', '=', 'client').where('entity_id', '=', String(client.id)).executeTakeFirstOrThrow();
+    expect(createdLine.changes).toMatchObject({ source: 'website' });
+
+    const listed = (await agent.get('/api/clients?source=website')).body as unknown as ListReply & { filters: { sources: { value: string }[] } };
+    expect(listed.items.map((c) => c.nameZh)).toEqual(['來源測試']);
+    expect(listed.filters.sources.map((s) => s.value)).toEqual(['referral', 'website', 'phone']);
+    expect(((await agent.get('/api/clients?source=phone')).body as unknown as ListReply).items).toEqual([]);
+
+    // An edit that leaves the source out keeps it; another source is audited field by field; '' removes it.
+    const kept = (await agent.put(`/api/clients/${client.id}`, { nameZh: '來源測試', version: client.version })).body?.client as Sourced;
+    expect(kept.source?.value).toBe('website');
+    const moved = (await agent.put(`/api/clients/${client.id}`, { nameZh: '來源測試', source: 'referral', version: kept.version })).body?.client as Sourced;
+    expect(moved.source).toEqual({ value: 'referral', nameEn: 'Referral', nameZh: '轉介' });
+    const updateLine = await server.db.selectFrom('audits').select('changes').where('action', '=', 'update').where('entity_id', '=', String(client.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(updateLine.changes).toEqual({ source: { from: 'website', to: 'referral' } });
+    const cleared = (await agent.put(`/api/clients/${client.id}`, { nameZh: '來源測試', source: '', version: moved.version })).body?.client as Sourced;
+    expect(cleared.source).toBeNull();
+  });
+
+  it('refuses a source that is not an active one (422 on the field, in the caller’s language), but lets a client keep one made inactive since', async () => {
+    const agent = await signedIn(sales);
+    const unknown = await agent.post('/api/clients', { nameZh: '來源錯誤', source: 'newspaper' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body?.errors).toEqual({ source: ['Choose one of the client sources in the list.'] });
+    const chinese = await signedIn(sales, 'zh-HK');
+    expect((await chinese.post('/api/clients', { nameZh: '來源錯誤', source: 'newspaper' })).body?.errors).toEqual({ source: ['請從清單中選擇客戶來源。'] });
+
+    const client = (await agent.post('/api/clients', { nameZh: '舊來源客戶', source: 'phone' })).body?.client as Sourced;
+    const adminAgent = await signedIn(admin);
+    const phone = await sourceOption(adminAgent, 'phone');
+    expect((await adminAgent.put(`/api/options/client_source/${phone.id}`, { ...phone, active: false })).status).toBe(200);
+    try {
+      // No longer offered, and refused for a new client …
+      expect(((await agent.get('/api/clients/create')).body?.options as { sources: { value: string }[] }).sources.map((s) => s.value)).toEqual(['referral', 'website']);
+      expect((await agent.post('/api/clients', { nameZh: '新客戶', source: 'phone' })).body?.errors).toEqual({ source: ['Choose one of the client sources in the list.'] });
+      // … but a client that has it keeps it through an edit, with its words, and still filters.
+      const edited = await agent.put(`/api/clients/${client.id}`, { nameZh: '舊來源客戶（改）', source: 'phone', version: client.version });
+      expect(edited.status).toBe(200);
+      expect((edited.body?.client as Sourced).source).toEqual({ value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' });
+      expect(((await agent.get('/api/clients?source=phone')).body as unknown as ListReply).items.map((c) => c.nameZh)).toEqual(['舊來源客戶（改）']);
+      // Another client cannot be moved onto the inactive one.
+      const other = (await agent.post('/api/clients', { nameZh: '另一客戶' })).body?.client as Sourced;
+      expect((await agent.put(`/api/clients/${other.id}`, { nameZh: '另一客戶', source: 'phone', version: other.version })).status).toBe(422);
+    } finally {
+      const now = await sourceOption(adminAgent, 'phone');
+      expect((await adminAgent.put(`/api/options/client_source/${now.id}`, { ...now, active: true })).status).toBe(200);
+    }
+  });
+
+  it('an option clients use cannot be deleted or given another value (422, what to do instead), only relabelled or made inactive; once unused it can go', async () => {
+    const adminAgent = await signedIn(admin);
+    const created = (await adminAgent.post('/api/options/client_source', { value: 'flyer', labelEn: 'Flyer', labelZh: '傳單' })).body?.option as Option;
+    const agent = await signedIn(sales);
+    const client = (await agent.post('/api/clients', { nameZh: '傳單客戶', source: 'flyer' })).body?.client as Sourced;
+    const del = (path: string) => adminAgent.request('DELETE', path, undefined, { 'X-XSRF-TOKEN': adminAgent.cookies.get('XSRF-TOKEN')! });
+
+    const refused = await del(`/api/options/client_source/${created.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body?.message).toBe('Records already use this value, so it cannot be deleted. Make it inactive instead.');
+    const renamed = await adminAgent.put(`/api/options/client_source/${created.id}`, { ...created, value: 'leaflet' });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body?.errors).toEqual({ value: ['Records already use this value, so it cannot be changed. Change its labels, or make it inactive and add a new one.'] });
+    const relabelled = await adminAgent.put(`/api/options/client_source/${created.id}`, { ...created, labelEn: 'Leaflet' });
+    expect(relabelled.status).toBe(200);
+    expect(((await agent.get(`/api/clients/${client.id}`)).body?.client as Sourced).source).toEqual({ value: 'flyer', nameEn: 'Leaflet', nameZh: '傳單' });
+    expect((await adminAgent.get('/api/options/client_source')).body?.items).toContainEqual(expect.objectContaining({ id: created.id, value: 'flyer' }));
+
+    expect((await agent.put(`/api/clients/${client.id}`, { nameZh: '傳單客戶', source: null, version: client.version })).status).toBe(200);
+    const option = (relabelled.body?.option as Option);
+    expect((await adminAgent.put(`/api/options/client_source/${created.id}`, { ...option, value: 'leaflet' })).status).toBe(200);
+    expect((await del(`/api/options/client_source/${created.id}`)).status).toBe(204);
+  });
+});

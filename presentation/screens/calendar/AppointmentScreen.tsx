@@ -6,6 +6,7 @@ import { hasPermission } from '../../../domain/auth/permissions';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import {
   decodeAppointment,
+  decodeCancellationReasons,
   decodeCompany,
   decodeOptions,
   decodeOrder,
@@ -31,6 +32,7 @@ import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
 import { AppointmentForm, orderLabel } from './AppointmentForm';
+import { CancelVisitDialog } from './CancelVisitDialog';
 import { CompletedReportPanel } from './CompletedReportPanel';
 import { OverlapWarning } from './OverlapWarning';
 import { ScopeDialog } from './ScopeDialog';
@@ -73,7 +75,13 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
   const service = useService(AppointmentService);
   const navigation = useService(NavigationService);
   const confirmation = useService(ConfirmationService);
-  const [status, setStatus] = useState<{ status: AppointmentStatus; version: number; transitions: readonly AppointmentStatus[] }>({ status: visit.status, version: visit.visitVersion, transitions: visit.transitions });
+  const [status, setStatus] = useState<{ status: AppointmentStatus; version: number; transitions: readonly AppointmentStatus[]; cancelReason: string }>({
+    status: visit.status,
+    version: visit.visitVersion,
+    transitions: visit.transitions,
+    cancelReason: visit.cancelReason,
+  });
+  const [canceling, setCanceling] = useState<{ busy: boolean; message: string | null; errors: readonly string[] } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [problems, setProblems] = useState<readonly string[]>([]);
   const [deleting, setDeleting] = useState(false);
@@ -92,12 +100,31 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
     const result = await service.setStatus(appointment.id, visit.date, to, status.version);
     result.match(
       (next) => {
-        setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions });
+        setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions, cancelReason: next.cancelReason });
         state.set({ notification: { title: 'calendar:statusChanged', type: 'success' } });
       },
       (error) => {
         if (error.code === 'validation') setProblems(Object.values(error.fields).flat());
         setMessage(describeApiError(error, t, []).message);
+      },
+    );
+  };
+
+  /** Canceling asks for the reason first (in a dialog that stays open, with the server's words, when refused). */
+  const cancelVisit = async (reason: string) => {
+    setCanceling({ busy: true, message: null, errors: [] });
+    const result = await service.setStatus(appointment.id, visit.date, 'canceled', status.version, reason);
+    result.match(
+      (next) => {
+        setCanceling(null);
+        setMessage(null);
+        setProblems([]);
+        setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions, cancelReason: next.cancelReason });
+        state.set({ notification: { title: 'calendar:statusChanged', type: 'success' } });
+      },
+      (error) => {
+        const problem = describeApiError(error, t, ['reason']);
+        setCanceling({ busy: false, message: problem.message, errors: problem.fields.reason ?? [] });
       },
     );
   };
@@ -131,6 +158,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
         <strong>{clientName}</strong>
         <span>{visitWhen(visit, appointment.allDay, language, t('allDay'))}</span>
         <span className="badge">{t(`status.${status.status}`)}</span>
+        {status.status === 'canceled' && status.cancelReason && <span>{t('cancelVisit.shown', { reason: status.cancelReason })}</span>}
         {visit.onHoliday && <span className="badge badge-warning">{t('onHoliday', { name: visit.holiday ? bilingual(visit.holiday, language) : '' })}</span>}
         {appointment.recurring && <span className="hint">{t('repeats', { rule: t(`freq.${appointment.recurrence.freq}`) })}</span>}
       </div>
@@ -156,7 +184,12 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
       {tab !== 'invoice' && canEdit && status.transitions.length > 0 && (
         <div className="status-actions no-print" role="group" aria-label={t('statusActions')}>
           {status.transitions.map((to) => (
-            <button key={to} type="button" className={`button ${to === 'canceled' ? 'button-danger' : 'button-secondary'}`} onClick={() => void changeStatus(to)}>
+            <button
+              key={to}
+              type="button"
+              className={`button ${to === 'canceled' ? 'button-danger' : 'button-secondary'}`}
+              onClick={() => (to === 'canceled' ? setCanceling({ busy: false, message: null, errors: [] }) : void changeStatus(to))}
+            >
               {t(`statusTo.${to}`)}
             </button>
           ))}
@@ -207,6 +240,15 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
           onVersion={(version) => setStatus((s) => ({ ...s, version }))}
         />
       )}
+      <CancelVisitDialog
+        open={canceling !== null}
+        reasons={decodeCancellationReasons(data.props.cancellationReasons)}
+        busy={canceling?.busy ?? false}
+        message={canceling?.message ?? null}
+        errors={canceling?.errors ?? []}
+        onCancelVisit={(reason) => void cancelVisit(reason)}
+        onClose={() => setCanceling(null)}
+      />
       <ScopeDialog open={deleting} title={t('scope.deleteTitle')} submitLabel={t('delete')} busy={busy} onChoose={(scope) => void remove(scope)} onCancel={() => setDeleting(false)} />
     </div>
   );

@@ -37,6 +37,8 @@ interface FormState {
   readonly hkid: string;
   readonly tags: string;
   readonly branchId: string;
+  /** A client source's value ('' for none). */
+  readonly source: string;
   readonly notes: string;
   readonly primary: number;
   readonly contacts: readonly ContactRow[];
@@ -50,7 +52,7 @@ const key = () => nextKey++;
  * What is kept of the form when the session expires, to offer back after signing in again: all
  * but the HKID, which as personal data never goes into the browser's storage.
  */
-type DraftState = Omit<FormState, 'hkid'>;
+type DraftState = Omit<FormState, 'hkid' | 'source'> & { readonly source?: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: Record<string, unknown>, keys: readonly string[]) => keys.every((k) => typeof v[k] === 'string');
@@ -59,6 +61,7 @@ function isDraftState(value: unknown): value is DraftState {
   return (
     isRecord(value) &&
     strings(value, ['nameZh', 'nameEn', 'tags', 'branchId', 'notes']) &&
+    (value.source === undefined || typeof value.source === 'string') &&
     typeof value.primary === 'number' &&
     Array.isArray(value.contacts) &&
     value.contacts.every((c) => isRecord(c) && typeof c.key === 'number' && strings(c, ['name', 'title', 'phones', 'email'])) &&
@@ -71,7 +74,7 @@ function isDraftState(value: unknown): value is DraftState {
 function fromDraft(kept: DraftState): FormState {
   const contacts = kept.contacts.map((c) => ({ ...c, key: key() }));
   const primaryIndex = kept.contacts.findIndex((c) => c.key === kept.primary);
-  return { ...kept, hkid: '', contacts, primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1, addresses: kept.addresses.map((a) => ({ ...a, key: key() })) };
+  return { ...kept, source: kept.source ?? '', hkid: '', contacts, primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1, addresses: kept.addresses.map((a) => ({ ...a, key: key() })) };
 }
 
 function stateFrom(client: Client | null, defaults: { branchId: number | null }): FormState {
@@ -83,6 +86,7 @@ function stateFrom(client: Client | null, defaults: { branchId: number | null })
     hkid: '',
     tags: (client?.tags ?? []).join(', '),
     branchId: String(client?.branchId ?? defaults.branchId ?? ''),
+    source: client?.source?.value ?? '',
     notes: client?.notes ?? '',
     primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1,
     contacts,
@@ -99,6 +103,7 @@ function toInput(state: FormState, includeHkid: boolean, companyId: number | nul
     tags: parseTags(state.tags),
     companyId,
     branchId: state.branchId ? Number(state.branchId) : null,
+    source: state.source || null,
     notes: state.notes.trim(),
     contacts: state.contacts.map((c) => ({ name: c.name.trim(), title: c.title.trim(), phones: parsePhones(c.phones), email: c.email.trim(), isPrimary: c.key === state.primary })),
     addresses: state.addresses.map((a) => ({ label: a.label.trim(), address: a.address.trim(), areaId: a.areaId ? Number(a.areaId) : null })),
@@ -192,6 +197,9 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
   };
 
   const areaOptions = options.areas.map((a) => ({ value: String(a.id), label: bilingual(a, i18n.language) }));
+  // The active sources, and the client's own when it is no longer active (so it still shows, and can be kept).
+  const kept = client?.source && !options.sources.some((o) => o.value === client.source?.value) ? [client.source] : [];
+  const sourceOptions = [...options.sources, ...kept].map((o) => ({ value: o.value, label: bilingual(o, i18n.language) }));
 
   return (
     <form className="card client-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
@@ -228,7 +236,10 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
             errors={errors.branchId}
           />
         </div>
-        <TextField label={t('field.tags')} name="tags" value={form.tags} onChange={(e) => set('tags', e.target.value)} errors={errors.tags} placeholder={t('tagsHint')} />
+        <div className="grid-2">
+          <TextField label={t('field.tags')} name="tags" value={form.tags} onChange={(e) => set('tags', e.target.value)} errors={errors.tags} placeholder={t('tagsHint')} />
+          <SelectField label={t('field.source')} value={form.source} onChange={(e) => set('source', e.target.value)} emptyLabel={t('sourceUnknown')} options={sourceOptions} errors={errors.source} />
+        </div>
         <TextAreaField label={t('field.notes')} name="notes" value={form.notes} maxLength={5000} onChange={(e) => set('notes', e.target.value)} errors={errors.notes} />
 
         <fieldset className="repeater">

@@ -10,7 +10,7 @@ import { TextField } from '../../components/TextField';
 import { useAppState } from '../../hooks/useAppState';
 import { bilingual } from '../../format/bilingual';
 
-/** /clients: search by either name, phone or tag; filter by area and tag; sort; a page at a time. */
+/** /clients: search by either name, phone or tag; filter by area, tag and source; sort; a page at a time. */
 export default function ClientsListScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('clients');
   const [path, navigate] = useLocation();
@@ -23,6 +23,7 @@ export default function ClientsListScreen({ data }: ScreenProps) {
   const [q, setQ] = useState(params.get('q') ?? '');
   const [tag, setTag] = useState(params.get('tag') ?? '');
   const [areaId, setAreaId] = useState(params.get('area_id') ?? '');
+  const [source, setSource] = useState(params.get('source') ?? '');
   const [sort, setSort] = useState(params.get('sort') ?? '');
 
   /** The search, filters and order go in the address (a new search starts at page 1). */
@@ -31,6 +32,7 @@ export default function ClientsListScreen({ data }: ScreenProps) {
     if (q.trim()) next.set('q', q.trim());
     if (tag) next.set('tag', tag);
     if (areaId) next.set('area_id', areaId);
+    if (source) next.set('source', source);
     if (order) next.set('sort', order);
     navigate(next.size > 0 ? `${path}?${next.toString()}` : path);
   };
@@ -59,6 +61,13 @@ export default function ClientsListScreen({ data }: ScreenProps) {
             options={filters.areas.map((a) => ({ value: String(a.id), label: bilingual(a, i18n.language) }))}
           />
           <SelectField label={t('list.tag')} value={tag} onChange={(e) => setTag(e.target.value)} emptyLabel={t('list.allTags')} options={tags.map((tg) => ({ value: tg, label: tg }))} />
+          <SelectField
+            label={t('field.source')}
+            value={source}
+            onChange={(e) => setSource(e.target.value)}
+            emptyLabel={t('list.allSources')}
+            options={filters.sources.map((o) => ({ value: o.value, label: bilingual(o, i18n.language) }))}
+          />
           <SelectField
             label={t('list.sort')}
             value={sort}

@@ -60,3 +60,31 @@ export async function paymentMethodFilter(db: Db): Promise<OptionChoice[]> {
   const codes = rows.length === 0 ? [...PAYMENT_METHODS] : [...rows.filter((r) => r.active), ...rows.filter((r) => !r.active)].map((r) => r.value);
   return codes.map((value) => ({ value, ...name(value) }));
 }
+
+/**
+ * The words of any value of an option list (active or not), for records that keep the value: its
+ * option's labels (an empty one takes the other language's), else the code itself.
+ */
+export async function optionNames(db: Db, key: OptionKey): Promise<(code: string) => OptionName> {
+  const names = new Map<string, OptionName>();
+  for (const r of await listOf(db, key)) names.set(r.value, { nameEn: r.label_en || r.label_zh || r.value, nameZh: r.label_zh || r.label_en || r.value });
+  return (code) => names.get(code) ?? { nameEn: code, nameZh: code };
+}
+
+/** Every value of an option list with its words, the active ones first: the choices of a filter over records that keep them. */
+export async function optionFilter(db: Db, key: OptionKey): Promise<OptionChoice[]> {
+  const rows = await listOf(db, key);
+  return [...rows.filter((r) => r.active), ...rows.filter((r) => !r.active)].map((r) => ({ value: r.value, nameEn: r.label_en || r.label_zh || r.value, nameZh: r.label_zh || r.label_en || r.value }));
+}
+
+/**
+ * Takes a share lock on the option `value` of list `key` inside the transaction of a record that is
+ * about to keep it, so the option cannot be deleted or renamed until that record is committed (the
+ * delete and the rename lock the option's row and then look for records using it). Whether the
+ * option is there (and active, when `activeOnly`).
+ */
+export async function holdOption(tx: Transaction<Database>, key: OptionKey, value: string, activeOnly: boolean): Promise<boolean> {
+  let query = tx.selectFrom('options').select('id').where('key', '=', key).where('value', '=', value);
+  if (activeOnly) query = query.where('active', '=', true);
+  return (await query.forShare().executeTakeFirst()) !== undefined;
+}

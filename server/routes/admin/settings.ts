@@ -11,7 +11,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
-import { deleteUnlessInUse, fieldErrors, idParam, optionalText, REFERENCES, sameMessage, versionField, type Reference } from './common';
+import { deleteUnlessInUse, fieldErrors, idParam, isReferenced, optionalText, REFERENCES, sameMessage, versionField, type Reference } from './common';
 import { INT_MAX } from '../../db/limits';
 
 const TermInput = z.object({
@@ -34,11 +34,13 @@ const AreaInput = z.object({ nameEn: optionalText(120), nameZh: optionalText(120
 const HolidayInput = z.object({ date: z.iso.date(), nameEn: optionalText(200), nameZh: optionalText(200) });
 /**
  * Where each option list's values are used (by value, not by a foreign key): such a value cannot be
- * deleted, only made inactive. Client sources and cancellation reasons are not stored by code.
+ * deleted or have its value changed, only be made inactive (its labels can still change). Refund
+ * and cancellation reasons are kept as the words chosen or typed, not by code.
  */
 const OPTION_USES: Readonly<Record<string, readonly Reference[]>> = {
   payment_method: [{ table: 'receipts', column: 'method', by: 'value' }],
   appointment_type: [{ table: 'appointments', column: 'appointment_type', by: 'value' }],
+  client_source: [{ table: 'clients', column: 'source', by: 'value' }],
 };
 
 /** Rolls back a save of the codes that met a newer version half-way. */
@@ -180,6 +182,11 @@ export function settingsRoutes(): Hono<AppEnv> {
     if (await db.selectFrom('options').select('id').where('key', '=', key).where('value', '=', v.value).where('id', '!=', id).executeTakeFirst()) errors.value = [translate(c.var.language, 'admin.valueTaken')];
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const row = await db.transaction().execute(async (tx) => {
+      // A new value for a code records still keep would leave them with a code no option has.
+      if (v.value !== before.value) {
+        const locked = await tx.selectFrom('options').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (locked && locked.value !== v.value && (await isReferenced(tx, OPTION_USES[key] ?? [], locked))) return 'inUse' as const;
+      }
       const saved = await tx
         .updateTable('options')
         .set((eb) => ({ value: v.value, label_en: v.labelEn, label_zh: v.labelZh, sort_order: v.sortOrder, active: v.active, updated_at: now(), version: eb('version', '+', 1) }))
@@ -190,6 +197,7 @@ export function settingsRoutes(): Hono<AppEnv> {
       if (saved) await audit(c, { action: 'update', entityType: 'option', entityId: id, changes: fieldChanges(option(before), option(saved), ['value', 'labelEn', 'labelZh', 'sortOrder', 'active']) }, tx);
       return saved;
     });
+    if (row === 'inUse') return fieldErrors(c, { value: [translate(c.var.language, 'admin.optionValueInUse')] });
     if (!row) return errorReply(c, 409, 'errors.conflict');
     return c.json({ option: option(row) });
   });
