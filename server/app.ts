@@ -4,7 +4,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { pickLanguage } from '../domain/i18n/language';
 import { databaseConflict, errorReply, isDatabaseUnavailable } from './http/errors';
 import type { AppEnv, ServerDeps } from './http/env';
-import { loadSession, reachedOverHttps, verifyXsrf } from './http/session';
+import openApiDocument from './http/openapi.json';
+import { loadSession, reachedOverHttps, requireUser, verifyXsrf } from './http/session';
 import { accountRoutes } from './routes/account';
 import { apiTokenRoutes } from './routes/apiTokens';
 import { appointmentRoutes } from './routes/appointments';
@@ -100,6 +101,8 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', clientReportRoutes());
   app.route('/api', productReportRoutes());
   app.route('/api', appointmentReportRoutes());
+  // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).
+  app.get('/api/openapi.json', requireUser, (c) => c.json(openApiDocument));
 
   app.all('/api/*', (c) => errorReply(c, 404, 'errors.notFound'));
 

@@ -15,6 +15,7 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['POST', '/api/logout', 'public'],
   ['POST', '/api/register', 'public'],
   ['GET', '/api/user', 'user'],
+  ['GET', '/api/openapi.json', 'user'],
   ['PUT', '/api/user/language', 'user'],
   ['GET', '/api/user/profile', 'user'],
   ['PUT', '/api/user/profile', 'user'],
