@@ -221,6 +221,19 @@ describe('the appointment form', () => {
     expect(screen.getByRole('button', { name: 'Load the latest version' })).toBeInTheDocument();
   });
 
+  it('loads the latest version when asked after a stale save, discarding what was typed', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: backend((r) => (r.method === 'PUT' ? { status: 409, body: { message: 'Someone else changed this record.' } } : null)) });
+    await user.type(await screen.findByLabelText('Notes'), 'Bring ladder');
+    expect(screen.queryByRole('button', { name: 'Load the latest version' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Load the latest version' }));
+    await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/appointments/12')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByLabelText('Notes')).toHaveValue(''));
+    expect(screen.queryByRole('button', { name: 'Load the latest version' })).not.toBeInTheDocument();
+  });
+
   it('is read-only for a user without appointment_edit, and the invoice tab offers to create an invoice', async () => {
     const viewer = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'viewer', permissions: ['appointment_view' as const, 'order_create' as const] } };
     const user = userEvent.setup();
@@ -293,6 +306,22 @@ describe('the invoice tab', () => {
       { orderId: 7, version: 4 },
       { orderId: null, version: 5 },
     ]);
+  });
+
+  it('a stale link (409) says so and offers the latest version, which loads the appointment again', async () => {
+    const user = userEvent.setup();
+    const stale = backend((r) => {
+      if (r.path === '/api/appointments/12' && r.method === 'GET') return { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: 'invoice', order: null, orders: [ORDER] } };
+      if (r.path === '/api/appointments/12/order' && r.method === 'PUT') return { status: 409, body: { message: 'Someone else changed this record.' } };
+      return null;
+    });
+    const { transport } = renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: ADMIN, language: 'en', handler: stale });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Link an existing invoice' }), 'INV-2026-00007 · 2026-11-30 · HK$1,200.00');
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText('Someone else changed this record.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load the latest version' }));
+    await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/appointments/12')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load the latest version' })).not.toBeInTheDocument());
   });
 
   it('offers no linking without appointment_edit, and no list of invoices without order_view', async () => {

@@ -97,6 +97,30 @@ describe('quotation form', () => {
   });
 });
 
+describe('a stale invoice save (409)', () => {
+  const RELOAD = 'Load the latest version (your changes will be lost)';
+  it('keeps the input, says someone else changed it, and offers the latest version, which loads it again', async () => {
+    const user = userEvent.setup();
+    const conflict = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';
+    const { transport } = renderApp({
+      start: '/orders/order/invoice/3',
+      user: ADMIN,
+      language: 'en',
+      handler: (r) => (r.method === 'PUT' && r.path === '/api/orders/3' ? { status: 409, body: { message: conflict } } : backend(r)),
+    });
+    await user.type(await screen.findByLabelText('Notes'), 'Gate code 1234');
+    expect(screen.queryByRole('button', { name: RELOAD })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(conflict)).toBeInTheDocument();
+    expect(screen.getByLabelText('Notes')).toHaveValue('Gate code 1234');
+    expect(transport.requests.find((r) => r.method === 'PUT' && r.path === '/api/orders/3')?.body).toMatchObject({ version: 4, notes: 'Gate code 1234' });
+    await user.click(screen.getByRole('button', { name: RELOAD }));
+    await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/orders/3')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByLabelText('Notes')).toHaveValue(''));
+    expect(screen.queryByRole('button', { name: RELOAD })).not.toBeInTheDocument();
+  });
+});
+
 describe('payment dialog', () => {
   it('refuses a receipt above what is owed with the spec’s rule, before sending', async () => {
     const user = userEvent.setup();

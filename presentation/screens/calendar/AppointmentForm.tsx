@@ -19,6 +19,7 @@ import {
 import { AppointmentService, type Saved } from '../../../application/appointments/AppointmentService';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
+import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
@@ -28,6 +29,7 @@ import { DEFAULT_EVENT_COLOR } from '../../format/color';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useStaleSave } from '../../hooks/useStaleSave';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { OverlapWarning } from './OverlapWarning';
@@ -109,7 +111,6 @@ export interface AppointmentFormProps {
   readonly defaults: { readonly branchId: number | null; readonly client: ClientChoice | null; readonly workerIds: readonly number[] };
   readonly readOnly: boolean;
   readonly onSaved: (saved: Saved) => void;
-  readonly onConflictReload?: () => void;
   readonly extraActions?: React.ReactNode;
 }
 
@@ -124,9 +125,9 @@ export function orderLabel(order: OrderSummary, language: string): string {
  * workers (several), day, start and end or all day, repeat rule with its end (a date, a number of
  * visits, or never), notes. Double-booking shows as a warning while typing. Saving an edit of a
  * repeating appointment asks "this one only" or "this and future ones" — also the keyboard's way to
- * move a visit instead of dragging it.
+ * move a visit instead of dragging it. A stale save (409) keeps the input and offers the latest version.
  */
-export function AppointmentForm({ options, appointment, date, defaults, readOnly, onSaved, onConflictReload, extraActions }: AppointmentFormProps) {
+export function AppointmentForm({ options, appointment, date, defaults, readOnly, onSaved, extraActions }: AppointmentFormProps) {
   const { t, i18n } = useTranslation('calendar');
   const service = useService(AppointmentService);
   const language = i18n.language;
@@ -134,7 +135,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const [form, setForm] = useState<FormState>(saved);
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
+  const staleSave = useStaleSave();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
@@ -237,7 +238,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   };
 
   const fail = (error: ApiError) => {
-    if (error.code === 'conflict') setConflict(true);
+    staleSave.note(error);
     const problem = describeApiError(error, t, FIELDS);
     setErrors(problem.fields);
     setMessage(problem.message ?? t('validation.summary'));
@@ -258,7 +259,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
     event.preventDefault();
     if (busy || readOnly) return;
     const local = validate(toInput(form));
-    setConflict(false);
+    staleSave.note(null);
     if (Object.keys(local).length > 0) {
       setErrors(local);
       setMessage(t('validation.summary'));
@@ -279,13 +280,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
     <form className="card stack" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormAlert message={message} />
       <DraftBanner draft={draft} onRestore={setForm} />
-      {conflict && onConflictReload && (
-        <p className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onConflictReload}>
-            {t('conflictReload')}
-          </button>
-        </p>
-      )}
+      {appointment && <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />}
       <fieldset disabled={readOnly || busy} className="plain-fieldset stack">
         <fieldset className="checkbox-group">
           <legend>{t('field.client')}</legend>

@@ -24,12 +24,14 @@ import { NavigationService } from '../../../application/navigation/NavigationSer
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { FormAlert } from '../../components/FormAlert';
+import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { ScreenError } from '../../components/ScreenError';
 import { SelectField } from '../../components/SelectField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { useStaleSave } from '../../hooks/useStaleSave';
 import { useService } from '../../services/ServicesContext';
 import { AppointmentForm, orderLabel } from './AppointmentForm';
 import { CancelVisitDialog } from './CancelVisitDialog';
@@ -89,10 +91,6 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
   const canEdit = hasPermission(user, 'appointment_edit');
   const clientName = appointment.client ? bilingual(appointment.client, language) : t('noClient');
-  const reload = () => {
-    state.set({ unsavedChanges: false });
-    state.set({ viewKey: state.get().viewKey + 1 });
-  };
 
   const changeStatus = async (to: AppointmentStatus) => {
     setMessage(null);
@@ -204,7 +202,6 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
             date={visit.date}
             defaults={{ branchId: appointment.branchId, client: appointment.client, workerIds: appointment.workerIds }}
             readOnly={!canEdit}
-            onConflictReload={reload}
             onSaved={(saved) => {
               setOverlaps(saved.overlaps);
               state.set({ unsavedChanges: false });
@@ -271,25 +268,24 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
   const [choice, setChoice] = useState('');
   const [errors, setErrors] = useState<readonly string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
+  const staleSave = useStaleSave();
   const [busy, setBusy] = useState(false);
-  const reload = () => state.set({ viewKey: state.get().viewKey + 1 });
 
   const link = async (orderId: number | null) => {
     setBusy(true);
     setMessage(null);
     setErrors([]);
-    setConflict(false);
+    staleSave.note(null);
     const result = await service.linkOrder(appointment.id, orderId, appointment.version);
     setBusy(false);
     result.match(
       () => {
-        reload();
+        staleSave.reload();
         state.set({ notification: { title: orderId === null ? 'calendar:invoice.unlinked' : 'calendar:invoice.linked', type: 'success' } });
       },
       (error) => {
         const problem = describeApiError(error, t, ['orderId']);
-        setConflict(error.code === 'conflict');
+        staleSave.note(error);
         setErrors(problem.fields.orderId ?? []);
         setMessage(problem.message);
       },
@@ -310,13 +306,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
   const problems = (
     <>
       <FormAlert message={message} />
-      {conflict && (
-        <p className="form-actions">
-          <button type="button" className="button button-secondary" onClick={reload}>
-            {t('conflictReload')}
-          </button>
-        </p>
-      )}
+      <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />
     </>
   );
 

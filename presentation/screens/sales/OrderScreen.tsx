@@ -15,6 +15,7 @@ import { AttachmentsPanel } from '../../components/AttachmentsPanel';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
+import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
@@ -126,13 +127,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
       )}
       <FormAlert message={problem.message} />
       <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, lines: rekeyLines(kept.lines) })} />
-      {problem.conflict && (
-        <p>
-          <button type="button" className="button button-secondary" onClick={reload}>
-            {t('reloadLatest')}
-          </button>
-        </p>
-      )}
+      <StaleSaveOffer staleSave={problem.staleSave} label={t('reloadLatest')} />
       {tab === 'appointment' && order ? (
         <OrderAppointments order={order} data={data} />
       ) : (

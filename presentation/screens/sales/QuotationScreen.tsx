@@ -14,6 +14,7 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
+import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
@@ -192,13 +193,7 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
       )}
       <FormAlert message={problem.message} />
       <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, lines: rekeyLines(kept.lines) })} />
-      {problem.conflict && (
-        <p>
-          <button type="button" className="button button-secondary" onClick={() => state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 })}>
-            {t('reloadLatest')}
-          </button>
-        </p>
-      )}
+      <StaleSaveOffer staleSave={problem.staleSave} label={t('reloadLatest')} />
       <form className="card document-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
         {quotation && !editable && canEdit && <p className="notice">{t('quotation.locked')}</p>}
         {tab !== 'contract' && (
