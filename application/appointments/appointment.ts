@@ -373,6 +373,8 @@ export function decodeCompany(v: unknown): CompanyHeading | null {
 export interface ClientAppointment {
   readonly id: number;
   readonly date: string;
+  /** The status of the visit shown (`date`). */
+  readonly status: AppointmentStatus;
   readonly upcoming: boolean;
   readonly startTime: string | null;
   readonly allDay: boolean;
@@ -388,6 +390,7 @@ export function decodeClientAppointments(v: unknown): ClientAppointment[] | null
       ? {
           id: a.id,
           date: str(a.date),
+          status: status(a.status),
           upcoming: a.upcoming === true,
           startTime: text(a.startTime),
           allDay: a.allDay === true,

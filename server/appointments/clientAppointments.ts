@@ -4,11 +4,12 @@ import { hasPermission } from '../../domain/auth/permissions';
 import { hongKongDate, minuteToTime } from '../../domain/time/dates';
 import type { Database } from '../db/schema';
 import type { AppContext } from '../http/env';
-import { seesAll, seriesOf } from './store';
+import { seesAll, seriesOf, visitStatus, visitsInRange } from './store';
 
 /**
  * A client's appointments for the client's appointment tab: each series with its next visit (or its
- * last one), workers and rule; only those the user may see, and none without appointment_view.
+ * last one) and that visit's status, workers and rule; only those the user may see, and none without
+ * appointment_view.
  */
 export function clientAppointments(c: AppContext, clientId: number) {
   return appointmentsOf(c, { clientId });
@@ -58,7 +59,7 @@ async function appointmentsOf(c: AppContext, owner: { clientId: number } | { ord
         .execute()
     : [];
   const today = hongKongDate(now());
-  return rows.map((row) => {
+  const shown = rows.map((row) => {
     const series = seriesOf(row);
     const skip = new Set(series.exceptions);
     let next: string | null = null;
@@ -71,12 +72,23 @@ async function appointmentsOf(c: AppContext, owner: { clientId: number } | { ord
       }
       last = date;
     }
-    const date = next ?? last ?? series.startDate;
+    return { row, series, date: next ?? last ?? series.startDate, upcoming: next !== null };
+  });
+  // The shown visits' own rows (status), read between the first and the last day shown.
+  const dates = shown.map((s) => s.date).sort();
+  const states = await visitsInRange(
+    db,
+    rows.map((r) => r.id),
+    dates[0] ?? today,
+    dates.at(-1) ?? today,
+  );
+  return shown.map(({ row, series, date, upcoming }) => {
     const occurrence = expand(series, date, date)[0];
     return {
       id: row.id,
       date,
-      upcoming: next !== null,
+      status: visitStatus(states, row.id, date),
+      upcoming,
       startTime: series.allDay ? null : minuteToTime(series.startMinute),
       allDay: series.allDay,
       recurrence: series.recurrence.freq,

@@ -130,6 +130,11 @@ export async function visitsInRange(db: Db, ids: readonly number[], from: IsoDat
   return out;
 }
 
+/** A visit's status (`states` from visitsInRange): its own row's, or in progress while it has none. */
+export function visitStatus(states: ReadonlyMap<string, Pick<VisitRow, 'status'>>, appointmentId: number, date: IsoDate): AppointmentStatus {
+  return states.get(`${appointmentId}:${date}`)?.status ?? 'in_progress';
+}
+
 /** The holidays (Settings → Holidays) between two days. */
 export async function holidaysInRange(db: Db, from: IsoDate, to: IsoDate) {
   const rows = await db.selectFrom('holidays').select([sql<string>`date::text`.as('day'), 'name_en', 'name_zh']).where('date', '>=', from).where('date', '<=', to).orderBy('date').execute();
@@ -153,7 +158,7 @@ export async function visitsBetween(db: Db, rows: readonly AppointmentRow[], fro
   const out: ExpandedVisit[] = [];
   for (const row of rows) {
     for (const occurrence of expand(seriesOf(row), from, to, holidays)) {
-      out.push({ row, occurrence, status: states.get(`${row.id}:${occurrence.date}`)?.status ?? 'in_progress' });
+      out.push({ row, occurrence, status: visitStatus(states, row.id, occurrence.date) });
     }
   }
   return out;

@@ -210,6 +210,27 @@ describe('client form', () => {
   });
 });
 
+describe('the client’s appointment tab', () => {
+  it('shows each appointment’s next or last visit with that visit’s status, in the interface language', async () => {
+    const appointments = [
+      { id: 61, date: '2026-12-07', status: 'in_progress', upcoming: true, startTime: '14:00', allDay: false, recurrence: 'weekly', address: '灣仔道 1 號', workers: ['Wing Wong 黃永'] },
+      { id: 62, date: '2026-10-05', status: 'canceled', upcoming: false, startTime: '10:00', allDay: false, recurrence: 'once', address: '灣仔道 1 號', workers: ['Sam Lee'] },
+      { id: 63, date: '2026-09-14', status: 'audited', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '灣仔道 1 號', workers: [] },
+    ];
+    renderApp({
+      start: '/clients/appointment/7',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: { client: CLIENT, tab: 'appointment', options: OPTIONS, appointments } } : null)),
+    });
+    const table = await screen.findByRole('table', { name: '客戶的預約' });
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['到訪', '狀態', '重複', '地址', '工作人員']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['進行中', '已取消', '已審核']);
+    expect(within(rows[0]!).getByRole('link', { name: /2026-12-07/ })).toHaveAttribute('href', '/calendar/appointment/61?date=2026-12-07');
+  });
+});
+
 describe('the client source (Settings → Options)', () => {
   const SOURCES = [
     { value: 'referral', nameEn: 'Referral', nameZh: '轉介' },

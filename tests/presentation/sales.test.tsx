@@ -605,13 +605,13 @@ describe('reminder screens', () => {
 
 describe('the invoice’s appointments (/orders/order/appointment/{id})', () => {
   const APPOINTMENTS = [
-    { id: 51, date: '2026-12-01', upcoming: true, startTime: '09:30', allDay: false, recurrence: 'monthly', address: '沙田大圍村 8 號', workers: ['Wing Wong', 'Sam Lee'] },
-    { id: 52, date: '2026-11-02', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '大埔墟 3 號', workers: ['Wing Wong'] },
+    { id: 51, date: '2026-12-01', status: 'on_hold', upcoming: true, startTime: '09:30', allDay: false, recurrence: 'monthly', address: '沙田大圍村 8 號', workers: ['Wing Wong', 'Sam Lee'] },
+    { id: 52, date: '2026-11-02', status: 'pending_recheck', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '大埔墟 3 號', workers: ['Wing Wong'] },
   ];
   const withAppointments = (appointments: unknown) => (r: ApiRequest) =>
     r.path === '/api/orders/3' ? { status: 200, body: { order: ORDER, attachments: [], appointments, options: OPTIONS } } : backend(r);
 
-  it('lists the appointments linked to the invoice (date, time, workers, next or last) and links to each', async () => {
+  it('lists the appointments linked to the invoice (date, time, next or last and that visit’s status, workers) and links to each', async () => {
     renderApp({ start: '/orders/order/appointment/3', user: ADMIN, language: 'en', handler: withAppointments(APPOINTMENTS) });
     expect(await screen.findByRole('heading', { name: 'Appointments of invoice INV-2026-00003' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Appointments' })).toHaveAttribute('aria-current', 'page');
@@ -621,10 +621,11 @@ describe('the invoice’s appointments (/orders/order/appointment/{id})', () => 
 
     const next = screen.getByRole('row', { name: /2026-12-01/ });
     expect(within(next).getByRole('link', { name: '2026-12-01 09:30' })).toHaveAttribute('href', '/calendar/appointment/51?date=2026-12-01');
-    expect(within(next).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2026-12-01 09:30 next', 'Monthly', '沙田大圍村 8 號', 'Wing Wong、Sam Lee']);
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Visit', 'Status', 'Repeat', 'Address', 'Workers']);
+    expect(within(next).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2026-12-01 09:30 next', 'On hold', 'Monthly', '沙田大圍村 8 號', 'Wing Wong、Sam Lee']);
     const last = screen.getByRole('row', { name: /2026-11-02/ });
     expect(within(last).getByRole('link', { name: '2026-11-02 All day' })).toHaveAttribute('href', '/calendar/appointment/52?date=2026-11-02');
-    expect(within(last).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2026-11-02 All day last', 'Once', '大埔墟 3 號', 'Wing Wong']);
+    expect(within(last).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2026-11-02 All day last', 'Pending recheck', 'Once', '大埔墟 3 號', 'Wing Wong']);
   });
 
   it('says so when the invoice has none', async () => {

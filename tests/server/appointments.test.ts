@@ -544,6 +544,38 @@ describe("the client's appointment tab", () => {
     expect((await admin.request('DELETE', '/api/clients/3', undefined, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
   });
 
+  it("shows the status of the visit it shows (next or last): the visit's own, in progress while it has none; the invoice's tab too", async () => {
+    // Today is 2026-11-23 (the test clock).
+    const past = idOf(await create(admin, { clientId: 2, date: '2026-11-02', end: { kind: 'count', count: 2 } }));
+    const current = idOf(await create(admin, { clientId: 2, date: '2026-11-16', end: { kind: 'count', count: 3 } }));
+    const untouched = idOf(await create(admin, { clientId: 2, date: '2026-12-07', recurrence: { freq: 'once' } }));
+    const move = async (id: number, date: string, status: string, version = 0) => expect((await admin.post(`/api/appointments/${id}/visits/${date}/status`, { status, version })).status).toBe(200);
+    // The status of a visit not shown does not count.
+    await move(past, '2026-11-02', 'on_hold');
+    await move(past, '2026-11-09', 'canceled');
+    await move(current, '2026-11-16', 'on_hold');
+    type Listed = { id: number; date: string; upcoming: boolean; status: string };
+    const listed = async (path: string, key = 'appointments') => new Map(((await admin.get(path)).body![key] as Listed[]).map((a) => [a.id, a]));
+    let tab = await listed('/api/clients/2?tab=appointment');
+    expect(tab.get(past)).toMatchObject({ date: '2026-11-09', upcoming: false, status: 'canceled' });
+    expect(tab.get(current)).toMatchObject({ date: '2026-11-23', upcoming: true, status: 'in_progress' });
+    expect(tab.get(untouched)).toMatchObject({ date: '2026-12-07', upcoming: true, status: 'in_progress' });
+
+    await move(current, '2026-11-23', 'on_hold');
+    tab = await listed('/api/clients/2?tab=appointment');
+    expect(tab.get(current)).toMatchObject({ date: '2026-11-23', status: 'on_hold' });
+    const orderId = (
+      await server.db
+        .insertInto('orders')
+        .values({ number: 'INV-2026-09901', date: '2026-11-20', client_id: 2, subtotal: 80000, discount: 0, total: 80000, type: 'new_order', due_date: '2026-12-20', paid: 0, voided: false })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await admin.put(`/api/appointments/${current}/order`, { orderId, version: 1 })).status).toBe(200);
+    const invoice = await listed(`/api/orders/${orderId}`);
+    expect([...invoice.values()]).toEqual([expect.objectContaining({ id: current, date: '2026-11-23', status: 'on_hold' })]);
+  });
+
   it('counts a worker on an appointment as a business record of the user', async () => {
     expect((await admin.request('DELETE', `/api/users/${WORKER}`, undefined, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
   });

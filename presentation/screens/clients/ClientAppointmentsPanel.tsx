@@ -5,8 +5,8 @@ import type { ClientAppointment } from '../../../application/appointments/appoin
 import { useAppState } from '../../hooks/useAppState';
 
 /**
- * The client's appointment tab (and an invoice's): the appointments (next visit, or the last one),
- * each linking to its page, and a button to book one for the client. `empty` replaces the words
+ * The client's appointment tab (and an invoice's): the appointments (next visit, or the last one, with
+ * that visit's status), each linking to its page, and a button to book one for the client. `empty` replaces the words
  * shown when there is none.
  */
 export function ClientAppointmentsPanel({ clientId, items, empty }: { clientId: number; items: readonly ClientAppointment[] | null; empty?: string }) {
@@ -31,6 +31,7 @@ export function ClientAppointmentsPanel({ clientId, items, empty }: { clientId: 
             <thead>
               <tr>
                 <th scope="col">{t('client.visit')}</th>
+                <th scope="col">{t('client.status')}</th>
                 <th scope="col">{t('client.repeat')}</th>
                 <th scope="col">{t('field.address')}</th>
                 <th scope="col">{t('field.workers')}</th>
@@ -44,6 +45,9 @@ export function ClientAppointmentsPanel({ clientId, items, empty }: { clientId: 
                       {a.date} {a.allDay ? t('allDay') : a.startTime}
                     </Link>{' '}
                     <span className="hint">{a.upcoming ? t('client.next') : t('client.last')}</span>
+                  </td>
+                  <td>
+                    <span className="badge">{t(`status.${a.status}`)}</span>
                   </td>
                   <td>{t(`freq.${a.recurrence}`)}</td>
                   <td>{a.address}</td>
