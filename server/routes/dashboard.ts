@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { hasPermission } from '../../domain/auth/permissions';
 import { expand } from '../../domain/appointments/recurrence';
 import { addDays, addMonths, makeDate, parts, weekday, type IsoDate } from '../../domain/time/dates';
-import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf, visitsInRange } from '../appointments/store';
+import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf, visitsInRange, visitStatus } from '../appointments/store';
 import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { today } from './sales/common';
@@ -41,7 +41,7 @@ async function appointmentsCard(c: AppContext, day: IsoDate) {
         allDay: row.all_day,
         start: row.all_day ? null : `${String(Math.floor(row.start_minute / 60)).padStart(2, '0')}:${String(row.start_minute % 60).padStart(2, '0')}`,
         client: { nameEn: client?.name_en ?? '', nameZh: client?.name_zh ?? '' },
-        status: states.get(`${row.id}:${o.date}`)?.status ?? 'in_progress',
+        status: visitStatus(states, row.id, o.date),
       };
     }),
   };
