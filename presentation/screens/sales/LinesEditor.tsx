@@ -20,6 +20,9 @@ let nextKey = 1;
 
 export const emptyLine = (): LineRow => ({ key: nextKey++, productId: '', descriptionZh: '', descriptionEn: '', quantity: '1', unitPrice: '' });
 
+/** A form with lines as text to compare, without the lines' keys (made anew on each render of the saved record). */
+export const comparableForm = (form: { readonly lines: readonly LineRow[] }): string => JSON.stringify({ ...form, lines: form.lines.map(({ key: _key, ...line }) => line) });
+
 /** Rows kept from an earlier page (a draft) with fresh keys, since keys are made anew on each load. */
 export const rekeyLines = (rows: readonly LineRow[]): LineRow[] => rows.map((row) => ({ ...row, key: nextKey++ }));
 

@@ -23,7 +23,7 @@ import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { emptyLine, lineFrom, rekeyLines } from './LinesEditor';
+import { comparableForm, emptyLine, lineFrom, rekeyLines } from './LinesEditor';
 import { PaymentDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
@@ -78,7 +78,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
   const problem = useProblem();
   const canEdit = hasPermission(user, order ? 'order_edit' : 'order_create') && !order?.voided;
-  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  const dirty = canEdit && comparableForm(form) !== comparableForm(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(order ? `order:${order.id}:${order.version}` : 'order:new', form, dirty, start);
   const set = (change: Partial<OrderForm>) => setForm((f) => ({ ...f, ...change }));

@@ -22,7 +22,7 @@ import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { emptyLine, lineFrom, rekeyLines } from './LinesEditor';
+import { comparableForm, emptyLine, lineFrom, rekeyLines } from './LinesEditor';
 import { PrintPreview } from './PrintPreview';
 import { quotationDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
@@ -89,7 +89,7 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
   const problem = useProblem();
   const canEdit = hasPermission(user, quotation ? 'quotation_edit' : 'quotation_create');
   const editable = canEdit && (!quotation || quotation.status === 'draft');
-  const dirty = editable && JSON.stringify(form) !== JSON.stringify(start);
+  const dirty = editable && comparableForm(form) !== comparableForm(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(quotation ? `quotation:${quotation.id}:${quotation.version}` : 'quotation:new', form, dirty, start);
   const set = (change: Partial<QuotationForm>) => setForm((f) => ({ ...f, ...change }));
