@@ -4,7 +4,8 @@ import type { ApiError } from '../api/ApiError';
 import type { ReceivedFile } from '../ports/ApiTransport';
 import type { FileSaver } from '../ports/FileSaver';
 
-function isReceivedFile(body: unknown): body is ReceivedFile {
+/** Whether a reply body is a file (a 2xx reply to `expect: 'file'`). */
+export function isReceivedFile(body: unknown): body is ReceivedFile {
   return typeof body === 'object' && body !== null && 'blob' in body && body.blob instanceof Blob;
 }
 

@@ -15,6 +15,7 @@ import { Timer } from '../../application/ports/Timer';
 import { UserStore } from '../../application/ports/UserStore';
 import { DraftStore } from '../../application/ports/DraftStore';
 import { FileSaver } from '../../application/ports/FileSaver';
+import { FileAddresses } from '../../application/ports/FileAddresses';
 import { DownloadService } from '../../application/downloads/DownloadService';
 import { AccountService } from '../../application/account/AccountService';
 import { ApiTokenService } from '../../application/account/ApiTokenService';
@@ -34,6 +35,8 @@ import { AppState } from '../../application/state/AppState';
 import { BrowserFileSaver } from '../downloads/BrowserFileSaver';
 import { CookieJar } from '../fake-backend/CookieJar';
 import { InPageServerTransport } from '../fake-backend/InPageServerTransport';
+import { ObjectUrlFileAddresses } from '../fake-backend/ObjectUrlFileAddresses';
+import { DirectFileAddresses } from '../http/DirectFileAddresses';
 import { FetchApiTransport } from '../http/FetchApiTransport';
 import { type I18nextLanguageSetting } from '../i18n/I18nextLanguageSetting';
 import { BrowserHistoryNavigator } from '../navigation/BrowserHistoryNavigator';
@@ -72,7 +75,7 @@ export function i18nModule(language: I18nextLanguageSetting): ContainerModule {
   });
 }
 
-/** The real back end: fetch against the server that served the page. */
+/** The real back end: fetch against the server that served the page, which an <img> reaches by itself too. */
 export function httpBackendModule(host: BrowserHost): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(ApiTransport)
@@ -82,12 +85,13 @@ export function httpBackendModule(host: BrowserHost): ContainerModule {
         [LanguageSetting],
       )
       .inSingletonScope();
+    bind(FileAddresses).toConstantValue(new DirectFileAddresses());
   });
 }
 
 /**
  * The fake backend: the reference server's app and PGlite run in this page (loaded on the first
- * request only), so the whole product works with no server at all.
+ * request only), so the whole product works with no server at all; stored pictures come through it too.
  */
 export function inPageBackendModule(host: BrowserHost): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -100,6 +104,14 @@ export function inPageBackendModule(host: BrowserHost): ContainerModule {
             () => language.current(),
           ),
         [LanguageSetting],
+      )
+      .inSingletonScope();
+    // No server answers an <img src="/api/…"> here: pictures are fetched through the transport and shown from blob: addresses.
+    bind(FileAddresses)
+      .toResolvedValue(
+        (transport: ApiTransport, timer: Timer) =>
+          new ObjectUrlFileAddresses(transport, { create: (blob) => URL.createObjectURL(blob), revoke: (address) => URL.revokeObjectURL(address) }, timer),
+        [ApiTransport, Timer],
       )
       .inSingletonScope();
   });

@@ -9,6 +9,7 @@ import { ApiTransport } from '../../application/ports/ApiTransport';
 import { Clock } from '../../application/ports/Clock';
 import { DraftStore } from '../../application/ports/DraftStore';
 import { FileSaver } from '../../application/ports/FileSaver';
+import { FileAddresses } from '../../application/ports/FileAddresses';
 import { LanguageSetting } from '../../application/ports/LanguageSetting';
 import { Navigator } from '../../application/ports/Navigator';
 import { ProgressBar } from '../../application/ports/ProgressBar';
@@ -17,6 +18,7 @@ import { UserStore } from '../../application/ports/UserStore';
 import { NavigationService } from '../../application/navigation/NavigationService';
 import { CurrentUser } from '../../application/session/CurrentUser';
 import { applicationModule } from '../../infrastructure/composition/modules';
+import { DirectFileAddresses } from '../../infrastructure/http/DirectFileAddresses';
 import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I18nextLanguageSetting';
 import { allMessages } from '../support/messages';
 import { App } from '../../presentation/app/App';
@@ -27,7 +29,17 @@ import { FakeClock, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgre
  * Renders the whole app on a real container whose ports are fakes: a scripted back end, an
  * in-memory history and storage. Screens are then used as a person would, by role and label.
  */
-export function renderApp(options: { start?: string; handler?: Handler; user?: User | null; language?: Language; drafts?: MemoryDraftStore } = {}) {
+export function renderApp(
+  options: {
+    start?: string;
+    handler?: Handler;
+    user?: User | null;
+    language?: Language;
+    drafts?: MemoryDraftStore;
+    /** How stored pictures get their address: as with the real server (their own /api/ address) unless given. */
+    fileAddresses?: (transport: FakeTransport) => FileAddresses;
+  } = {},
+) {
   const drafts = options.drafts ?? new MemoryDraftStore();
   const transport = new FakeTransport(options.handler);
   const navigator = new FakeNavigator(options.start ?? '/');
@@ -47,6 +59,7 @@ export function renderApp(options: { start?: string; handler?: Handler; user?: U
       bind(DraftStore).toConstantValue(drafts);
       bind(ProgressBar).toConstantValue(new FakeProgressBar());
       bind(FileSaver).toConstantValue(files);
+      bind(FileAddresses).toConstantValue(options.fileAddresses?.(transport) ?? new DirectFileAddresses());
       bind(LanguageSetting).toConstantValue(language);
     }),
     applicationModule,

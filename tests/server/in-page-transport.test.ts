@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PAGE_COOKIE_HEADERS } from '../../infrastructure/fake-backend/cookieHeaders';
 import { CookieJar } from '../../infrastructure/fake-backend/CookieJar';
 import { InPageServerTransport, splitSetCookies } from '../../infrastructure/fake-backend/InPageServerTransport';
+import { ObjectUrlFileAddresses } from '../../infrastructure/fake-backend/ObjectUrlFileAddresses';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -50,6 +51,28 @@ describe('the fake backend transport', () => {
     const refused = (await signedOut.send({ method: 'GET', path: '/api/quotations?format=csv', expect: 'file' }))._unsafeUnwrap();
     expect(refused.status).toBe(401);
     expect(typeof (refused.body as { message?: unknown }).message).toBe('string');
+  });
+
+  it('shows a stored picture from a blob: address of the very bytes uploaded, fetched through the in-page server', async () => {
+    const transport = new InPageServerTransport(() => Promise.resolve(server.app), new CookieJar(memory()), () => 'en');
+    await transport.send({ method: 'GET', path: '/api/csrf-cookie' });
+    await transport.send({ method: 'POST', path: '/api/login', body: { email: 'admin@example.com', password: 'Admin1234' } });
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/cI9U2wAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const uploaded = (await transport.send({ method: 'PUT', path: '/api/user/profile-photo', body: new Blob([png], { type: 'image/png' }) }))._unsafeUnwrap();
+    expect(uploaded.status).toBe(200);
+    const photoUrl = (uploaded.body as { profile: { photoUrl: string } }).profile.photoUrl;
+    expect(photoUrl).toMatch(/^\/api\/user\/profile-photo\/\d+\?v=/);
+
+    const made: Blob[] = [];
+    const timer = { setTimeout: () => () => undefined, setInterval: () => () => undefined };
+    const addresses = new ObjectUrlFileAddresses(transport, { create: (blob) => `blob:test/${made.push(blob)}`, revoke: () => undefined }, timer);
+    expect(await addresses.hold(photoUrl).ready).toBe('blob:test/1');
+    expect(made[0]?.type).toBe('image/png');
+    expect(new Uint8Array(await made[0]!.arrayBuffer())).toEqual(png);
+
+    // Signed out, the picture is refused and nothing is shown.
+    const signedOut = new ObjectUrlFileAddresses(new InPageServerTransport(() => Promise.resolve(server.app), new CookieJar(memory()), () => 'en'), { create: () => 'blob:never', revoke: () => undefined }, timer);
+    expect(await signedOut.hold(photoUrl).ready).toBeNull();
   });
 
   it('sends nothing in the Cookie header the browser would drop', async () => {

@@ -140,6 +140,24 @@ export class FakeProgressBar implements ProgressBar {
   }
 }
 
+/** Hands out blob:fake/1, blob:fake/2… for the blobs given (as URL.createObjectURL would) and records which were revoked. */
+export class FakeObjectUrls {
+  readonly created: { address: string; blob: Blob }[] = [];
+  readonly revoked: string[] = [];
+  create(blob: Blob): string {
+    const address = `blob:fake/${this.created.length + 1}`;
+    this.created.push({ address, blob });
+    return address;
+  }
+  revoke(address: string): void {
+    this.revoked.push(address);
+  }
+  /** The addresses made and not revoked. */
+  get live(): string[] {
+    return this.created.map((c) => c.address).filter((a) => !this.revoked.includes(a));
+  }
+}
+
 /** Keeps the files the app saved (downloads), in order. */
 export class MemoryFileSaver implements FileSaver {
   readonly saved: { name: string; file: Blob }[] = [];

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProfileService, type Profile } from '../../../application/profile/ProfileService';
 import { FormAlert } from '../../components/FormAlert';
+import { StoredImage } from '../../components/StoredImage';
 import { describeApiError } from '../../forms/describeApiError';
 import { useService } from '../../services/ServicesContext';
 
@@ -34,7 +35,7 @@ export function PhotoSection({ profile }: { profile: Profile }) {
       <h2 id={headingId}>{t('photo.title')}</h2>
       <div className="photo-row">
         {photoUrl ? (
-          <img className="avatar avatar-large" src={photoUrl} alt={t('photo.alt', { name: profile.name })} width={80} height={80} />
+          <StoredImage className="avatar avatar-large" path={photoUrl} alt={t('photo.alt', { name: profile.name })} width={80} height={80} />
         ) : (
           <span className="avatar avatar-large" aria-hidden="true">
             {initials}

@@ -8,6 +8,7 @@ import { AppointmentService } from '../../../application/appointments/Appointmen
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
+import { StoredImage } from '../../components/StoredImage';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
@@ -231,7 +232,7 @@ export function CompletedReportPanel({
             {report?.photos.map((p) => (
               <li key={p.id}>
                 <figure>
-                  <img src={p.downloadUrl} alt={p.name} />
+                  <StoredImage path={p.downloadUrl} alt={p.name} />
                   <figcaption>{p.name}</figcaption>
                   {editable && (
                     <button type="button" className="link-button" onClick={() => void removePhoto(p.id)}>

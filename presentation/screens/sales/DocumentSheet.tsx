@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientSummary, DocumentItem, Letterhead, TermText } from '../../../application/sales/sales';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { StoredImage } from '../../components/StoredImage';
 import { formatHKD, formatRate } from '../../format/money';
 
 export type PrintLanguage = 'zh-HK' | 'en' | 'both';
@@ -51,7 +52,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
     <article className={`print-sheet print-${language}`} aria-label={ts.map((t) => t(`print.title.${doc.kind}`)).join(' ')}>
       {head && (
         <header className="letterhead">
-          {head.logoUrl && <img src={head.logoUrl} alt="" className="letterhead-logo" />}
+          {head.logoUrl && <StoredImage path={head.logoUrl} alt="" className="letterhead-logo" />}
           <div>
             {languages.includes('zh-HK') && (
               <p className="letterhead-name" lang="zh-HK">
@@ -187,7 +188,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
           <p>{L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature')}</p>
         </div>
         <div className="signature-box">
-          {head?.chopUrl ? <img src={head.chopUrl} alt="" className="chop" /> : <div className="signature-line" />}
+          {head?.chopUrl ? <StoredImage path={head.chopUrl} alt="" className="chop" /> : <div className="signature-line" />}
           <p>
             {L('forCompany')} {head && languages.map((l) => (l === 'en' ? head.nameEn : head.nameZh)).join(' ')}
           </p>

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { wrapTabInside } from '../../components/dialogFocus';
 import { LoadingMessage } from '../../components/LoadingMessage';
+import { picturesShown } from '../../components/StoredImage';
 import { useBothLanguages } from '../../hooks/useBothLanguages';
 import { DocumentSheet, type PrintableDocument, type PrintLanguage } from './DocumentSheet';
 import '../../styles/print.css';
@@ -21,6 +22,17 @@ export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose
   const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
   // The sheet may print in the other language too: fetch its messages (they load on demand).
   const ready = useBothLanguages();
+  const [printing, setPrinting] = useState(false);
+
+  // The letterhead's logo and chop are on the sheet before the browser's print dialog opens.
+  const print = async () => {
+    if (printing) return;
+    setPrinting(true);
+    await picturesShown(ref.current);
+    setPrinting(false);
+    // Closed meanwhile: nothing to print.
+    if (ref.current?.isConnected) window.print();
+  };
 
   // Not a modal <dialog>: the top layer would print only its first page. The rest of the page is
   // made inert instead, so focus and the screen reader stay in the preview.
@@ -62,7 +74,7 @@ export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose
           ))}
         </fieldset>
         <div className="inline-actions">
-          <button type="button" className="button button-primary" onClick={() => window.print()}>
+          <button type="button" className="button button-primary" aria-disabled={printing || undefined} onClick={() => void print()}>
             {t('print.print')}
           </button>
           <button type="button" className="button button-secondary" onClick={onClose}>

@@ -11,6 +11,7 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
+import { StoredImage } from '../../components/StoredImage';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
@@ -177,13 +178,16 @@ export function CompanyFormScreen({ data }: ScreenProps) {
         </fieldset>
         {company && (
           <div className="grid-2">
-            {(['logo', 'chop'] as const).map((kind) => (
-              <div className="field" key={kind}>
-                <label htmlFor={`company-${kind}`}>{t(`companies.${kind}`)}</label>
-                {(kind === 'logo' ? company.logoUrl : company.chopUrl) && <img className="letterhead-image" src={(kind === 'logo' ? company.logoUrl : company.chopUrl) ?? ''} alt={t(`companies.${kind}Alt`)} />}
-                <input id={`company-${kind}`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(kind, e.target.files?.[0])} />
-              </div>
-            ))}
+            {(['logo', 'chop'] as const).map((kind) => {
+              const image = kind === 'logo' ? company.logoUrl : company.chopUrl;
+              return (
+                <div className="field" key={kind}>
+                  <label htmlFor={`company-${kind}`}>{t(`companies.${kind}`)}</label>
+                  {image && <StoredImage className="letterhead-image" path={image} alt={t(`companies.${kind}Alt`)} />}
+                  <input id={`company-${kind}`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(kind, e.target.files?.[0])} />
+                </div>
+              );
+            })}
           </div>
         )}
       </fieldset>
