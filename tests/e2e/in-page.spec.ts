@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** A Monday two to three weeks from today (Hong Kong date), so the visit is in the future and on a working day. */
@@ -10,11 +10,20 @@ function comingMonday(): string {
   return iso(d);
 }
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/cI9U2wAAAABJRU5ErkJggg==', 'base64');
+
+/** A stored picture is on the page: shown from a blob: address (no server to load /api/… from) and really drawn. */
+async function expectDrawn(image: Locator) {
+  await expect(image).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+}
+
 /**
  * The main flow once against the fake backend (`npm run build:demo`, served as plain files with no
  * API): the server app and its database run in the page, and not one request reaches /api/.
  */
-test('the whole product runs in the browser with no server: a client and its file, a quotation to a paid invoice, an appointment, a CSV export', async ({ page }) => {
+test('the whole product runs in the browser with no server: pictures, a client and its file, a quotation to a paid invoice and its print view, an appointment, a CSV export', async ({ page }) => {
   test.setTimeout(180_000);
   const apiCalls: string[] = [];
   page.on('request', (request) => {
@@ -31,6 +40,19 @@ test('the whole product runs in the browser with no server: a client and its fil
   await page.getByRole('button', { name: '登入' }).click();
   await expect(page).toHaveURL(/#\/calendar$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: '日曆' })).toBeVisible();
+
+  // Stored pictures come from the in-page server too: a profile photo, the company's logo and chop.
+  await menu.getByRole('link', { name: '個人資料', exact: true }).click();
+  await expect(page).toHaveURL(/#\/user\/profile$/);
+  await page.getByLabel('選擇相片').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expectDrawn(page.getByRole('img', { name: 'Ada Chan 陳愛達的相片' }));
+  await menu.getByRole('link', { name: '公司', exact: true }).click();
+  await page.getByRole('link', { name: '海港除蟲服務有限公司' }).click();
+  await expect(page).toHaveURL(/#\/settings\/companies\/\d+$/);
+  await page.getByLabel('標誌', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expectDrawn(page.getByRole('img', { name: '公司標誌' }));
+  await page.getByLabel('公司印章', { exact: true }).setInputFiles({ name: 'chop.png', mimeType: 'image/png', buffer: PNG });
+  await expectDrawn(page.getByRole('img', { name: '公司印章' }));
 
   // A new client.
   const clientName = `瀏覽器客戶 ${Date.now() % 100000}`;
@@ -81,6 +103,21 @@ test('the whole product runs in the browser with no server: a client and its fil
   await dialog.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('收據已記錄。')).toBeVisible();
   await expect(page.getByText('已付清')).toBeVisible();
+
+  // Its print view carries the letterhead's logo and the chop, drawn before the print dialog opens.
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await page.getByRole('button', { name: '列印' }).first().click();
+  const preview = page.getByRole('dialog', { name: /列印 INV-/ });
+  await expectDrawn(preview.locator('img.letterhead-logo'));
+  await expectDrawn(preview.locator('img.chop'));
+  await preview.getByRole('button', { name: '列印' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await preview.getByRole('button', { name: '關閉' }).click();
 
   // The calendar, and a new appointment on it.
   const date = comingMonday();
