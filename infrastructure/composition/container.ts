@@ -6,7 +6,7 @@ import { Container, type ServiceIdentifier } from 'inversify';
 import type { ServiceResolver } from '../../application/di/ServiceResolver';
 import type { ServiceKey } from '../../application/di/token';
 import { createI18n, I18nextLanguageSetting } from '../i18n/I18nextLanguageSetting';
-import { applicationModule, httpBackendModule, i18nModule, inPageBackendModule, platformModule, type BrowserHost } from './modules';
+import { applicationModules, httpBackendModule, i18nModule, inPageBackendModule, platformModule, type BrowserHost } from './modules';
 
 export interface ComposedApp {
   readonly services: ServiceResolver;
@@ -27,7 +27,7 @@ export function composeApp(host: BrowserHost, backend: 'http' | 'in-page' = 'htt
     platformModule(host, backend === 'in-page' ? 'hash' : 'path'),
     i18nModule(language),
     backend === 'in-page' ? inPageBackendModule(host) : httpBackendModule(host),
-    applicationModule,
+    ...applicationModules,
   );
   return {
     services: { get: <T,>(key: ServiceKey<T>) => container.get<T>(key as ServiceIdentifier<T>) },

@@ -117,8 +117,14 @@ export function inPageBackendModule(host: BrowserHost): ContainerModule {
   });
 }
 
-/** Application state and use-cases: singletons, since they hold the page's state. */
-export const applicationModule = new ContainerModule(({ bind }) => {
+/*
+ * Application state and use-cases, one module per area of the product. Every binding is a singleton:
+ * a service holds the page's state or is stateless, and the page has one of each.
+ */
+
+/** The session, calls and navigation (spec §2–§4, §7, §8): the page's state, the signed-in user, the
+ * heartbeat, the error catalogue, the route table's controller and downloads. */
+export const sessionModule = new ContainerModule(({ bind }) => {
   bind(AppState).toResolvedValue(() => new AppState()).inSingletonScope();
   bind(CurrentUser)
     .toResolvedValue((state: AppState, store: UserStore) => new CurrentUser(state, store), [AppState, UserStore])
@@ -135,17 +141,6 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       [Navigator, CurrentUser, AppState, DraftService],
     )
     .inSingletonScope();
-  bind(AccountService)
-    .toResolvedValue((api: ApiClient, currentUser: CurrentUser, navigator: Navigator) => new AccountService(api, currentUser, navigator), [ApiClient, CurrentUser, Navigator])
-    .inSingletonScope();
-  bind(ApiTokenService).toResolvedValue((api: ApiClient) => new ApiTokenService(api), [ApiClient]).inSingletonScope();
-  bind(ClientService).toResolvedValue((api: ApiClient) => new ClientService(api), [ApiClient]).inSingletonScope();
-  bind(AttachmentService).toResolvedValue((api: ApiClient) => new AttachmentService(api), [ApiClient]).inSingletonScope();
-  bind(SalesService).toResolvedValue((api: ApiClient) => new SalesService(api), [ApiClient]).inSingletonScope();
-  bind(AppointmentService).toResolvedValue((api: ApiClient) => new AppointmentService(api), [ApiClient]).inSingletonScope();
-  bind(DownloadService).toResolvedValue((api: ApiClient, saver: FileSaver) => new DownloadService(api, saver), [ApiClient, FileSaver]).inSingletonScope();
-  bind(ReportService).toResolvedValue((api: ApiClient) => new ReportService(api), [ApiClient]).inSingletonScope();
-  bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
   bind(ApiClient)
     .toResolvedValue(
       (transport: ApiTransport, loading: LoadingIndicator, policy: ErrorPolicy) => new ApiClient(transport, loading, policy),
@@ -164,12 +159,6 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       (api: ApiClient, state: AppState, currentUser: CurrentUser, navigator: Navigator, timer: Timer, drafts: DraftService) =>
         new HeartbeatService(api, state, currentUser, navigator, timer, drafts),
       [ApiClient, AppState, CurrentUser, Navigator, Timer, DraftService],
-    )
-    .inSingletonScope();
-  bind(ProfileService)
-    .toResolvedValue(
-      (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) => new ProfileService(api, currentUser, language, state),
-      [ApiClient, CurrentUser, LanguageSetting, AppState],
     )
     .inSingletonScope();
   bind(ConfirmationService).toResolvedValue(() => new ConfirmationService()).inSingletonScope();
@@ -192,4 +181,48 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       [CurrentUser, HeartbeatService, NavigationService],
     )
     .inSingletonScope();
+  bind(DownloadService).toResolvedValue((api: ApiClient, saver: FileSaver) => new DownloadService(api, saver), [ApiClient, FileSaver]).inSingletonScope();
 });
+
+/** The signed-in user's own account: profile, two-factor, sessions and API tokens. */
+export const accountModule = new ContainerModule(({ bind }) => {
+  bind(AccountService)
+    .toResolvedValue((api: ApiClient, currentUser: CurrentUser, navigator: Navigator) => new AccountService(api, currentUser, navigator), [ApiClient, CurrentUser, Navigator])
+    .inSingletonScope();
+  bind(ApiTokenService).toResolvedValue((api: ApiClient) => new ApiTokenService(api), [ApiClient]).inSingletonScope();
+  bind(ProfileService)
+    .toResolvedValue(
+      (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) => new ProfileService(api, currentUser, language, state),
+      [ApiClient, CurrentUser, LanguageSetting, AppState],
+    )
+    .inSingletonScope();
+});
+
+/** Clients and their attachments. */
+export const clientModule = new ContainerModule(({ bind }) => {
+  bind(ClientService).toResolvedValue((api: ApiClient) => new ClientService(api), [ApiClient]).inSingletonScope();
+  bind(AttachmentService).toResolvedValue((api: ApiClient) => new AttachmentService(api), [ApiClient]).inSingletonScope();
+});
+
+/** Quotations, invoices, receipts and refunds. */
+export const salesModule = new ContainerModule(({ bind }) => {
+  bind(SalesService).toResolvedValue((api: ApiClient) => new SalesService(api), [ApiClient]).inSingletonScope();
+});
+
+/** The calendar and its appointments. */
+export const appointmentModule = new ContainerModule(({ bind }) => {
+  bind(AppointmentService).toResolvedValue((api: ApiClient) => new AppointmentService(api), [ApiClient]).inSingletonScope();
+});
+
+/** The nine reports and the dashboard. */
+export const reportModule = new ContainerModule(({ bind }) => {
+  bind(ReportService).toResolvedValue((api: ApiClient) => new ReportService(api), [ApiClient]).inSingletonScope();
+});
+
+/** Administration and the other plain records (products, settings). */
+export const adminModule = new ContainerModule(({ bind }) => {
+  bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
+});
+
+/** Every application module, in the order the container loads them. */
+export const applicationModules: readonly ContainerModule[] = [sessionModule, accountModule, clientModule, salesModule, appointmentModule, reportModule, adminModule];

@@ -17,7 +17,7 @@ import { Timer } from '../../application/ports/Timer';
 import { UserStore } from '../../application/ports/UserStore';
 import { NavigationService } from '../../application/navigation/NavigationService';
 import { CurrentUser } from '../../application/session/CurrentUser';
-import { applicationModule } from '../../infrastructure/composition/modules';
+import { applicationModules } from '../../infrastructure/composition/modules';
 import { DirectFileAddresses } from '../../infrastructure/http/DirectFileAddresses';
 import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I18nextLanguageSetting';
 import { allMessages } from '../support/messages';
@@ -62,7 +62,7 @@ export function renderApp(
       bind(FileAddresses).toConstantValue(options.fileAddresses?.(transport) ?? new DirectFileAddresses());
       bind(LanguageSetting).toConstantValue(language);
     }),
-    applicationModule,
+    ...applicationModules,
   );
   const services = { get: <T,>(key: ServiceKey<T>) => container.get<T>(key as ServiceIdentifier<T>) };
   services.get(CurrentUser).restore();
