@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { AppStartup } from '../application/session/AppStartup';
 import { composeApp } from '../infrastructure/composition/container';
+import { HTTP_BACKEND, IN_PAGE_BACKEND } from '../infrastructure/composition/modules';
 import { App } from './app/App';
 import { ServicesProvider } from './services/ServicesContext';
 import './styles/app.css';
@@ -16,7 +17,7 @@ const { services, i18n } = composeApp(
     sessionStorage: window.sessionStorage,
   },
   // `npm run demo` builds with VITE_BACKEND=in-page: the whole product in the browser, no server.
-  import.meta.env.VITE_BACKEND === 'in-page' ? 'in-page' : 'http',
+  import.meta.env.VITE_BACKEND === 'in-page' ? IN_PAGE_BACKEND : HTTP_BACKEND,
 );
 services.get(AppStartup).start();
 

@@ -6,7 +6,7 @@ import { Container, type ServiceIdentifier } from 'inversify';
 import type { ServiceResolver } from '../../application/di/ServiceResolver';
 import type { ServiceKey } from '../../application/di/token';
 import { createI18n, I18nextLanguageSetting } from '../i18n/I18nextLanguageSetting';
-import { applicationModules, httpBackendModule, i18nModule, inPageBackendModule, platformModule, type BrowserHost } from './modules';
+import { applicationModules, HTTP_BACKEND, i18nModule, platformModule, type Backend, type BrowserHost } from './modules';
 
 export interface ComposedApp {
   readonly services: ServiceResolver;
@@ -16,17 +16,18 @@ export interface ComposedApp {
 
 /**
  * The composition root: the one place that decides which adapter serves each port. Swapping the
- * back end (e.g. for the in-browser fake) is a change of module here, nothing else.
+ * back end (e.g. for the in-browser fake) is a change of module here, nothing else. The back end is
+ * passed in (HTTP_BACKEND or IN_PAGE_BACKEND) so that a build for the real server leaves the
+ * in-page adapters out of its entry script altogether.
  */
-export function composeApp(host: BrowserHost, backend: 'http' | 'in-page' = 'http'): ComposedApp {
+export function composeApp(host: BrowserHost, backend: Backend = HTTP_BACKEND): ComposedApp {
   const i18n = createI18n(I18nextLanguageSetting.stored(host.storage));
   const language = new I18nextLanguageSetting(i18n, host.storage, host.window.document.documentElement);
   const container = new Container();
-  // The in-page backend is for builds served as plain files, so its addresses live in the hash.
   container.load(
-    platformModule(host, backend === 'in-page' ? 'hash' : 'path'),
+    platformModule(host, backend.addresses),
     i18nModule(language),
-    backend === 'in-page' ? inPageBackendModule(host) : httpBackendModule(host),
+    backend.module(host),
     ...applicationModules,
   );
   return {

@@ -117,6 +117,19 @@ export function inPageBackendModule(host: BrowserHost): ContainerModule {
   });
 }
 
+/** A back end for the page: the module that binds its adapters, and how the page's addresses are kept. */
+export interface Backend {
+  readonly module: (host: BrowserHost) => ContainerModule;
+  /** The in-page backend is for builds served as plain files, so its addresses live in the hash. */
+  readonly addresses: 'path' | 'hash';
+}
+
+/** The real server that served the page. */
+export const HTTP_BACKEND: Backend = { module: httpBackendModule, addresses: 'path' };
+
+/** The reference server running in the page (`npm run demo`). */
+export const IN_PAGE_BACKEND: Backend = { module: inPageBackendModule, addresses: 'hash' };
+
 /*
  * Application state and use-cases, one module per area of the product. Every binding is a singleton:
  * a service holds the page's state or is stateless, and the page has one of each.
