@@ -18,10 +18,17 @@ export type OptionName = Omit<OptionChoice, 'value'>;
 
 const listOf = (db: Db, key: OptionKey) =>
   db.selectFrom('options').select(['value', 'label_en', 'label_zh', 'active']).where('key', '=', key).orderBy('sort_order').orderBy('id').execute();
+type OptionRow = Awaited<ReturnType<typeof listOf>>[number];
+
+/** The active rows as a form offers them, in their order. */
+const activeChoices = (rows: readonly OptionRow[]): OptionChoice[] => rows.filter((r) => r.active).map((r) => ({ value: r.value, nameEn: r.label_en, nameZh: r.label_zh }));
+
+/** The rows for a filter over records that keep their values: the active ones first, then the rest. */
+const activeFirst = (rows: readonly OptionRow[]): OptionRow[] => [...rows.filter((r) => r.active), ...rows.filter((r) => !r.active)];
 
 /** The active values of an option list (Settings → Options), in their order. */
 export async function activeOptions(db: Db, key: OptionKey): Promise<OptionChoice[]> {
-  return (await listOf(db, key)).filter((r) => r.active).map((r) => ({ value: r.value, nameEn: r.label_en, nameZh: r.label_zh }));
+  return activeChoices(await listOf(db, key));
 }
 
 /** The four payment methods the domain knows (the seeded ones), in both languages. */
@@ -35,8 +42,7 @@ const builtInMethods = (): OptionChoice[] =>
  */
 export async function paymentMethodChoices(db: Db): Promise<OptionChoice[]> {
   const rows = await listOf(db, 'payment_method');
-  if (rows.length === 0) return builtInMethods();
-  return rows.filter((r) => r.active).map((r) => ({ value: r.value, nameEn: r.label_en, nameZh: r.label_zh }));
+  return rows.length === 0 ? builtInMethods() : activeChoices(rows);
 }
 
 /**
@@ -57,7 +63,7 @@ export async function paymentMethodNames(db: Db): Promise<(code: string) => Opti
 export async function paymentMethodFilter(db: Db): Promise<OptionChoice[]> {
   const rows = await listOf(db, 'payment_method');
   const name = await paymentMethodNames(db);
-  const codes = rows.length === 0 ? [...PAYMENT_METHODS] : [...rows.filter((r) => r.active), ...rows.filter((r) => !r.active)].map((r) => r.value);
+  const codes = rows.length === 0 ? [...PAYMENT_METHODS] : activeFirst(rows).map((r) => r.value);
   return codes.map((value) => ({ value, ...name(value) }));
 }
 
@@ -73,8 +79,7 @@ export async function optionNames(db: Db, key: OptionKey): Promise<(code: string
 
 /** Every value of an option list with its words, the active ones first: the choices of a filter over records that keep them. */
 export async function optionFilter(db: Db, key: OptionKey): Promise<OptionChoice[]> {
-  const rows = await listOf(db, key);
-  return [...rows.filter((r) => r.active), ...rows.filter((r) => !r.active)].map((r) => ({ value: r.value, nameEn: r.label_en || r.label_zh || r.value, nameZh: r.label_zh || r.label_en || r.value }));
+  return activeFirst(await listOf(db, key)).map((r) => ({ value: r.value, nameEn: r.label_en || r.label_zh || r.value, nameZh: r.label_zh || r.label_en || r.value }));
 }
 
 /**
