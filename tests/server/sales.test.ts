@@ -264,6 +264,27 @@ describe('reminders and lists', () => {
     expect(rows.every((r) => r.includes('已作廢'))).toBe(true);
   });
 
+  it('exports what the list shows: a void invoice counts as zero and the overdue flag is a column', async () => {
+    const client = (await agent.post('/api/clients', { nameEn: 'Voidcsv Trading', nameZh: '作廢匯出貿易' })).body!.client as { id: number };
+    const voided = await createOrder(agent, [{ productId: null, descriptionEn: 'Void job', quantity: 100, unitPrice: 68_000 }], { clientId: client.id });
+    expect((await agent.post(`/api/orders/${voided.id}/void`, { reason: 'Entered twice', version: voided.version })).status).toBe(200);
+    const late = await createOrder(agent, [{ productId: null, descriptionEn: 'Late job', quantity: 100, unitPrice: 10_000 }], { clientId: client.id, date: '2026-09-01', dueDate: '2026-10-01' });
+    const search = `q=${encodeURIComponent('作廢匯出')}&sort=number`;
+    const list = (await agent.get(`/api/orders?${search}`)).body!.items as { number: string; status: string; overdue: boolean }[];
+    const { header, rows } = await csvOf(agent, `/api/orders?format=csv&${search}`);
+    const column = (name: string) => header.indexOf(name);
+    expect(column('Overdue')).toBeGreaterThan(0);
+    const byNumber = new Map(rows.map((r) => [r[0], r]));
+    expect(byNumber.get(voided.number)![column('Total (HKD)')]).toBe('0.00');
+    expect(byNumber.get(voided.number)![column('Overdue')]).toBe('No');
+    expect(byNumber.get(late.number)![column('Total (HKD)')]).toBe('100.00');
+    expect(byNumber.get(late.number)![column('Overdue')]).toBe('Yes');
+    expect(list.map((o) => [o.number, o.overdue])).toEqual([
+      [voided.number, false],
+      [late.number, true],
+    ]);
+  });
+
   it('finds invoices and receipts by number, client name, reference and branch, the totals over exactly what matches', async () => {
     const client = (await agent.post('/api/clients', { nameEn: 'Quillfeather Trading', nameZh: '羽筆貿易' })).body!.client as { id: number };
     const branchId = ((await agent.get('/api/orders/create')).body!.options as { branches: { id: number }[] }).branches[0]!.id;

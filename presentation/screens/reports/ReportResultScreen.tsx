@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { hundredthsToDecimal } from '../../../domain/money/money';
 import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { int, records, str, type Json } from '../../../application/api/decode';
 import { PRINT_ROW_LIMIT, ReportService } from '../../../application/reports/ReportService';
@@ -43,6 +44,30 @@ function appliedFilters(result: ReportResult, params: URLSearchParams, t: Transl
     out.push(`${t(`applied.${param}`)}: ${words}`);
   }
   return out;
+}
+
+/**
+ * What the totals row leaves out because it does not add up: quantities per unit (different units
+ * are never one sum), the invoices and clients in all (one may be on several products), and the
+ * all-day visits (they count no hours).
+ */
+function TotalsApart({ result }: { result: ReportResult }) {
+  const { t, i18n } = useTranslation('reports');
+  const language = i18n.language;
+  const byUnit = records(result.totals?.quantityByUnit, (r) => ({ unit: str(r.unit), quantity: int(r.quantity) }));
+  const distinct = records([result.extra.distinct], (r) => ({ orders: int(r.orders), clients: int(r.clients) }))[0];
+  const allDay = int(result.totals?.allDay);
+  return (
+    <>
+      {byUnit.length > 0 && (
+        <p className="hint">
+          {t('result.quantityByUnit')}: {byUnit.map((u) => `${hundredthsToDecimal(u.quantity)} ${t(`code.unit.${u.unit}`)}`).join(' · ')}
+        </p>
+      )}
+      {distinct && <p className="hint">{t('result.distinct', { orders: formatCount(distinct.orders, language), clients: formatCount(distinct.clients, language) })}</p>}
+      {allDay > 0 && <p className="hint">{t('result.allDay', { count: allDay })}</p>}
+    </>
+  );
 }
 
 /** The print view's rows: none yet, being read, read (printed next), or a failure to say. */
@@ -127,6 +152,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
         </p>
         <p className="hint">{t(`note.${key}`)}</p>
         {result.voided && result.voided.count > 0 && <p className="hint">{t('result.voided', { count: result.voided.count, amount: money(result.voided.total) })}</p>}
+        <TotalsApart result={result} />
       </section>
       <div className="toolbar report-actions no-print">
         <Link href={`${report.filter}${search ? `?${search}` : ''}`} className="button button-secondary">

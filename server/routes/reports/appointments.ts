@@ -54,6 +54,12 @@ const AppointmentQuery = z.object({
   sort: z.enum(sortValues(APPOINTMENT_COLUMNS)).default('date'),
 });
 
+/**
+ * The hours a visit counts: its planned length; an all-day visit counts no hours (it is a day
+ * blocked, not 24 hours of work) and is counted apart as an all-day visit.
+ */
+const HOURS_SQL = sql`(case when a.all_day then 0 else a.duration_minutes end)`;
+
 /** The workers of an appointment, by name, as one text. */
 const WORKER_NAMES = sql`(select string_agg(u.name, ', ' order by u.name) from appointment_workers w join users u on u.id = w.user_id where w.appointment_id = a.id)`;
 
@@ -101,7 +107,7 @@ async function appointmentReport(c: AppContext) {
     from,
     select: sql`a.id, occ.day::text as day, a.all_day, a.start_minute, a.duration_minutes, cl.name_en, cl.name_zh, a.address, ar.name_en as area_en, ar.name_zh as area_zh,
       ${WORKER_NAMES} as workers, a.appointment_type, t.label_en as type_en, t.label_zh as type_zh, ${status} as status`,
-    totals: sql`count(*) as count, coalesce(sum(a.duration_minutes), 0) as minutes`,
+    totals: sql`count(*) as count, coalesce(sum(${HOURS_SQL}), 0) as minutes, count(*) filter (where a.all_day) as all_day`,
     sortSql: {
       date: sql`occ.day`,
       time: sql`(case when a.all_day then -1 else a.start_minute end)`,
@@ -110,7 +116,7 @@ async function appointmentReport(c: AppContext) {
       workers: WORKER_NAMES,
       appointmentType: en ? sql`coalesce(t.label_en, a.appointment_type)` : sql`coalesce(t.label_zh, a.appointment_type)`,
       status,
-      hours: sql`a.duration_minutes`,
+      hours: HOURS_SQL,
     },
     tieBreak: sql`occ.day, a.start_minute, a.id`,
     toRow: (r) => ({
@@ -124,13 +130,14 @@ async function appointmentReport(c: AppContext) {
       workers: r.workers ?? '',
       appointmentType: r.type_en === null ? (r.appointment_type ? name(r.appointment_type as string, r.appointment_type as string) : null) : name(r.type_en as string, r.type_zh as string),
       status: r.status,
-      hours: num(r.duration_minutes),
+      // An all-day visit has no hours (blank), see HOURS_SQL.
+      hours: r.all_day === true ? null : num(r.duration_minutes),
     }),
-    toTotals: (t) => ({ count: num(t.count), hours: num(t.minutes) }),
+    toTotals: (t) => ({ count: num(t.count), hours: num(t.minutes), allDay: num(t.all_day) }),
     extra: async () => {
       const byStatus = (await sql<Row>`select ${status} as status, count(*) as count ${from} group by 1`.execute(db)).rows;
       const byWorker = (
-        await sql<Row>`select u.id, u.name, count(*) as visits, sum(a.duration_minutes) as minutes,
+        await sql<Row>`select u.id, u.name, count(*) as visits, sum(${HOURS_SQL}) as minutes, count(*) filter (where a.all_day) as all_day,
             count(*) filter (where ${status} in ('ended', 'auditing', 'audited')) as done, count(*) filter (where ${status} = 'canceled') as canceled
           from ${visits} join appointments a on a.id = occ.appointment_id join clients cl on cl.id = a.client_id
             left join appointment_visits v on v.appointment_id = occ.appointment_id and v.date = occ.day
@@ -139,7 +146,7 @@ async function appointmentReport(c: AppContext) {
       ).rows;
       return {
         byStatus: APPOINTMENT_STATUSES.map((s) => ({ status: s, count: num(byStatus.find((r) => r.status === s)?.count) })),
-        byWorker: byWorker.map((r) => ({ id: r.id, name: r.name, visits: num(r.visits), hours: num(r.minutes), done: num(r.done), canceled: num(r.canceled) })),
+        byWorker: byWorker.map((r) => ({ id: r.id, name: r.name, visits: num(r.visits), hours: num(r.minutes), allDay: num(r.all_day), done: num(r.done), canceled: num(r.canceled) })),
         seesAll: seesAll(user),
         filterNames: await filterNames(c, f),
       };

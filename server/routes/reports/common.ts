@@ -60,7 +60,7 @@ export type ColumnKind =
   | 'bool';
 
 /** The fixed lists a `code` column translates from (locales: reports.code.<list>.<value>). */
-export type CodeList = 'orderType' | 'paymentStatus' | 'method' | 'receiptKind' | 'appointmentStatus' | 'month';
+export type CodeList = 'orderType' | 'paymentStatus' | 'method' | 'receiptKind' | 'appointmentStatus' | 'month' | 'unit';
 
 export interface ReportColumn {
   readonly key: string;
@@ -110,6 +110,20 @@ export const text = (value: unknown): string => (typeof value === 'string' ? val
 
 /** Numbers from the database (sums come back as text or bigint): plain numbers. */
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/**
+ * Quantities are added up per unit only (HK$3.50 per sq ft and HK$600 per visit are not one
+ * quantity): the rows' totals per product unit ('none' for lines without a product), and the
+ * totals row's quantity only when every line is of the same unit.
+ */
+export interface QuantityByUnit {
+  readonly unit: string;
+  readonly quantity: number;
+}
+export const quantityByUnit = (rows: readonly Row[]): QuantityByUnit[] =>
+  rows.map((r) => ({ unit: typeof r.unit === 'string' && r.unit !== '' ? r.unit : 'none', quantity: num(r.quantity) })).sort((a, b) => a.unit.localeCompare(b.unit));
+/** The quantity a totals row may show: the one unit's sum, or null when the units differ. */
+export const singleUnitQuantity = (byUnit: readonly QuantityByUnit[]): number | null => (byUnit.length === 1 ? byUnit[0]!.quantity : byUnit.length === 0 ? 0 : null);
 
 // ---------------------------------------------------------------- exports
 

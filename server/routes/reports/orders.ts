@@ -9,7 +9,7 @@ import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { paymentMethodNames } from '../admin/optionLists';
 import { today } from '../sales/common';
-import { dbId, exportReply, text, listReport, name, num, orderBy, ReportBase, reportJson, reportRange, sortValues, type ReportColumn, type Row } from './common';
+import { dbId, exportReply, text, listReport, name, num, orderBy, quantityByUnit, ReportBase, reportJson, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type Row } from './common';
 import { categoryAndChildren, clientSearch, clientSortName, filterNames, whereAll } from './filters';
 
 /**
@@ -45,6 +45,8 @@ function orderConditions(f: OrderFilterValues, range: { from: string; to: string
 const STATUS_SQL = sql`case when o.voided then 'void' when o.paid >= o.total then 'paid' when o.paid > 0 then 'partial' else 'outstanding' end`;
 /** What is still owed, the domain's outstandingAmount (a void order owes nothing). */
 const OUTSTANDING_SQL = sql`case when o.voided then 0 else greatest(o.total - o.paid, 0) end`;
+/** An order's money figure as it counts: zero for a void order (the domain's countedTotal), as the invoice list shows it. */
+const counted = (column: 'subtotal' | 'discount' | 'total' | 'paid') => sql`(case when o.voided then 0 else ${sql.ref(`o.${column}`)} end)`;
 
 function statusCondition(status: (typeof ORDER_STATUSES)[number], todayDate: string): RawBuilder<unknown> {
   switch (status) {
@@ -96,9 +98,11 @@ async function orderReport(c: AppContext) {
     from: sql`from orders o left join clients cl on cl.id = o.client_id left join users s on s.id = o.salesperson_id left join branches b on b.id = o.branch_id where ${whereAll(conditions)}`,
     pageKey: sql`o.id`,
     select: sql`o.id, o.number, o.date::text as date, o.due_date::text as due_date, o.type, cl.id as client_id, cl.name_en, cl.name_zh, b.name_en as branch_en, b.name_zh as branch_zh,
-      s.name as salesperson, o.subtotal, o.discount, o.total, o.paid, ${OUTSTANDING_SQL} as outstanding, ${STATUS_SQL} as status`,
-    // Void orders are listed (status Void) but left out of every money total; their count and
-    // their figures as issued are given apart.
+      s.name as salesperson, ${counted('subtotal')} as subtotal, ${counted('discount')} as discount, ${counted('total')} as total, ${counted('paid')} as paid,
+      ${OUTSTANDING_SQL} as outstanding, ${STATUS_SQL} as status`,
+    // Void orders are listed (status Void) with every money figure as zero, as the invoice list
+    // shows them, so each column adds up to its total; their count and their totals as issued are
+    // given apart.
     totals: sql`count(*) as count, count(*) filter (where o.voided) as void_count,
       coalesce(sum(o.total) filter (where o.voided), 0) as void_total,
       coalesce(sum(o.subtotal) filter (where not o.voided), 0) as subtotal, coalesce(sum(o.discount) filter (where not o.voided), 0) as discount,
@@ -111,10 +115,10 @@ async function orderReport(c: AppContext) {
       type: sql`o.type`,
       client: clientSortName(c),
       salesperson: sql`s.name`,
-      subtotal: sql`o.subtotal`,
-      discount: sql`o.discount`,
-      total: sql`o.total`,
-      paid: sql`o.paid`,
+      subtotal: counted('subtotal'),
+      discount: counted('discount'),
+      total: counted('total'),
+      paid: counted('paid'),
       outstanding: OUTSTANDING_SQL,
       status: STATUS_SQL,
     },
@@ -154,6 +158,7 @@ const ITEM_COLUMNS: ReportColumn[] = [
   { key: 'description', kind: 'name', sortable: true },
   { key: 'category', kind: 'name', sortable: true },
   { key: 'quantity', kind: 'quantity', sortable: true },
+  { key: 'unit', kind: 'code', codes: 'unit', sortable: true },
   { key: 'unitPrice', kind: 'money', sortable: true },
   { key: 'lineTotal', kind: 'money', sortable: true },
 ];
@@ -170,19 +175,22 @@ async function itemsReport(c: AppContext) {
   if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
   if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
   const en = c.var.language === 'en';
+  const itemsFrom = sql`from order_items i join orders o on o.id = i.order_id left join clients cl on cl.id = o.client_id
+      left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
+      where ${whereAll(conditions)}`;
   return listReport(c, {
     filename: 'order-items-report',
     columns: ITEM_COLUMNS,
     query: f,
     range,
-    from: sql`from order_items i join orders o on o.id = i.order_id left join clients cl on cl.id = o.client_id
-      left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
-      where ${whereAll(conditions)}`,
+    from: itemsFrom,
     pageKey: sql`i.id`,
     select: sql`i.id, o.id as order_id, o.number, o.date::text as date, cl.name_en, cl.name_zh, p.code,
       coalesce(nullif(i.description_en, ''), p.name_en, '') as description_en, coalesce(nullif(i.description_zh, ''), p.name_zh, '') as description_zh,
-      pc.name_en as category_en, pc.name_zh as category_zh, i.quantity, i.unit_price, i.line_total`,
-    totals: sql`count(*) as count, coalesce(sum(i.quantity), 0) as quantity, coalesce(sum(i.line_total), 0) as line_total`,
+      pc.name_en as category_en, pc.name_zh as category_zh, i.quantity, p.unit, i.unit_price, i.line_total`,
+    // Quantities add up per unit only: one sum per product unit beside the totals.
+    totals: sql`count(*) as count, coalesce(sum(i.line_total), 0) as line_total,
+      (select coalesce(jsonb_agg(jsonb_build_object('unit', u.unit, 'quantity', u.quantity)), '[]'::jsonb) from (select p.unit, sum(i.quantity) as quantity ${itemsFrom} group by p.unit) u) as by_unit`,
     sortSql: {
       number: sql`o.number`,
       date: sql`o.date`,
@@ -191,6 +199,7 @@ async function itemsReport(c: AppContext) {
       description: en ? sql`lower(coalesce(nullif(i.description_en, ''), p.name_en))` : sql`coalesce(nullif(i.description_zh, ''), p.name_zh)`,
       category: en ? sql`pc.name_en` : sql`pc.name_zh`,
       quantity: sql`i.quantity`,
+      unit: sql`p.unit`,
       unitPrice: sql`i.unit_price`,
       lineTotal: sql`i.line_total`,
     },
@@ -205,10 +214,15 @@ async function itemsReport(c: AppContext) {
       description: name(r.description_en as string, r.description_zh as string),
       category: r.category_en === null ? null : name(r.category_en as string, r.category_zh as string),
       quantity: num(r.quantity),
+      unit: r.unit ?? null,
       unitPrice: num(r.unit_price),
       lineTotal: num(r.line_total),
     }),
-    toTotals: (t) => ({ count: num(t.count), quantity: num(t.quantity), lineTotal: num(t.line_total) }),
+    toTotals: (t) => {
+      const byUnit = quantityByUnit(Array.isArray(t.by_unit) ? (t.by_unit as Row[]) : []);
+      const quantity = singleUnitQuantity(byUnit);
+      return { count: num(t.count), ...(quantity === null ? {} : { quantity }), lineTotal: num(t.line_total), quantityByUnit: byUnit };
+    },
     extra: async () => ({ filterNames: await filterNames(c, f) }),
   });
 }

@@ -5,7 +5,7 @@ import { ORDER_TYPES } from '../../../domain/orders/order';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
-import { dbId, exportReply, name, num, orderBy, ReportBase, reportJson, reportRange, sortValues, type ReportColumn, type Row } from './common';
+import { dbId, exportReply, name, num, orderBy, quantityByUnit, ReportBase, reportJson, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type Row } from './common';
 import { categoryAndChildren, clientSearch, filterNames, whereAll } from './filters';
 
 /**
@@ -22,6 +22,7 @@ const COLUMNS: ReportColumn[] = [
   { key: 'orders', kind: 'count', sortable: true },
   { key: 'clients', kind: 'count', sortable: true },
   { key: 'quantity', kind: 'quantity', sortable: true },
+  { key: 'unit', kind: 'code', codes: 'unit', sortable: true },
   { key: 'amount', kind: 'money', sortable: true },
   { key: 'share', kind: 'rate', sortable: true },
 ];
@@ -56,12 +57,13 @@ async function productReport(c: AppContext) {
   // One group per product and the grand total in one pass (grouping sets), sorted by the database;
   // the grand amount reaches every product row through a window, for its share. A product list is
   // short, so the whole sorted list is read once and the page taken from it.
-  const grouped = sql`select grouping(i.product_id) as is_total, i.product_id as id, min(p.code) as code, min(p.name_en) as name_en, min(p.name_zh) as name_zh,
+  const lines = sql`from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
+    where ${whereAll(conditions)}`;
+  const grouped = sql`select grouping(i.product_id) as is_total, i.product_id as id, min(p.code) as code, min(p.name_en) as name_en, min(p.name_zh) as name_zh, min(p.unit) as unit,
       min(pc.name_en) as category_en, min(pc.name_zh) as category_zh,
       count(distinct o.id) as orders, count(distinct o.client_id) as clients, sum(i.quantity) as quantity, sum(i.line_total) as amount,
       max(case when grouping(i.product_id) = 1 then sum(i.line_total) end) over () as all_amount
-    from order_items i join orders o on o.id = i.order_id left join products p on p.id = i.product_id left join product_categories pc on pc.id = p.category_id
-    where ${whereAll(conditions)} group by grouping sets ((i.product_id), ())`;
+    ${lines} group by grouping sets ((i.product_id), ())`;
   const share = sql`(case when g.all_amount > 0 then round(g.amount::numeric * 10000 / g.all_amount) else 0 end)`;
   const order = orderBy(f.sort, {
     productCode: sql`g.code`,
@@ -70,6 +72,7 @@ async function productReport(c: AppContext) {
     orders: sql`g.orders`,
     clients: sql`g.clients`,
     quantity: sql`g.quantity`,
+    unit: sql`g.unit`,
     amount: sql`g.amount`,
     share,
   });
@@ -85,10 +88,17 @@ async function productReport(c: AppContext) {
       orders: num(r.orders),
       clients: num(r.clients),
       quantity: num(r.quantity),
+      unit: r.unit ?? null,
       amount: num(r.amount),
       share: num(r.share),
     }));
-  const totals = { count: rows.length, orders: num(grand.orders), clients: num(grand.clients), quantity: num(grand.quantity), amount: num(grand.amount), share: num(grand.amount) > 0 ? 10_000 : 0 };
+  // The totals row holds what adds up: the amount, and the quantity only when every row is of one
+  // unit (otherwise a sum per unit beside it). An invoice or a client with several products is on
+  // several rows, so their numbers in all are given apart, not as the column's total.
+  const byUnit = quantityByUnit((await sql<Row>`select p.unit, sum(i.quantity) as quantity ${lines} group by p.unit`.execute(c.var.deps.db)).rows);
+  const quantity = singleUnitQuantity(byUnit);
+  const totals = { count: rows.length, ...(quantity === null ? {} : { quantity }), amount: num(grand.amount), share: num(grand.amount) > 0 ? 10_000 : 0, quantityByUnit: byUnit };
+  const distinct = { orders: num(grand.orders), clients: num(grand.clients) };
   const exported = await exportReply(c, f.format, f.headers, () => Promise.resolve({ filename: 'product-report', columns: COLUMNS, rows, totals }));
   if (exported) return exported;
   return reportJson(c, {
@@ -100,6 +110,7 @@ async function productReport(c: AppContext) {
     perPage: f.per_page,
     range,
     sort: f.sort,
+    distinct,
     filterNames: await filterNames(c, f),
   });
 }

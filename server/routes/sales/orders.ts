@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { FULL_RATE_BP, centsToDecimal } from '../../../domain/money/money';
-import { checkUnvoid, checkVoid, dueDate, isOverdue, ORDER_TYPES, outstandingAmount, paymentStatus, type PaymentStatus } from '../../../domain/orders/order';
+import { checkUnvoid, checkVoid, countedTotal, dueDate, isOverdue, ORDER_TYPES, outstandingAmount, paymentStatus, type PaymentStatus } from '../../../domain/orders/order';
 import { checkReceipt, checkRefund, PAYMENT_METHOD_CODE, type ReceiptError } from '../../../domain/orders/receipts';
 import type { Database } from '../../db/schema';
 import { audit, fieldChanges } from '../../audit';
@@ -288,7 +288,8 @@ export function orderRoutes(): Hono<AppEnv> {
       return csvReply(
         c,
         'orders',
-        [h('number'), h('type'), h('date'), h('dueDate'), h('clientZh'), h('clientEn'), h('status'), h('total'), h('paid'), h('outstanding'), h('salesperson')],
+        [h('number'), h('type'), h('date'), h('dueDate'), h('clientZh'), h('clientEn'), h('status'), h('overdue'), h('total'), h('paid'), h('outstanding'), h('salesperson')],
+        // As the list shows them: a void invoice counts as zero, and the overdue flag beside the status.
         rows.map((r) => [
           r.number,
           label(c, `sales.orderType.${r.type}`),
@@ -297,7 +298,8 @@ export function orderRoutes(): Hono<AppEnv> {
           r.client.nameZh,
           r.client.nameEn,
           label(c, `sales.paymentStatus.${r.status}`),
-          centsToDecimal(r.total),
+          label(c, r.overdue ? 'sales.csv.yes' : 'sales.csv.no'),
+          centsToDecimal(countedTotal(r.total, r.voided)),
           centsToDecimal(r.paid),
           centsToDecimal(r.outstanding),
           r.salesperson ?? '',
