@@ -430,6 +430,8 @@ export function appointmentRoutes(): Hono<AppEnv> {
     const body = await parseJsonBody(c, CreateAppointment);
     if (body.isErr()) return body.error;
     const input = body.value;
+    // Linking an order reads it (its client, whether it is void), so it needs order_view.
+    if (input.orderId !== null && !hasPermission(c.var.user, 'order_view')) return errorReply(c, 403, 'auth.forbidden');
     const series = seriesFrom(c, input);
     const errors = { ...(await checkReferences(c, input)), ...(series.isErr() ? series.error : {}) };
     if (Object.keys(errors).length > 0 || series.isErr()) return fieldErrors(c, errors);
@@ -508,7 +510,12 @@ export function appointmentRoutes(): Hono<AppEnv> {
       ...(mayCancel ? { cancellationReasons: await activeOptions(db, 'cancellation_reason') } : {}),
       tab,
       ...(tab === 'appointment' ? { options: await formOptions(c) } : {}),
-      ...(tab === 'invoice' ? { order: await orderSummary(c, row.order_id), ...(hasPermission(c.var.user, 'order_view') ? { orders: await linkableOrders(c, row.client_id) } : {}) } : {}),
+      // Orders are read with order_view only: without it the tab says whether an invoice is linked, never which.
+      ...(tab === 'invoice'
+        ? hasPermission(c.var.user, 'order_view')
+          ? { order: await orderSummary(c, row.order_id), orders: await linkableOrders(c, row.client_id) }
+          : { order: null, orderHidden: row.order_id !== null }
+        : {}),
       ...(tab === 'report'
         ? {
             report: await reportOf(c, row, date),
@@ -632,14 +639,17 @@ export function appointmentRoutes(): Hono<AppEnv> {
 
   /**
    * Links an existing order (invoice) to the appointment, or unlinks it (null). For the order
-   * screens: `version` is checked when given.
+   * screens: `version` is checked when given. Needs order_view besides appointment_edit, as the
+   * order is read (and shown in the reply).
    */
   routes.put('/appointments/:id{[0-9]{1,9}}/order', ...requirePermission('appointment_edit'), async (c) => {
-    const body = await parseJsonBody(c, OrderLink);
-    if (body.isErr()) return body.error;
     const { db, now } = c.var.deps;
     const row = await visibleAppointment(db, c.var.user!, Number(c.req.param('id')));
     if (!row) return errorReply(c, 404, 'errors.notFound');
+    // Linking reads the order (and the reply shows its number, total and paid): order_view, as the picker needs.
+    if (!hasPermission(c.var.user, 'order_view')) return errorReply(c, 403, 'auth.forbidden');
+    const body = await parseJsonBody(c, OrderLink);
+    if (body.isErr()) return body.error;
     const { orderId, version } = body.value;
     if (orderId !== null) {
       const errors = await checkReferences(c, { clientId: row.client_id, workerIds: [], areaId: null, branchId: null, orderId });

@@ -336,6 +336,17 @@ describe('the invoice tab', () => {
     expect(screen.queryByRole('combobox', { name: 'Link an existing invoice' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link' })).not.toBeInTheDocument();
   });
+
+  it('tells a user without order_view that an invoice is linked, offering no unlinking', async () => {
+    const editor = { ...ADMIN, isAdmin: false, role: { id: 4, name: 'worker', permissions: ['appointment_view' as const, 'appointment_edit' as const] } };
+    const hidden = backend((r) =>
+      r.path === '/api/appointments/12' && r.method === 'GET' ? { status: 200, body: { appointment: { ...APPOINTMENT, orderId: 7 }, occurrence: VISIT, tab: 'invoice', order: null, orderHidden: true } } : null,
+    );
+    renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: editor, language: 'en', handler: hidden });
+    expect(await screen.findByText('An invoice is linked to this appointment. Seeing it needs the right to view orders.')).toBeInTheDocument();
+    expect(screen.queryByText('No invoice is linked to this appointment yet.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('canceling a visit', () => {

@@ -520,6 +520,40 @@ describe('the invoice tab and linking an order', () => {
     expect((await sales.get('/api/appointments/orders')).status).toBe(422);
   });
 
+  it('lets no one without order_view link orders or read them from the reply or the invoice tab (403, nothing changed)', async () => {
+    // The worker is on appointment 1 and may edit it, but holds no order_view.
+    const orderIds = (await server.db.selectFrom('orders').select('id').orderBy('id').limit(40).execute()).map((o) => o.id);
+    expect(orderIds.length).toBeGreaterThan(0);
+    const before = await server.db.selectFrom('appointments').select(['order_id', 'version']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const leaked: string[] = [];
+    for (const orderId of orderIds) {
+      const reply = await worker.put('/api/appointments/1/order', { orderId });
+      if (reply.status !== 403 || 'order' in (reply.body ?? {})) leaked.push(`order ${orderId} → ${reply.status} ${JSON.stringify(reply.body)}`);
+    }
+    expect(leaked).toEqual([]);
+    expect(await server.db.selectFrom('appointments').select(['order_id', 'version']).where('id', '=', 1).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await worker.put('/api/appointments/1/order', { orderId: null })).status).toBe(403);
+
+    // Linked by someone who may: the worker's invoice tab says so, without the number, total or paid.
+    const mine = await order(1, 'INV-2030-00040');
+    const id = idOf(await create(admin, { clientId: 1, workerIds: [WORKER], date: '2030-08-12', recurrence: { freq: 'once' }, orderId: mine }));
+    const tab = await worker.get(`/api/appointments/${id}?tab=invoice`);
+    expect(tab.status).toBe(200);
+    expect(tab.body!.order).toBeNull();
+    expect(tab.body!.orderHidden).toBe(true);
+    expect(JSON.stringify(tab.body)).not.toContain('INV-2030-00040');
+    expect((await sales.get(`/api/appointments/${id}?tab=invoice`)).body!.order).toMatchObject({ number: 'INV-2030-00040', total: 80000, paid: 30000 });
+
+    // Creating with an order needs order_view too.
+    const role = await admin.post('/api/roles', { name: 'Booker', permissions: ['appointment_view', 'appointment_create', 'appointment_view_all', 'client_view'] });
+    const account = { name: 'Booker', email: 'booker@example.com', language: 'en', roleId: (role.body!.role as { id: number }).id, branchId: 1, isAdmin: false, active: true, password: 'Booker123', password_confirmation: 'Booker123' };
+    expect((await admin.post('/api/users', account)).status).toBe(201);
+    const booker = new TestAgent(server);
+    expect((await booker.signIn('booker@example.com', 'Booker123')).status).toBe(200);
+    expect((await create(booker, { clientId: 1, date: '2030-08-19', orderId: mine })).status).toBe(403);
+    expect((await create(booker, { clientId: 1, date: '2030-08-19', orderId: null })).status).toBe(201);
+  });
+
   it('unlinks the order when an edit gives the appointment another client', async () => {
     const mine = await order(1, 'INV-2030-00030');
     const id = idOf(await create(admin, { clientId: 1, date: '2030-08-05', recurrence: { freq: 'once' }, orderId: mine }));

@@ -1,12 +1,12 @@
 import type { Permission } from '../../domain/auth/permissions';
 
 /**
- * Every endpoint of the API with what it needs: a permission, any signed-in user ('user'), a browser
- * session ('session': the account's own security) or nothing ('public'). permission-matrix.test.ts
+ * Every endpoint of the API with what it needs: a permission (or several, all needed), any signed-in
+ * user ('user'), a browser session ('session': the account's own security) or nothing ('public'). permission-matrix.test.ts
  * calls each one as every demo role and checks the answer against the role's permissions (and that
  * no endpoint is missing from this list); access-control.test.ts walks it for XSRF and API tokens.
  */
-export type Need = Permission | 'user' | 'session' | 'public';
+export type Need = Permission | readonly Permission[] | 'user' | 'session' | 'public';
 export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = [
   ['GET', '/api/heartbeat', 'public'],
   ['GET', '/api/csrf-cookie', 'public'],
@@ -138,7 +138,8 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['PUT', '/api/appointments/1', 'appointment_edit'],
   ['POST', '/api/appointments/1/reschedule', 'appointment_edit'],
   ['DELETE', '/api/appointments/999', 'appointment_delete'],
-  ['PUT', '/api/appointments/1/order', 'appointment_edit'],
+  // Linking reads the order: order_view too (a worker on the appointment is refused).
+  ['PUT', '/api/appointments/1/order', ['appointment_edit', 'order_view']],
   ['POST', '/api/appointments/1/visits/2026-11-02/status', 'appointment_edit'],
   ['PUT', '/api/appointments/1/visits/2026-11-02/report', 'appointment_edit'],
   ['PUT', '/api/appointments/999/visits/2026-11-02/signatures/client', 'appointment_edit'],

@@ -110,7 +110,7 @@ async function build(): Promise<Record<string, unknown>> {
     const write = method !== 'GET';
     (paths[route] ??= {})[method.toLowerCase()] = {
       'x-permission': need,
-      description: WHO[need] ?? `Needs the permission \`${need}\`.`,
+      description: typeof need === 'string' ? (WHO[need] ?? `Needs the permission \`${need}\`.`) : `Needs the permissions ${need.map((p) => `\`${p}\``).join(' and ')}.`,
       ...(need === 'public' ? { security: [] } : need === 'session' ? { security: [{ session: [], ...(write ? { xsrf: [] } : {}) }] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body) } } } } : {}),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPermission } from '../../domain/auth/permissions';
+import { hasPermission, type Permission } from '../../domain/auth/permissions';
 import { DEMO_ROLES, DEMO_USERS } from '../../server/db/seed';
 import { ENDPOINTS, pattern } from './endpoints';
 import { startTestServer, TestAgent, type TestServer } from './harness';
@@ -33,9 +33,9 @@ describe('the permission matrix', () => {
         if (need === 'public' || path === '/api/user' || path.startsWith('/api/logout')) continue;
         const reply =
           method === 'GET' ? await agent.get(path) : await agent.request(method, path, {}, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
-        const allowed = need === 'user' || need === 'session' || hasPermission(holder, need);
+        const allowed = need === 'user' || need === 'session' || (Array.isArray(need) ? need : [need]).every((p: Permission) => hasPermission(holder, p));
         const refused = reply.status === 403;
-        if (allowed === refused || reply.status === 401 || reply.status >= 500) wrong.push(`${method} ${path} → ${reply.status} (needs ${need})`);
+        if (allowed === refused || reply.status === 401 || reply.status >= 500) wrong.push(`${method} ${path} → ${reply.status} (needs ${String(need)})`);
       }
       expect(wrong).toEqual([]);
     });

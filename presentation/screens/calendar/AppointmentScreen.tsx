@@ -310,6 +310,14 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
     </>
   );
 
+  if (!order && data.props.orderHidden === true) {
+    // An invoice is linked, but seeing it needs order_view.
+    return (
+      <div className="card stack">
+        <p>{t('invoice.hidden')}</p>
+      </div>
+    );
+  }
   if (!order) {
     return (
       <div className="card stack">
