@@ -17,3 +17,10 @@ export function translate(language: Language, key: ServerMessageKey, params: Rec
   const template = typeof node === 'string' ? node : key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
+
+/** Whether a string names one of the server's messages (a key of locales/en/server.json). */
+export function isServerMessageKey(key: string): key is ServerMessageKey {
+  let node: unknown = CATALOGUES.en;
+  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string';
+}

@@ -15,6 +15,17 @@ export function isIsoDate(value: unknown): value is IsoDate {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The dates the business records: 1900 to 2100. A date beyond them is a slip of the keyboard
+ * (9999-12-31), and the database's date arithmetic (due dates, validity, recurrences) would overflow.
+ */
+export const EARLIEST_DATE: IsoDate = '1900-01-01';
+export const LATEST_DATE: IsoDate = '2100-12-31';
+
+export function isWithinDateRange(date: IsoDate): boolean {
+  return date >= EARLIEST_DATE && date <= LATEST_DATE;
+}
+
 export function toUtcMidnight(date: IsoDate): Date {
   return new Date(`${date}T00:00:00Z`);
 }

@@ -2,11 +2,12 @@ import { err, ok, type Result } from 'neverthrow';
 import * as z from 'zod';
 import { recurrenceFor, type Recurrence, type Series, type SeriesEnd } from '../../domain/appointments/recurrence';
 import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
-import { addDays, isIsoDate, timeToMinute, type IsoDate } from '../../domain/time/dates';
+import { addDays, timeToMinute, type IsoDate } from '../../domain/time/dates';
+import { isoDate } from '../http/dates';
 import { translate } from '../i18n';
 import type { AppContext } from '../http/env';
 
-export const isoDate = z.string().refine(isIsoDate);
+export { isoDate };
 const time = z.string().refine((t) => timeToMinute(t) !== null);
 const id = z.number().int().positive().max(2_147_483_647);
 

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
-import { translate, type ServerMessageKey } from '../i18n';
+import { isServerMessageKey, translate, type ServerMessageKey } from '../i18n';
 import type { AppContext } from './env';
 
 /** Error replies in one shape: `{ message, errors? }`, the message in the caller's language. */
@@ -49,6 +49,11 @@ function describeIssue(c: AppContext, issue: ZodError['issues'][number]): string
       return translate(lang, 'validation.tooLong', { max: Number(issue.maximum) });
     case 'invalid_format':
       return translate(lang, issue.format === 'email' ? 'validation.email' : 'validation.invalid');
+    case 'custom': {
+      // A refinement that names its message (e.g. the shared date schema, ./dates): the key and its values.
+      const { message, ...values } = (issue.params ?? {}) as Record<string, string>;
+      return message !== undefined && isServerMessageKey(message) ? translate(lang, message, values) : translate(lang, 'validation.invalid');
+    }
     default:
       return translate(lang, 'validation.invalid');
   }

@@ -794,3 +794,52 @@ describe('numbers the database cannot hold', () => {
     expect(area.body?.errors).toEqual({ version: ['請輸入不大於 2147483647 的數字。'] });
   });
 });
+
+describe('dates outside the calendar the business keeps (1900-01-01 to 2100-12-31)', () => {
+  const RANGE_EN = 'Enter a date from 1900-01-01 to 2100-12-31.';
+  const RANGE_ZH = '請輸入 1900-01-01 至 2100-12-31 之間的日期。';
+  const line = { productId: null, descriptionEn: 'Survey', quantity: 100, unitPrice: 50_000 };
+  /** One bad date in each kind of place: a body field, a nested one, a query parameter. */
+  const CASES: [what: string, method: string, path: string, body: unknown, field: string][] = [
+    ['an order', 'POST', '/api/orders', { type: 'new_order', date: '9999-12-31', clientId: 1, items: [line] }, 'date'],
+    ['an order’s due date', 'POST', '/api/orders', { type: 'new_order', date: '2026-11-23', dueDate: '2101-01-01', clientId: 1, items: [line] }, 'dueDate'],
+    ['a quotation', 'POST', '/api/quotations', { kind: 'basic', date: '1899-12-31', clientId: 1, items: [line] }, 'date'],
+    ['a receipt', 'POST', '/api/orders/1/receipts', { kind: 'receipt', date: '9999-12-31', method: 'cash', amount: 100 }, 'date'],
+    ['an appointment', 'POST', '/api/appointments', { clientId: 1, workerIds: [1], date: '9999-12-31' }, 'date'],
+    ['an appointment’s end', 'POST', '/api/appointments', { clientId: 1, workerIds: [1], date: '2026-12-01', recurrence: { freq: 'weekly' }, end: { kind: 'until', until: '2200-01-01' } }, 'end.until'],
+    ['a holiday', 'POST', '/api/holidays', { date: '0001-01-01', nameEn: 'Long ago', nameZh: '很久以前' }, 'date'],
+    ['the calendar’s range', 'GET', '/api/appointments?start=9999-12-01&end=9999-12-31', undefined, 'start'],
+    ['an appointment’s visit', 'GET', '/api/appointments/1?tab=report&date=9999-12-31', undefined, 'date'],
+    ['the order list', 'GET', '/api/orders?date_from=9999-12-31', undefined, 'date_from'],
+    ['a report', 'GET', '/api/reports/orders/order?date_from=2026-01-01&date_to=9999-12-31', undefined, 'date_to'],
+    ['the audit log', 'GET', '/api/audits?from=1800-01-01', undefined, 'from'],
+  ];
+
+  it('refuses each with 422 and the range on the field, in both languages, storing nothing', async () => {
+    const zh = new TestAgent(server, 'zh-HK');
+    expect((await zh.signIn(admin.email, admin.password)).status).toBe(200);
+    const counts = async () => Promise.all((['orders', 'quotations', 'receipts', 'appointments', 'holidays'] as const).map(async (t) => (await server.db.selectFrom(t).select(server.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    const before = await counts();
+    const wrong: string[] = [];
+    for (const [what, method, path, body, field] of CASES) {
+      const en = await send(method, path, body);
+      const zhReply = method === 'GET' ? await zh.get(path) : await zh.request(method, path, body, { 'X-XSRF-TOKEN': zh.cookies.get('XSRF-TOKEN')! });
+      const enErrors = (en.body?.errors ?? {}) as Record<string, string[]>;
+      const zhErrors = (zhReply.body?.errors ?? {}) as Record<string, string[]>;
+      if (en.status !== 422 || !enErrors[field]?.includes(RANGE_EN)) wrong.push(`${what} (en) → ${en.status} ${JSON.stringify(en.body)}`);
+      if (zhReply.status !== 422 || !zhErrors[field]?.includes(RANGE_ZH)) wrong.push(`${what} (zh-HK) → ${zhReply.status} ${JSON.stringify(zhReply.body)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('takes the first and last day of the range, and says a day that does not exist is not a date', async () => {
+    for (const date of ['1900-01-01', '2100-12-31']) {
+      const order = await send('POST', '/api/orders', { type: 'new_order', date, clientId: 1, items: [line] });
+      expect(order.status, `${date}: ${JSON.stringify(order.body)}`).toBe(201);
+    }
+    const slip = await send('POST', '/api/orders', { type: 'new_order', date: '2026-02-30', clientId: 1, items: [line] });
+    expect(slip.status).toBe(422);
+    expect((slip.body?.errors as Record<string, string[]>).date).toEqual(['Enter a date as YYYY-MM-DD, one that exists on the calendar.']);
+  });
+});

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
+import { isoDate } from '../../http/dates';
 import type { AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { pageWindow, parseQuery } from '../../http/query';
@@ -11,8 +12,8 @@ const AuditQuery = z.object({
   entity_type: z.string().trim().max(40).optional(),
   entity_id: z.string().trim().max(40).optional(),
   action: z.string().trim().max(40).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });

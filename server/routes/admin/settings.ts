@@ -6,6 +6,7 @@ import { checkCode, CODE_KEYS, CODE_SETTINGS, type CodeKey } from '../../../doma
 import { isOptionKey, OPTION_KEYS } from '../../../domain/settings/options';
 import { audit, fieldChanges } from '../../audit';
 import { translate } from '../../i18n';
+import { isoDate } from '../../http/dates';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
@@ -31,7 +32,7 @@ const OptionInput = z.object({
   active: z.boolean().default(true),
 });
 const AreaInput = z.object({ nameEn: optionalText(120), nameZh: optionalText(120), region: z.enum(['hk_island', 'kowloon', 'new_territories']), sortOrder: z.number().int().min(0).max(9999).default(0) });
-const HolidayInput = z.object({ date: z.iso.date(), nameEn: optionalText(200), nameZh: optionalText(200) });
+const HolidayInput = z.object({ date: isoDate, nameEn: optionalText(200), nameZh: optionalText(200) });
 /**
  * Where each option list's values are used (by value, not by a foreign key): such a value cannot be
  * deleted or have its value changed, only be made inactive (its labels can still change). Refund

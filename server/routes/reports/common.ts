@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import writeXlsxFile from 'write-excel-file/universal';
 import * as z from 'zod';
 import { centsToDecimal, hundredthsToDecimal } from '../../../domain/money/money';
-import { addDays, addMonths, daysBetween, isIsoDate, makeDate, parts, type IsoDate } from '../../../domain/time/dates';
+import { addDays, addMonths, daysBetween, makeDate, parts, type IsoDate } from '../../../domain/time/dates';
+import { isoDate } from '../../http/dates';
 import type { Language } from '../../../domain/i18n/language';
 import { translate, type ServerMessageKey } from '../../i18n';
 import type { AppContext } from '../../http/env';
@@ -15,7 +16,7 @@ import { csvReply, today } from '../sales/common';
  * totals row. Figures are worked out by the database; this module only shapes them.
  */
 
-export const isoDate = z.string().refine(isIsoDate);
+export { isoDate };
 export const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Header languages of an export: English, Chinese, or both ("訂單編號 Order number"). */

@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 import * as z from 'zod';
 import { lineTotal, MAX_QUANTITY_HUNDREDTHS } from '../../../domain/money/money';
 import { orderFigures, type OrderFigures } from '../../../domain/orders/order';
-import { hongKongDate, isIsoDate, type IsoDate } from '../../../domain/time/dates';
+import { hongKongDate, type IsoDate } from '../../../domain/time/dates';
+import { isoDate } from '../../http/dates';
 import { codeValue, documentCompany, nextDocumentNumber, writeItems } from '../../db/documents';
 import type { Database } from '../../db/schema';
 
@@ -16,7 +17,7 @@ import { INT_MAX } from '../../db/limits';
 /** The largest amount an integer column holds; totals beyond it are refused (HK$21,474,836.47). */
 export const MAX_DOCUMENT_CENTS = 2_147_483_647;
 
-export const isoDate = z.string().refine(isIsoDate);
+export { isoDate };
 
 /** A date column selected as its 'YYYY-MM-DD' text (the drivers would turn it into a Date at midnight UTC). */
 export const dateText = <A extends string>(ref: string, alias: A) => sql<string>`${sql.ref(ref)}::text`.as(alias);
