@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { orderFigures } from '../../domain/orders/order';
+import { termApplies, type TermDocumentKind } from '../../domain/documents/terms';
 import { addDays, type IsoDate } from '../../domain/time/dates';
 import { nextDocumentNumber, writeItems, type ItemRow } from './documents';
 import type { Database } from './schema';
@@ -16,8 +17,10 @@ interface DemoDocument {
 export async function seedSales(tx: Transaction<Database>, today: IsoDate, ids: { branchId: number; salesId: number; adminId: number }): Promise<void> {
   const products = await tx.selectFrom('products').select(['id', 'code', 'unit_price', 'name_en', 'name_zh']).execute();
   const clients = await tx.selectFrom('clients').select('id').orderBy('id').execute();
-  const terms = await tx.selectFrom('order_terms').select(['title_en', 'title_zh', 'body_en', 'body_zh']).orderBy('sort_order').execute();
-  const termsJson = JSON.stringify(terms.map((t) => ({ titleEn: t.title_en, titleZh: t.title_zh, bodyEn: t.body_en, bodyZh: t.body_zh })));
+  const terms = await tx.selectFrom('order_terms').select(['title_en', 'title_zh', 'body_en', 'body_zh', 'applies_to']).orderBy('sort_order').execute();
+  // Each document copies the terms that apply to its kind (a quotation-only term is never on an invoice).
+  const termsJson = (kind: TermDocumentKind) =>
+    JSON.stringify(terms.filter((t) => termApplies(t.applies_to, kind)).map((t) => ({ titleEn: t.title_en, titleZh: t.title_zh, bodyEn: t.body_en, bodyZh: t.body_zh, appliesTo: t.applies_to })));
   const itemsOf = (doc: DemoDocument): ItemRow[] =>
     doc.lines.map(([code, quantity]) => {
       const product = products.find((p) => p.code === code);
@@ -25,7 +28,7 @@ export async function seedSales(tx: Transaction<Database>, today: IsoDate, ids: 
       return { productId: product.id, descriptionEn: product.name_en, descriptionZh: product.name_zh, quantity: quantity * 100, unitPrice: product.unit_price };
     });
   const clientId = (index: number) => clients[index]?.id ?? clients[0]!.id;
-  const common = { branch_id: ids.branchId, salesperson_id: ids.salesId, created_by: ids.salesId, created_at: new Date(), updated_at: new Date(), terms: termsJson };
+  const common = { branch_id: ids.branchId, salesperson_id: ids.salesId, created_by: ids.salesId, created_at: new Date(), updated_at: new Date() };
 
   const quotation = async (doc: DemoDocument, extra: { kind: 'basic' | 'contract'; status: 'draft' | 'sent' | 'accepted'; contract?: boolean }) => {
     const items = itemsOf(doc);
@@ -34,6 +37,7 @@ export async function seedSales(tx: Transaction<Database>, today: IsoDate, ids: 
       .insertInto('quotations')
       .values({
         ...common,
+        terms: termsJson('quotation'),
         number: await nextDocumentNumber(tx, 'quotation_prefix', date),
         kind: extra.kind,
         status: extra.status,
@@ -57,6 +61,7 @@ export async function seedSales(tx: Transaction<Database>, today: IsoDate, ids: 
       .insertInto('orders')
       .values({
         ...common,
+        terms: termsJson('order'),
         number: await nextDocumentNumber(tx, 'invoice_prefix', date),
         type,
         date,

@@ -26,8 +26,8 @@ afterAll(async () => {
 const del = (a: TestAgent, path: string) => a.request('DELETE', path, undefined, { 'X-XSRF-TOKEN': a.cookies.get('XSRF-TOKEN')! });
 const product = (code: string) => products.find((p) => p.code === code)!;
 
-type Order = { id: number; number: string; total: number; paid: number; outstanding: number; status: string; voided: boolean; version: number; type: string; items: { quantity: number; lineTotal: number }[]; receipts: { id: number; number: string; kind: string; amount: number }[] };
-type Quotation = { id: number; number: string; status: string; total: number; subtotal: number; discount: number; version: number; validUntil: string; order: { id: number } | null };
+type Order = { id: number; number: string; total: number; paid: number; outstanding: number; status: string; voided: boolean; version: number; type: string; items: { quantity: number; lineTotal: number }[]; receipts: { id: number; number: string; kind: string; amount: number }[]; terms: { titleEn: string }[] };
+type Quotation = { id: number; number: string; status: string; total: number; subtotal: number; discount: number; version: number; validUntil: string; order: { id: number } | null; terms: { titleEn: string }[] };
 
 async function createOrder(a: TestAgent, items: { productId: number | null; quantity: number; unitPrice: number; descriptionEn?: string }[], extra: Record<string, unknown> = {}): Promise<Order> {
   const reply = await a.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId, items, ...extra });
@@ -37,6 +37,51 @@ async function createOrder(a: TestAgent, items: { productId: number | null; quan
 
 const pay = (a: TestAgent, orderId: number, amount: number, kind: 'receipt' | 'refund' = 'receipt', method = 'cash', reason = '') =>
   a.post(`/api/orders/${orderId}/receipts`, { kind, date: '2026-11-23', method, amount, reason });
+
+describe('order terms by kind of document', () => {
+  type Term = { id: number; titleEn: string };
+  const titles = (terms: readonly { titleEn: string }[]) => terms.map((t) => t.titleEn);
+
+  it('seeds the demo invoices with invoice terms only', async () => {
+    const rows = await server.db.selectFrom('orders').select('terms').execute();
+    expect(rows.some((r) => JSON.stringify(r.terms).includes('Service warranty'))).toBe(false);
+    const quotations = await server.db.selectFrom('quotations').select('terms').execute();
+    expect(quotations.some((r) => JSON.stringify(r.terms).includes('Service warranty'))).toBe(true);
+  });
+
+  it('never puts a quotation-only term on an invoice: not offered, refused, left behind on conversion, and not shown or printed from an older copy', async () => {
+    const quotationTerms = ((await agent.get('/api/quotations/create')).body!.options as { terms: Term[] }).terms;
+    const orderTerms = ((await agent.get('/api/orders/create')).body!.options as { terms: Term[] }).terms;
+    expect(titles(quotationTerms)).toEqual(['Payment', 'Service warranty']);
+    expect(titles(orderTerms)).toEqual(['Payment']);
+    const warranty = quotationTerms.find((t) => t.titleEn === 'Service warranty')!;
+
+    // The server refuses it on an invoice (the form does not offer it).
+    const refused = await agent.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId, items: [{ productId: null, descriptionEn: 'Job', quantity: 100, unitPrice: 1_000 }], termIds: [warranty.id] });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body!.errors as object)).toEqual(['termIds']);
+
+    // A quotation with both terms becomes an invoice with the terms that apply to invoices.
+    const created = (await agent.post('/api/quotations', { kind: 'basic', date: '2026-11-23', clientId, validDays: 30, items: [{ productId: null, descriptionEn: 'Job', quantity: 100, unitPrice: 1_000 }], termIds: quotationTerms.map((t) => t.id) })).body!.quotation as Quotation;
+    expect(titles(created.terms)).toEqual(['Payment', 'Service warranty']);
+    const sent = (await agent.post(`/api/quotations/${created.id}/status`, { status: 'sent', version: created.version })).body!.quotation as Quotation;
+    const accepted = (await agent.post(`/api/quotations/${created.id}/status`, { status: 'accepted', version: sent.version })).body!.quotation as Quotation;
+    const converted = await agent.post(`/api/quotations/${created.id}/convert`, { version: accepted.version });
+    expect(converted.status).toBe(201);
+    const order = (await agent.get(`/api/orders/${converted.body!.orderId as number}`)).body!.order as Order;
+    expect(titles(order.terms)).toEqual(['Payment']);
+
+    // An invoice that holds an older copy of a quotation-only term (made before this rule) shows and prints only what its form shows.
+    const older = await server.db.selectFrom('orders').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('orders')
+      .set({ terms: JSON.stringify([{ titleEn: 'Payment', titleZh: '付款', bodyEn: 'Pay', bodyZh: '付' }, { titleEn: 'Service warranty', titleZh: '服務保養', bodyEn: '90 days', bodyZh: '90 天' }]) })
+      .where('id', '=', older.id)
+      .execute();
+    expect(titles(((await agent.get(`/api/orders/${older.id}`)).body!.order as Order).terms)).toEqual(['Payment']);
+  });
+});
+
 
 describe('quotations', () => {
   it('prices lines by the domain rules and numbers each quotation from its prefix and year', async () => {

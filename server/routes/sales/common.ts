@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import * as z from 'zod';
 import { lineTotal, MAX_QUANTITY_HUNDREDTHS } from '../../../domain/money/money';
 import { orderFigures, type OrderFigures } from '../../../domain/orders/order';
+import { termApplies, termsFor, type TermDocumentKind, type TermScope } from '../../../domain/documents/terms';
 import { hongKongDate, type IsoDate } from '../../../domain/time/dates';
 import { isoDate } from '../../http/dates';
 import { codeValue, documentCompany, nextDocumentNumber, writeItems } from '../../db/documents';
@@ -127,19 +128,37 @@ export interface TermText {
   readonly titleZh: string;
   readonly bodyEn: string;
   readonly bodyZh: string;
+  /** What the term applies to, copied with it (older copies have none). */
+  readonly appliesTo?: TermScope;
 }
 
-/** The texts of the chosen order terms, copied onto the document so later edits of a term leave it as issued. */
-export async function termTexts(db: Db, termIds: readonly number[]): Promise<TermText[] | null> {
+/**
+ * The texts of the chosen order terms, copied onto the document so later edits of a term leave it as
+ * issued; null when one is unknown or does not apply to this kind of document (a quotation-only
+ * term on an invoice).
+ */
+export async function termTexts(db: Db, termIds: readonly number[], kind: TermDocumentKind): Promise<TermText[] | null> {
   if (termIds.length === 0) return [];
-  const rows = await db.selectFrom('order_terms').select(['id', 'title_en', 'title_zh', 'body_en', 'body_zh']).where('id', 'in', [...termIds]).execute();
-  if (rows.length !== new Set(termIds).size) return null;
-  return termIds.map((id) => rows.find((r) => r.id === id)!).map((r) => ({ titleEn: r.title_en, titleZh: r.title_zh, bodyEn: r.body_en, bodyZh: r.body_zh }));
+  const rows = await db.selectFrom('order_terms').select(['id', 'title_en', 'title_zh', 'body_en', 'body_zh', 'applies_to']).where('id', 'in', [...termIds]).execute();
+  if (rows.length !== new Set(termIds).size || rows.some((r) => !termApplies(r.applies_to, kind))) return null;
+  return termIds.map((id) => rows.find((r) => r.id === id)!).map((r) => ({ titleEn: r.title_en, titleZh: r.title_zh, bodyEn: r.body_en, bodyZh: r.body_zh, appliesTo: r.applies_to }));
 }
 
 export function decodeTerms(value: unknown): TermText[] {
   if (!Array.isArray(value)) return [];
   return value.filter((t): t is TermText => typeof t === 'object' && t !== null && 'bodyEn' in t);
+}
+
+/** A document's own copies of its terms, those that apply to its kind (see the domain's termsFor). */
+export async function documentTerms(db: Db, value: unknown, kind: TermDocumentKind): Promise<TermText[]> {
+  const copies = decodeTerms(value);
+  if (copies.length === 0) return copies;
+  const known = await db.selectFrom('order_terms').select(['title_en', 'title_zh', 'applies_to']).execute();
+  return termsFor(
+    copies,
+    kind,
+    known.map((k) => ({ titleEn: k.title_en, titleZh: k.title_zh, appliesTo: k.applies_to })),
+  );
 }
 
 /** The options the document forms need: branches, salespeople, active products, terms. */

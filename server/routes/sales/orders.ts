@@ -25,7 +25,7 @@ import {
   CSV_LIMIT,
   csvReply,
   dateText,
-  decodeTerms,
+  documentTerms,
   documentOptions,
   figuresOf,
   isoDate,
@@ -207,7 +207,7 @@ export async function loadOrder(c: AppContext, id: number, db: Kysely<Database> 
     voidReason: r.void_reason,
     voidedAt: r.voided_at ? new Date(r.voided_at).toISOString() : null,
     voidedBy: r.voided_by_name,
-    terms: decodeTerms(r.terms),
+    terms: await documentTerms(db, r.terms, 'order'),
     notes: r.notes,
     quotation: r.quotation_id === null ? null : { id: r.quotation_id, number: r.quotation_number, kind: r.quotation_kind },
     items: await loadItems(db, 'order_items', r.id),
@@ -220,7 +220,7 @@ export async function loadOrder(c: AppContext, id: number, db: Kysely<Database> 
 async function checkOrder(c: AppContext, input: OrderInput) {
   const errors = await checkDocument(c, input);
   const lang = c.var.language;
-  const terms = await termTexts(c.var.deps.db, input.termIds);
+  const terms = await termTexts(c.var.deps.db, input.termIds, 'order');
   if (terms === null) errors.termIds = [translate(lang, 'validation.invalid')];
   if (input.dueDate !== null && input.dueDate < input.date) errors.dueDate = [translate(lang, 'sales.dueBeforeDate')];
   const figures = figuresOf(input.items, input.discountRateBp);

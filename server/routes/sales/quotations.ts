@@ -31,7 +31,7 @@ import {
   CSV_LIMIT,
   csvReply,
   dateText,
-  decodeTerms,
+  documentTerms,
   documentOptions,
   figuresOf,
   isoDate,
@@ -175,7 +175,7 @@ async function loadQuotation(c: AppContext, id: number, db: Db = c.var.deps.db) 
     subtotal: r.subtotal,
     discount: r.discount,
     total: r.total,
-    terms: decodeTerms(r.terms),
+    terms: await documentTerms(db, r.terms, 'quotation'),
     notes: r.notes,
     contract: r.kind === 'contract' && r.period_start_text && r.period_end_text ? { periodStart: r.period_start_text, periodEnd: r.period_end_text, frequency: r.visit_frequency } : null,
     order: r.order_id === null ? null : { id: r.order_id, number: r.order_number },
@@ -193,7 +193,7 @@ async function checkQuotation(c: AppContext, input: QuotationInput) {
     if (!input.contract) errors.contract = [translate(lang, 'sales.contractRequired')];
     else if (checkContract(input.contract).isErr()) errors['contract.periodEnd'] = [translate(lang, 'sales.contractPeriod')];
   }
-  const terms = await termTexts(c.var.deps.db, input.termIds);
+  const terms = await termTexts(c.var.deps.db, input.termIds, 'quotation');
   if (terms === null) errors.termIds = [translate(lang, 'validation.invalid')];
   const figures = figuresOf(input.items, input.discountRateBp);
   if (figures === null) errors.items = [translate(lang, 'sales.amountTooLarge')];
@@ -430,7 +430,8 @@ export function quotationRoutes(): Hono<AppEnv> {
           subtotal: quotation.subtotal,
           discount: quotation.discount,
           total: quotation.total,
-          terms: JSON.stringify(quotation.terms),
+          // The quotation's terms that apply to invoices too: a quotation-only term stays behind.
+          terms: JSON.stringify(await documentTerms(tx, quotation.terms, 'order')),
           notes: quotation.notes,
           created_by: c.var.user!.id,
           created_at: now(),
