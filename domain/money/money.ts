@@ -13,12 +13,33 @@ export type BasisPoints = number;
 
 export const FULL_RATE_BP: BasisPoints = 10_000;
 
-/** Integer division rounded half away from zero. */
+/**
+ * Integer division rounded half away from zero, exactly for any safe integers: when twice the
+ * numerator passes 2^53 the division is done in BigInt (a float would be off by a cent there).
+ */
 export function divideRounded(numerator: number, denominator: number): number {
+  if (Math.abs(numerator) * 2 + Math.abs(denominator) > Number.MAX_SAFE_INTEGER) return divideRoundedBig(BigInt(numerator), BigInt(denominator));
   const sign = Math.sign(numerator) * Math.sign(denominator);
   const quotient = Math.floor((Math.abs(numerator) * 2 + Math.abs(denominator)) / (Math.abs(denominator) * 2));
   // `|| 0` turns a rounded -0 into 0.
   return sign * quotient || 0;
+}
+
+/**
+ * a × b ÷ d rounded half away from zero, exactly: the product of two amounts (an order's base × a
+ * line's amount) passes 2^53 long before either amount does, so it is then formed in BigInt.
+ */
+export function multiplyDivideRounded(a: number, b: number, d: number): number {
+  const product = a * b;
+  // Below 2^53 every integer is a float, so the product is exact there.
+  if (Math.abs(product) <= Number.MAX_SAFE_INTEGER) return divideRounded(product, d);
+  return divideRoundedBig(BigInt(a) * BigInt(b), BigInt(d));
+}
+
+function divideRoundedBig(numerator: bigint, denominator: bigint): number {
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  const quotient = (abs(numerator) * 2n + abs(denominator)) / (abs(denominator) * 2n);
+  return Number(numerator < 0n !== denominator < 0n ? -quotient : quotient);
 }
 
 export function isCents(value: unknown): value is Cents {
@@ -58,7 +79,7 @@ export function hundredthsToDecimal(hundredths: QuantityHundredths): string {
 
 /** quantity × unit price, in cents, rounded by the rule above. */
 export function lineTotal(quantityHundredths: QuantityHundredths, unitPrice: Cents): Cents {
-  return divideRounded(quantityHundredths * unitPrice, 100);
+  return multiplyDivideRounded(quantityHundredths, unitPrice, 100);
 }
 
 export function sum(amounts: readonly Cents[]): Cents {
@@ -67,7 +88,7 @@ export function sum(amounts: readonly Cents[]): Cents {
 
 /** The part of `amount` that `rate` stands for (a discount, a commission), rounded by the rule above. */
 export function percentOf(amount: Cents, rate: BasisPoints): Cents {
-  return divideRounded(amount * rate, FULL_RATE_BP);
+  return multiplyDivideRounded(amount, rate, FULL_RATE_BP);
 }
 
 export type MoneyInputError = { readonly code: 'moneyFormat' } | { readonly code: 'moneyNegative' } | { readonly code: 'moneyTooLarge' };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, divideRounded, lineTotal, parseMoney, parseRate, percentOf, quantityToHundredths, hundredthsToDecimal, parseQuantity } from '../../domain/money/money';
+import { centsToDecimal, divideRounded, lineTotal, multiplyDivideRounded, parseMoney, parseRate, percentOf, quantityToHundredths, hundredthsToDecimal, parseQuantity } from '../../domain/money/money';
 import { orderFigures } from '../../domain/orders/order';
 
 describe('rounding: half away from zero', () => {
@@ -16,6 +16,46 @@ describe('rounding: half away from zero', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), (n, d) => {
         expect(Math.abs(divideRounded(n, d) - n / d)).toBeLessThanOrEqual(0.5);
+      }),
+    );
+  });
+});
+
+describe('exact beyond 2^53', () => {
+  /** The rule in BigInt, as an independent reference. */
+  const reference = (a: number, b: number, d: number) => {
+    const n = BigInt(a) * BigInt(b);
+    const abs = (x: bigint) => (x < 0n ? -x : x);
+    const q = (abs(n) * 2n + abs(BigInt(d))) / (abs(BigInt(d)) * 2n);
+    return Number(n < 0n !== d < 0 ? -q : q);
+  };
+  const amount = fc.integer({ min: -9_999_999_999, max: 9_999_999_999 });
+
+  it('multiplies and divides exactly however large the product', () => {
+    // The product of two amounts of about HK$10M is about 10^18 cents², far past 2^53.
+    expect(multiplyDivideRounded(1_876_542_943, 999_999_866, 1_999_999_732)).toBe(938_271_472);
+    fc.assert(
+      fc.property(amount, amount, fc.integer({ min: 1, max: 9_999_999_999 }), (a, b, d) => {
+        expect(multiplyDivideRounded(a, b, d)).toBe(reference(a, b, d));
+      }),
+    );
+  });
+
+  it('divides a numerator near 2^53 exactly', () => {
+    // 2^53 - 1 over 2 is …991.5: rounded half away from zero, not lost to the float's last bit.
+    expect(divideRounded(Number.MAX_SAFE_INTEGER, 2)).toBe(4_503_599_627_370_496);
+    expect(divideRounded(-Number.MAX_SAFE_INTEGER, 2)).toBe(-4_503_599_627_370_496);
+  });
+
+  it('takes rates and line totals of the largest amounts exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.integer({ min: 0, max: 10_000 }), (cents, rate) => {
+        expect(percentOf(cents, rate)).toBe(reference(cents, rate, 10_000));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 9_999_999_999 }), (quantity, price) => {
+        expect(lineTotal(quantity, price)).toBe(reference(quantity, price, 100));
       }),
     );
   });

@@ -51,7 +51,7 @@ describe('quotations', () => {
 });
 
 describe('commission', () => {
-  const base = { lines: [{ amount: 60_000, categoryId: 1 }, { amount: 40_000, categoryId: null }], orderTotal: 90_000, received: 45_000, voided: false, userRate: 500, categoryRates: new Map([[1, 1_000]]), basis: 'total' as const };
+  const base = { lines: [{ amount: 60_000, categoryId: 1, productRate: null }, { amount: 40_000, categoryId: null, productRate: null }], orderTotal: 90_000, received: 45_000, voided: false, userRate: 500, categoryRates: new Map([[1, 1_000]]), basis: 'total' as const };
 
   it('pays the category rate on its lines and the user rate on the rest, on the order total after discount', () => {
     // total 900 shared 540 / 360 → 10% of 540 + 5% of 360 = 54 + 18
@@ -70,15 +70,35 @@ describe('commission', () => {
     expect(commission({ ...base, voided: true })).toBe(0);
   });
 
+  it('pays a product’s own rate before its category’s and the salesperson’s', () => {
+    // total 900 shared 540 / 360: the first line's product has 20% of its own (its category's 10% is
+    // passed over) → 20% of 540 + 5% of 360 = 108 + 18; a product rate of 0% is a rate too.
+    const withProductRate = (productRate: number | null) => ({ ...base, lines: [{ ...base.lines[0]!, productRate }, base.lines[1]!] });
+    expect(commission(withProductRate(2_000))).toBe(12_600);
+    expect(commission(withProductRate(0))).toBe(1_800);
+    expect(commission(withProductRate(null))).toBe(7_200);
+    // A product rate on a line without a category, with no salesperson's rate at all.
+    expect(commission({ ...base, userRate: null, categoryRates: new Map(), lines: [base.lines[0]!, { ...base.lines[1]!, productRate: 1_000 }] })).toBe(3_600);
+  });
+
+  it('is exact on an order so large that base × line amount passes 2^53', () => {
+    // HK$18.8M and HK$1.2M of lines at half price: the first line's share is exactly half its amount,
+    // 938,271,471.5 cents, rounded up to …472; at 100% (0% on the other line) that is the commission.
+    const big = { ...base, userRate: null, categoryRates: new Map<number, number>(), orderTotal: 999_999_866, received: 999_999_866, lines: [{ amount: 1_876_542_943, categoryId: null, productRate: 10_000 }, { amount: 123_456_789, categoryId: null, productRate: 0 }] };
+    expect(999_999_866 * 1_876_542_943).toBeGreaterThan(Number.MAX_SAFE_INTEGER);
+    expect(commission(big)).toBe(938_271_472);
+    expect(commission({ ...big, basis: 'received' })).toBe(938_271_472);
+  });
+
   it('shares the base out over the lines so that the shares add up to it exactly (the rest to the last line)', () => {
     // 100 cents over three equal lines: 33 + 33 + 34, never 99; at 100% the commission is the whole base.
-    const thirds = { ...base, lines: [1, 2, 3].map(() => ({ amount: 1_000, categoryId: null })), orderTotal: 100, categoryRates: new Map(), userRate: 10_000 };
+    const thirds = { ...base, lines: [1, 2, 3].map(() => ({ amount: 1_000, categoryId: null, productRate: null })), orderTotal: 100, categoryRates: new Map(), userRate: 10_000 };
     expect(commission(thirds)).toBe(100);
   });
 
   it('rounds once per rate, not once per line', () => {
     // Two lines with a 5-cent share each at 10%: 10% of 10 cents = 1 cent (per line it would be 1 + 1).
-    const halves = { ...base, lines: [{ amount: 500, categoryId: null }, { amount: 500, categoryId: null }], orderTotal: 10, categoryRates: new Map(), userRate: 1_000 };
+    const halves = { ...base, lines: [{ amount: 500, categoryId: null, productRate: null }, { amount: 500, categoryId: null, productRate: null }], orderTotal: 10, categoryRates: new Map(), userRate: 1_000 };
     expect(commission(halves)).toBe(1);
   });
 });

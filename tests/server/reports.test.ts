@@ -27,7 +27,7 @@ type ReceiptRow = { id: number; order_id: number; kind: 'receipt' | 'refund'; da
 let orders: OrderRow[];
 let items: ItemRow[];
 let receipts: ReceiptRow[];
-let products: { id: number; category_id: number | null; unit: string }[];
+let products: { id: number; category_id: number | null; unit: string; commission_rate_bp: number | null }[];
 let categories: { id: number; parent_id: number | null; commission_rate_bp: number | null }[];
 let users: { id: number; name: string; commission_rate_bp: number | null }[];
 
@@ -36,16 +36,39 @@ const TO = '2026-10-31';
 const inRange = (date: string, from = FROM, to = TO) => date >= from && date <= to;
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/**
+ * Products with their own commission rates (a third of them, some at 0%), and one order so large
+ * that an order's base × a line's amount passes 2^53: HK$18.8M and HK$1.2M of lines at half price,
+ * the first line's share exactly …471.5 cents, its product paying 100% and the other's 0%, so a
+ * share computed in floating point shows a cent off in the commission.
+ */
+async function productRatesAndALargeOrder(db: TestServer['db']) {
+  await sql`update products set commission_rate_bp = (id % 5) * 300 where id % 3 = 0`.execute(db);
+  const product = async (code: string, rate: number) =>
+    (await db.insertInto('products').values({ code, name_en: code, name_zh: code, unit: 'job', unit_price: 0, commission_rate_bp: rate }).returning('id').executeTakeFirstOrThrow()).id;
+  const [full, none] = [await product('BIG-100', 10_000), await product('BIG-0', 0)];
+  const template = (await sql<{ client_id: number; branch_id: number | null; salesperson_id: number }>`select client_id, branch_id, salesperson_id from orders where salesperson_id is not null and not voided order by id limit 1`.execute(db)).rows[0]!;
+  const [a, b] = [1_876_542_943, 123_456_789];
+  const total = (a + b) / 2;
+  const order = (
+    await sql<{ id: number }>`insert into orders (number, date, client_id, branch_id, salesperson_id, discount_rate_bp, subtotal, discount, total, type, due_date, paid)
+      values ('O-BIG-1', '2026-05-15', ${template.client_id}, ${template.branch_id}, ${template.salesperson_id}, 5000, ${a + b}, ${a + b - total}, ${total}, 'new_order', '2026-06-14', ${total}) returning id`.execute(db)
+  ).rows[0]!.id;
+  await sql`insert into order_items (order_id, product_id, quantity, unit_price, line_total, sort_order)
+    values (${order}, ${full}, 100, ${a}, ${a}, 1), (${order}, ${none}, 100, ${b}, ${b}, 2)`.execute(db);
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   await seedLarge(server.db, { clients: 150, orders: 900, items: 2_700, appointments: 120, seed: 4242, today: '2026-11-23', years: 2 });
   agent = new TestAgent(server);
   expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
   const { db } = server;
+  await productRatesAndALargeOrder(db);
   orders = (await sql<OrderRow>`select id, number, date::text as date, due_date::text as due_date, client_id, branch_id, salesperson_id, type, subtotal, discount, total, paid, voided from orders order by id`.execute(db)).rows;
   items = await db.selectFrom('order_items').select(['id', 'order_id', 'product_id', 'quantity', 'line_total', 'sort_order']).orderBy('id').execute();
   receipts = (await sql<ReceiptRow>`select id, order_id, kind, date::text as date, method, amount, banked_in, created_by from receipts order by id`.execute(db)).rows;
-  products = await db.selectFrom('products').select(['id', 'category_id', 'unit']).execute();
+  products = await db.selectFrom('products').select(['id', 'category_id', 'unit', 'commission_rate_bp']).execute();
   categories = await db.selectFrom('product_categories').select(['id', 'parent_id', 'commission_rate_bp']).execute();
   users = await db.selectFrom('users').select(['id', 'name', 'commission_rate_bp']).execute();
 }, 60_000);
@@ -158,21 +181,29 @@ describe('the receipt report', () => {
 });
 
 describe('the commission report', () => {
-  /** The domain's commission per order, added up per salesperson. */
-  function expected(basis: CommissionBasis) {
+  /** The domain's commission on one order (`productRates: false`: as if products had no rates of their own). */
+  function orderCommission(o: OrderRow, basis: CommissionBasis, productRates = true) {
     const effective = new Map<number, number>();
     for (const k of categories) {
       const rate = k.commission_rate_bp ?? categories.find((p) => p.id === k.parent_id)?.commission_rate_bp ?? null;
       if (rate !== null) effective.set(k.id, rate);
     }
+    const lines = items
+      .filter((i) => i.order_id === o.id)
+      .sort((a, b) => a.sort_order - b.sort_order || a.id - b.id)
+      .map((i) => {
+        const product = products.find((p) => p.id === i.product_id);
+        return { amount: i.line_total, categoryId: product?.category_id ?? null, productRate: productRates ? (product?.commission_rate_bp ?? null) : null };
+      });
+    const userRate = users.find((u) => u.id === o.salesperson_id)?.commission_rate_bp ?? null;
+    return commission({ lines, orderTotal: o.total, received: o.paid, voided: o.voided, userRate, categoryRates: effective, basis });
+  }
+
+  /** The domain's commission per order, added up per salesperson. */
+  function expected(basis: CommissionBasis, productRates = true) {
     const out = new Map<number | null, { orders: number; total: number; commission: number }>();
     for (const o of orders.filter((x) => inRange(x.date) && !x.voided)) {
-      const lines = items
-        .filter((i) => i.order_id === o.id)
-        .sort((a, b) => a.sort_order - b.sort_order || a.id - b.id)
-        .map((i) => ({ amount: i.line_total, categoryId: products.find((p) => p.id === i.product_id)?.category_id ?? null }));
-      const userRate = users.find((u) => u.id === o.salesperson_id)?.commission_rate_bp ?? null;
-      const earned = commission({ lines, orderTotal: o.total, received: o.paid, voided: o.voided, userRate, categoryRates: effective, basis });
+      const earned = orderCommission(o, basis, productRates);
       const entry = out.get(o.salesperson_id) ?? { orders: 0, total: 0, commission: 0 };
       out.set(o.salesperson_id, { orders: entry.orders + 1, total: entry.total + o.total, commission: entry.commission + earned });
     }
@@ -190,8 +221,32 @@ describe('the commission report', () => {
       }
       expect(r.totals.commission).toBe(sum([...want.values()].map((v) => v.commission)));
       expect(r.totals.commission).toBeGreaterThan(0);
+      // The products' own rates change the figures (they come before the category's and the salesperson's).
+      expect(sum([...expected(basis, false).values()].map((v) => v.commission))).not.toBe(r.totals.commission);
     });
   }
+
+  it('pays a product’s own rate, exactly, on an order whose base × line amount passes 2^53', async () => {
+    const big = orders.find((o) => o.number === 'O-BIG-1')!;
+    const r = await report(`/api/reports/orders/commission?date_from=${big.date}&date_to=${big.date}&salesperson_id=${big.salesperson_id}`);
+    const sameDay = orders.filter((o) => o.date === big.date && o.salesperson_id === big.salesperson_id && !o.voided);
+    expect(r.totals.commission).toBe(sum(sameDay.map((o) => orderCommission(o, 'total'))));
+    // Of that, the large order's: half of 1,876,542,943 cents at 100% is …471.5, rounded up.
+    expect(orderCommission(big, 'total')).toBe(938_271_472);
+    expect(r.totals.commission! - sum(sameDay.filter((o) => o !== big).map((o) => orderCommission(o, 'total')))).toBe(938_271_472);
+  });
+
+  it('exports the same commission as the domain’s, the products’ own rates included', async () => {
+    const response = await agent.rawGet(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&format=csv&headers=en`);
+    expect(response.status).toBe(200);
+    const [header, ...rest] = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));
+    const [who, earned] = [header!.indexOf('Salesperson'), header!.indexOf('Commission (HKD)')];
+    const want = expected('total');
+    expect(rest).toHaveLength(want.size + 1);
+    const idOf = new Map(users.map((u) => [u.name, u.id]));
+    for (const row of rest.slice(0, -1)) expect(row[earned], row[who]).toBe((want.get(idOf.get(row[who]!) ?? null)!.commission / 100).toFixed(2));
+    expect(rest.at(-1)![earned]).toBe((sum([...want.values()].map((v) => v.commission)) / 100).toFixed(2));
+  });
 
   it('pays on received amounts no more than on totals, and sorts by commission', async () => {
     const total = await report(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&basis=total`);

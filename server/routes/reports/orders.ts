@@ -484,16 +484,17 @@ const divideRounded = (n: RawBuilder<unknown>, d: RawBuilder<unknown>) => sql`(c
  * The commission of every order in scope, computed in SQL exactly as the domain's `commission()`:
  * the base (the order's total, or what has been received, never more than the total) is shared out
  * over the lines in proportion to their amounts, each share rounded half away from zero and the
- * rounding rest given to the last line; each line earns its category's rate (a sub-category without
- * a rate of its own takes its parent's) or else the salesperson's rate; the shares are added per
+ * rounding rest given to the last line; each line earns its product's own rate, else its category's
+ * rate (a sub-category without a rate of its own takes its parent's), else the salesperson's rate
+ * (the domain's order of precedence); the shares are added per
  * rate and each rate's sum is rounded once. An order whose lines add up to nothing earns the
  * salesperson's rate on the base. Void orders earn nothing (they are not in scope).
  */
 export function commissionPerOrder(where: RawBuilder<unknown>, basis: (typeof COMMISSION_BASES)[number]): RawBuilder<unknown> {
   const base = basis === 'total' ? sql`o.total` : sql`least(o.paid, o.total)`;
-  return sql`category_rates as (
-      select p.id as product_id, coalesce(c.commission_rate_bp, parent.commission_rate_bp) as rate
-      from products p join product_categories c on c.id = p.category_id left join product_categories parent on parent.id = c.parent_id
+  return sql`product_rates as (
+      select p.id as product_id, coalesce(p.commission_rate_bp, c.commission_rate_bp, parent.commission_rate_bp) as rate
+      from products p left join product_categories c on c.id = p.category_id left join product_categories parent on parent.id = c.parent_id
     ),
     scope as (
       select o.id, o.date, o.salesperson_id, o.total::bigint as total, (case when o.total > 0 then greatest(${base}, 0) else 0 end)::bigint as base, u.commission_rate_bp as user_rate
@@ -505,7 +506,7 @@ export function commissionPerOrder(where: RawBuilder<unknown>, basis: (typeof CO
         (sum(i.line_total::bigint) over w)::bigint as gross,
         row_number() over w = 1 as is_last
       from scope s join order_items i on i.order_id = s.id
-      left join category_rates r on r.product_id = i.product_id
+      left join product_rates r on r.product_id = i.product_id
       where s.base > 0
       window w as (partition by s.id order by i.sort_order desc, i.id desc rows between unbounded preceding and unbounded following)
     ),
