@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { toHalfWidth } from '../text/width';
 
 /** A valid Hong Kong Identity Card number, normalised as printed: "A123456(3)", "AB987654(3)". */
 export interface Hkid {
@@ -7,7 +8,8 @@ export interface Hkid {
 
 export type HkidError = { readonly code: 'hkidFormat' } | { readonly code: 'hkidCheckDigit' };
 
-const FORMAT = /^([A-Z]{1,2})(\d{6})\(?([0-9A])\)?$/;
+/** Letters, six digits and the check digit, in brackets or not (but never only one of them). */
+const FORMAT = /^([A-Z]{1,2})(\d{6})(?:\(([0-9A])\)|([0-9A]))$/;
 
 const letterValue = (ch: string): number => ch.charCodeAt(0) - 55; // A = 10 … Z = 35
 
@@ -22,11 +24,15 @@ export function hkidCheckDigit(letters: string, digits: string): string {
   return check === 10 ? 'A' : String(check);
 }
 
-/** Reads an HKID as people type it ("a123456(3)", "A1234563", "A 123456 (3)") and checks its check digit. */
+/**
+ * Reads an HKID as people type it ("a123456(3)", "A1234563", "A 123456 (3)", full-width
+ * "Ａ１２３４５６（３）") and checks its check digit. Brackets come in pairs: "A123456(3" is refused.
+ */
 export function parseHkid(input: string): Result<Hkid, HkidError> {
-  const match = FORMAT.exec(input.toUpperCase().replace(/\s+/g, ''));
+  const match = FORMAT.exec(toHalfWidth(input).toUpperCase().replace(/\s+/g, ''));
   if (!match) return err({ code: 'hkidFormat' });
-  const [, letters = '', digits = '', check = ''] = match;
+  const [, letters = '', digits = '', bracketed, bare] = match;
+  const check = bracketed ?? bare ?? '';
   if (hkidCheckDigit(letters, digits) !== check) return err({ code: 'hkidCheckDigit' });
   return ok({ value: `${letters}${digits}(${check})` });
 }

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { toHalfWidth } from '../text/width';
 
 /**
  * Hong Kong phone numbers: eight digits, optionally after +852, 852 or 00852. Landlines start with
@@ -19,7 +20,7 @@ const SEPARATORS = /[\s\-().]/g;
 const FORMAT_ERROR: PhoneError = { code: 'phoneFormat' };
 
 /** The number without its separators; full-width digits and ＋ (as a Chinese input method types them) as plain ones. */
-const compactOf = (input: string): string => input.normalize('NFKC').replace(SEPARATORS, '');
+const compactOf = (input: string): string => toHalfWidth(input).replace(SEPARATORS, '');
 
 /** A Hong Kong number without its country code: 8 digits from 2 to 9, or 800 and 6 digits. */
 function hkNational(digits: string): HkPhone | null {

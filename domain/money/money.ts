@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { toHalfWidth } from '../text/width';
 
 /**
  * Money is an integer number of HKD cents everywhere (domain, database, wire); never a float.
@@ -56,16 +57,29 @@ export function quantityToHundredths(quantity: number): QuantityHundredths {
   return Math.round(quantity * 100);
 }
 
+/**
+ * A whole number as typed, its thousands separators taken out where they belong: between groups of
+ * three digits ("1,234", "1,234,567"). Null for a comma anywhere else ("12,34", "1,23,456", "1,5").
+ */
+function withoutThousandsSeparators(whole: string): string | null {
+  if (!whole.includes(',')) return whole;
+  return /^[1-9]\d{0,2}(?:,\d{3})+$/.test(whole) ? whole.replace(/,/g, '') : null;
+}
+
 export type QuantityInputError = { readonly code: 'quantityFormat' } | { readonly code: 'quantityRange' };
 
 /** The largest quantity a line takes (in hundredths: 10,000.00). */
 export const MAX_QUANTITY_HUNDREDTHS: QuantityHundredths = 1_000_000;
 
-/** A quantity as typed ("2", "1.5", "0.25") into hundredths, exactly; more than 0 and at most 10,000. */
+/**
+ * A quantity as typed ("2", "1.5", "0.25", "1,000") into hundredths, exactly; more than 0 and at most
+ * 10,000. A comma only as a thousands separator: "1,5" is refused, not read as 15.
+ */
 export function parseQuantity(input: string): Result<QuantityHundredths, QuantityInputError> {
-  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(input.trim().replace(/,/g, ''));
-  if (!match) return err({ code: 'quantityFormat' });
-  const [, whole = '0', fraction = ''] = match;
+  const grouped = /^([\d,]+)(?:\.(\d{1,2}))?$/.exec(toHalfWidth(input).trim());
+  const whole = grouped ? withoutThousandsSeparators(grouped[1] ?? '') : null;
+  if (!grouped || whole === null || !/^\d{1,6}$/.test(whole)) return err({ code: 'quantityFormat' });
+  const fraction = grouped[2] ?? '';
   const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return hundredths <= 0 || hundredths > MAX_QUANTITY_HUNDREDTHS ? err({ code: 'quantityRange' }) : ok(hundredths);
 }
@@ -97,15 +111,17 @@ export type MoneyInputError = { readonly code: 'moneyFormat' } | { readonly code
 export const MAX_CENTS: Cents = 9_999_999_999;
 
 /**
- * Reads an amount as staff type it ("1,234.50", "$1234.5", "HK$ 80", "80") into cents, exactly (no
- * floating point). At most two decimals.
+ * Reads an amount as staff type it ("1,234.50", "$1234.5", "HK$ 80", "80", full-width "１２３") into
+ * cents, exactly (no floating point). At most two decimals. Thousands separators only between groups
+ * of three digits: "1,234,567.50" is read, "12,34" and "1,23,456" are refused (not HK$1,234.00).
  */
 export function parseMoney(input: string): Result<Cents, MoneyInputError> {
-  const text = input.trim().replace(/^HK\$\s*|^\$\s*/i, '').replace(/,/g, '');
+  const text = toHalfWidth(input).trim().replace(/^HK\$\s*|^\$\s*/i, '');
   if (text.startsWith('-')) return err({ code: 'moneyNegative' });
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return err({ code: 'moneyFormat' });
-  const [, dollars = '0', fraction = ''] = match;
+  const match = /^([\d,]+)(?:\.(\d{1,2}))?$/.exec(text);
+  const dollars = match ? withoutThousandsSeparators(match[1] ?? '') : null;
+  if (!match || dollars === null) return err({ code: 'moneyFormat' });
+  const fraction = match[2] ?? '';
   if (dollars.length > 8) return err({ code: 'moneyTooLarge' });
   const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, '0'));
   return cents > MAX_CENTS ? err({ code: 'moneyTooLarge' }) : ok(cents);

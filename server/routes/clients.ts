@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import * as z from 'zod';
 import { hasPermission } from '../../domain/auth/permissions';
 import { parsePhone } from '../../domain/hk/phone';
+import { toHalfWidth } from '../../domain/text/width';
 import { audit, fieldChanges } from '../audit';
 import { translate } from '../i18n';
 import { errorReply } from '../http/errors';
@@ -72,7 +73,7 @@ const DetailQuery = z.object({ tab: z.enum(['basic', 'quotation', 'order', 'appo
 export const clientCode = (id: number): string => `C${String(id).padStart(6, '0')}`;
 
 /** A phone as stored (and searched): its digits and a leading +, full-width digits as plain ones. */
-const phoneDigits = (phone: string): string => phone.normalize('NFKC').replace(/[^\d+]/g, '');
+const phoneDigits = (phone: string): string => toHalfWidth(phone).replace(/[^\d+]/g, '');
 
 /** The source the input sets: undefined when it leaves the client's as it is, null when none. */
 const sourceOf = (input: ClientInput): string | null | undefined => (input.source === undefined ? undefined : input.source || null);

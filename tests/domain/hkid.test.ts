@@ -32,6 +32,23 @@ describe('HKID', () => {
     }
   });
 
+  it('refuses a check digit with only one of its brackets', () => {
+    for (const typed of ['A123456(3', 'A1234563)', 'A123456((3)', 'A123456(3))', 'A123456)3(', 'A123456()3']) {
+      const result = parseHkid(typed);
+      expect(result.isErr() && result.error.code, typed).toBe('hkidFormat');
+    }
+  });
+
+  it('reads an HKID typed in full-width letters, digits and brackets, as a Chinese input method gives them', () => {
+    for (const typed of ['Ａ１２３４５６（３）', 'ａ１２３４５６（３）', 'Ａ１２３４５６３', 'Ａ　１２３４５６　（３）', 'A１２３456(３)']) {
+      const result = parseHkid(typed);
+      expect(result.isOk() && result.value.value, typed).toBe('A123456(3)');
+    }
+    expect(parseHkid('ＡＢ９８７６５４（３）')._unsafeUnwrap().value).toBe('AB987654(3)');
+    expect(parseHkid('Ａ１２３４５６（３')._unsafeUnwrapErr().code).toBe('hkidFormat');
+    expect(parseHkid('Ａ１２３４５６（４）')._unsafeUnwrapErr().code).toBe('hkidCheckDigit');
+  });
+
   it('masks the last three digits and the check digit', () => {
     const hkid = parseHkid('A123456(3)');
     expect(hkid.isOk() && maskHkid(hkid.value)).toBe('A123***(*)');

@@ -127,6 +127,15 @@ describe('money input', () => {
     expect(parseMoney(' 19.99 ')._unsafeUnwrap()).toBe(1_999);
   });
 
+  it('takes thousands separators only between groups of three digits', () => {
+    expect(parseMoney('1,234')._unsafeUnwrap()).toBe(123_400);
+    expect(parseMoney('1,234,567.50')._unsafeUnwrap()).toBe(123_456_750);
+    expect(parseMoney('HK$12,345,678.99')._unsafeUnwrap()).toBe(1_234_567_899);
+    // "12,34" is not HK$1,234.00, nor an Indian-style "1,23,456", nor a trailing or doubled comma.
+    for (const typed of ['12,34', '1,23,456', '1,2345', ',123', '123,', '1,,234', '1,234.5,0', '0,123', '1234,567'])
+      expect(parseMoney(typed)._unsafeUnwrapErr().code, typed).toBe('moneyFormat');
+  });
+
   it('refuses anything else, each with its reason', () => {
     expect(parseMoney('abc')._unsafeUnwrapErr().code).toBe('moneyFormat');
     expect(parseMoney('1.234')._unsafeUnwrapErr().code).toBe('moneyFormat');
@@ -158,6 +167,13 @@ describe('quantities as typed', () => {
     expect(parseQuantity(' 1.5 ')._unsafeUnwrap()).toBe(150);
     expect(parseQuantity('0.25')._unsafeUnwrap()).toBe(25);
     expect(parseQuantity('10000')._unsafeUnwrap()).toBe(1_000_000);
+  });
+
+  it('takes a thousands separator only before a group of three digits', () => {
+    expect(parseQuantity('1,000')._unsafeUnwrap()).toBe(100_000);
+    expect(parseQuantity('10,000.00')._unsafeUnwrap()).toBe(1_000_000);
+    // "1,5" is a decimal comma, not 15 visits.
+    for (const typed of ['1,5', '1,00', '10,0000']) expect(parseQuantity(typed)._unsafeUnwrapErr().code, typed).toBe('quantityFormat');
   });
 
   it('refuses nothing, negatives, three decimals and more than 10,000', () => {

@@ -124,6 +124,18 @@ describe('creating and editing a client', () => {
     });
   });
 
+  it('reads an HKID typed in full-width characters and refuses one with a single bracket', async () => {
+    const agent = await signedIn(sales);
+    const wide = await agent.post('/api/clients', { ...NEW_CLIENT, nameZh: '全形身分證', hkid: 'Ａ１２３４５６（３）' });
+    expect(wide.status).toBe(201);
+    expect((wide.body?.client as Client).hkidMasked).toBe('A123***(*)');
+    for (const hkid of ['A123456(3', 'A1234563)']) {
+      const reply = await agent.post('/api/clients', { ...NEW_CLIENT, nameZh: '括號不全', hkid });
+      expect(reply.status, hkid).toBe(422);
+      expect(reply.body?.errors, hkid).toEqual({ hkid: ['Enter the HKID like A123456(3).'] });
+    }
+  });
+
   it('takes phone numbers as Hong Kong staff type them, mainland and overseas ones with their country code', async () => {
     const agent = await signedIn(sales);
     const phones = ['91234567', '9123 4567', '+852 2345-6789', '+86 138 0013 8000', '138 0013 8000'];
