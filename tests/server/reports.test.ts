@@ -45,7 +45,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 async function productRatesAndALargeOrder(db: TestServer['db']) {
   await sql`update products set commission_rate_bp = (id % 5) * 300 where id % 3 = 0`.execute(db);
   const product = async (code: string, rate: number) =>
-    (await db.insertInto('products').values({ code, name_en: code, name_zh: code, unit: 'job', unit_price: 0, commission_rate_bp: rate }).returning('id').executeTakeFirstOrThrow()).id;
+    (await db.insertInto('products').values({ code, name_en: code, name_zh: code, unit: 'visit', unit_price: 0, commission_rate_bp: rate }).returning('id').executeTakeFirstOrThrow()).id;
   const [full, none] = [await product('BIG-100', 10_000), await product('BIG-0', 0)];
   const template = (await sql<{ client_id: number; branch_id: number | null; salesperson_id: number }>`select client_id, branch_id, salesperson_id from orders where salesperson_id is not null and not voided order by id limit 1`.execute(db)).rows[0]!;
   const [a, b] = [1_876_542_943, 123_456_789];
