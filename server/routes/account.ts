@@ -70,8 +70,9 @@ export function accountRoutes(): Hono<AppEnv> {
     const hash = await passwords.hash(password);
     await db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ password_hash: hash, password_changed_at: now(), updated_at: now() }).where('id', '=', userId).execute();
-      // Other browsers signed in with the old password are signed out; this one gets a new session id.
-      await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      // Other browsers signed in with the old password are signed out, and sign-ins waiting for their
+      // two-factor code end too; this one gets a new session id.
+      await tx.deleteFrom('sessions').where((eb) => eb.or([eb('user_id', '=', userId), eb('pending_user_id', '=', userId)])).execute();
       await audit(c, { action: 'password_changed', entityType: 'user', entityId: userId }, tx);
     });
     await startSession(c, { kind: 'user', user: c.var.user! });
@@ -90,6 +91,8 @@ export function accountRoutes(): Hono<AppEnv> {
     const wrong = await confirmPassword(c, body.value.password);
     if (wrong) return wrong;
     const row = await currentRow(c);
+    // While two-factor is on, a new secret would silently turn it off: it must be turned off first (audited).
+    if (row.two_factor_confirmed_at) return errorReply(c, 422, 'auth.twoFactorAlreadyOn');
     const { db, encrypter } = c.var.deps;
     const secret = newTotpSecret();
     await db
@@ -196,7 +199,13 @@ export function accountRoutes(): Hono<AppEnv> {
     const session = c.var.session;
     const currentId = session.kind === 'active' ? session.row.id : '';
     const ended = await c.var.deps.db.transaction().execute(async (tx) => {
-      const removed = await tx.deleteFrom('sessions').where('user_id', '=', c.var.user!.id).where('id', '!=', currentId).executeTakeFirst();
+      // Sign-ins still waiting for their two-factor code count as other browsers too.
+      const userId = c.var.user!.id;
+      const removed = await tx
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('pending_user_id', '=', userId)]))
+        .where('id', '!=', currentId)
+        .executeTakeFirst();
       const count = Number(removed.numDeletedRows);
       await audit(c, { action: 'other_sessions_ended', entityType: 'user', entityId: c.var.user!.id, changes: { count } }, tx);
       return count;

@@ -162,9 +162,21 @@ export function authRoutes(): Hono<AppEnv> {
       await audit(c, { action: 'two_factor_failed', entityType: 'user', entityId: userId, userId: null, changes: { via: 'recovery_code' } });
       return fieldError(c, 'recovery_code', 'auth.recoveryCodeFailed');
     }
-    // Each recovery code works once: it is replaced by a fresh one, as Laravel Fortify does.
+    // Each recovery code works once: it is replaced by a fresh one, as Laravel Fortify does. The
+    // update succeeds only if the codes are still those read above, so of several requests sending
+    // the same code at once exactly one signs in.
     const remaining = codes.map((code) => (code === match ? (newRecoveryCodes(1)[0] ?? '') : code));
-    await db.updateTable('users').set({ two_factor_recovery_codes: await encrypter.encrypt(JSON.stringify(remaining)) }).where('id', '=', userId).execute();
+    const usedUp = await db
+      .updateTable('users')
+      .set({ two_factor_recovery_codes: await encrypter.encrypt(JSON.stringify(remaining)) })
+      .where('id', '=', userId)
+      .where('two_factor_recovery_codes', '=', user.two_factor_recovery_codes)
+      .returning('id')
+      .executeTakeFirst();
+    if (!usedUp) {
+      await audit(c, { action: 'two_factor_failed', entityType: 'user', entityId: userId, userId: null, changes: { via: 'recovery_code' } });
+      return fieldError(c, 'recovery_code', 'auth.recoveryCodeFailed');
+    }
     await clearRateLimit(c, twoFactorLimitKey(userId));
     return signIn(c, userId, 'recovery_code');
   });

@@ -289,6 +289,53 @@ describe('two-factor authentication', () => {
   });
 });
 
+describe('two-factor sign-in, raced and interrupted', () => {
+  it('lets a recovery code sent by 4 pending sign-ins at once sign in exactly once', async () => {
+    const account = await withTwoFactor('recovery-race@example.com');
+    const { recoveryCodes } = (await account.agent.post('/api/user/two-factor-recovery-codes', { password: account.password })).body as { recoveryCodes: string[] };
+    const pending = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const agent = new TestAgent(server);
+        expect((await agent.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+        return agent;
+      }),
+    );
+    const replies = await Promise.all(pending.map((agent) => agent.post('/api/two-factor-challenge', { recovery_code: recoveryCodes[0] })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
+    const signedInNow = await Promise.all(pending.map(async (agent) => (await agent.get('/api/heartbeat')).body?.auth));
+    expect(signedInNow.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('ends a sign-in waiting for its code when the password changes or other browsers are signed out', async () => {
+    const account = await withTwoFactor('challenge-ended@example.com');
+    const waiting = new TestAgent(server);
+    expect((await waiting.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+    const changed = await account.agent.put('/api/user/password', { current_password: account.password, password: 'Changed0K', password_confirmation: 'Changed0K' });
+    expect(changed.status).toBe(200);
+    // The waiting session is gone: its XSRF token no longer matches anything (419), and it is not signed in.
+    const late = await waiting.post('/api/two-factor-challenge', { code: totp(account.secret, server.clock.now()) });
+    expect(late.status).toBe(419);
+    expect((await waiting.get('/api/heartbeat')).body).toEqual({ auth: false });
+
+    server.clock.advance(30_000);
+    const another = new TestAgent(server);
+    expect((await another.signIn(account.email, 'Changed0K')).body).toEqual({ two_factor: true });
+    expect((await del(account.agent, '/api/user/other-sessions', { password: 'Changed0K' })).body).toEqual({ ended: 1 });
+    const refused = await another.post('/api/two-factor-challenge', { code: totp(account.secret, server.clock.now()) });
+    expect(refused.status).toBe(419);
+    expect((await another.get('/api/heartbeat')).body).toEqual({ auth: false });
+  });
+
+  it('refuses to set two-factor up again while it is on, so it cannot drop to pending unaudited', async () => {
+    const account = await withTwoFactor('reenrol@example.com');
+    const again = await account.agent.post('/api/user/two-factor-authentication', { password: account.password });
+    expect(again.status).toBe(422);
+    expect(again.body?.message).toBe('Two-factor authentication is already on. Turn it off first to set it up again.');
+    expect((await account.agent.get('/api/user/two-factor-authentication')).body).toEqual({ status: 'on' });
+    expect((await new TestAgent(server).signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+  });
+});
+
 describe('re-entering the password for a sensitive action', () => {
   it('allows 5 wrong passwords a minute per user, whichever action asks, then answers 429 in the caller’s language', async () => {
     const account = await newAccount('confirm-limit@example.com');
