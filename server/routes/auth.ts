@@ -221,18 +221,23 @@ export function authRoutes(): Hono<AppEnv> {
     const limit = await hitRateLimit(c, `register:${c.var.deps.clientIp(c) ?? ''}`, c.var.deps.config.attemptsPerMinute, MINUTE);
     if (!limit.allowed) return tooManyAttempts(c, limit);
 
-    const errors = passwordFieldErrors(c.var.language, input.password, input.password_confirmation) ?? {};
+    const errors = passwordFieldErrors(c.var.language, input.password, input.password_confirmation);
+    if (errors) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
+    // An email already in use gets the same answer as a new one (after as long: the password is hashed
+    // either way), so registration cannot tell anyone which addresses have accounts. The message says
+    // what to do in both cases, and the attempt is in the audit log for the administrators.
+    const hash = await passwords.hash(input.password);
     const taken = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
-    if (taken) errors.email = [translate(c.var.language, 'validation.emailTaken')];
-    if (Object.keys(errors).length > 0) {
-      return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
+    if (taken) {
+      await audit(c, { action: 'register_refused', entityType: 'user', entityId: taken.id, userId: null, changes: { email: input.email, reason: 'email_taken' } });
+      return c.json({ message: translate(c.var.language, 'auth.registered') }, 201);
     }
     const created = await db
       .insertInto('users')
       .values({
         name: input.name,
         email: input.email,
-        password_hash: await passwords.hash(input.password),
+        password_hash: hash,
         language: input.language ?? c.var.language,
         active: false,
         password_changed_at: now(),

@@ -143,7 +143,7 @@ describe('registration', () => {
     await agent.get('/api/csrf-cookie');
     const reply = await agent.post('/api/register', { name: '新同事', email: 'new2@example.com', password: 'Passw0rdX', password_confirmation: 'Passw0rdX' });
     expect(reply.status).toBe(201);
-    expect(reply.body?.message).toBe('帳戶已建立。管理員啟用後，您便可登入。');
+    expect(reply.body?.message).toBe('多謝登記。如此電郵地址可以使用，帳戶現正等待管理員啟用，啟用後您便可登入。如您已有帳戶，請直接以該帳戶登入。');
     const early = await new TestAgent(server, 'en').signIn('new2@example.com', 'Passw0rdX');
     expect(early.status).toBe(422);
     expect(early.body?.message).toBe('Your account is awaiting activation by an administrator.');
@@ -153,11 +153,24 @@ describe('registration', () => {
     expect((later.body?.user as { role: unknown; language: string }).role).toBeNull();
   });
 
-  it('refuses an email already in use', async () => {
+  it('answers an email already in use as it answers a new one, so it tells no one which accounts exist', async () => {
     const agent = new TestAgent(server);
     await agent.get('/api/csrf-cookie');
-    const reply = await agent.post('/api/register', { name: 'X', email: admin.email, password: 'Passw0rdX', password_confirmation: 'Passw0rdX' });
-    expect(reply.body?.errors).toEqual({ email: ['This email address is already used by another account.'] });
+    const from = { headers: { [TEST_CLIENT_IP_HEADER]: '10.9.1.1' } };
+    const known = await agent.post('/api/register', { name: 'X', email: admin.email.toUpperCase(), password: 'Passw0rdX', password_confirmation: 'Passw0rdX' }, from);
+    const fresh = await agent.post('/api/register', { name: 'Y', email: 'unknown-yet@example.com', password: 'Passw0rdX', password_confirmation: 'Passw0rdX' }, from);
+    expect(known.status).toBe(201);
+    expect(known.body).toEqual(fresh.body);
+    // With a weak password the answer is about the password only, whether or not the email is known.
+    const weakKnown = await agent.post('/api/register', { name: 'X', email: admin.email, password: 'abc', password_confirmation: 'abc' }, from);
+    const weakNew = await agent.post('/api/register', { name: 'X', email: 'other-new@example.com', password: 'abc', password_confirmation: 'abc' }, from);
+    expect(weakKnown.status).toBe(422);
+    expect(weakKnown.body).toEqual(weakNew.body);
+    expect(Object.keys(weakKnown.body?.errors as object)).toEqual(['password']);
+    // The existing account is untouched (its password still works), and the attempt is audited.
+    expect((await new TestAgent(server).signIn(admin.email, admin.password)).status).toBe(200);
+    const refused = await server.db.selectFrom('audits').select(['action', 'changes']).where('action', '=', 'register_refused').execute();
+    expect(refused).toEqual([{ action: 'register_refused', changes: { email: admin.email.toUpperCase(), reason: 'email_taken' } }]);
   });
 });
 
