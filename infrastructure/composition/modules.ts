@@ -234,7 +234,9 @@ export const reportModule = new ContainerModule(({ bind }) => {
 
 /** Administration and the other plain records (products, settings). */
 export const adminModule = new ContainerModule(({ bind }) => {
-  bind(ResourceService).toResolvedValue((api: ApiClient, state: AppState) => new ResourceService(api, state), [ApiClient, AppState]).inSingletonScope();
+  bind(ResourceService)
+    .toResolvedValue((api: ApiClient, state: AppState, currentUser: CurrentUser) => new ResourceService(api, state, currentUser), [ApiClient, AppState, CurrentUser])
+    .inSingletonScope();
 });
 
 /** Every application module, in the order the container loads them. */

@@ -50,7 +50,7 @@ export type SessionStart =
   | { readonly kind: 'guest' }
   /** The password was right; the two-factor challenge is still to pass. */
   | { readonly kind: 'pending'; readonly userId: number }
-  /** Signed in: the session keeps the rights the user has now (spec §6: changes need a new sign-in). */
+  /** Signed in: the session notes the rights the user has now (spec §6: a change of them needs a new sign-in). */
   | { readonly kind: 'user'; readonly user: User };
 
 /**
@@ -94,11 +94,18 @@ export async function ensureSession(c: AppContext): Promise<void> {
   if (c.var.session.kind !== 'active') await startSession(c, { kind: 'guest' });
 }
 
-/** The user as a session sees them: live name and language, but the rights they signed in with. */
-function withSnapshot(user: User, row: SessionRow): User {
-  if (row.is_admin_snapshot === null || row.permissions_snapshot === null) return user;
-  const permissions = row.permissions_snapshot.filter(isPermission);
-  return { ...user, isAdmin: row.is_admin_snapshot, role: user.role ? { ...user.role, permissions } : null };
+/**
+ * Whether the user's rights differ from those the session signed in with (the administrator flag,
+ * or for anyone else their role's permissions). Such a session ends: a change of rights needs a new
+ * sign-in (spec §6), whatever made the change.
+ */
+function rightsChangedSince(user: User, row: SessionRow): boolean {
+  if (row.is_admin_snapshot === null || row.permissions_snapshot === null) return false;
+  if (user.isAdmin !== row.is_admin_snapshot) return true;
+  if (user.isAdmin) return false;
+  const then = new Set(row.permissions_snapshot.filter(isPermission));
+  const now = user.role?.permissions ?? [];
+  return now.length !== then.size || now.some((p) => !then.has(p));
 }
 
 async function authenticateToken(c: AppContext, bearer: string): Promise<void> {
@@ -142,11 +149,11 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
         c.set('session', { kind: 'active', row });
         if (row.user_id !== null) {
           const user = await loadUser(db, row.user_id, { activeOnly: true });
-          if (user) {
-            c.set('user', withSnapshot(user, row));
+          if (user && !rightsChangedSince(user, row)) {
+            c.set('user', user);
             c.set('auth', { kind: 'session' });
           } else {
-            // The account was removed or deactivated: the session ends with it.
+            // The account was removed or deactivated, or its rights changed: the session ends with it.
             await db.deleteFrom('sessions').where('id', '=', row.id).execute();
             c.set('session', { kind: 'none' });
           }

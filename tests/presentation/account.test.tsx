@@ -291,9 +291,9 @@ describe('profile: recovery codes, browser sessions, deleting the account, right
     expect(transport.requests.filter((r) => r.method === 'DELETE').at(-1)?.body).toEqual({ password: 'Admin1234' });
   });
 
-  it('says that a change of role or administrator rights applies from the next sign-in', async () => {
+  it('says that a change of role or administrator rights signs the user out', async () => {
     renderApp({ start: '/user/profile', user: ADMIN, language: 'en', handler: profileBackend() });
-    expect(await screen.findByText('A change of role or administrator rights made by an administrator takes effect the next time you sign in.')).toBeInTheDocument();
+    expect(await screen.findByText('If an administrator changes your role or administrator rights, you are signed out and sign in again with the new rights.')).toBeInTheDocument();
   });
 });
 

@@ -101,14 +101,40 @@ describe('user form', () => {
     expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
-  it('says beside the role and administrator choice that a change applies from the user’s next sign-in', async () => {
+  it('says beside the role and administrator choice that a change signs the user out', async () => {
     renderApp({
       start: '/settings/users/create',
       user: ADMIN,
       language: 'en',
       handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: { options: { roles: [{ id: 3, name: 'worker' }], branches: [] } } } : null)),
     });
-    expect(await screen.findByLabelText('Administrator (every permission)')).toHaveAccessibleDescription('A change of role or administrator rights takes effect when the user next signs in.');
+    expect(await screen.findByLabelText('Administrator (every permission)')).toHaveAccessibleDescription('Changing the role or administrator rights signs the user out: they sign in again with the new rights.');
+  });
+});
+
+describe('changing one’s own rights', () => {
+  it('holds the user the server answers with and, without the right to the list any more, goes to the start page', async () => {
+    const user = userEvent.setup();
+    const self = { id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', roleId: 3, branchId: null, companyId: null, isAdmin: true, active: true, calendarColor: null, commissionRateBp: null, twoFactor: false, version: 4 };
+    const demoted = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'worker', permissions: ['appointment_view'] } };
+    const { transport, navigator, store } = renderApp({
+      start: '/settings/users/1',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) =>
+        r.method === 'GET' && r.path === '/api/users/1'
+          ? { status: 200, body: { user: self, options: { roles: [{ id: 3, name: 'worker' }], branches: [] } } }
+          : r.method === 'PUT' && r.path === '/api/users/1'
+            ? { status: 200, body: { user: { ...self, isAdmin: false, version: 5 }, currentUser: demoted } }
+            : null,
+      ),
+    });
+    await user.click(await screen.findByLabelText('Administrator (every permission)'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(store.user).toMatchObject({ isAdmin: false }));
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ isAdmin: false });
+    await waitFor(() => expect(navigator.current().path).not.toMatch(/^\/settings/));
+    expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/users')).toEqual([]);
   });
 });
 

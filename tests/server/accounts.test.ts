@@ -546,34 +546,105 @@ describe('API tokens', () => {
 });
 
 describe('rights changed by an administrator', () => {
-  it('apply from the next sign-in, not to a session already open', async () => {
+  /** The account as the user form edits it, with `changes` applied. */
+  async function editUser(by: TestAgent, id: number, changes: Record<string, unknown>) {
+    const { user } = (await by.get(`/api/users/${id}`)).body as { user: Record<string, unknown> };
+    const { twoFactor: _twoFactor, companyId: _companyId, id: _id, ...fields } = user;
+    return by.put(`/api/users/${id}`, { ...fields, ...changes });
+  }
+  const idOf = async (email: string) => (await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+  it('end the sessions of an administrator made a worker: the next request is 401 and cannot make them administrator again', async () => {
+    const account = await newAccount('demoted@example.com');
+    await server.db.updateTable('users').set({ is_admin: true }).where('email', '=', account.email).execute();
+    const demoted = await signedIn(account);
+    const waiting = new TestAgent(server);
+    expect((await demoted.get('/api/user')).body?.user).toMatchObject({ isAdmin: true });
+    const id = await idOf(account.email);
+    const worker = await server.db.selectFrom('roles').select('id').where('name', '=', 'worker').executeTakeFirstOrThrow();
+    // A sign-in waiting for its two-factor code ends too.
+    await server.db.updateTable('users').set({ two_factor_confirmed_at: new Date(), two_factor_secret: 'sealed' }).where('id', '=', id).execute();
+    expect((await waiting.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
+    await server.db.updateTable('users').set({ two_factor_confirmed_at: null, two_factor_secret: null }).where('id', '=', id).execute();
+
+    const by = await signedIn(admin);
+    expect((await editUser(by, id, { isAdmin: false, roleId: worker.id })).status).toBe(200);
+
+    expect((await demoted.get('/api/user')).status).toBe(401);
+    const selfPromotion = await demoted.put(`/api/users/${id}`, { isAdmin: true });
+    expect([401, 419]).toContain(selfPromotion.status);
+    expect((await server.db.selectFrom('users').select('is_admin').where('id', '=', id).executeTakeFirstOrThrow()).is_admin).toBe(false);
+    expect(await server.db.selectFrom('sessions').select('id').where((eb) => eb.or([eb('user_id', '=', id), eb('pending_user_id', '=', id)])).execute()).toEqual([]);
+    const line = await server.db.selectFrom('audits').select(['user_id', 'changes']).where('action', '=', 'sessions_ended').where('entity_id', '=', String(id)).executeTakeFirstOrThrow();
+    expect(line).toEqual({ user_id: await idOf(admin.email), changes: { reason: 'rights_changed', count: 2 } });
+
+    // Signing in again gives the worker's rights.
+    const again = await signedIn(account);
+    expect((await again.get('/api/user')).body?.user).toMatchObject({ isAdmin: false, role: { name: 'worker' } });
+    expect((await again.get('/api/users')).status).toBe(403);
+  });
+
+  it('end the sessions of everyone holding a role whose permissions change, and of a user moved to another role', async () => {
+    const by = await signedIn(admin);
+    const created = await by.post('/api/roles', { name: 'probe-reveal', permissions: ['setting_view', 'client_view', 'hkid_reveal'] });
+    const role = created.body?.role as { id: number; version: number };
+    const account = await newAccount('role-holder@example.com');
+    await server.db.updateTable('users').set({ role_id: role.id }).where('email', '=', account.email).execute();
+    const holder = await signedIn(account);
+    const bystander = await signedIn(sales);
+    expect((await holder.get('/api/areas')).status).toBe(200);
+
+    expect((await by.put(`/api/roles/${role.id}`, { name: 'probe-reveal', permissions: ['setting_view', 'client_view'], version: role.version })).status).toBe(200);
+    expect((await holder.get('/api/areas')).status).toBe(401);
+    expect((await bystander.get('/api/quotations')).status).toBe(200);
+    const next = await signedIn(account);
+    expect((await next.get('/api/user')).body?.user).toMatchObject({ role: { permissions: ['client_view', 'setting_view'] } });
+
+    // Renaming the role changes no rights: nobody is signed out.
+    const renamed = (await by.get(`/api/roles/${role.id}`)).body?.role as { version: number };
+    expect((await by.put(`/api/roles/${role.id}`, { name: 'probe-renamed', permissions: ['setting_view', 'client_view'], version: renamed.version })).status).toBe(200);
+    expect((await next.get('/api/areas')).status).toBe(200);
+
+    const salesRole = await server.db.selectFrom('roles').select('id').where('name', '=', 'sales').executeTakeFirstOrThrow();
+    expect((await editUser(by, await idOf(account.email), { roleId: salesRole.id })).status).toBe(200);
+    expect((await next.get('/api/areas')).status).toBe(401);
+  });
+
+  it('also end a session whose rights were changed in the database directly', async () => {
     const account = await newAccount('promoted@example.com');
     const agent = await signedIn(account);
     expect((await agent.get('/api/areas')).status).toBe(403);
     await server.db.updateTable('users').set({ is_admin: true }).where('email', '=', account.email).execute();
-    expect((await agent.get('/api/areas')).status).toBe(403);
+    expect((await agent.get('/api/areas')).status).toBe(401);
     const again = await signedIn(account);
     expect((await again.get('/api/areas')).status).toBe(200);
+
+    const role = await server.db.insertInto('roles').values({ name: 'probe', created_at: new Date(), updated_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const other = await newAccount('regraded@example.com');
+    await server.db.updateTable('users').set({ role_id: role.id }).where('email', '=', other.email).execute();
+    const before = await signedIn(other);
+    expect((await before.get('/api/areas')).status).toBe(403);
+    await server.db.insertInto('role_permissions').values({ role_id: role.id, permission: 'setting_view' }).execute();
+    expect((await before.get('/api/areas')).status).toBe(401);
+    expect((await (await signedIn(other)).get('/api/areas')).status).toBe(200);
   });
 
-  it('also for a role given new permissions, or a user moved to another role', async () => {
-    const role = await server.db.insertInto('roles').values({ name: 'probe', created_at: new Date(), updated_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-    const account = await newAccount('regraded@example.com');
-    await server.db.updateTable('users').set({ role_id: role.id }).where('email', '=', account.email).execute();
-    const agent = await signedIn(account);
-    expect((await agent.get('/api/areas')).status).toBe(403);
-
-    await server.db.insertInto('role_permissions').values({ role_id: role.id, permission: 'setting_view' }).execute();
-    expect((await agent.get('/api/areas')).status).toBe(403);
-    const next = await signedIn(account);
-    expect((await next.get('/api/areas')).status).toBe(200);
-
-    const sales = await server.db.selectFrom('roles').select('id').where('name', '=', 'sales').executeTakeFirstOrThrow();
-    await server.db.updateTable('users').set({ role_id: sales.id }).where('email', '=', account.email).execute();
-    expect((await next.get('/api/areas')).status).toBe(200);
-    expect((await next.get('/api/quotations')).status).toBe(403);
-    const last = await signedIn(account);
-    expect((await last.get('/api/areas')).status).toBe(403);
-    expect((await last.get('/api/quotations')).status).toBe(200);
+  it('keep an administrator who changes their own rights signed in in this browser, with the new rights, and sign out their others', async () => {
+    const account = await newAccount('self-demoted@example.com');
+    await server.db.updateTable('users').set({ is_admin: true }).where('email', '=', account.email).execute();
+    const here = await signedIn(account);
+    const elsewhere = await signedIn(account);
+    const id = await idOf(account.email);
+    const reply = await editUser(here, id, { isAdmin: false });
+    expect(reply.status).toBe(200);
+    expect(reply.body?.currentUser).toMatchObject({ id, isAdmin: false });
+    expect((await here.get('/api/user')).body?.user).toMatchObject({ isAdmin: false });
+    expect((await here.get('/api/users')).status).toBe(403);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    const lines = await server.db.selectFrom('audits').select(['action', 'user_id', 'changes']).where('entity_id', '=', String(id)).where('action', 'in', ['update', 'sessions_ended']).orderBy('id').execute();
+    expect(lines).toEqual([
+      { action: 'update', user_id: id, changes: { isAdmin: { from: true, to: false } } },
+      { action: 'sessions_ended', user_id: id, changes: { reason: 'rights_changed', count: 2 } },
+    ]);
   });
 });

@@ -66,7 +66,8 @@ export default function RoleFormScreen({ data }: ScreenProps) {
       return;
     }
     state.set({ unsavedChanges: false });
-    await navigation.navigate('/settings/roles');
+    // Someone who has just taken away their own right to this list goes to the start page instead.
+    await navigation.navigate(hasPermission(state.get().user, 'role_view') ? '/settings/roles' : '/');
     state.set({ notification: { title: 'admin:roles.saved', type: 'success' } });
   };
 

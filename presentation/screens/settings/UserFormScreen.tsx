@@ -102,7 +102,8 @@ export default function UserFormScreen({ data }: ScreenProps) {
       return;
     }
     state.set({ unsavedChanges: false });
-    await navigation.navigate('/settings/users');
+    // Someone who has just taken away their own right to this list goes to the start page instead.
+    await navigation.navigate(hasPermission(state.get().user, 'user_view') ? '/settings/users' : '/');
     state.set({ notification: { title: 'admin:saved', type: 'success' } });
   };
 

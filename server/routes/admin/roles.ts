@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { ALL_PERMISSIONS, mayManage, PERMISSION_ACTIONS, PERMISSION_AREAS, rightsBeyond, SPECIAL_PERMISSIONS, type Permission } from '../../../domain/auth/permissions';
 import { audit } from '../../audit';
+import { endSessionsForRightsChange, keepSignedInAfterOwnChange } from '../../auth/sessions';
 import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
@@ -42,8 +43,8 @@ async function nameTaken(c: AppContext, name: string, selfId: number | null): Pr
 }
 
 /**
- * Settings → Roles: a role holds permissions, edited as a matrix. A change applies to each user at
- * their next sign-in (sessions keep the rights they signed in with).
+ * Settings → Roles: a role holds permissions, edited as a matrix. A change of them signs out everyone
+ * holding the role: they sign in again with the new rights.
  */
 export function roleRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -91,6 +92,7 @@ export function roleRoutes(): Hono<AppEnv> {
     const permissions = [...new Set(input.permissions)].sort();
     const added = permissions.filter((p) => !before.permissions.includes(p));
     const removed = before.permissions.filter((p) => !(permissions as string[]).includes(p));
+    let ownRightsChanged = false;
     const saved = await db.transaction().execute(async (tx) => {
       const row = await tx
         .updateTable('roles')
@@ -112,9 +114,17 @@ export function roleRoutes(): Hono<AppEnv> {
         },
         tx,
       );
+      // New rights need a new sign-in (spec §6): the sessions of everyone holding the role end now
+      // (administrators hold every right whatever their role, so theirs stay).
+      if (added.length > 0 || removed.length > 0) {
+        const holders = await tx.selectFrom('users').select('id').where('role_id', '=', id).where('is_admin', '=', false).execute();
+        ownRightsChanged = await endSessionsForRightsChange(c, tx, holders.map((u) => u.id));
+      }
       return true;
     });
     if (!saved) return errorReply(c, 409, 'errors.conflict');
+    // One's own role changed: this browser stays signed in with the new rights (see users.ts).
+    if (ownRightsChanged) return c.json({ role: await role(c, id), currentUser: await keepSignedInAfterOwnChange(c) });
     return c.json({ role: await role(c, id) });
   });
 

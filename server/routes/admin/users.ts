@@ -11,6 +11,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
+import { endSessionsForRightsChange, keepSignedInAfterOwnChange } from '../../auth/sessions';
 import { withAdministratorsLocked } from '../../auth/users';
 import type { Database } from '../../db/schema';
 import { hasBusinessRecords } from '../account';
@@ -205,6 +206,8 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const { db, now } = c.var.deps;
     const branch = input.branchId === null ? null : await db.selectFrom('branches').select('company_id').where('id', '=', input.branchId).executeTakeFirst();
     const removesAdmin = before.isAdmin && before.active && (!input.isAdmin || !input.active);
+    const rightsChange = before.isAdmin !== input.isAdmin || before.roleId !== input.roleId;
+    let ownRightsChanged = false;
     const save = async (tx: Transaction<Database>, anotherAdmin: boolean): Promise<'ok' | 'conflict' | 'lastAdmin'> => {
       if (removesAdmin && !anotherAdmin) return 'lastAdmin';
       const updated = await tx
@@ -235,12 +238,17 @@ export function userAdminRoutes(): Hono<AppEnv> {
       }
       const after = await adminUser(c, id, tx);
       if (after) await audit(c, { action: 'update', entityType: 'user', entityId: id, changes: fieldChanges(before, after, ['name', 'email', 'language', 'roleId', 'branchId', 'isAdmin', 'active', 'calendarColor', 'commissionRateBp']) }, tx);
+      // New rights need a new sign-in (spec §6): the account's sessions end now, not at their next sign-in.
+      if (rightsChange) ownRightsChanged = await endSessionsForRightsChange(c, tx, [id]);
       return 'ok';
     };
     // Taking away an administrator: with every administrator's row locked, so two such changes take turns.
     const outcome = removesAdmin ? await withAdministratorsLocked(db, id, save) : await db.transaction().execute((tx) => save(tx, true));
     if (outcome === 'lastAdmin') return errorReply(c, 422, 'admin.lastAdmin');
     if (outcome === 'conflict') return errorReply(c, 409, 'errors.conflict');
+    // One's own rights changed: this browser stays signed in with the new rights (its other browsers
+    // are signed out), and the reply carries the signed-in user as they are now.
+    if (ownRightsChanged) return c.json({ user: await adminUser(c, id), currentUser: await keepSignedInAfterOwnChange(c) });
     return c.json({ user: await adminUser(c, id) });
   });
 
