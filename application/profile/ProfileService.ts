@@ -28,6 +28,8 @@ export interface ProfileInput {
   readonly language: Language;
   /** The version the form was loaded with: a stale one is refused (409) and nothing is lost. */
   readonly version: number;
+  /** Needed when the email (the sign-in name) changes. */
+  readonly currentPassword?: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -82,7 +84,13 @@ export class ProfileService {
 
   save(input: ProfileInput): ResultAsync<Profile, ApiError> {
     return this.api
-      .put('/api/user/profile', input)
+      .put('/api/user/profile', {
+        name: input.name,
+        email: input.email,
+        language: input.language,
+        version: input.version,
+        ...(input.currentPassword !== undefined ? { current_password: input.currentPassword } : {}),
+      })
       .andThen((body) => {
         const profile = isRecord(body) ? decodeProfile(body.profile) : null;
         const user = isRecord(body) ? decodeUser(body.user) : null;

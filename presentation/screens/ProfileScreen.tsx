@@ -22,7 +22,7 @@ interface Fields {
   readonly language: Language;
 }
 
-type FieldErrors = Partial<Record<keyof Fields, readonly string[]>>;
+type FieldErrors = Partial<Record<keyof Fields | 'current_password', readonly string[]>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -55,6 +55,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const languageId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const currentPasswordRef = useRef<HTMLInputElement>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [saved, setSaved] = useState<Fields>({ name: profile.name, email: profile.email, language: profile.language });
   const [fields, setFields] = useState<Fields>(saved);
   const [version, setVersion] = useState(profile.version);
@@ -62,6 +64,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const dirty = fields.name !== saved.name || fields.email !== saved.email || fields.language !== saved.language;
+  // The email is the sign-in name: changing it takes the current password.
+  const emailChanged = fields.email.trim() !== saved.email;
   useUnsavedChanges(dirty);
   const draft = useDraft<Fields>(`profile:${version}`, dirty ? fields : null, isFields);
 
@@ -69,7 +73,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   const explain = (error: ApiError) => {
     if (error.code === 'validation') {
-      setErrors({ name: error.fields.name, email: error.fields.email, language: error.fields.language });
+      setErrors({ name: error.fields.name, email: error.fields.email, language: error.fields.language, current_password: error.fields.current_password });
       setProblem(error.fields.version ? error.message : null);
     } else {
       setProblem('message' in error && error.message ? error.message : t(`errors:code.${error.code}`));
@@ -82,22 +86,24 @@ function ProfileForm({ profile }: { profile: Profile }) {
     const missing: FieldErrors = {
       ...(fields.name.trim() === '' ? { name: [t('required.name')] } : {}),
       ...(!EMAIL.test(fields.email.trim()) ? { email: [t(fields.email.trim() === '' ? 'required.email' : 'invalid.email')] } : {}),
+      ...(emailChanged && currentPassword === '' ? { current_password: [t('required.currentPassword')] } : {}),
     };
-    if (missing.name || missing.email) {
+    if (missing.name || missing.email || missing.current_password) {
       setErrors(missing);
-      (missing.name ? nameRef : emailRef).current?.focus();
+      (missing.name ? nameRef : missing.email ? emailRef : currentPasswordRef).current?.focus();
       return;
     }
     setSaving(true);
     setErrors({});
     setProblem(null);
-    const result = await service.save({ name: fields.name.trim(), email: fields.email.trim(), language: fields.language, version });
+    const result = await service.save({ name: fields.name.trim(), email: fields.email.trim(), language: fields.language, version, ...(emailChanged ? { currentPassword } : {}) });
     setSaving(false);
     result.match((next) => {
       const now = { name: next.name, email: next.email, language: next.language };
       setSaved(now);
       setFields(now);
       setVersion(next.version);
+      setCurrentPassword('');
     }, explain);
   };
 
@@ -129,6 +135,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
           errors={errors.email}
           required
         />
+        {emailChanged && (
+          <TextField
+            ref={currentPasswordRef}
+            label={t('currentPassword')}
+            type="password"
+            name="current_password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            errors={errors.current_password}
+            required
+          />
+        )}
         <div className="field">
           <label htmlFor={languageId}>{t('language')}</label>
           <select
@@ -149,7 +168,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <button type="submit" className="button button-primary" disabled={saving || !dirty}>
             {saving ? t('saving') : t('save')}
           </button>
-          <button type="button" className="button button-secondary" disabled={saving || !dirty} onClick={() => { setFields(saved); setErrors({}); setProblem(null); }}>
+          <button type="button" className="button button-secondary" disabled={saving || !dirty} onClick={() => { setFields(saved); setCurrentPassword(''); setErrors({}); setProblem(null); }}>
             {t('discard')}
           </button>
         </div>

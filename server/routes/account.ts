@@ -33,7 +33,7 @@ async function currentRow(c: AppContext) {
  * 429 once the user has given a wrong one 5 times within a minute (counted per user, whichever
  * action asked; the right password clears the count).
  */
-async function confirmPassword(c: AppContext, password: string, field = 'password'): Promise<Response | null> {
+export async function confirmPassword(c: AppContext, password: string, field = 'password'): Promise<Response | null> {
   const row = await currentRow(c);
   const limitKey = `confirm-password:user:${row.id}`;
   const limit = await hitRateLimit(c, limitKey, c.var.deps.config.attemptsPerMinute, 60_000);

@@ -6,6 +6,7 @@ import { checkUploadSize } from '../../domain/files/upload';
 import { LANGUAGES } from '../../domain/i18n/language';
 import { randomToken } from '../auth/tokens';
 import { audit, fieldChanges } from '../audit';
+import { confirmPassword } from './account';
 import { loadUser } from '../auth/users';
 import { errorReply, fieldError } from '../http/errors';
 import { uploadBody } from '../http/upload';
@@ -19,6 +20,8 @@ const ProfileBody = z.object({
   email: z.string().trim().min(1).max(255).pipe(z.email()),
   language: z.enum(LANGUAGES),
   version: z.number().int().positive().max(INT_MAX),
+  /** Needed only when the email (the sign-in name) changes. */
+  current_password: z.string().max(1024).optional(),
 });
 
 async function profileOf(c: AppContext, userId: number) {
@@ -69,6 +72,16 @@ export function profileRoutes(): Hono<AppEnv> {
     const userId = c.var.user!.id;
     const { db, now } = c.var.deps;
 
+    const before = await profileOf(c, userId);
+    // The email is the sign-in name: changing it takes this browser's session (never an API token)
+    // and the current password, as a password change does.
+    if (input.email !== before.email) {
+      if (c.var.auth.kind !== 'session') return errorReply(c, 403, 'auth.sessionOnly');
+      if (!input.current_password) return fieldError(c, 'current_password', 'auth.passwordForEmail');
+      const wrong = await confirmPassword(c, input.current_password, 'current_password');
+      if (wrong) return wrong;
+    }
+
     const taken = await db
       .selectFrom('users')
       .select('id')
@@ -76,8 +89,6 @@ export function profileRoutes(): Hono<AppEnv> {
       .where('id', '!=', userId)
       .executeTakeFirst();
     if (taken) return fieldError(c, 'email', 'validation.emailTaken');
-
-    const before = await profileOf(c, userId);
     const changes = fieldChanges(before, { ...before, name: input.name, email: input.email, language: input.language }, ['name', 'email', 'language']);
     const updated = await db.transaction().execute(async (tx) => {
       const row = await tx

@@ -109,9 +109,50 @@ describe('profile screen (object reply merged into the screen)', () => {
     const email = await screen.findByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'sales@example.com');
+    await user.type(screen.getByLabelText('Current password (needed to change the sign-in email)'), 'Admin1234');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(taken)).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(taken);
+  });
+});
+
+describe('changing the sign-in email', () => {
+  it('asks for the current password only when the email changes, and sends it with the change', async () => {
+    const user = userEvent.setup();
+    const wrong = 'The provided password does not match your current password.';
+    let answer: { status: number; body: unknown } | null = { status: 422, body: { message: wrong, errors: { current_password: [wrong] } } };
+    const ok = backend();
+    const { transport } = renderApp({ start: '/user/profile', user: ADMIN, language: 'en', handler: backend({ put: (r) => answer ?? ok(r) }) });
+    const email = await screen.findByLabelText('Email');
+    expect(screen.queryByLabelText('Current password (needed to change the sign-in email)')).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const password = screen.getByLabelText('Current password (needed to change the sign-in email)');
+    expect(password).toHaveAccessibleDescription('Enter your current password to change the email.');
+    expect(password).toHaveFocus();
+    expect(transport.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    await user.type(password, 'Wrong0000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Current password (needed to change the sign-in email)')).toHaveAccessibleDescription(wrong));
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Ada Chan', email: 'ada@example.com', language: 'en', version: 4, current_password: 'Wrong0000' });
+
+    answer = null;
+    await user.clear(screen.getByLabelText('Current password (needed to change the sign-in email)'));
+    await user.type(screen.getByLabelText('Current password (needed to change the sign-in email)'), 'Admin1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByLabelText('Current password (needed to change the sign-in email)')).not.toBeInTheDocument());
+    expect(transport.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({ email: 'ada@example.com', current_password: 'Admin1234' });
+  });
+
+  it('names the field in Traditional Chinese too', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/user/profile', user: { ...ADMIN, language: 'zh-HK' }, language: 'zh-HK', handler: backend() });
+    const email = await screen.findByLabelText('電郵地址');
+    await user.type(email, 'x');
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    expect(screen.getByLabelText('目前的密碼（更改登入電郵地址須輸入）')).toHaveAccessibleDescription('如要更改電郵地址，請輸入目前的密碼。');
   });
 });
 

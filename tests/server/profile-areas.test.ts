@@ -39,7 +39,7 @@ describe('PUT /api/user/profile', () => {
   it('saves name, email and language, bumps the version and audits what changed', async () => {
     const agent = await signedIn(worker);
     const before = (await agent.get('/api/user/profile')).body?.profile as Profile;
-    const reply = await agent.put('/api/user/profile', { name: '黃永 Wing', email: 'wing@example.com', language: 'en', version: before.version });
+    const reply = await agent.put('/api/user/profile', { name: '黃永 Wing', email: 'wing@example.com', language: 'en', version: before.version, current_password: worker.password });
     expect(reply.status).toBe(200);
     const after = reply.body?.profile as Profile;
     expect(after).toMatchObject({ name: '黃永 Wing', email: 'wing@example.com', language: 'en', version: before.version + 1 });
@@ -48,7 +48,34 @@ describe('PUT /api/user/profile', () => {
     expect(log).toMatchObject({ action: 'update', entity_type: 'user' });
     expect(log.changes).toEqual({ name: { from: worker.name, to: '黃永 Wing' }, email: { from: worker.email, to: 'wing@example.com' }, language: { from: 'zh-HK', to: 'en' } });
     // put it back for the other tests
-    await agent.put('/api/user/profile', { name: worker.name, email: worker.email, language: 'zh-HK', version: after.version });
+    await agent.put('/api/user/profile', { name: worker.name, email: worker.email, language: 'zh-HK', version: after.version, current_password: worker.password });
+  });
+
+  it('changes the sign-in email only with the current password, and only from a browser session', async () => {
+    const agent = await signedIn(worker);
+    const profile = async () => (await agent.get('/api/user/profile')).body?.profile as Profile;
+    const { version } = await profile();
+    const without = await agent.put('/api/user/profile', { name: worker.name, email: 'taken-over@example.com', language: 'zh-HK', version });
+    expect(without.status).toBe(422);
+    expect(without.body?.errors).toEqual({ current_password: ['Enter your current password to change the email you sign in with.'] });
+    const wrong = await agent.put('/api/user/profile', { name: worker.name, email: 'taken-over@example.com', language: 'zh-HK', version, current_password: 'Wrong0000' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body?.errors).toEqual({ current_password: ['The provided password does not match your current password.'] });
+    expect((await profile()).email).toBe(worker.email);
+
+    // An API token, even one that may update, never changes it; the name it may.
+    const token = (await agent.post('/api/user/api-tokens', { name: 'profile bot', abilities: ['read', 'update'] })).body?.plainTextToken as string;
+    const bearer = { Authorization: `Bearer ${token}` };
+    const bot = new TestAgent(server);
+    const byToken = await bot.request('PUT', '/api/user/profile', { name: worker.name, email: 'taken-over@example.com', language: 'zh-HK', version, current_password: worker.password }, bearer);
+    expect(byToken.status).toBe(403);
+    expect(byToken.body?.message).toBe("Sign in to the app to change your account's security; an API token cannot.");
+    expect((await profile()).email).toBe(worker.email);
+    const renamed = await bot.request('PUT', '/api/user/profile', { name: 'Renamed by bot', email: worker.email, language: 'zh-HK', version }, bearer);
+    expect(renamed.status).toBe(200);
+    const after = await profile();
+    expect(after).toMatchObject({ name: 'Renamed by bot', email: worker.email });
+    expect((await agent.put('/api/user/profile', { name: worker.name, email: worker.email, language: 'zh-HK', version: after.version })).status).toBe(200);
   });
 
   it('refuses a stale version with 409, changing nothing', async () => {
@@ -64,7 +91,7 @@ describe('PUT /api/user/profile', () => {
   it('refuses an email another account uses, in the user’s language', async () => {
     const agent = await signedIn(sales, 'zh-HK');
     const { version } = (await agent.get('/api/user/profile')).body?.profile as Profile;
-    const reply = await agent.put('/api/user/profile', { name: 'Sam', email: admin.email.toUpperCase(), language: 'zh-HK', version });
+    const reply = await agent.put('/api/user/profile', { name: 'Sam', email: admin.email.toUpperCase(), language: 'zh-HK', version, current_password: sales.password });
     expect(reply.status).toBe(422);
     expect(reply.body?.errors).toEqual({ email: ['此電郵地址已被其他帳戶使用。'] });
   });
