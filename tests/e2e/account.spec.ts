@@ -82,7 +82,7 @@ test('registration: the new account waits for an administrator', async ({ page }
   await page.getByLabel('密碼', { exact: true }).fill('Passw0rdX');
   await page.getByLabel('確認密碼').fill('Passw0rdX');
   await page.getByRole('button', { name: '建立帳戶' }).click();
-  await expect(page.getByText('帳戶已建立。管理員啟用後，您便可登入。')).toBeVisible();
+  await expect(page.getByText('多謝登記。如此電郵地址可以使用，帳戶現正等待管理員啟用，啟用後您便可登入。如您已有帳戶，請直接以該帳戶登入。')).toBeVisible();
 
   await page.getByRole('link', { name: '前往登入' }).click();
   await page.getByLabel('電郵地址').fill(email);
