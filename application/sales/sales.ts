@@ -48,6 +48,8 @@ export interface DocumentItem {
   readonly descriptionEn: string;
   readonly descriptionZh: string;
   readonly quantity: QuantityHundredths;
+  /** The product's unit (a PRODUCT_UNITS value, words in products:unit.*); null without a product. */
+  readonly unit: string | null;
   readonly unitPrice: number;
   readonly lineTotal: number;
 }
@@ -192,6 +194,7 @@ const item = (r: Json): DocumentItem => ({
   descriptionEn: str(r.descriptionEn),
   descriptionZh: str(r.descriptionZh),
   quantity: int(r.quantity),
+  unit: nullableStr(r.unit),
   unitPrice: int(r.unitPrice),
   lineTotal: int(r.lineTotal),
 });

@@ -240,7 +240,7 @@ describe('the appointment form', () => {
     renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: viewer, language: 'en', handler: backend() });
     expect(await screen.findByLabelText('Notes')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mark as ended' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as completed' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Invoice' }));
     expect(await screen.findByRole('link', { name: 'Create an invoice' })).toHaveAttribute('href', '/orders/order/invoice/create?client_id=2&appointment_id=12');
   });

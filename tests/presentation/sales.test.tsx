@@ -79,6 +79,8 @@ describe('quotation form', () => {
     const line = screen.getByRole('group', { name: 'Line 1' });
     await user.selectOptions(within(line).getByLabelText('Product'), '5');
     expect(within(line).getByLabelText('Description (Chinese)')).toHaveValue('白蟻視察');
+    // The product's unit beside the quantity and the price (issue 18).
+    expect(within(line).getByText('Unit').nextElementSibling).toHaveTextContent(/^visit$/);
     await user.clear(within(line).getByLabelText('Quantity'));
     await user.type(within(line).getByLabelText('Quantity'), '1.5');
     expect(within(line).getByText('HK$1,200.00')).toBeInTheDocument();
@@ -256,7 +258,7 @@ const LETTERHEAD = {
 /** A client as a careless server might send it, HKID and all: the print view must never show it. */
 const PRINT_CLIENT = { ...CLIENT, address: '沙田大圍村 8 號', contact: { name: '陳太', phones: ['9876 5432'] }, hkid: 'K987654(2)', hkidMasked: 'K987***(*)', hkidSealed: 'sealed:K987654(2)' };
 const TERMS = [{ titleEn: 'Payment', titleZh: '付款', bodyEn: 'Payment within 30 days.', bodyZh: '請於 30 天內付款。' }];
-const PRINT_ITEMS = [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 225, unitPrice: 80_000, lineTotal: 180_000 }];
+const PRINT_ITEMS = [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 225, unit: 'visit', unitPrice: 80_000, lineTotal: 180_000 }];
 const QUOTATION = {
   id: 12,
   number: 'Q-2026-00012',
@@ -363,7 +365,10 @@ function expectCommon(sheet: HTMLElement, language: 'en' | 'zh-HK' | 'both') {
 function expectLinesAndTerms(sheet: HTMLElement, language: 'en' | 'zh-HK' | 'both') {
   const [head, line] = within(within(sheet).getByRole('table')).getAllByRole('row');
   const cells = within(line!).getAllByRole('cell').map((c) => c.textContent);
-  expect(cells.slice(1)).toEqual(['2.25', 'HK$800.00', 'HK$1,800.00']);
+  // The unit beside the quantity and the price, in the sheet's languages (issue 18).
+  const unit = { en: 'visit', 'zh-HK': '次', both: '次visit' }[language];
+  expect(cells.slice(1)).toEqual([`2.25 ${unit}`, `HK$800.00 / ${unit}`, 'HK$1,800.00']);
+  expect(line!.querySelectorAll('.print-unit [lang]')).toHaveLength(language === 'both' ? 4 : 2);
   const description = { en: 'Termite inspection', 'zh-HK': '白蟻視察', both: '白蟻視察Termite inspection' }[language];
   expect(cells[0]).toBe(description);
   expect(within(head!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(
@@ -481,6 +486,26 @@ describe('print views', () => {
     expectCommon(both, 'both');
     expect(printed(both, 'Reason')).toBe('Overcharged 多收');
     expect(printed(both, '退款金額')).toBe('HK$150.00');
+  });
+});
+
+describe('a refund for a usual reason', () => {
+  it('prints the reason in the sheet’s language, whichever language it was recorded in', async () => {
+    const user = userEvent.setup();
+    const refund = { ...REFUND, reason: '服務取消' };
+    const handler = (r: ApiRequest) =>
+      r.path === '/api/orders/3'
+        ? { status: 200, body: { order: { ...PRINT_ORDER, receipts: [CHEQUE, refund] }, attachments: [], appointments: [], options: { ...OPTIONS, refundReasons: [{ value: 'service_cancelled', nameEn: 'Service cancelled', nameZh: '服務取消' }] } } }
+        : printing(r);
+    renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler });
+    await user.click(await screen.findByRole('button', { name: 'Print RF-2026-00032' }));
+    const en = await sheetIn(user, 'English', 'REFUND');
+    expect(printed(en, 'Reason')).toBe('Service cancelled');
+    expect(en).not.toHaveTextContent('服務取消');
+    const zh = await sheetIn(user, '中文', '退款單');
+    expect(printed(zh, '原因')).toBe('服務取消');
+    const both = await sheetIn(user, 'Both', '退款單 REFUND');
+    expect(printed(both, 'Reason')).toBe('服務取消Service cancelled');
   });
 });
 

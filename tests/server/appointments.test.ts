@@ -372,7 +372,7 @@ describe('visit status and the completed report', () => {
     let v = ended.body!.visitVersion as number;
     const wrong = await admin.post(`${base}/status`, { status: 'audited', version: v });
     expect(wrong.status).toBe(422);
-    expect(wrong.body!.message).toBe('A visit cannot go from “Ended” to “Audited”.');
+    expect(wrong.body!.message).toBe('A visit cannot go from “Completed” to “Audited”.');
     for (const status of ['pending_recheck', 'auditing', 'audited']) {
       const moved = await admin.post(`${base}/status`, { status, version: v });
       expect(moved.status, status).toBe(200);

@@ -36,6 +36,18 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
   const { i18n } = useTranslation('sales');
   const languages = language === 'both' ? (['zh-HK', 'en'] as const) : [language];
   const ts: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'sales'));
+  const units: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'products'));
+  /** A line's unit in each chosen language ("平方呎 / sq ft"); nothing for a line without a product. */
+  const unitWords = (unit: string | null) =>
+    unit ? (
+      <span className="print-unit">
+        {units.map((t, i) => (
+          <span key={i} lang={languages[i]}>
+            {t(`unit.${unit}`)}
+          </span>
+        ))}
+      </span>
+    ) : null;
   /** A label in each chosen language, side by side. */
   const L = (key: string) => (
     <>
@@ -122,8 +134,13 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
                   {languages.includes('en') && item.descriptionEn && <span lang="en">{item.descriptionEn}</span>}
                   {!languages.some((l) => (l === 'en' ? item.descriptionEn : item.descriptionZh)) && <span>{item.descriptionZh || item.descriptionEn}</span>}
                 </td>
-                <td className="number">{hundredthsToDecimal(item.quantity)}</td>
-                <td className="number">{money(item.unitPrice)}</td>
+                <td className="number">
+                  {hundredthsToDecimal(item.quantity)} {unitWords(item.unit)}
+                </td>
+                <td className="number">
+                  {money(item.unitPrice)}
+                  {item.unit && <> / {unitWords(item.unit)}</>}
+                </td>
                 <td className="number">{money(item.lineTotal)}</td>
               </tr>
             ))}

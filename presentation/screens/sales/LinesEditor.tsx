@@ -78,7 +78,8 @@ export function LinesEditor({
   readOnly: boolean;
   onChange: (rows: LineRow[]) => void;
 }) {
-  const { t, i18n } = useTranslation('sales');
+  // The products namespace holds the units' words.
+  const { t, i18n } = useTranslation(['sales', 'products']);
   const update = (key: number, change: Partial<LineRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const chooseProduct = (row: LineRow, productId: string) => {
     const product = products.find((p) => String(p.id) === productId);
@@ -105,6 +106,9 @@ export function LinesEditor({
       {rows.map((row, index) => {
         const amount = amountOf(row);
         const e = (field: string) => errors[`items.${index}.${field}`];
+        // The chosen product's unit, beside the quantity and the price (HK$3.50 per 平方呎).
+        const unit = products.find((p) => String(p.id) === row.productId)?.unit;
+        const unitWord = unit ? t(`products:unit.${unit}`) : null;
         return (
           <div key={row.key} className="line-row" role="group" aria-label={t('lines.line', { n: index + 1 })}>
             <SelectField
@@ -119,6 +123,10 @@ export function LinesEditor({
             <TextField label={t('lines.descriptionZh')} lang="zh-HK" value={row.descriptionZh} maxLength={500} readOnly={readOnly} onChange={(event) => update(row.key, { descriptionZh: event.target.value })} errors={e('descriptionZh')} />
             <TextField label={t('lines.descriptionEn')} lang="en" value={row.descriptionEn} maxLength={500} readOnly={readOnly} onChange={(event) => update(row.key, { descriptionEn: event.target.value })} errors={e('descriptionEn')} />
             <TextField label={t('lines.quantity')} inputMode="decimal" value={row.quantity} readOnly={readOnly} onChange={(event) => update(row.key, { quantity: event.target.value })} errors={e('quantity')} className="narrow" />
+            <p className="line-amount line-unit">
+              <span className="field-label">{t('lines.unit')}</span>
+              <output>{unitWord ?? '—'}</output>
+            </p>
             <TextField label={t('lines.unitPrice')} inputMode="decimal" value={row.unitPrice} readOnly={readOnly} onChange={(event) => update(row.key, { unitPrice: event.target.value })} errors={e('unitPrice')} className="narrow" />
             <p className="line-amount">
               <span className="field-label">{t('lines.amount')}</span>

@@ -274,7 +274,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
         />
       )}
       {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order)} onClose={() => setPrinting(null)} />}
-      {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order)} onClose={() => setPrinting(null)} />}
+      {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order, options.refundReasons)} onClose={() => setPrinting(null)} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Letterhead, Order, Quotation, Receipt, ClientSummary } from '../../../application/sales/sales';
+import type { Letterhead, OptionChoice, Order, Quotation, Receipt, ClientSummary } from '../../../application/sales/sales';
 import type { PrintableDocument } from './DocumentSheet';
 import { methodWords } from './paymentMethods';
 
@@ -48,7 +48,17 @@ export function invoiceDocument(o: Order): PrintableDocument {
   };
 }
 
-export function receiptDocument(r: Receipt, context: { letterhead: Letterhead | null; client: ClientSummary | null }): PrintableDocument {
+/**
+ * A refund's reason in the document's language: a usual reason (Settings → Options) was filled in
+ * the words of whoever recorded it, so it prints in the sheet's language; any other reason as typed.
+ */
+export function reasonIn(reason: string, reasons: readonly OptionChoice[], language: 'zh-HK' | 'en'): string {
+  const preset = reasons.find((o) => o.nameEn === reason || o.nameZh === reason || o.value === reason);
+  if (!preset) return reason;
+  return (language === 'en' ? preset.nameEn : preset.nameZh) || reason;
+}
+
+export function receiptDocument(r: Receipt, context: { letterhead: Letterhead | null; client: ClientSummary | null }, refundReasons: readonly OptionChoice[] = []): PrintableDocument {
   return {
     kind: r.kind,
     number: r.number,
@@ -59,7 +69,7 @@ export function receiptDocument(r: Receipt, context: { letterhead: Letterhead | 
       { label: 'invoice', value: () => r.order.number },
       { label: 'method', value: (t, language) => methodWords(r, t, language) },
       ...(r.reference ? [{ label: 'reference', value: () => r.reference }] : []),
-      ...(r.kind === 'refund' && r.reason ? [{ label: 'reason', value: () => r.reason }] : []),
+      ...(r.kind === 'refund' && r.reason ? [{ label: 'reason', value: (_t: (key: string) => string, language: 'zh-HK' | 'en') => reasonIn(r.reason, refundReasons, language) }] : []),
     ],
     amount: r.amount,
     terms: [],

@@ -96,6 +96,7 @@ export interface DocumentItem {
   readonly descriptionEn: string;
   readonly descriptionZh: string;
   readonly quantity: number;
+  readonly unit: string | null;
   readonly unitPrice: number;
   readonly lineTotal: number;
 }
@@ -106,7 +107,7 @@ export async function loadItems(db: Db, table: 'quotation_items' | 'order_items'
   const rows = await db
     .selectFrom(`${table} as i` as 'order_items as i')
     .leftJoin('products as p', 'p.id', 'i.product_id')
-    .select(['i.id', 'i.product_id', 'i.description_en', 'i.description_zh', 'i.quantity', 'i.unit_price', 'i.line_total', 'p.code', 'p.name_en', 'p.name_zh'])
+    .select(['i.id', 'i.product_id', 'i.description_en', 'i.description_zh', 'i.quantity', 'i.unit_price', 'i.line_total', 'p.code', 'p.name_en', 'p.name_zh', 'p.unit'])
     .where(sql.ref(`i.${owner}`), '=', ownerId)
     .orderBy('i.sort_order')
     .orderBy('i.id')
@@ -118,6 +119,8 @@ export async function loadItems(db: Db, table: 'quotation_items' | 'order_items'
     descriptionEn: r.description_en || (r.name_en ?? ''),
     descriptionZh: r.description_zh || (r.name_zh ?? ''),
     quantity: r.quantity,
+    // The product's unit (products:unit.<value>); null for a line without a product.
+    unit: r.unit ?? null,
     unitPrice: r.unit_price,
     lineTotal: r.line_total,
   }));
