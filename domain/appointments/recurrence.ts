@@ -199,7 +199,10 @@ const clampedDays = (day: number): string => (day <= 28 ? `BYMONTHDAY=${day}` : 
 export function toRRule(series: Series): string {
   const hh = String(Math.floor(series.startMinute / 60)).padStart(2, '0');
   const mm = String(series.startMinute % 60).padStart(2, '0');
-  const dtstart = series.allDay ? `DTSTART;VALUE=DATE:${compact(series.startDate)}` : `DTSTART;TZID=Asia/Hong_Kong:${compact(series.startDate)}T${hh}${mm}00`;
+  // RFC 5545 §3.8.5.3: DTSTART is the first instance, so it is the first visit (for "week of the
+  // month", the first such day on or after the start date), not the day the series was typed from.
+  const first = firstDate(series) ?? series.startDate;
+  const dtstart = series.allDay ? `DTSTART;VALUE=DATE:${compact(first)}` : `DTSTART;TZID=Asia/Hong_Kong:${compact(first)}T${hh}${mm}00`;
   const r = series.recurrence;
   // A single visit has no rule at all, as in RFC 5545 (so "daily, once" stays a daily series).
   if (r.freq === 'once') return dtstart;
@@ -231,51 +234,179 @@ export function toRRule(series: Series): string {
   return `${dtstart}\nRRULE:${rule}${end}${exdates}`;
 }
 
-export type RRuleError = { readonly code: 'rruleUnsupported'; readonly detail: string };
+/**
+ * Why a rule text cannot be read as a series the product can keep: `reason` names what, `detail`
+ * quotes the part of the text.
+ */
+export type RRuleProblem =
+  | 'noStart' // no DTSTART line
+  | 'startValue' // DTSTART is not a date or a date and time to the minute
+  | 'timeZone' // a time zone other than Hong Kong (or UTC)
+  | 'property' // a line other than DTSTART, one RRULE and EXDATE (RDATE, EXRULE, a second RRULE …)
+  | 'part' // a rule part the product has no use for (BYHOUR, BYWEEKNO …), or one given twice
+  | 'frequency' // FREQ other than DAILY, WEEKLY, MONTHLY, YEARLY
+  | 'interval' // an interval other than 1 (or 2 for WEEKLY)
+  | 'byDay' // BYDAY other than one weekday (WEEKLY: DTSTART's) or one 1st–4th/last weekday (MONTHLY)
+  | 'monthDay' // BYMONTHDAY other than one day 1–28, the last day (-1) or "28,…,31;BYSETPOS=-1"
+  | 'month' // BYMONTH other than one month
+  | 'startNotOnRule' // DTSTART is not a day of the monthly or yearly rule
+  | 'count' // COUNT is not a whole number from 1
+  | 'until' // UNTIL is not a date or a date and time
+  | 'countAndUntil' // both COUNT and UNTIL (RFC 5545 forbids it)
+  | 'exdate'; // an EXDATE that is not a date, or not at the visits' time
+
+export type RRuleError = { readonly code: 'rruleUnsupported'; readonly reason: RRuleProblem; readonly detail: string };
 
 const expandDate = (text: string): IsoDate => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
 
-/** An UNTIL value as the last Hong Kong date whose visit (at `startMinute`) is not after it. */
-const untilDate = (text: string, startMinute: number): IsoDate => {
-  const utc = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
-  if (!utc) return expandDate(text);
-  const [, y, mo, d, h, mi, s] = utc;
-  return hongKongDate(new Date(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`) - startMinute * 60_000));
-};
+/** A DATE or DATE-TIME value as a Hong Kong date and minute (UTC converted; a local time read as Hong Kong's). */
+function readStamp(value: string): { date: IsoDate; minute: number | null } | null {
+  const m = /^(\d{8})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(value);
+  if (!m) return null;
+  const [, day = '', h, mi, sec, utc] = m;
+  const date = expandDate(day);
+  if (!isIsoDate(date)) return null;
+  if (h === undefined) return { date, minute: null };
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return null;
+  const minute = Number(h) * 60 + Number(mi);
+  if (!utc) return { date, minute };
+  const instant = new Date(Date.parse(`${date}T00:00:00Z`) + minute * 60_000);
+  return { date: hongKongDate(instant), minute: Math.round((instant.getTime() - hongKongInstant(hongKongDate(instant), 0).getTime()) / 60_000) };
+}
 
-/** Reads what toRRule writes (the rules the product supports), with the duration given separately. */
+/** One content line: its name, parameters and value, e.g. `DTSTART;TZID=Asia/Hong_Kong:20260131T093000`. */
+function contentLine(line: string): { name: string; params: Map<string, string>; value: string } {
+  const colon = line.indexOf(':');
+  const head = colon < 0 ? line : line.slice(0, colon);
+  const [name = '', ...params] = head.split(';');
+  return { name: name.toUpperCase(), params: new Map(params.map((p) => [p.split('=')[0]!.toUpperCase(), p.slice(p.indexOf('=') + 1)])), value: colon < 0 ? '' : line.slice(colon + 1).trim() };
+}
+
+const zoneOk = (params: Map<string, string>): boolean => !params.has('TZID') || params.get('TZID') === 'Asia/Hong_Kong';
+
+/** The day of the month a BYMONTHDAY/BYSETPOS pair keeps with the month-end rule, or null when it says something else. */
+function monthDayOf(byMonthDay: string | undefined, bySetPos: string | undefined): number | null {
+  if (byMonthDay === undefined) return null;
+  const days = byMonthDay.split(',').map((d) => (/^[+-]?\d{1,2}$/.test(d) ? Number(d) : NaN));
+  if (bySetPos === undefined) {
+    if (days.length !== 1) return null;
+    const [day = NaN] = days;
+    return day === -1 ? 31 : day >= 1 && day <= 28 ? day : null;
+  }
+  // toRRule's month-end rule: "28,29,…,d;BYSETPOS=-1", the d-th or the last day of a shorter month.
+  const sorted = [...new Set(days)].sort((x, y) => x - y);
+  const last = sorted[sorted.length - 1] ?? NaN;
+  return bySetPos === '-1' && last >= 29 && last <= 31 && sorted.length === last - 27 && sorted.every((d, i) => d === 28 + i) ? last : null;
+}
+
+/**
+ * Reads RFC 5545 text (DTSTART, an RRULE, EXDATE) as a series, with the duration given separately.
+ * It takes what toRRule writes and the same rules spelt another way, and refuses, with the reason,
+ * every rule it cannot keep as it is (several days a month, "the 2nd last Monday", a 5th Friday,
+ * several months, a 31st that skips short months …) rather than keep a different one.
+ */
 export function fromRRule(text: string, durationMinutes: number): Result<Series, RRuleError> {
-  const fail = (detail: string) => err<Series, RRuleError>({ code: 'rruleUnsupported', detail });
-  const lines = text.trim().split(/\r?\n/);
-  const start = lines.find((l) => l.startsWith('DTSTART'));
-  const ruleLine = lines.find((l) => l.startsWith('RRULE:')) ?? null;
-  if (!start) return fail('DTSTART is needed');
-  const allDay = start.includes('VALUE=DATE:');
-  const stamp = start.split(':')[1] ?? '';
-  const startDate = expandDate(stamp);
-  if (!isIsoDate(startDate)) return fail('DTSTART');
-  const startMinute = allDay ? 0 : Number(stamp.slice(9, 11)) * 60 + Number(stamp.slice(11, 13));
-  const fields = new Map((ruleLine ?? '').slice('RRULE:'.length).split(';').map((part) => part.split('=') as [string, string]));
+  const fail = (reason: RRuleProblem, detail: string) => err<Series, RRuleError>({ code: 'rruleUnsupported', reason, detail });
+  // Unfold (RFC 5545 §3.1: a line starting with a space or a tab continues the one before).
+  const lines = text
+    .replace(/\r?\n[ \t]/g, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map(contentLine);
+  const starts = lines.filter((l) => l.name === 'DTSTART');
+  const rules = lines.filter((l) => l.name === 'RRULE');
+  const other = lines.find((l) => !['DTSTART', 'RRULE', 'EXDATE'].includes(l.name) || (l.name !== 'EXDATE' && (l.name === 'DTSTART' ? starts : rules).length > 1));
+  if (starts.length === 0) return fail('noStart', text.trim());
+  if (other) return fail('property', other.name);
+  const start = starts[0]!;
+  if (!zoneOk(start.params)) return fail('timeZone', start.params.get('TZID') ?? '');
+  const allDay = start.params.get('VALUE') === 'DATE';
+  const stamp = readStamp(start.value);
+  if (!stamp || (stamp.minute === null) !== allDay || (stamp.minute !== null && !/^\d{8}T\d{4}00Z?$/.test(start.value))) return fail('startValue', start.value);
+  const startDate = stamp.date;
+  const startMinute = stamp.minute ?? 0;
+  const { year, month, day } = parts(startDate);
+
+  const exceptions: IsoDate[] = [];
+  for (const line of lines.filter((l) => l.name === 'EXDATE')) {
+    if (!zoneOk(line.params)) return fail('timeZone', line.params.get('TZID') ?? '');
+    for (const value of line.value.split(',').filter(Boolean)) {
+      const ex = readStamp(value);
+      // A timed EXDATE takes out a visit only at the visit's own time.
+      if (!ex || (ex.minute !== null && (allDay || ex.minute !== startMinute))) return fail('exdate', value);
+      exceptions.push(ex.date);
+    }
+  }
+  const exdates = [...new Set(exceptions)].sort();
+
+  const rule = rules[0];
+  if (!rule) return ok({ startDate, startMinute, durationMinutes, allDay, recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 }, exceptions: exdates });
+  const fields = new Map<string, string>();
+  for (const part of rule.value.split(';').filter(Boolean)) {
+    const [key = '', value = ''] = part.split('=');
+    const name = key.toUpperCase();
+    if (!['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS', 'WKST'].includes(name) || fields.has(name) || !part.includes('=')) return fail('part', part);
+    fields.set(name, value.toUpperCase());
+  }
   const freq = fields.get('FREQ');
-  const interval = Number(fields.get('INTERVAL') ?? '1');
-  const count = fields.has('COUNT') ? Number(fields.get('COUNT')) : null;
-  const until = fields.has('UNTIL') ? untilDate(fields.get('UNTIL') ?? '', startMinute) : null;
-  const monthDays = (fields.get('BYMONTHDAY') ?? '').split(',').filter(Boolean).map(Number);
-  const day = monthDays.length > 0 ? Math.max(...monthDays) : parts(startDate).day;
-  const byDay = /^(-1|[1-4])(SU|MO|TU|WE|TH|FR|SA)$/.exec(fields.get('BYDAY') ?? '');
+  const interval = fields.has('INTERVAL') ? (/^\d{1,4}$/.test(fields.get('INTERVAL')!) ? Number(fields.get('INTERVAL')) : NaN) : 1;
+  const byDay = fields.get('BYDAY');
+  const byMonthDay = fields.get('BYMONTHDAY');
+  const byMonth = fields.get('BYMONTH');
+  const bySetPos = fields.get('BYSETPOS');
+  const unused = (...names: string[]) => names.find((n) => fields.has(n));
+  if (freq !== 'DAILY' && freq !== 'WEEKLY' && freq !== 'MONTHLY' && freq !== 'YEARLY') return fail('frequency', freq ?? rule.value);
+  if (!(interval === 1 || (interval === 2 && freq === 'WEEKLY'))) return fail('interval', fields.get('INTERVAL') ?? '');
+  if (fields.has('WKST') && !(WEEKDAYS as readonly string[]).includes(fields.get('WKST')!)) return fail('part', `WKST=${fields.get('WKST')}`);
+
   let recurrence: Recurrence;
-  if (ruleLine === null) recurrence = { freq: 'once' };
-  else if (freq === 'DAILY' && interval === 1) recurrence = { freq: 'daily' };
-  else if (freq === 'WEEKLY' && interval === 1) recurrence = { freq: 'weekly' };
-  else if (freq === 'WEEKLY' && interval === 2) recurrence = { freq: 'biweekly' };
-  else if (freq === 'MONTHLY' && byDay) recurrence = { freq: 'monthly_weekday', week: Number(byDay[1]) as 1 | 2 | 3 | 4 | -1, weekday: WEEKDAYS.indexOf(byDay[2] as (typeof WEEKDAYS)[number]) };
-  else if (freq === 'MONTHLY' && interval === 1) recurrence = { freq: 'monthly', day };
-  else if (freq === 'YEARLY' && interval === 1) recurrence = { freq: 'yearly', month: Number(fields.get('BYMONTH') ?? parts(startDate).month), day };
-  else return fail(ruleLine ?? '');
-  const exLine = lines.find((l) => l.startsWith('EXDATE'));
-  const exceptions = exLine ? (exLine.split(':')[1] ?? '').split(',').filter(Boolean).map(expandDate) : [];
-  const end: SeriesEnd = recurrence.freq === 'once' || count !== null ? { kind: 'count', count: count ?? 1 } : until ? { kind: 'until', until } : { kind: 'never' };
-  return ok({ startDate, startMinute, durationMinutes, allDay, recurrence, end, exceptions });
+  if (freq === 'DAILY') {
+    const extra = unused('BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS');
+    if (extra) return fail('part', `${extra}=${fields.get(extra)}`);
+    recurrence = { freq: 'daily' };
+  } else if (freq === 'WEEKLY') {
+    const extra = unused('BYMONTHDAY', 'BYMONTH', 'BYSETPOS');
+    if (extra) return fail('part', `${extra}=${fields.get(extra)}`);
+    if (byDay !== undefined && byDay !== WEEKDAYS[weekday(startDate)]) return fail('byDay', byDay);
+    recurrence = interval === 2 ? { freq: 'biweekly' } : { freq: 'weekly' };
+  } else if (freq === 'MONTHLY' && byDay !== undefined) {
+    const extra = unused('BYMONTHDAY', 'BYMONTH', 'BYSETPOS');
+    if (extra) return fail('part', `${extra}=${fields.get(extra)}`);
+    const nth = /^(-1|\+?[1-4])(SU|MO|TU|WE|TH|FR|SA)$/.exec(byDay);
+    if (!nth) return fail('byDay', byDay);
+    recurrence = { freq: 'monthly_weekday', week: Number(nth[1]) as 1 | 2 | 3 | 4 | -1, weekday: WEEKDAYS.indexOf(nth[2] as (typeof WEEKDAYS)[number]) };
+  } else if (freq === 'MONTHLY') {
+    if (byMonth !== undefined) return fail('part', `BYMONTH=${byMonth}`);
+    // Without BYMONTHDAY the day is DTSTART's; a 29th–31st would then skip the shorter months.
+    const monthDay = byMonthDay === undefined && bySetPos === undefined ? (day <= 28 ? day : null) : monthDayOf(byMonthDay, bySetPos);
+    if (monthDay === null) return fail('monthDay', [byMonthDay && `BYMONTHDAY=${byMonthDay}`, bySetPos && `BYSETPOS=${bySetPos}`].filter(Boolean).join(';') || `DTSTART ${startDate}`);
+    if (Math.min(monthDay, daysInMonth(year, month)) !== day) return fail('startNotOnRule', start.value);
+    recurrence = { freq: 'monthly', day: monthDay };
+  } else {
+    if (byDay !== undefined) return fail('byDay', byDay);
+    const ruleMonth = byMonth === undefined ? month : /^\d{1,2}$/.test(byMonth) && Number(byMonth) >= 1 && Number(byMonth) <= 12 ? Number(byMonth) : null;
+    if (ruleMonth === null) return fail('month', byMonth ?? '');
+    // Without BYMONTHDAY the day is DTSTART's: 29 February would skip the other years.
+    const monthDay = byMonthDay === undefined && bySetPos === undefined ? (day <= daysInMonth(2001, ruleMonth) ? day : null) : monthDayOf(byMonthDay, bySetPos);
+    if (monthDay === null || monthDay > daysInMonth(2000, ruleMonth)) return fail('monthDay', [byMonthDay && `BYMONTHDAY=${byMonthDay}`, bySetPos && `BYSETPOS=${bySetPos}`].filter(Boolean).join(';') || `DTSTART ${startDate}`);
+    if (ruleMonth !== month || Math.min(monthDay, daysInMonth(year, month)) !== day) return fail('startNotOnRule', start.value);
+    recurrence = { freq: 'yearly', month: ruleMonth, day: monthDay };
+  }
+
+  const countText = fields.get('COUNT');
+  const untilText = fields.get('UNTIL');
+  if (countText !== undefined && untilText !== undefined) return fail('countAndUntil', rule.value);
+  if (countText !== undefined && !(/^\d{1,6}$/.test(countText) && Number(countText) >= 1)) return fail('count', countText);
+  let end: SeriesEnd = { kind: 'never' };
+  if (countText !== undefined) end = { kind: 'count', count: Number(countText) };
+  if (untilText !== undefined) {
+    const until = readStamp(untilText);
+    if (!until) return fail('until', untilText);
+    // The last Hong Kong day whose visit (at the start time) is not after UNTIL.
+    end = { kind: 'until', until: until.minute === null || allDay || until.minute >= startMinute ? until.date : addDays(until.date, -1) };
+  }
+  return ok({ startDate, startMinute, durationMinutes, allDay, recurrence, end, exceptions: exdates });
 }
 
 /**
@@ -288,6 +419,16 @@ export function lastDate(series: Series): IsoDate | null {
   let last: IsoDate | null = null;
   for (const { date } of seriesDates(series)) last = date;
   return last ?? series.startDate;
+}
+
+/**
+ * The day of the series' first visit (days taken out aside), or null when it has none: a "week of
+ * the month" series starts on the first such day on or after its start date, and its end may come
+ * before it.
+ */
+export function firstDate(series: Series): IsoDate | null {
+  for (const { date } of seriesDates(series)) return date;
+  return null;
 }
 
 /** The date of the series' visit number `index` (0 = the first), exceptions aside; null past its end. */
@@ -320,23 +461,31 @@ export interface ScheduleChange {
   readonly end?: SeriesEnd;
 }
 
-/** The week of the month a date is in, as "week of the month" rules count it (the 5th counts as last). */
-function weekOfMonth(date: IsoDate): 1 | 2 | 3 | 4 | -1 {
-  const week = Math.ceil(parts(date).day / 7);
-  return week >= 5 ? -1 : (week as 1 | 2 | 3 | 4);
+/**
+ * The week of the month of a date, as a "week of the month" rule says it: 1st to 4th by the day of
+ * the month (1–7, 8–14, 15–21, 22–28), and "last" for a fifth one (29th–31st), since not every month
+ * has a fifth. A day that is both the 4th and the last of its weekday in its month is either: it
+ * stays "last" when the rule said "last" (`wasLast`), and is the 4th otherwise.
+ */
+function weekOfMonth(date: IsoDate, wasLast: boolean): 1 | 2 | 3 | 4 | -1 {
+  const { year, month, day } = parts(date);
+  const week = Math.ceil(day / 7);
+  if (week >= 5) return -1;
+  return wasLast && day + 7 > daysInMonth(year, month) ? -1 : (week as 1 | 2 | 3 | 4);
 }
 
-/** The rule moved to a new first day: its day of the month, month or weekday follow the new day. */
+/** The rule moved to a new first day: its day of the month, month, weekday and week of the month follow the new day. */
 export function recurrenceMovedTo(recurrence: Recurrence, startDate: IsoDate): Recurrence {
-  if (recurrence.freq === 'monthly_weekday') return recurrenceFor('monthly_weekday', startDate, recurrence.week === -1 ? -1 : weekOfMonth(startDate));
+  if (recurrence.freq === 'monthly_weekday') return recurrenceFor('monthly_weekday', startDate, weekOfMonth(startDate, recurrence.week === -1));
   return recurrenceFor(recurrence.freq, startDate);
 }
 
 /**
  * "This and future ones", with the visits moved: the series ends before `date` (or, from its first
  * visit, is replaced whole: `before` is null) and the run from `date` on gets the change. Moved to
- * another day, the rule follows the new day and the remaining visits keep their number: a count is
- * shared out, an end date and the days taken out move by the same number of days.
+ * another day, the rule follows the new day (`recurrenceMovedTo`) and the remaining visits keep
+ * their number and their order: the k-th visit from `date` is the k-th of the new run, so a count is
+ * shared out, and the days taken out and the last visit (an end date) follow their visits.
  */
 export function editFuture(series: Series, date: IsoDate, change: ScheduleChange): Result<{ before: Series | null; after: Series; shiftDays: number }, SeriesEditError> {
   const at = occurrenceOn(series, date);
@@ -350,19 +499,30 @@ export function editFuture(series: Series, date: IsoDate, change: ScheduleChange
           end: series.end.kind === 'count' ? { kind: 'count', count: at.index } : { kind: 'until', until: addDays(date, -1) },
           exceptions: series.exceptions.filter((d) => d < date),
         };
-  const movedEnd: SeriesEnd =
-    series.end.kind === 'count' ? { kind: 'count', count: series.end.count - at.index } : series.end.kind === 'until' ? { kind: 'until', until: addDays(series.end.until, shiftDays) } : series.end;
   const recurrence = change.recurrence ?? (shiftDays === 0 ? series.recurrence : recurrenceMovedTo(series.recurrence, change.startDate));
-  const after: Series = {
-    startDate: change.startDate,
-    startMinute: change.startMinute,
-    durationMinutes: change.durationMinutes,
-    allDay: change.allDay,
-    recurrence,
-    end: recurrence.freq === 'once' ? { kind: 'count', count: 1 } : (change.end ?? movedEnd),
-    exceptions: change.recurrence ? [] : series.exceptions.filter((d) => d >= date).map((d) => addDays(d, shiftDays)),
+  const run: Series = { startDate: change.startDate, startMinute: change.startMinute, durationMinutes: change.durationMinutes, allDay: change.allDay, recurrence, end: { kind: 'never' }, exceptions: [] };
+  if (recurrence.freq === 'once') return ok({ before, after: { ...run, end: { kind: 'count', count: 1 } }, shiftDays });
+  if (change.recurrence) {
+    const end = change.end ?? (series.end.kind === 'count' ? { kind: 'count', count: series.end.count - at.index } : series.end.kind === 'until' ? { kind: 'until', until: addDays(series.end.until, shiftDays) } : series.end);
+    return ok({ before, after: { ...run, end }, shiftDays });
+  }
+  // The same rule, moved: the k-th visit from `date` becomes the k-th visit of the new run, and the
+  // days taken out and the last visit follow theirs. (A month or a year is not a fixed number of
+  // days: shifting the dates themselves would bring a deleted visit back, or drop the last one.)
+  const follow = (dates: readonly IsoDate[]) => followVisits(series, date, run, dates);
+  const rest = series.exceptions.filter((d) => d >= date);
+  const moved = follow(rest);
+  const exceptions = [...new Set(rest.map((d) => moved.get(d)).filter((d): d is IsoDate => typeof d === 'string'))].sort();
+  const movedEnd = (): SeriesEnd => {
+    if (series.end.kind !== 'until') return series.end.kind === 'count' ? { kind: 'count', count: series.end.count - at.index } : series.end;
+    // The end date moves by the same days, unless that would drop or add a visit: then it is the
+    // new day of the last visit.
+    const last = lastDate(series) ?? date;
+    const lastMoved = follow([last]).get(last) ?? addDays(last, shiftDays);
+    const shifted: SeriesEnd = { kind: 'until', until: addDays(series.end.until, shiftDays) };
+    return lastDate({ ...run, end: shifted }) === lastMoved ? shifted : { kind: 'until', until: lastMoved };
   };
-  return ok({ before, after, shiftDays });
+  return ok({ before, after: { ...run, end: change.end ?? movedEnd(), exceptions }, shiftDays });
 }
 
 /**

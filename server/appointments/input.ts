@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import * as z from 'zod';
-import { recurrenceFor, type Recurrence, type Series, type SeriesEnd } from '../../domain/appointments/recurrence';
+import { firstDate, recurrenceFor, type Recurrence, type Series, type SeriesEnd } from '../../domain/appointments/recurrence';
 import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
 import { addDays, timeToMinute, type IsoDate } from '../../domain/time/dates';
 import { isoDate } from '../http/dates';
@@ -130,5 +130,11 @@ export function seriesFrom(c: AppContext, input: ScheduleInput): Result<Series, 
   const t = times(c, input);
   const rule = ruleOf(c, input);
   if (t.isErr() || rule.isErr()) return err({ ...(t.isErr() ? t.error : {}), ...(rule.isErr() ? rule.error : {}) });
-  return ok({ startDate: input.date, ...t.value, allDay: input.allDay, ...rule.value, exceptions: [] });
+  const series: Series = { startDate: input.date, ...t.value, allDay: input.allDay, ...rule.value, exceptions: [] };
+  // A "week of the month" series starts on the first such day on or after its date: its end date may
+  // come before that, and a series with no visit at all is refused.
+  if (firstDate(series) === null) {
+    return err({ 'end.until': [translate(c.var.language, 'appointments.noVisitBeforeUntil', { date: firstDate({ ...series, end: { kind: 'never' } }) ?? input.date })] });
+  }
+  return ok(series);
 }

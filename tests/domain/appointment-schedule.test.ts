@@ -12,6 +12,7 @@ import {
   recurrenceMovedTo,
   removeFuture,
   removeOne,
+  seriesDates,
   type Series,
 } from '../../domain/appointments/recurrence';
 import { addDays, hongKongInstant } from '../../domain/time/dates';
@@ -184,5 +185,100 @@ describe('Hong Kong times on the wire', () => {
     expect(timeToMinute('24:00')).toBe(1440);
     expect(timeToMinute('24:01')).toBeNull();
     expect(timeToMinute('9:30')).toBeNull();
+  });
+});
+
+describe('a week-of-month series moved to another day (issue 18)', () => {
+  const lastFriday = weekly({ startDate: '2027-01-29', recurrence: { freq: 'monthly_weekday', week: -1, weekday: 5 }, end: { kind: 'count', count: 6 } });
+
+  it('takes its ordinal from the new day: a "last Friday" dropped on Thursday 1 April becomes "1st Thursday" and keeps the visit', () => {
+    expect(dates(lastFriday)).toEqual(['2027-01-29', '2027-02-26', '2027-03-26', '2027-04-30', '2027-05-28', '2027-06-25']);
+    const { before, after } = editFuture(lastFriday, '2027-03-26', { startDate: '2027-04-01', startMinute: 600, durationMinutes: 60, allDay: false })._unsafeUnwrap();
+    expect(after.recurrence).toEqual({ freq: 'monthly_weekday', week: 1, weekday: 4 });
+    expect(dates(before)).toEqual(['2027-01-29', '2027-02-26']);
+    expect(dates(after)).toEqual(['2027-04-01', '2027-05-06', '2027-06-03', '2027-07-01']);
+  });
+
+  it('counts 1st to 4th from the day of the month; a 5th is "last"; a 4th that is also the last keeps what the series said', () => {
+    const second = { freq: 'monthly_weekday', week: 2, weekday: 2 } as const;
+    const last = { freq: 'monthly_weekday', week: -1, weekday: 5 } as const;
+    expect(recurrenceMovedTo(last, '2027-04-08')).toEqual({ freq: 'monthly_weekday', week: 2, weekday: 4 });
+    expect(recurrenceMovedTo(last, '2027-04-22')).toEqual({ freq: 'monthly_weekday', week: 4, weekday: 4 }); // April 2027 has a 5th Thursday (29th)
+    expect(recurrenceMovedTo(last, '2027-04-29')).toEqual({ freq: 'monthly_weekday', week: -1, weekday: 4 });
+    expect(recurrenceMovedTo(second, '2027-04-29')).toEqual({ freq: 'monthly_weekday', week: -1, weekday: 4 });
+    // Thursday 25 November 2027 is both the 4th and the last Thursday of its month.
+    expect(recurrenceMovedTo(last, '2027-11-25')).toEqual({ freq: 'monthly_weekday', week: -1, weekday: 4 });
+    expect(recurrenceMovedTo(second, '2027-11-25')).toEqual({ freq: 'monthly_weekday', week: 4, weekday: 4 });
+  });
+
+  it('always has its visit on the day it was dropped on, whatever the rule, day and shift', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 800 }), fc.constantFrom(1, 2, 3, 4, -1 as const), fc.integer({ min: 1, max: 6 }), fc.integer({ min: -10, max: 10 }), (offset, week, at, shift) => {
+        const startDate = addDays('2026-01-01', offset);
+        const s = weekly({ startDate, recurrence: recurrenceFor('monthly_weekday', startDate, week), end: { kind: 'never' } });
+        const day = expand(s, startDate, addDays(startDate, 400))[at]!.date;
+        const { after } = editFuture(s, day, { startDate: addDays(day, shift), startMinute: 600, durationMinutes: 60, allDay: false })._unsafeUnwrap();
+        expect(expand(after, '2020-01-01', '2099-12-31')[0]?.date).toBe(addDays(day, shift));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the days taken out of a series moved "this and future" (issue 18)', () => {
+  it('stay out: monthly on the 31st without 30 June, 31 March moved to 28 March, gives no visit on 28 June', () => {
+    const s = weekly({ startDate: '2026-01-31', recurrence: recurrenceFor('monthly', '2026-01-31'), end: { kind: 'count', count: 8 }, exceptions: ['2026-06-30'] });
+    const { after } = editFuture(s, '2026-03-31', { startDate: '2026-03-28', startMinute: 600, durationMinutes: 60, allDay: false })._unsafeUnwrap();
+    expect(dates(after)).toEqual(['2026-03-28', '2026-04-28', '2026-05-28', '2026-07-28', '2026-08-28']);
+    expect(after.exceptions).toEqual(['2026-06-28']);
+  });
+
+  /**
+   * The reporter's check, over generated cases: a series (monthly, week of month or yearly, and the
+   * day-counted rules alike) with some visits deleted, one visit moved "this and future" by a few
+   * days. The k-th visit from the moved one is the k-th visit of the new run: it is there exactly
+   * when it was there before the move, and the new run has no visit beyond the old ones.
+   */
+  const cases = fc.record({
+    freq: fc.constantFrom('monthly', 'monthly_weekday', 'yearly', 'monthly', 'monthly_weekday', 'yearly', 'daily', 'weekly', 'biweekly'),
+    offset: fc.integer({ min: 0, max: 1500 }),
+    week: fc.constantFrom(1, 2, 3, 4, -1 as const),
+    end: fc.oneof(
+      fc.record({ kind: fc.constant('count' as const), count: fc.integer({ min: 2, max: 24 }) }),
+      fc.record({ kind: fc.constant('until' as const), days: fc.integer({ min: 40, max: 3000 }) }),
+      fc.constant({ kind: 'never' as const }),
+    ),
+    deleted: fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { maxLength: 6 }),
+    at: fc.integer({ min: 0, max: 23 }),
+    shift: fc.integer({ min: -12, max: 12 }).filter((n) => n !== 0),
+  });
+
+  const first = (s: Series, n: number): string[] => {
+    const out: string[] = [];
+    for (const { date } of seriesDates(s)) {
+      if (out.length >= n) break;
+      out.push(date);
+    }
+    return out;
+  };
+
+  it('stay out and every other visit stays, in 600 generated cases', () => {
+    fc.assert(
+      fc.property(cases, ({ freq, offset, week, end, deleted, at, shift }) => {
+        const startDate = addDays('2024-01-01', offset);
+        const plain = weekly({ startDate, recurrence: recurrenceFor(freq, startDate, week), end: end.kind === 'until' ? { kind: 'until', until: addDays(startDate, end.days) } : end });
+        const all = first(plain, 25);
+        const day = all[at % Math.min(all.length, 24)]!;
+        const s = { ...plain, exceptions: [...new Set(deleted.map((i) => all[i]).filter((d): d is string => d !== undefined && d !== day))].sort() };
+        const { after } = editFuture(s, day, { startDate: addDays(day, shift), startMinute: 600, durationMinutes: 60, allDay: false })._unsafeUnwrap();
+        // The old run from the moved visit on (all of it when the series ends within 25 visits).
+        const oldRun = all.filter((d) => d >= day);
+        const complete = all.length < 25;
+        const newRun = first(after, complete ? oldRun.length + 1 : oldRun.length);
+        expect(newRun).toHaveLength(oldRun.length);
+        expect(newRun.map((d) => !after.exceptions.includes(d))).toEqual(oldRun.map((d) => !s.exceptions.includes(d)));
+      }),
+      { numRuns: 600 },
+    );
   });
 });

@@ -84,6 +84,19 @@ describe('the appointment form', () => {
     expect(posts(transport.requests, '/api/appointments')).toEqual([]);
   });
 
+  it('says so, beside the last day, when a week-of-month series would have no visit at all (issue 18)', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/appointment/create', user: ADMIN, language: 'en', handler: backend() });
+    // Monday 7 December 2026 is a 1st Monday: "2nd Monday" first falls on the 14th.
+    await user.selectOptions(await screen.findByLabelText('Repeat', {}, { timeout: 15_000 }), 'monthly_weekday');
+    await user.selectOptions(screen.getByLabelText('Week of the month'), '2');
+    await user.click(screen.getByRole('radio', { name: 'On a date' }));
+    await user.type(screen.getByLabelText('Last day'), '2026-12-10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Last day')).toHaveAccessibleDescription('No visit falls on or before this last day: the first one would be on 2026-12-14.');
+    expect(posts(transport.requests, '/api/appointments')).toEqual([]);
+  });
+
   it('creates a weekly appointment: client found by search, address and area from the client, several workers, an end by count', async () => {
     const user = userEvent.setup();
     const { transport, navigator } = renderApp({

@@ -619,3 +619,51 @@ it('keeps the version of an edited appointment', async () => {
   const id = idOf(await create(admin, { date: '2031-01-06', recurrence: { freq: 'once' } }));
   expect(await version(id)).toBe(1);
 });
+
+describe('week-of-month and month-end series moved or typed (issue 18)', () => {
+  const xsrf = () => ({ 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! });
+  /** The visit days of some appointments over months (the calendar asks for at most 100 days at once). */
+  const daysOf = async (ids: number[], from: string, months: number): Promise<string[]> => {
+    const out: string[] = [];
+    for (let m = 0; m < months; m++) {
+      const start = new Date(`${from}T00:00:00Z`);
+      start.setUTCMonth(start.getUTCMonth() + m);
+      const end = new Date(start);
+      end.setUTCMonth(end.getUTCMonth() + 1);
+      out.push(...of(await events(admin, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)), ids).map((e) => e.date));
+    }
+    return out;
+  };
+
+  it('drops a "last Friday" visit on Thursday 1 April "this and future": the run becomes "1st Thursday" and keeps the visit', async () => {
+    const id = idOf(await create(admin, { date: '2027-01-29', recurrence: { freq: 'monthly_weekday', week: -1 }, end: { kind: 'count', count: 6 } }));
+    const moved = await admin.post(`/api/appointments/${id}/reschedule`, { version: 1, occurrence: '2027-03-26', scope: 'future', date: '2027-04-01', startTime: '10:00', endTime: '11:30', allDay: false });
+    expect(moved.status).toBe(200);
+    const run = idOf(moved);
+    expect(await daysOf([id, run], '2027-01-01', 7)).toEqual(['2027-01-29', '2027-02-26', '2027-04-01', '2027-05-06', '2027-06-03', '2027-07-01']);
+    const detailOf = (await detail(admin, run)).body!.appointment as { recurrence: unknown; rrule: string };
+    expect(detailOf.recurrence).toEqual({ freq: 'monthly_weekday', week: 1 });
+    expect(detailOf.rrule).toContain('BYDAY=1TH');
+  });
+
+  it('keeps a deleted visit deleted when the series moves: monthly on the 31st without 30 June, 31 March moved to 28 March', async () => {
+    const id = idOf(await create(admin, { date: '2030-01-31', recurrence: { freq: 'monthly' }, end: { kind: 'count', count: 8 } }));
+    expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 1, occurrence: '2030-06-30', scope: 'one' }, xsrf())).status).toBe(200);
+    const moved = await admin.post(`/api/appointments/${id}/reschedule`, { version: 2, occurrence: '2030-03-31', scope: 'future', date: '2030-03-28', startTime: '10:00', endTime: '11:30', allDay: false });
+    expect(moved.status).toBe(200);
+    expect(await daysOf([id, idOf(moved)], '2030-01-01', 12)).toEqual(['2030-01-31', '2030-02-28', '2030-03-28', '2030-04-28', '2030-05-28', '2030-07-28', '2030-08-28']);
+  });
+
+  it('refuses a series with no visit at all (422 on the last day, in both languages) and exports its first visit as DTSTART', async () => {
+    // Friday 21 May 2027 is a 3rd Friday: "1st Friday" from there first falls on 4 June.
+    const none = { date: '2027-05-21', recurrence: { freq: 'monthly_weekday', week: 1 }, end: { kind: 'until', until: '2027-05-31' } };
+    const en = await create(admin, none);
+    expect(en.status).toBe(422);
+    expect(en.body!.errors).toEqual({ 'end.until': ['No visit falls on or before this last day: the first one would be on 2027-06-04.'] });
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn('admin@example.com', 'Admin1234');
+    expect((await create(zh, none)).body!.errors).toEqual({ 'end.until': ['最後日期或之前沒有任何到訪：第一次到訪會在 2027-06-04。'] });
+    const id = idOf(await create(admin, { ...none, end: { kind: 'until', until: '2027-07-31' } }));
+    expect(((await detail(admin, id)).body!.appointment as { rrule: string }).rrule.split('\n')[0]).toBe('DTSTART;TZID=Asia/Hong_Kong:20270604T100000');
+  });
+});

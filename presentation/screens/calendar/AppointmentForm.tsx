@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { timeToMinute } from '../../../domain/time/dates';
+import { firstDate, recurrenceFor, type Series } from '../../../domain/appointments/recurrence';
+import { isIsoDate, timeToMinute } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
 import {
   FREQUENCIES,
@@ -233,6 +234,11 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
       if (input.end.kind === 'count' && (!Number.isInteger(input.end.count) || input.end.count < 1 || input.end.count > 1000)) local['end.count'] = [t('validation.count')];
       if (input.end.kind === 'until' && !input.end.until) local['end.until'] = [t('validation.until')];
       else if (input.end.kind === 'until' && input.end.until < input.date) local['end.until'] = [t('validation.untilAfterStart')];
+      else if (input.end.kind === 'until' && isIsoDate(input.date) && isIsoDate(input.end.until)) {
+        // "1st Friday" typed from a 3rd Friday starts next month: the last day may come before it.
+        const series: Series = { startDate: input.date, startMinute: 0, durationMinutes: 60, allDay: true, recurrence: recurrenceFor(input.recurrence.freq, input.date, input.recurrence.week), end: { kind: 'until', until: input.end.until }, exceptions: [] };
+        if (firstDate(series) === null) local['end.until'] = [t('validation.noVisitBeforeUntil', { date: firstDate({ ...series, end: { kind: 'never' } }) ?? input.date })];
+      }
     }
     return local;
   };
