@@ -1,9 +1,9 @@
 import type { ResultAsync } from 'neverthrow';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
+import { isTokenAbility, TOKEN_ABILITIES, type TokenAbility } from '../../domain/auth/tokenAbilities';
 
-export const TOKEN_ABILITIES = ['read', 'create', 'update', 'delete'] as const;
-export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
+export { TOKEN_ABILITIES, type TokenAbility };
 
 export interface ApiToken {
   readonly id: number;
@@ -14,14 +14,13 @@ export interface ApiToken {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isAbility = (v: unknown): v is TokenAbility => typeof v === 'string' && (TOKEN_ABILITIES as readonly string[]).includes(v);
 
 export function decodeToken(value: unknown): ApiToken | null {
   if (!isRecord(value) || typeof value.id !== 'number' || typeof value.name !== 'string' || typeof value.createdAt !== 'string') return null;
   return {
     id: value.id,
     name: value.name,
-    abilities: Array.isArray(value.abilities) ? value.abilities.filter(isAbility) : [],
+    abilities: Array.isArray(value.abilities) ? value.abilities.filter(isTokenAbility) : [],
     lastUsedAt: typeof value.lastUsedAt === 'string' ? value.lastUsedAt : null,
     createdAt: value.createdAt,
   };

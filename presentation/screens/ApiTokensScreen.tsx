@@ -18,6 +18,7 @@ export default function ApiTokensScreen({ data }: ScreenProps) {
   const service = useService(ApiTokenService);
   const confirmation = useService(ConfirmationService);
   const abilitiesId = useId();
+  const abilitiesHintId = useId();
   const [tokens, setTokens] = useState<readonly ApiToken[]>(() => decodeTokens(data.props.tokens));
   const [name, setName] = useState('');
   const [abilities, setAbilities] = useState<readonly TokenAbility[]>(['read']);
@@ -94,8 +95,11 @@ export default function ApiTokensScreen({ data }: ScreenProps) {
         )}
         <form noValidate onSubmit={(event) => void onCreate(event)} aria-busy={busy}>
           <TextField label={t('tokens.name')} name="name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} errors={errors.name} />
-          <fieldset className="checkbox-group" aria-describedby={errors.abilities ? abilitiesId : undefined}>
+          <fieldset className="checkbox-group" aria-describedby={errors.abilities ? `${abilitiesHintId} ${abilitiesId}` : abilitiesHintId}>
             <legend>{t('tokens.abilities')}</legend>
+            <p id={abilitiesHintId} className="hint">
+              {t('tokens.abilitiesHint')}
+            </p>
             {TOKEN_ABILITIES.map((ability) => (
               <label key={ability} className="checkbox">
                 <input type="checkbox" checked={abilities.includes(ability)} onChange={(e) => toggle(ability, e.target.checked)} /> {t(`tokens.ability.${ability}`)}

@@ -12,6 +12,7 @@ import { reports } from './migrations/0009_reports';
 import { listOrder } from './migrations/0010_list_order';
 import { companyNumbering } from './migrations/0011_company_numbering';
 import { optionUses } from './migrations/0012_option_uses';
+import { tokenAbilities } from './migrations/0013_token_abilities';
 import type { Database } from './schema';
 
 /**
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_list_order': listOrder,
   '0011_company_numbering': companyNumbering,
   '0012_option_uses': optionUses,
+  '0013_token_abilities': tokenAbilities,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Language } from '../../domain/i18n/language';
+import type { TokenAbility } from '../../domain/auth/tokenAbilities';
 import type { User } from '../../domain/auth/user';
 import type { Encrypter } from '../auth/encryption';
 import type { PasswordHasher } from '../auth/password-hasher';
@@ -67,7 +68,7 @@ export type SessionState =
 export type AuthState =
   | { readonly kind: 'none' }
   | { readonly kind: 'session' }
-  | { readonly kind: 'token'; readonly tokenId: number; readonly abilities: readonly ('read' | 'create' | 'update' | 'delete')[] };
+  | { readonly kind: 'token'; readonly tokenId: number; readonly abilities: readonly TokenAbility[] };
 
 export interface AppEnv {
   Variables: {

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { isPermission } from '../../domain/auth/permissions';
+import { abilityOfMethod, isTokenAbility } from '../../domain/auth/tokenAbilities';
 import type { User } from '../../domain/auth/user';
 import { randomToken, sha256Hex, timingSafeEqual } from '../auth/tokens';
 import { loadUser } from '../auth/users';
@@ -7,6 +8,7 @@ import type { SessionRow } from '../db/schema';
 import { readCookie, writeCookie } from './cookies';
 import { errorReply } from './errors';
 import type { AppContext, AppEnv, ServerConfig } from './env';
+import { refuseWithoutAbility } from './tokenAbilities';
 
 export const SESSION_COOKIE = 'session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,11 +18,6 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** What an API token may do, by HTTP method. */
-export const TOKEN_ABILITIES = ['read', 'create', 'update', 'delete'] as const;
-export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
-const ABILITY_OF_METHOD: Record<string, TokenAbility> = { GET: 'read', HEAD: 'read', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
 export function isSessionExpired(row: SessionRow, now: Date, config: ServerConfig): boolean {
   const idle = now.getTime() - new Date(row.last_activity_at).getTime();
@@ -115,7 +112,7 @@ async function authenticateToken(c: AppContext, bearer: string): Promise<void> {
   const user = await loadUser(db, token.user_id, { activeOnly: true });
   if (!user) return;
   c.set('user', user);
-  c.set('auth', { kind: 'token', tokenId: token.id, abilities: token.abilities.filter((a): a is TokenAbility => (TOKEN_ABILITIES as readonly string[]).includes(a)) });
+  c.set('auth', { kind: 'token', tokenId: token.id, abilities: token.abilities.filter(isTokenAbility) });
   const at = now();
   if (!token.last_used_at || at.getTime() - new Date(token.last_used_at).getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
     await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', token.id).execute();
@@ -179,16 +176,12 @@ export const verifyXsrf = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * Lets only a signed-in user through; 401 (with session_expired when it timed out) otherwise. An API
- * token also needs the ability the method stands for (read, create, update, delete).
+ * Lets only a signed-in user (or an API token) through; 401 (with session_expired when it timed out)
+ * otherwise. A token's abilities are the route's to check (./tokenAbilities, requirePermission).
  */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+export const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {
   const { session, auth, user } = c.var;
-  if (auth.kind === 'token') {
-    const needed = ABILITY_OF_METHOD[c.req.method] ?? 'read';
-    if (!auth.abilities.includes(needed)) return errorReply(c, 403, 'auth.tokenAbility');
-    return next();
-  }
+  if (auth.kind === 'token') return next();
   if (session.kind === 'expired') {
     return errorReply(c, 401, 'auth.sessionExpired', { session_expired: true });
   }
@@ -198,6 +191,12 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await touchSession(c, session.row);
   return next();
 });
+
+/**
+ * requireSignedIn for the routes of one's own (profile, language, files): an API token needs the
+ * plain ability of the method (read GET, create POST, update PUT, delete DELETE).
+ */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => refuseWithoutAbility(c, abilityOfMethod(c.req.method)) ?? requireSignedIn(c, next));
 
 /** For the account's own security (password, two-factor, tokens, sessions): a browser session only, never a token. */
 export const requireSessionUser = createMiddleware<AppEnv>(async (c, next) => {

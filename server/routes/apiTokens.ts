@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { TOKEN_ABILITIES } from '../../domain/auth/tokenAbilities';
 import { audit, auditRow } from '../audit';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { errorReply } from '../http/errors';
 import type { AppEnv } from '../http/env';
-import { requireSessionUser, TOKEN_ABILITIES } from '../http/session';
+import { requireSessionUser } from '../http/session';
 import { parseJsonBody } from '../http/validate';
 
 const CreateToken = z.object({
@@ -14,7 +15,8 @@ const CreateToken = z.object({
 
 /**
  * Personal API tokens (Sanctum-style): the plain token is shown once at creation and only its SHA-256
- * is kept. A token acts as its user, limited to its abilities and the user's permissions.
+ * is kept. A token acts as its user, limited to its abilities (domain/auth/tokenAbilities.ts) and the
+ * user's permissions as they are at each request.
  */
 export function apiTokenRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -418,7 +418,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   });
 
   /** Double-booking check of a schedule for some workers, before saving. */
-  routes.post('/appointments/overlaps', ...requirePermission('appointment_view'), async (c) => {
+  routes.post('/appointments/overlaps', ...requirePermission('appointment_view', 'read'), async (c) => {
     const body = await parseJsonBody(c, OverlapCheck);
     if (body.isErr()) return body.error;
     const series = seriesFrom(c, body.value);
@@ -586,7 +586,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   });
 
   /** Drag and drop or resize in the calendar: a visit's new day and times, with the same choice of scope. */
-  routes.post('/appointments/:id{[0-9]{1,9}}/reschedule', ...requirePermission('appointment_edit'), async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/reschedule', ...requirePermission('appointment_edit', 'update'), async (c) => {
     const body = await parseJsonBody(c, Reschedule);
     if (body.isErr()) return body.error;
     const input = body.value;
@@ -671,7 +671,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
   });
 
   /** A visit's status, by the domain's transitions (ending needs a complete report). */
-  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/status', ...requirePermission('appointment_edit'), async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/status', ...requirePermission('appointment_edit', 'update'), async (c) => {
     const body = await parseJsonBody(c, StatusChange);
     if (body.isErr()) return body.error;
     const target = await visitTarget(c);

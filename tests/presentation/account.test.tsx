@@ -314,6 +314,11 @@ describe('API tokens screen', () => {
               : { status: 200, body: { auth: true } },
     });
     expect(await screen.findByText('You have no API tokens.')).toBeInTheDocument();
+    // The actions of their own are offered apart, and said never to come with create, update or delete.
+    for (const named of ['Void and unvoid invoices', 'Reveal full HKID numbers', 'Manage users and roles (create, edit, delete, reset two-factor)']) {
+      expect(screen.getByRole('checkbox', { name: named })).not.toBeChecked();
+    }
+    expect(screen.getByRole('group', { name: 'Abilities' })).toHaveAccessibleDescription(/Voiding invoices, revealing HKID numbers and managing users are abilities of their own/);
     await user.type(screen.getByLabelText('Token name'), 'Script');
     await user.click(screen.getByRole('checkbox', { name: 'Update' }));
     await user.click(screen.getByRole('button', { name: 'Create token' }));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
-import { ENDPOINTS } from './endpoints';
+import { TOKEN_ABILITIES } from '../../domain/auth/tokenAbilities';
+import { ENDPOINTS, tokenAbilityOf } from './endpoints';
 import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
 import { dbFingerprint } from './snapshot';
 
@@ -59,6 +60,14 @@ async function token(agent: TestAgent, abilities: string[]): Promise<{ id: numbe
   return { id: (reply.body!.token as { id: number }).id, bearer: { Authorization: `Bearer ${reply.body!.plainTextToken as string}` } };
 }
 
+const LINE = { productId: null, descriptionEn: 'Survey', quantity: 100, unitPrice: 50_000 };
+/** A new unpaid order of client 1, which may be voided. */
+async function newOrder(): Promise<{ id: number; version: number }> {
+  const reply = await adminAgent.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId: 1, items: [LINE] });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body!.order as { id: number; version: number };
+}
+
 const bearerCall = (bearer: Record<string, string>, method: string, path: string, body: unknown = {}) =>
   method === 'GET' ? new TestAgent(server).get(path, bearer) : new TestAgent(server).request(method, path, body, bearer);
 
@@ -84,7 +93,7 @@ describe('the XSRF check', () => {
   });
 
   it('is not asked of an API token, which carries no cookie for another site to ride on', async () => {
-    const { bearer } = await token(adminAgent, ['read', 'create', 'update', 'delete']);
+    const { bearer } = await token(adminAgent, [...TOKEN_ABILITIES]);
     const wrong: string[] = [];
     for (const [method, path, need] of STATE_CHANGING) {
       if (need === 'public' || need === 'session') continue;
@@ -101,8 +110,10 @@ describe('API tokens', () => {
     expect((await bearerCall(bearer, 'GET', '/api/clients')).status).toBe(200);
     const before = await dbFingerprint(server.db, ['api_tokens']);
     const wrong: string[] = [];
-    for (const [method, path, need] of STATE_CHANGING) {
-      if (need === 'public') continue;
+    for (const endpoint of STATE_CHANGING) {
+      const [method, path, need] = endpoint;
+      // The double-booking check is a POST that only reads.
+      if (need === 'public' || tokenAbilityOf(endpoint) === 'read') continue;
       const reply = await bearerCall(bearer, method, path);
       if (reply.status !== 403) wrong.push(`${method} ${path} → ${reply.status}`);
     }
@@ -118,6 +129,72 @@ describe('API tokens', () => {
     expect((await bearerCall(creator.bearer, 'DELETE', '/api/areas/1')).status).toBe(403);
     const deleter = await token(adminAgent, ['delete']);
     expect((await bearerCall(deleter.bearer, 'POST', '/api/areas', { nameEn: 'Other Town', nameZh: '別鎮', region: 'kowloon' })).status).toBe(403);
+  });
+
+  it('each single ability reaches exactly the endpoints that need it, and every other one answers 403', async () => {
+    const wrong: string[] = [];
+    for (const ability of TOKEN_ABILITIES) {
+      const { bearer } = await token(adminAgent, [ability]);
+      for (const endpoint of ENDPOINTS) {
+        const [method, path, need] = endpoint;
+        if (need === 'public' || need === 'session') continue;
+        const reply = await bearerCall(bearer, method, path);
+        const needed = tokenAbilityOf(endpoint);
+        if (needed === ability) {
+          if (reply.status === 401 || reply.status === 403 || reply.status === 419 || reply.status >= 500) wrong.push(`${ability}: ${method} ${path} refused → ${reply.status}`);
+        } else if (reply.status !== 403 || reply.body?.message !== 'This API token may not do this. Give it the ability in your API tokens.') {
+          wrong.push(`${ability}: ${method} ${path} (needs ${needed}) → ${reply.status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Seven abilities times every endpoint: minutes on a busy machine.
+  }, 600_000);
+
+  it('with "create" only, cannot void or unvoid, reveal an HKID, reset two-factor, manage users or roles, or change a quotation’s status; each named ability can', async () => {
+    const orderRow = await newOrder();
+    const made = await adminAgent.post('/api/quotations', { kind: 'basic', date: '2026-11-23', validDays: 30, clientId: 1, items: [LINE] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const quotation = made.body!.quotation as { id: number; version: number };
+    const staff = await newStaff('worker');
+    const attempts: [ability: string, method: string, path: string, body: unknown][] = [
+      ['void', 'POST', `/api/orders/${orderRow.id}/void`, { reason: 'Wrong client', version: orderRow.version }],
+      ['hkid_reveal', 'POST', '/api/clients/1/hkid/reveal', {}],
+      ['user_admin', 'POST', `/api/users/${staff.id}/reset-two-factor`, {}],
+      ['user_admin', 'POST', '/api/roles', { name: 'Made by a token', permissions: ['client_view'] }],
+      ['update', 'POST', `/api/quotations/${quotation.id}/status`, { status: 'sent', version: quotation.version }],
+    ];
+    const creator = await token(adminAgent, ['create']);
+    const before = await dbFingerprint(server.db, ['api_tokens']);
+    for (const [, method, path, body] of attempts) {
+      const reply = await bearerCall(creator.bearer, method, path, body);
+      expect(reply.status, `${method} ${path}`).toBe(403);
+      expect(JSON.stringify(reply.body)).not.toMatch(/hkid"\s*:\s*"[A-Z]{1,2}\d{6}/i);
+    }
+    expect(await dbFingerprint(server.db, ['api_tokens'])).toEqual(before);
+    // The same calls with the ability they name go through.
+    for (const [ability, method, path, body] of attempts) {
+      const holder = await token(adminAgent, [ability]);
+      const reply = await bearerCall(holder.bearer, method, path, body);
+      expect(reply.status, `${ability}: ${method} ${path} ${JSON.stringify(reply.body)}`).toBeLessThan(300);
+    }
+  });
+
+  it('never do more than their user may now: a named ability is no use without the permission, and goes with it', async () => {
+    const staff = await newStaff('sales');
+    const voider = await token(staff.agent, ['void', 'hkid_reveal', 'user_admin']);
+    const orderRow = await newOrder();
+    // The sales role holds none of order_void, hkid_reveal or the user permissions.
+    expect((await bearerCall(voider.bearer, 'POST', `/api/orders/${orderRow.id}/void`, { reason: 'x', version: orderRow.version })).status).toBe(403);
+    expect((await bearerCall(voider.bearer, 'POST', '/api/clients/1/hkid/reveal')).status).toBe(403);
+    expect((await bearerCall(voider.bearer, 'POST', '/api/roles', { name: 'Sneaky', permissions: ['client_view'] })).status).toBe(403);
+    // Made an administrator: the token may void at once; no longer one: refused again.
+    await server.db.updateTable('users').set({ is_admin: true }).where('id', '=', staff.id).execute();
+    const voided = await bearerCall(voider.bearer, 'POST', `/api/orders/${orderRow.id}/void`, { reason: 'Duplicate', version: orderRow.version });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    await server.db.updateTable('users').set({ is_admin: false }).where('id', '=', staff.id).execute();
+    const after = await server.db.selectFrom('orders').select('version').where('id', '=', orderRow.id).executeTakeFirstOrThrow();
+    expect((await bearerCall(voider.bearer, 'POST', `/api/orders/${orderRow.id}/unvoid`, { reason: 'Back', version: after.version })).status).toBe(403);
   });
 
   it('never reach the account’s own security (password, two-factor, sessions, tokens, deletion), whatever their abilities', async () => {

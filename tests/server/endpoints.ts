@@ -1,4 +1,5 @@
 import type { Permission } from '../../domain/auth/permissions';
+import type { TokenAbility } from '../../domain/auth/tokenAbilities';
 
 /**
  * Every endpoint of the API with what it needs: a permission (or several, all needed), any signed-in
@@ -7,7 +8,13 @@ import type { Permission } from '../../domain/auth/permissions';
  * no endpoint is missing from this list); access-control.test.ts walks it for XSRF and API tokens.
  */
 export type Need = Permission | readonly Permission[] | 'user' | 'session' | 'public';
-export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = [
+/**
+ * The fourth column, where given, is the ability an API token needs when it is not the plain one of
+ * the method (read GET, create POST, update PUT, delete DELETE): the actions of their own (void,
+ * hkid_reveal, user_admin) and the POSTs that are plain updates or reads. access-control.test.ts
+ * walks every endpoint with a token holding each single ability.
+ */
+export const ENDPOINTS: readonly [method: string, path: string, need: Need, ability?: TokenAbility][] = [
   ['GET', '/api/heartbeat', 'public'],
   ['GET', '/api/csrf-cookie', 'public'],
   ['POST', '/api/login', 'public'],
@@ -45,7 +52,7 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['GET', '/api/clients/1', 'client_view'],
   ['PUT', '/api/clients/1', 'client_edit'],
   ['DELETE', '/api/clients/999', 'client_delete'],
-  ['POST', '/api/clients/1/hkid/reveal', 'hkid_reveal'],
+  ['POST', '/api/clients/1/hkid/reveal', 'hkid_reveal', 'hkid_reveal'],
   ['POST', '/api/clients/999/attachments', 'client_edit'],
   ['GET', '/api/attachments/999/download', 'user'],
   // Deleting a file needs the edit permission of its owner (client_edit or order_edit), checked once
@@ -68,7 +75,7 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['POST', '/api/quotations', 'quotation_create'],
   ['GET', '/api/quotations/1', 'quotation_view'],
   ['PUT', '/api/quotations/1', 'quotation_edit'],
-  ['POST', '/api/quotations/1/status', 'quotation_edit'],
+  ['POST', '/api/quotations/1/status', 'quotation_edit', 'update'],
   ['POST', '/api/quotations/1/convert', 'order_create'],
   ['DELETE', '/api/quotations/999', 'quotation_delete'],
   ['GET', '/api/orders', 'order_view'],
@@ -76,20 +83,20 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['POST', '/api/orders', 'order_create'],
   ['GET', '/api/orders/1', 'order_view'],
   ['PUT', '/api/orders/1', 'order_edit'],
-  ['POST', '/api/orders/1/void', 'order_void'],
-  ['POST', '/api/orders/1/unvoid', 'order_void'],
+  ['POST', '/api/orders/1/void', 'order_void', 'void'],
+  ['POST', '/api/orders/1/unvoid', 'order_void', 'void'],
   ['POST', '/api/orders/1/receipts', 'receipt_create'],
   ['POST', '/api/orders/999/attachments', 'order_edit'],
   ['GET', '/api/receipts', 'receipt_view'],
   ['GET', '/api/receipts/1', 'receipt_view'],
-  ['POST', '/api/receipts/999/bank-in', 'receipt_edit'],
+  ['POST', '/api/receipts/999/bank-in', 'receipt_edit', 'update'],
   ['GET', '/api/users', 'user_view'],
   ['GET', '/api/users/create', 'user_create'],
-  ['POST', '/api/users', 'user_create'],
+  ['POST', '/api/users', 'user_create', 'user_admin'],
   ['GET', '/api/users/1', 'user_view'],
-  ['PUT', '/api/users/1', 'user_edit'],
-  ['POST', '/api/users/999/reset-two-factor', 'user_edit'],
-  ['DELETE', '/api/users/999', 'user_delete'],
+  ['PUT', '/api/users/1', 'user_edit', 'user_admin'],
+  ['POST', '/api/users/999/reset-two-factor', 'user_edit', 'user_admin'],
+  ['DELETE', '/api/users/999', 'user_delete', 'user_admin'],
   ['GET', '/api/companies', 'company_view'],
   ['GET', '/api/companies/create', 'company_create'],
   ['POST', '/api/companies', 'company_create'],
@@ -108,10 +115,10 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['DELETE', '/api/branches/999', 'branch_delete'],
   ['GET', '/api/roles', 'role_view'],
   ['GET', '/api/roles/create', 'role_create'],
-  ['POST', '/api/roles', 'role_create'],
+  ['POST', '/api/roles', 'role_create', 'user_admin'],
   ['GET', '/api/roles/1', 'role_view'],
-  ['PUT', '/api/roles/1', 'role_edit'],
-  ['DELETE', '/api/roles/999', 'role_delete'],
+  ['PUT', '/api/roles/1', 'role_edit', 'user_admin'],
+  ['DELETE', '/api/roles/999', 'role_delete', 'user_admin'],
   ['GET', '/api/order-terms', 'setting_view'],
   ['POST', '/api/order-terms', 'setting_create'],
   ['PUT', '/api/order-terms/999', 'setting_edit'],
@@ -132,15 +139,15 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['GET', '/api/appointments/create', 'appointment_create'],
   ['GET', '/api/appointments/clients?q=chan', 'appointment_view'],
   ['GET', '/api/appointments/orders?client_id=1', 'order_view'],
-  ['POST', '/api/appointments/overlaps', 'appointment_view'],
+  ['POST', '/api/appointments/overlaps', 'appointment_view', 'read'],
   ['POST', '/api/appointments', 'appointment_create'],
   ['GET', '/api/appointments/1', 'appointment_view'],
   ['PUT', '/api/appointments/1', 'appointment_edit'],
-  ['POST', '/api/appointments/1/reschedule', 'appointment_edit'],
+  ['POST', '/api/appointments/1/reschedule', 'appointment_edit', 'update'],
   ['DELETE', '/api/appointments/999', 'appointment_delete'],
   // Linking reads the order: order_view too (a worker on the appointment is refused).
   ['PUT', '/api/appointments/1/order', ['appointment_edit', 'order_view']],
-  ['POST', '/api/appointments/1/visits/2026-11-02/status', 'appointment_edit'],
+  ['POST', '/api/appointments/1/visits/2026-11-02/status', 'appointment_edit', 'update'],
   ['PUT', '/api/appointments/1/visits/2026-11-02/report', 'appointment_edit'],
   ['PUT', '/api/appointments/999/visits/2026-11-02/signatures/client', 'appointment_edit'],
   ['DELETE', '/api/appointments/999/visits/2026-11-02/signatures/client', 'appointment_edit'],
@@ -161,6 +168,11 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need][] = 
   ['GET', '/api/reports/appointments/appointment', 'report_view'],
   ['GET', '/api/reports/appointments/completed-report', 'report_view'],
 ];
+
+const METHOD_ABILITY: Readonly<Record<string, TokenAbility>> = { GET: 'read', POST: 'create', PUT: 'update', DELETE: 'delete' };
+
+/** The ability an API token needs for an endpoint of the list. */
+export const tokenAbilityOf = ([method, , , ability]: (typeof ENDPOINTS)[number]): TokenAbility => ability ?? METHOD_ABILITY[method]!;
 
 /** ':id'-style patterns of the app's routes, to compare with the list above. */
 export const pattern = (path: string) =>

@@ -28,3 +28,25 @@ describe('migrations at start', () => {
     expect(await migrateToLatest(server.db)).toEqual([]);
   });
 });
+
+describe('migration 0013: API tokens made before the named abilities', () => {
+  it('gives a token for everything every named ability, leaves a narrower one its own, and then refuses an unknown ability', async () => {
+    const db = server.db;
+    const at = new Date('2026-11-23T02:00:00Z');
+    // Back to the state before the migration: no constraint, tokens with the old abilities only.
+    await sql`alter table api_tokens drop constraint api_tokens_abilities_known`.execute(db);
+    await sql`delete from kysely_migration where name = '0013_token_abilities'`.execute(db);
+    const made = async (name: string, abilities: string[]) =>
+      (await db.insertInto('api_tokens').values({ user_id: 1, name, token_hash: `hash-${name}`, abilities: JSON.stringify(abilities), created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
+    const everything = await made('everything', ['read', 'create', 'update', 'delete']);
+    const creator = await made('creator', ['create']);
+    const reader = await made('reader', ['read', 'update']);
+
+    expect(await migrateToLatest(db)).toContain('0013_token_abilities');
+    const abilities = async (id: number) => (await db.selectFrom('api_tokens').select('abilities').where('id', '=', id).executeTakeFirstOrThrow()).abilities;
+    expect(await abilities(everything)).toEqual(['read', 'create', 'update', 'delete', 'void', 'hkid_reveal', 'user_admin']);
+    expect(await abilities(creator)).toEqual(['create']);
+    expect(await abilities(reader)).toEqual(['read', 'update']);
+    await expect(db.insertInto('api_tokens').values({ user_id: 1, name: 'odd', token_hash: 'hash-odd', abilities: JSON.stringify(['fly']), created_at: at }).execute()).rejects.toThrow();
+  });
+});

@@ -7,7 +7,8 @@ import { DEMO_USERS } from '../../server/db/seed';
 import type { AppContext } from '../../server/http/env';
 import type * as Query from '../../server/http/query';
 import type * as Validate from '../../server/http/validate';
-import { ENDPOINTS, type Need } from './endpoints';
+import type { TokenAbility } from '../../domain/auth/tokenAbilities';
+import { ENDPOINTS, tokenAbilityOf, type Need } from './endpoints';
 import { startTestServer, TestAgent, type TestServer } from './harness';
 
 /**
@@ -57,7 +58,7 @@ const openApiPath = (route: string) => route.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*
 
 const WHO: Record<string, string> = {
   public: 'Anyone, signed in or not.',
-  user: 'Any signed-in user, or an API token with the ability of the method.',
+  user: 'Any signed-in user, or an API token.',
   session: 'The signed-in user in a browser session (not an API token): the account’s own security.',
 };
 
@@ -85,8 +86,9 @@ async function build(): Promise<Record<string, unknown>> {
   const order = (method: string) => ({ GET: 0, POST: 1, PUT: 1, DELETE: 2 })[method] ?? 1;
   // The calls that end the session are described, not made.
   const ending = new Set(['POST /api/logout', 'DELETE /api/user']);
-  const routes = new Map<string, { method: string; route: string; need: Need }>();
-  for (const [method, path, need] of [...ENDPOINTS].sort((a, b) => order(a[0]) - order(b[0]))) {
+  const routes = new Map<string, { method: string; route: string; need: Need; ability: TokenAbility }>();
+  for (const endpoint of [...ENDPOINTS].sort((a, b) => order(a[0]) - order(b[0]))) {
+    const [method, path, need] = endpoint;
     seen.clear();
     if (!ending.has(`${method} ${path}`)) {
       // An unreadable body: every route that reads one refuses it at once, and the spy has seen its schema.
@@ -94,12 +96,12 @@ async function build(): Promise<Record<string, unknown>> {
     }
     const route = openApiPath(routeOf(method, path));
     const schemas = seen.get(`${method} ${routeOf(method, path)}`) ?? {};
-    routes.set(`${method} ${route}`, { method, route, need });
+    routes.set(`${method} ${route}`, { method, route, need, ability: tokenAbilityOf(endpoint) });
     if (schemas.body) bodies.set(`${method} ${route}`, schemas.body);
     if (schemas.query) queries.set(`${method} ${route}`, schemas.query);
   }
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [key, { method, route, need }] of [...routes].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [key, { method, route, need, ability }] of [...routes].sort(([a], [b]) => a.localeCompare(b))) {
     const parameters: unknown[] = [...route.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
     const query = queries.get(key);
     if (query) {
@@ -110,7 +112,10 @@ async function build(): Promise<Record<string, unknown>> {
     const write = method !== 'GET';
     (paths[route] ??= {})[method.toLowerCase()] = {
       'x-permission': need,
-      description: typeof need === 'string' ? (WHO[need] ?? `Needs the permission \`${need}\`.`) : `Needs the permissions ${need.map((p) => `\`${p}\``).join(' and ')}.`,
+      ...(need === 'public' || need === 'session' ? {} : { 'x-token-ability': ability }),
+      description:
+        (typeof need === 'string' ? (WHO[need] ?? `Needs the permission \`${need}\`.`) : `Needs the permissions ${need.map((p) => `\`${p}\``).join(' and ')}.`) +
+        (need === 'public' || need === 'session' ? '' : ` An API token needs the ability \`${ability}\`.`),
       ...(need === 'public' ? { security: [] } : need === 'session' ? { security: [{ session: [], ...(write ? { xsrf: [] } : {}) }] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body) } } } } : {}),
@@ -138,7 +143,14 @@ async function build(): Promise<Record<string, unknown>> {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The HttpOnly session cookie set by POST /api/login.' },
         xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie echoed on every state-changing request of a browser session.' },
-        token: { type: 'http', scheme: 'bearer', description: 'An API token (profile → API tokens), limited to its abilities: read (GET), create (POST), update (PUT), delete (DELETE).' },
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API token (profile → API tokens), limited to its abilities and its user’s permissions; each operation’s x-token-ability names the one it needs. ' +
+            'read (GET, and the double-booking check), create (POST), update (PUT, and the POSTs that change a status, reschedule or bank in), delete (DELETE); ' +
+            'void (void and unvoid an invoice), hkid_reveal (show a full HKID number) and user_admin (create, edit and delete users and roles, reset two-factor) are never implied by the others.',
+        },
       },
       responses: {
         Unauthenticated: { description: 'Not signed in, or the session expired (`session_expired: true`).', content: { 'application/json': { schema: message } } },

@@ -363,7 +363,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     return c.json({ quotation: updated });
   });
 
-  routes.post('/quotations/:id{[0-9]{1,9}}/status', ...requirePermission('quotation_edit'), async (c) => {
+  routes.post('/quotations/:id{[0-9]{1,9}}/status', ...requirePermission('quotation_edit', 'update'), async (c) => {
     const body = await parseJsonBody(c, z.object({ status: z.enum(['draft', 'sent', 'accepted', 'rejected']), version: versionField }));
     if (body.isErr()) return body.error;
     const id = idParam(c);

@@ -194,7 +194,7 @@ export function receiptRoutes(): Hono<AppEnv> {
   });
 
   /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */
-  routes.post('/receipts/:id{[0-9]{1,9}}/bank-in', ...requirePermission('receipt_edit'), async (c) => {
+  routes.post('/receipts/:id{[0-9]{1,9}}/bank-in', ...requirePermission('receipt_edit', 'update'), async (c) => {
     const id = idParam(c);
     const { db, now } = c.var.deps;
     const row = await db.selectFrom('receipts').select(['kind', 'method', 'banked_in']).where('id', '=', id).executeTakeFirst();
