@@ -94,7 +94,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['tests/presentation/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/presentation/setup.ts'],
-          testTimeout: 15_000,
+          testTimeout: 60_000,
         },
       },
     ],

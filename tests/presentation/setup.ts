@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor give up after 1 s by default: on a busy two-core machine (CI beside other work)
+// a lazily loaded screen can take longer than that to appear, and a test failed that would have
+// passed a moment later. A generous bound costs nothing when the screen is there in time.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
