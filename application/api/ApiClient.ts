@@ -3,6 +3,7 @@ import type { ApiRequest, ApiTransport } from '../ports/ApiTransport';
 import type { LoadingIndicator } from '../progress/LoadingIndicator';
 import { apiErrorFromResponse, type ApiError } from './ApiError';
 import type { ErrorPolicy } from './ErrorPolicy';
+import type { OfflineSaves } from './OfflineSaves';
 
 export interface RequestOptions {
   /** Apply the error catalogue's navigation (default true). Background calls such as the heartbeat opt out. */
@@ -16,13 +17,16 @@ export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
 /**
  * Every API call of the app goes through here: 2xx is success (spec §7), anything else becomes an
  * ApiError that the error policy acts on and that is still returned to the caller (spec §8). A 419
- * (XSRF token missing or stale) fetches a fresh token once and retries.
+ * (XSRF token missing or stale) fetches a fresh token once and retries. A save made while the app
+ * is offline waits for the connection (OfflineSaves) rather than leaving the screen.
  */
 export class ApiClient {
   constructor(
     private readonly transport: ApiTransport,
     private readonly loading: LoadingIndicator,
     private readonly policy: ErrorPolicy,
+    /** Saves made while offline wait for the connection instead of leaving the screen (absent: they do not). */
+    private readonly offline?: OfflineSaves,
   ) {}
 
   get(path: string, query?: ApiRequest['query'], options?: RequestOptions): ResultAsync<unknown, ApiError> {
@@ -43,11 +47,15 @@ export class ApiClient {
 
   request(request: ApiRequest, options: RequestOptions = {}): ResultAsync<unknown, ApiError> {
     const end = options.progress === false ? () => undefined : this.loading.begin();
-    const result = this.sendOnce(request).orElse((error) =>
-      error.code === 'csrf' && request.method !== 'GET'
-        ? this.sendOnce({ method: 'GET', path: CSRF_COOKIE_PATH }).andThen(() => this.sendOnce(request))
-        : errAsync(error),
-    );
+    const send = () =>
+      this.sendOnce(request).orElse((error) =>
+        error.code === 'csrf' && request.method !== 'GET'
+          ? this.sendOnce({ method: 'GET', path: CSRF_COOKIE_PATH }).andThen(() => this.sendOnce(request))
+          : errAsync(error),
+      );
+    // A save the user made (not a read, not a background call) may wait for the connection.
+    const save = request.method !== 'GET' && options.navigateOnError !== false;
+    const result = save && this.offline ? this.offline.deliver(send, end) : send();
     return result
       .map((body) => {
         end();

@@ -1,6 +1,6 @@
 import type { Navigator } from '../ports/Navigator';
 import type { CurrentUser } from '../session/CurrentUser';
-import type { DraftService } from '../session/DraftService';
+import type { DraftReason, DraftService } from '../session/DraftService';
 import type { AppState } from '../state/AppState';
 import type { ApiError } from './ApiError';
 
@@ -28,13 +28,15 @@ export class ErrorPolicy {
   /**
    * Acts on a failed call. `navigate: false` (background calls: the heartbeat, sign-in, the
    * calendar's prefetch) keeps the page where it is, but no reply or an unavailable database still
-   * marks the app offline: that is the app's state, not a navigation.
+   * marks the app offline: that is the app's state, not a navigation. Before the screen is left,
+   * what its forms hold unsaved is kept (DraftService), so coming back finds it as it was.
    */
   apply(error: ApiError, options: { navigate?: boolean } = {}): void {
     if (error.code === 'network' || error.code === 'unavailable') this.state.set({ isOnline: false });
     if (options.navigate === false) return;
     switch (error.code) {
       case 'network':
+        this.keep('network');
         this.navigator.push(ERROR_PATHS.noConnection);
         return;
       case 'unauthorized':
@@ -47,15 +49,18 @@ export class ErrorPolicy {
         this.navigator.push(ERROR_PATHS.loginSessionExpired);
         return;
       case 'forbidden':
+        this.keep('refused');
         this.navigator.replace(ERROR_PATHS.forbidden);
         return;
       case 'notFound':
+        this.keep('refused');
         this.navigator.push(ERROR_PATHS.notFound);
         return;
       case 'unavailable':
         // The server answered but its database did not: offline banner (above), the screen stays.
         return;
       case 'server':
+        this.keep('server');
         this.navigator.push(ERROR_PATHS.server);
         return;
       case 'validation':
@@ -66,5 +71,14 @@ export class ErrorPolicy {
         // The screen that asked shows these beside what the user typed.
         return;
     }
+  }
+
+  /**
+   * Keeps the open forms' unsaved input before the screen is left for an error page. What was kept
+   * is no longer at risk, so going Back from the error page does not ask to leave without saving
+   * (the form may not have gone yet when the page changes).
+   */
+  private keep(reason: DraftReason): void {
+    if (this.drafts.keepAll(reason).length > 0) this.state.set({ unsavedChanges: false });
   }
 }

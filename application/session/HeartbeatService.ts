@@ -1,6 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { ApiClient } from '../api/ApiClient';
 import { ERROR_PATHS } from '../api/ErrorPolicy';
+import type { Connectivity } from '../ports/Connectivity';
 import type { Cancel, Timer } from '../ports/Timer';
 import type { Navigator } from '../ports/Navigator';
 import type { AppState } from '../state/AppState';
@@ -21,7 +22,7 @@ export const OFFLINE_RETRY_MS = 30_000;
  * GET /api/heartbeat: a reply marks the app online and sets auth validity from its `auth` field; no
  * reply marks it offline. When auth is invalid while a user is held, the user is dropped and the
  * app goes to /login (with session_expired=1 when the server says the session timed out). While
- * offline it beats every OFFLINE_RETRY_MS as well.
+ * offline it beats every OFFLINE_RETRY_MS as well, and at once when the browser says it is back online.
  */
 export class HeartbeatService {
   private readonly checked = new BehaviorSubject(false);
@@ -35,6 +36,8 @@ export class HeartbeatService {
     private readonly navigator: Navigator,
     private readonly timer: Timer,
     private readonly drafts: DraftService,
+    /** The browser's own online/offline events: offline at once, and a beat as soon as it is back. */
+    private readonly connectivity?: Connectivity,
   ) {}
 
   private retry: Cancel | null = null;
@@ -50,9 +53,14 @@ export class HeartbeatService {
       if (online) this.cancelRetry();
       else if (this.checked.getValue()) this.retrySoon();
     });
+    const stopWatching = this.connectivity?.watch((online) => {
+      if (online) void this.beat();
+      else this.state.set({ isOnline: false });
+    });
     return () => {
       this.running = false;
       stopInterval();
+      stopWatching?.();
       watch.unsubscribe();
       this.cancelRetry();
     };

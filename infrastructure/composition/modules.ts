@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import NProgress from 'nprogress';
 import { ApiClient } from '../../application/api/ApiClient';
 import { ErrorPolicy } from '../../application/api/ErrorPolicy';
+import { OfflineSaves } from '../../application/api/OfflineSaves';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { NavigationService } from '../../application/navigation/NavigationService';
 import { RouteController } from '../../application/navigation/RouteController';
@@ -13,6 +14,7 @@ import { Navigator } from '../../application/ports/Navigator';
 import { ProgressBar } from '../../application/ports/ProgressBar';
 import { Timer } from '../../application/ports/Timer';
 import { UserStore } from '../../application/ports/UserStore';
+import { Connectivity } from '../../application/ports/Connectivity';
 import { DraftStore } from '../../application/ports/DraftStore';
 import { FileSaver } from '../../application/ports/FileSaver';
 import { FileAddresses } from '../../application/ports/FileAddresses';
@@ -42,6 +44,7 @@ import { type I18nextLanguageSetting } from '../i18n/I18nextLanguageSetting';
 import { BrowserHistoryNavigator } from '../navigation/BrowserHistoryNavigator';
 import { NProgressBar } from '../progress/NProgressBar';
 import { LocalStorageUserStore } from '../storage/LocalStorageUserStore';
+import { WindowConnectivity } from '../network/WindowConnectivity';
 import { SessionStorageDraftStore } from '../storage/SessionStorageDraftStore';
 import { SystemClock } from '../timer/SystemClock';
 import { WindowTimer } from '../timer/WindowTimer';
@@ -62,6 +65,7 @@ export function platformModule(host: BrowserHost, addresses: 'path' | 'hash' = '
     bind(Clock).toConstantValue(new SystemClock());
     bind(UserStore).toConstantValue(new LocalStorageUserStore(host.storage));
     bind(DraftStore).toConstantValue(new SessionStorageDraftStore(host.sessionStorage));
+    bind(Connectivity).toConstantValue(new WindowConnectivity(host.window));
     bind(Navigator).toConstantValue(new BrowserHistoryNavigator(host.window, addresses));
     bind(ProgressBar).toResolvedValue(() => new NProgressBar(NProgress)).inSingletonScope();
     bind(FileSaver).toConstantValue(new BrowserFileSaver(host.window));
@@ -148,6 +152,9 @@ export const sessionModule = new ContainerModule(({ bind }) => {
   bind(DraftService)
     .toResolvedValue((store: DraftStore, currentUser: CurrentUser) => new DraftService(store, currentUser), [DraftStore, CurrentUser])
     .inSingletonScope();
+  bind(OfflineSaves)
+    .toResolvedValue((state: AppState, drafts: DraftService) => new OfflineSaves(state, drafts), [AppState, DraftService])
+    .inSingletonScope();
   bind(ErrorPolicy)
     .toResolvedValue(
       (navigator: Navigator, currentUser: CurrentUser, state: AppState, drafts: DraftService) => new ErrorPolicy(navigator, currentUser, state, drafts),
@@ -156,8 +163,8 @@ export const sessionModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(ApiClient)
     .toResolvedValue(
-      (transport: ApiTransport, loading: LoadingIndicator, policy: ErrorPolicy) => new ApiClient(transport, loading, policy),
-      [ApiTransport, LoadingIndicator, ErrorPolicy],
+      (transport: ApiTransport, loading: LoadingIndicator, policy: ErrorPolicy, offline: OfflineSaves) => new ApiClient(transport, loading, policy, offline),
+      [ApiTransport, LoadingIndicator, ErrorPolicy, OfflineSaves],
     )
     .inSingletonScope();
   bind(SessionService)
@@ -169,9 +176,9 @@ export const sessionModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(HeartbeatService)
     .toResolvedValue(
-      (api: ApiClient, state: AppState, currentUser: CurrentUser, navigator: Navigator, timer: Timer, drafts: DraftService) =>
-        new HeartbeatService(api, state, currentUser, navigator, timer, drafts),
-      [ApiClient, AppState, CurrentUser, Navigator, Timer, DraftService],
+      (api: ApiClient, state: AppState, currentUser: CurrentUser, navigator: Navigator, timer: Timer, drafts: DraftService, connectivity: Connectivity) =>
+        new HeartbeatService(api, state, currentUser, navigator, timer, drafts, connectivity),
+      [ApiClient, AppState, CurrentUser, Navigator, Timer, DraftService, Connectivity],
     )
     .inSingletonScope();
   bind(ConfirmationService).toResolvedValue(() => new ConfirmationService()).inSingletonScope();

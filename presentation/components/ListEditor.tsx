@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { describeApiError } from '../forms/describeApiError';
+import { useDraft } from '../hooks/useDraft';
 import { useService } from '../services/ServicesContext';
+import { DraftBanner } from './DraftBanner';
 import { FormAlert } from './FormAlert';
 import { FormDialog } from './FormDialog';
 import { SelectField } from './SelectField';
@@ -44,6 +46,25 @@ export interface ListEditorProps<T extends { readonly id: number; readonly versi
   readonly canDelete: boolean;
 }
 
+/** What the dialog held unsaved: which record (null: a new one) at which version, and its values. */
+interface KeptEdit {
+  readonly id: number | null;
+  readonly version: number | null;
+  readonly values: Values;
+}
+
+const isKeptEdit = (value: unknown): value is KeptEdit => {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (v.id === null || typeof v.id === 'number') &&
+    (v.version === null || typeof v.version === 'number') &&
+    typeof v.values === 'object' &&
+    v.values !== null &&
+    Object.values(v.values).every((x) => typeof x === 'string' || typeof x === 'boolean')
+  );
+};
+
 /**
  * A settings list edited in place: a table of the records with Edit and Delete on each row, and a
  * dialog form to add or edit one. After a change the screen reloads its data from the server.
@@ -57,6 +78,21 @@ export function ListEditor<T extends { readonly id: number; readonly version: nu
   const [message, setMessage] = useState<string | null>(null);
   const [listMessage, setListMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const start = editing ? (editing.item ? props.toValues(editing.item) : props.blank) : null;
+  const dirty = editing !== null && JSON.stringify(editing.values) !== JSON.stringify(start);
+  const draft = useDraft<KeptEdit>(
+    `list:${props.collectionPath}`,
+    editing && dirty ? { id: editing.item?.id ?? null, version: editing.item?.version ?? null, values: editing.values } : null,
+    isKeptEdit,
+  );
+  /** A kept edit back in the dialog, if its record is still there at the same version. */
+  const restore = (kept: KeptEdit) => {
+    const item = kept.id === null ? null : props.items.find((i) => i.id === kept.id && i.version === kept.version);
+    if (item === undefined) return;
+    setErrors({});
+    setMessage(null);
+    setEditing({ item, values: { ...(item ? props.toValues(item) : props.blank), ...kept.values } });
+  };
 
   const open = (item: T | null) => {
     setErrors({});
@@ -104,6 +140,7 @@ export function ListEditor<T extends { readonly id: number; readonly version: nu
   return (
     <div className="stack">
       <FormAlert message={listMessage} />
+      {editing === null && <DraftBanner draft={draft} onRestore={restore} />}
       {props.canCreate && (
         <p>
           <button type="button" className="button button-primary" onClick={() => open(null)}>
@@ -167,6 +204,7 @@ export function ListEditor<T extends { readonly id: number; readonly version: nu
         onClose={() => setEditing(null)}
       >
         <FormAlert message={message} />
+        {editing && <DraftBanner draft={draft} onRestore={restore} />}
         {editing &&
           props.fields.map((field) => {
             const value = editing.values[field.key];

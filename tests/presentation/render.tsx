@@ -7,6 +7,7 @@ import type { Language } from '../../domain/i18n/language';
 import type { ServiceKey } from '../../application/di/token';
 import { ApiTransport } from '../../application/ports/ApiTransport';
 import { Clock } from '../../application/ports/Clock';
+import { Connectivity } from '../../application/ports/Connectivity';
 import { DraftStore } from '../../application/ports/DraftStore';
 import { FileSaver } from '../../application/ports/FileSaver';
 import { FileAddresses } from '../../application/ports/FileAddresses';
@@ -23,7 +24,7 @@ import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I1
 import { allMessages } from '../support/messages';
 import { App } from '../../presentation/app/App';
 import { ServicesProvider } from '../../presentation/services/ServicesContext';
-import { FakeClock, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
+import { FakeClock, FakeConnectivity, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
 
 /**
  * Renders the whole app on a real container whose ports are fakes: a scripted back end, an
@@ -45,6 +46,7 @@ export function renderApp(
   const navigator = new FakeNavigator(options.start ?? '/');
   const store = new MemoryUserStore(options.user ?? null);
   const files = new MemoryFileSaver();
+  const connectivity = new FakeConnectivity();
   const i18n = createI18n(options.language ?? 'zh-HK', allMessages());
   const memory = new Map<string, string>();
   const language = new I18nextLanguageSetting(i18n, { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }, document.documentElement);
@@ -57,6 +59,7 @@ export function renderApp(
       bind(Timer).toConstantValue(globalTimer);
       bind(Clock).toConstantValue(new FakeClock());
       bind(DraftStore).toConstantValue(drafts);
+      bind(Connectivity).toConstantValue(connectivity);
       bind(ProgressBar).toConstantValue(new FakeProgressBar());
       bind(FileSaver).toConstantValue(files);
       bind(FileAddresses).toConstantValue(options.fileAddresses?.(transport) ?? new DirectFileAddresses());
@@ -74,5 +77,5 @@ export function renderApp(
       </I18nextProvider>
     </ServicesProvider>,
   );
-  return { ...view, transport, navigator, store, i18n, services, drafts, files };
+  return { ...view, transport, navigator, store, i18n, services, drafts, files, connectivity };
 }

@@ -4,6 +4,7 @@ import type { User } from '../../domain/auth/user';
 import type { Language } from '../../domain/i18n/language';
 import { ApiClient } from '../../application/api/ApiClient';
 import { ErrorPolicy } from '../../application/api/ErrorPolicy';
+import { OfflineSaves } from '../../application/api/OfflineSaves';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { NavigationService } from '../../application/navigation/NavigationService';
 import { RouteController } from '../../application/navigation/RouteController';
@@ -13,6 +14,7 @@ import type { AppLocation, LeaveGuard, Navigator } from '../../application/ports
 import type { Clock } from '../../application/ports/Clock';
 import type { ProgressBar } from '../../application/ports/ProgressBar';
 import type { Cancel, Timer } from '../../application/ports/Timer';
+import type { Connectivity } from '../../application/ports/Connectivity';
 import type { UserStore } from '../../application/ports/UserStore';
 import type { DraftStore } from '../../application/ports/DraftStore';
 import type { FileSaver } from '../../application/ports/FileSaver';
@@ -201,6 +203,18 @@ export const WORKER_WITHOUT_CALENDAR: User = {
 };
 
 /** The application core wired by hand with fakes (no container), as the composition root would. */
+/** The browser's online/offline events, fired by the test. */
+export class FakeConnectivity implements Connectivity {
+  private readonly listeners = new Set<(online: boolean) => void>();
+  watch(onChange: (online: boolean) => void): Cancel {
+    this.listeners.add(onChange);
+    return () => this.listeners.delete(onChange);
+  }
+  fire(online: boolean): void {
+    for (const listener of this.listeners) listener(online);
+  }
+}
+
 export function createCore(options: { handler?: Handler; user?: User | null; start?: string } = {}) {
   const transport = new FakeTransport(options.handler);
   const navigator = new FakeNavigator(options.start);
@@ -213,10 +227,11 @@ export function createCore(options: { handler?: Handler; user?: User | null; sta
   const draftStore = new MemoryDraftStore();
   const drafts = new DraftService(draftStore, currentUser);
   const policy = new ErrorPolicy(navigator, currentUser, state, drafts);
-  const api = new ApiClient(transport, loading, policy);
+  const offline = new OfflineSaves(state, drafts);
+  const api = new ApiClient(transport, loading, policy, offline);
   const clock = new FakeClock();
   const confirmation = new ConfirmationService();
   const navigation = new NavigationService(navigator, state, confirmation);
   const routes = new RouteController(navigator, currentUser, state, api, clock);
-  return { transport, navigator, store, bar, language, state, currentUser, loading, policy, api, clock, confirmation, navigation, routes, drafts, draftStore };
+  return { transport, navigator, store, bar, language, state, currentUser, loading, policy, offline, api, clock, confirmation, navigation, routes, drafts, draftStore };
 }

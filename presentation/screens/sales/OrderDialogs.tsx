@@ -5,6 +5,8 @@ import { checkReceipt, checkRefund } from '../../../domain/orders/receipts';
 import { hongKongDate, isIsoDate } from '../../../domain/time/dates';
 import type { OptionChoice, Order } from '../../../application/sales/sales';
 import { SalesService } from '../../../application/sales/SalesService';
+import { DraftService } from '../../../application/session/DraftService';
+import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
@@ -12,9 +14,25 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
+import { useFormDraft } from '../../hooks/useDraft';
 import { useService } from '../../services/ServicesContext';
 import { methodChoices } from './paymentMethods';
 import { useProblem } from './useProblem';
+
+type OrderDialog = 'receipt' | 'refund' | 'void' | 'unvoid';
+
+/** Where a dialog's unsaved input is kept (DraftService) for one order as it is now. */
+const dialogDraftKey = (order: Order, dialog: OrderDialog) => `order-${dialog}:${order.id}:${order.version}`;
+
+/**
+ * The order's dialog to open again when the screen opens: the one whose save did not go through
+ * (a 500, no reply, offline), so what was typed in it is back as it was.
+ */
+export function useKeptDialog(order: Order | null): OrderDialog | null {
+  const drafts = useService(DraftService);
+  const [kept] = useState(() => (order ? ((['receipt', 'refund', 'void', 'unvoid'] as const).find((d) => drafts.has(dialogDraftKey(order, d))) ?? null) : null));
+  return kept;
+}
 
 /**
  * Records a receipt (method, reference, date, amount up to what is still owed) or a refund (never
@@ -42,13 +60,15 @@ export function PaymentDialog({
   const problem = useProblem();
   const methodOptions = methodChoices(methods, t, i18n.language);
   const reasonWords = (reason: OptionChoice) => bilingual(reason, i18n.language);
-  const [form, setForm] = useState({
+  const [start] = useState(() => ({
     date: hongKongDate(new Date()),
     method: methodOptions[0]?.value ?? '',
     reference: '',
     amount: kind === 'receipt' ? centsToDecimal(order.outstanding) : '',
     reason: '',
-  });
+  }));
+  const [form, setForm] = useState(start);
+  const draft = useFormDraft(dialogDraftKey(order, kind), form, JSON.stringify(form) !== JSON.stringify(start), start);
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
@@ -82,6 +102,7 @@ export function PaymentDialog({
   return (
     <FormDialog open title={t(kind === 'receipt' ? 'payments.recordTitle' : 'payments.refundTitle', { number: order.number })} submitLabel={t('payments.save')} cancelLabel={t('cancel')} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
       <FormAlert message={problem.message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       <p className="hint">
         {kind === 'receipt' ? t('payments.owed', { amount: formatHKD(order.outstanding, i18n.language) }) : t('payments.refundable', { amount: formatHKD(order.paid, i18n.language) })}
       </p>
@@ -111,7 +132,9 @@ export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; 
   const { t } = useTranslation('sales');
   const sales = useService(SalesService);
   const problem = useProblem();
-  const [reason, setReason] = useState('');
+  const [{ reason }, setForm] = useState({ reason: '' });
+  const setReason = (value: string) => setForm({ reason: value });
+  const draft = useFormDraft(dialogDraftKey(order, action), { reason }, reason !== '', { reason: '' });
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [busy, setBusy] = useState(false);
 
@@ -127,6 +150,7 @@ export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; 
   return (
     <FormDialog open title={t(`order.${action}Title`, { number: order.number })} submitLabel={t(`order.${action}`)} cancelLabel={t('cancel')} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
       <FormAlert message={problem.message} />
+      <DraftBanner draft={draft} onRestore={setForm} />
       {action === 'void' && <p className="hint">{t('order.voidHint')}</p>}
       <TextAreaField label={t('field.reason')} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} errors={errors.reason} required />
     </FormDialog>

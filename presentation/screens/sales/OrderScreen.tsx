@@ -24,7 +24,7 @@ import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
 import { comparableForm, emptyLine, lineFrom, rekeyLines } from './LinesEditor';
-import { PaymentDialog, VoidDialog } from './OrderDialogs';
+import { PaymentDialog, useKeptDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
 import { invoiceDocument, receiptDocument } from './printables';
@@ -74,7 +74,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   const [form, setForm] = useState(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(null);
+  const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(useKeptDialog(order));
   const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
   const problem = useProblem();
   const canEdit = hasPermission(user, order ? 'order_edit' : 'order_create') && !order?.voided;
