@@ -244,8 +244,10 @@ export class AppointmentService {
     status: AppointmentStatus,
     version: number,
     reason = '',
+    /** Completing a visit dated after today: the person was warned and goes on. */
+    confirmFuture = false,
   ): ResultAsync<{ status: AppointmentStatus; visitVersion: number; transitions: AppointmentStatus[]; cancelReason: string }, ApiError> {
-    return this.api.post(`/api/appointments/${id}/visits/${date}/status`, { status, version, ...(reason ? { reason } : {}) }).map((body) => {
+    return this.api.post(`/api/appointments/${id}/visits/${date}/status`, { status, version, ...(reason ? { reason } : {}), ...(confirmFuture ? { confirmFuture } : {}) }).map((body) => {
       this.clear();
       const o = isRecord(body) ? body : {};
       return {

@@ -260,6 +260,8 @@ const StatusChange = z.object({
   version: z.number().int().min(0).max(INT_MAX),
   /** Why the visit is canceled (only with status canceled): a cancellation_reason option's words or typed; optional. */
   reason: z.string().trim().max(500).default(''),
+  /** Completing a visit dated after today needs this, once the person has been warned (issue 18). */
+  confirmFuture: z.boolean().default(false),
 });
 const ReportInput = z.object({
   workDone: z.string().trim().max(5000).default(''),
@@ -702,6 +704,10 @@ export function appointmentRoutes(): Hono<AppEnv> {
         return fieldErrors(c, Object.fromEntries(e.missing.map((part) => [part, [translate(lang, key[part])]])));
       }
       return errorReply(c, 422, 'appointments.reportLocked');
+    }
+    // A visit is completed on or after its day: one dated later is completed only when confirmed.
+    if (to === 'ended' && target.date > today(c) && !body.value.confirmFuture) {
+      return fieldErrors(c, { confirmFuture: [translate(lang, 'appointments.futureVisit', { date: target.date })] });
     }
     // The visit's row (made when it has none), its change and the audit line: all kept, or none.
     const updated = await db.transaction().execute(async (tx) => {

@@ -436,3 +436,65 @@ describe('canceling a visit', () => {
     expect(screen.getByText('In progress')).toBeInTheDocument();
   });
 });
+
+describe('the printed completed report', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const REPORT = {
+    version: 3,
+    status: 'in_progress',
+    editable: true,
+    workDone: '廚房施放膠餌',
+    findings: '',
+    productsUsed: [{ productId: 1, quantity: 1200, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit' }],
+    clientSignature: PNG,
+    clientSigner: '李經理',
+    // 23:30 UTC is 07:30 the next morning in Hong Kong.
+    clientSignedAt: '2026-12-13T23:30:00.000Z',
+    workerSignature: PNG,
+    workerSigner: 'Wing Wong',
+    workerSignedAt: '2026-12-14T06:05:00.000Z',
+    reportedBy: 'Wing Wong',
+    reportedAt: '2026-12-14T06:00:00.000Z',
+    photos: [{ id: 8, name: 'kitchen.jpg', sizeBytes: 1200, downloadUrl: '/api/appointments/12/photos/8' }],
+  };
+  const withReport = backend((r) =>
+    r.path === '/api/appointments/12' && r.method === 'GET' ? { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: 'report', options: OPTIONS, order: null, report: REPORT, products: [], company: null } } : null,
+  );
+
+  it('prints the units in its language, the photos, and when each signature was made in Hong Kong time', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/calendar/completed-report/12?date=2026-12-14', user: ADMIN, language: 'zh-HK', handler: withReport });
+    const printed = await screen.findByRole('article', { name: '完工報告', hidden: true });
+    await waitFor(() => expect(printed).toHaveTextContent('12 次'));
+    expect(printed).not.toHaveTextContent('12 visit');
+    expect(within(printed).getByRole('img', { name: 'kitchen.jpg', hidden: true })).toBeInTheDocument();
+    expect(printed).toHaveTextContent('李經理 2026-12-14 07:30');
+    expect(printed).toHaveTextContent('Wing Wong 2026-12-14 14:05');
+    await user.selectOptions(screen.getByLabelText('列印語言'), 'en');
+    const english = await screen.findByRole('article', { name: 'Completed report', hidden: true });
+    expect(english).toHaveTextContent('12 visit');
+    expect(english).not.toHaveTextContent('次');
+  });
+});
+
+describe('completing a visit dated after today', () => {
+  it('says the server’s warning and completes it only when the person goes on', async () => {
+    const user = userEvent.setup();
+    const warning = 'This visit is on 2026-12-14, after today. Complete it before its day only if the work is really done: confirm to go on.';
+    const { transport } = renderApp({
+      start: '/calendar/appointment/12?date=2026-12-14',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => {
+        if (r.path !== '/api/appointments/12/visits/2026-12-14/status') return null;
+        const body = r.body as { confirmFuture?: boolean };
+        return body.confirmFuture ? { status: 200, body: { status: 'ended', visitVersion: 1, transitions: ['auditing', 'pending_recheck'], cancelReason: '' } } : { status: 422, body: { message: 'x', errors: { confirmFuture: [warning] } } };
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark as completed' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(warning);
+    await user.click(screen.getByRole('button', { name: 'Complete it anyway' }));
+    await waitFor(() => expect(posts(transport.requests, '/api/appointments/12/visits/2026-12-14/status').map((r) => (r.body as { confirmFuture?: boolean }).confirmFuture)).toEqual([undefined, true]));
+    expect(screen.queryByRole('button', { name: 'Complete it anyway' })).not.toBeInTheDocument();
+  });
+});

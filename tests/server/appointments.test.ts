@@ -366,7 +366,11 @@ describe('visit status and the completed report', () => {
       expect(signed.status).toBe(200);
       report = signed.body!.report as typeof report;
     }
-    const ended = await worker.post(`${base}/status`, { status: 'ended', version: report.version });
+    // The visit (2030) is after today: completing it is refused until confirmed (issue 18).
+    const early = await worker.post(`${base}/status`, { status: 'ended', version: report.version });
+    expect(early.status).toBe(422);
+    expect(early.body!.errors).toEqual({ confirmFuture: ['This visit is on 2030-05-06, after today. Complete it before its day only if the work is really done: confirm to go on.'] });
+    const ended = await worker.post(`${base}/status`, { status: 'ended', version: report.version, confirmFuture: true });
     expect(ended.status).toBe(200);
     expect(ended.body).toMatchObject({ status: 'ended', transitions: ['auditing', 'pending_recheck'] });
     let v = ended.body!.visitVersion as number;

@@ -88,20 +88,28 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
   const [problems, setProblems] = useState<readonly string[]>([]);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [future, setFuture] = useState<{ to: AppointmentStatus; message: string } | null>(null);
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
   const canEdit = hasPermission(user, 'appointment_edit');
   const clientName = appointment.client ? bilingual(appointment.client, language) : t('noClient');
 
-  const changeStatus = async (to: AppointmentStatus) => {
+  const changeStatus = async (to: AppointmentStatus, confirmFuture = false) => {
     setMessage(null);
     setProblems([]);
-    const result = await service.setStatus(appointment.id, visit.date, to, status.version);
+    setFuture(null);
+    const result = await service.setStatus(appointment.id, visit.date, to, status.version, '', confirmFuture);
     result.match(
       (next) => {
         setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions, cancelReason: next.cancelReason });
         state.set({ notification: { title: 'calendar:statusChanged', type: 'success' } });
       },
       (error) => {
+        // Completing a visit dated after today: the server warns, and the person may go on.
+        const warning = error.code === 'validation' ? error.fields.confirmFuture : undefined;
+        if (warning) {
+          setFuture({ to, message: warning.join(' ') });
+          return;
+        }
         if (error.code === 'validation') setProblems(Object.values(error.fields).flat());
         setMessage(describeApiError(error, t, []).message);
       },
@@ -191,6 +199,19 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
               {t(`statusTo.${to}`)}
             </button>
           ))}
+        </div>
+      )}
+      {future && (
+        <div className="notice no-print" role="alert">
+          <p>{future.message}</p>
+          <p>
+            <button type="button" className="button button-primary" onClick={() => void changeStatus(future.to, true)}>
+              {t('visit.confirmFuture')}
+            </button>{' '}
+            <button type="button" className="button button-secondary" onClick={() => setFuture(null)}>
+              {t('cancel')}
+            </button>
+          </p>
         </div>
       )}
       {tab === 'appointment' && (

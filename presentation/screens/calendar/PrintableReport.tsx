@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { toHongKongIso } from '../../../domain/time/dates';
+import { StoredImage } from '../../components/StoredImage';
 import { useBothLanguages } from '../../hooks/useBothLanguages';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { Appointment, CompanyHeading, Report, Visit } from '../../../application/appointments/appointment';
@@ -24,11 +26,22 @@ export function PrintableReport({
   company: CompanyHeading | null;
   language: PrintLanguage;
 }) {
-  const { i18n } = useTranslation('calendar');
+  // The products namespace holds the units' words, printed in the report's language(s).
+  const { i18n } = useTranslation(['calendar', 'products']);
   const ready = useBothLanguages();
   const zh = i18n.getFixedT('zh-HK', 'calendar');
   const en = i18n.getFixedT('en', 'calendar');
   const label = (key: string) => (language === 'both' ? `${zh(key)} ${en(key)}` : language === 'en' ? en(key) : zh(key));
+  const unitWord = (unit: string) => {
+    if (!unit) return '';
+    const one = (lng: 'zh-HK' | 'en') => i18n.getFixedT(lng, 'products')(`unit.${unit}`);
+    return language === 'both' ? `${one('zh-HK')} / ${one('en')}` : one(language);
+  };
+  /** When a signature was made, in Hong Kong time (the stored instant is UTC). */
+  const signedAt = (iso: string | null | undefined) => {
+    if (!iso) return '';
+    return toHongKongIso(new Date(iso)).slice(0, 16).replace('T', ' ');
+  };
   const name = (v: { nameEn: string; nameZh: string } | null | undefined) => {
     if (!v) return '';
     if (language === 'both') return [v.nameZh, v.nameEn].filter(Boolean).join(' ');
@@ -101,13 +114,28 @@ export function PrintableReport({
                 {p.code} {name(p)}
               </td>
               <td>
-                {p.quantity / 100} {p.unit}
+                {p.quantity / 100} {unitWord(p.unit)}
               </td>
               <td>{p.note}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {(report?.photos.length ?? 0) > 0 && (
+        <section className="printable-photos">
+          <h3>{label('photos.title')}</h3>
+          <ul>
+            {report?.photos.map((photo) => (
+              <li key={photo.id}>
+                <figure>
+                  <StoredImage path={photo.downloadUrl} alt={photo.name} />
+                  <figcaption>{photo.name}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <h3>{label('signature.title')}</h3>
       <table>
         <tbody>
@@ -116,7 +144,7 @@ export function PrintableReport({
             <td>
               {report?.clientSignature && <img className="signature" src={report.clientSignature} alt={label('signature.client')} />}
               <p>
-                {report?.clientSigner} {report?.clientSignedAt?.slice(0, 10)}
+                {report?.clientSigner} {signedAt(report?.clientSignedAt)}
               </p>
             </td>
           </tr>
@@ -125,7 +153,7 @@ export function PrintableReport({
             <td>
               {report?.workerSignature && <img className="signature" src={report.workerSignature} alt={label('signature.worker')} />}
               <p>
-                {report?.workerSigner} {report?.workerSignedAt?.slice(0, 10)}
+                {report?.workerSigner} {signedAt(report?.workerSignedAt)}
               </p>
             </td>
           </tr>
