@@ -39,7 +39,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     : {
         outDir: mode === 'demo' ? 'dist/demo' : 'dist/public',
         emptyOutDir: true,
-        sourcemap: true,
+        // Source maps hold the whole source. Production: written for the bundle budget
+        // (scripts/bench/bundle.ts) but not linked from the scripts, and never served
+        // (server/node/static.ts). The demo build (plain files for any host): none at all.
+        sourcemap: mode === 'demo' ? false : 'hidden',
         manifest: true,
         // Font slices stay separate files: the browser fetches only the slices a page's text needs.
         assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),

@@ -4,6 +4,16 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/env';
 
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+function safeDecode(requestPath: string): string {
+  try {
+    return decodeURIComponent(requestPath);
+  } catch {
+    return requestPath;
+  }
+}
+
 /**
  * Serves the built front end from `root` (dist/public): hashed assets cached for a year, and every
  * other GET outside /api answered with index.html so the browser's router shows the screen (or the
@@ -18,6 +28,12 @@ export function serveFrontEnd(app: Hono<AppEnv>, root: string): void {
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  // Source maps (built "hidden" for the bundle budget, scripts/bench/bundle.ts) hold the whole source
+  // code: they stay on the server's disk and are never sent, nor their compressed copies.
+  app.use('*', async (c, next) => {
+    if (SOURCE_MAP.test(safeDecode(c.req.path))) return c.notFound();
+    return next();
+  });
   // Set on the reply once it exists: serveStatic's onFound runs after the reply is made, so a header
   // set there reached Node's adapter but not a plain web Response.
   app.use('/assets/*', async (c, next) => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../server/http/env';
@@ -93,5 +93,31 @@ describe('gzip on the way out', () => {
     const plain = await app.request('/api/list');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect(((await plain.json()) as { items: unknown[] }).items).toHaveLength(200);
+  });
+});
+
+describe('source maps', () => {
+  it('are never sent, nor their compressed copies, however the path is spelled', async () => {
+    const map = JSON.stringify({ version: 3, sources: ['../../server/secret.ts'], sourcesContent: ['const secret = 1;\n'.repeat(200)] });
+    writeFileSync(path.join(root, 'assets', 'app-1234.js.map'), map);
+    writeFileSync(path.join(root, 'assets', 'app-1234.js.map.gz'), gzipSync(map));
+    writeFileSync(path.join(root, 'assets', 'app-1234.js.map.br'), brotliCompressSync(map));
+    const app = replies();
+    for (const asked of ['/assets/app-1234.js.map', '/assets/app-1234.js.map.gz', '/assets/app-1234.js.map.br', '/assets/app-1234.js%2Emap', '/assets/APP-1234.JS.MAP']) {
+      for (const encoding of ['gzip, br', '']) {
+        const reply = await app.request(asked, { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+        expect(reply.status, asked).toBe(404);
+        expect(Buffer.from(await reply.arrayBuffer()).toString('latin1'), asked).not.toContain('sourcesContent');
+      }
+    }
+    // The script itself is still served.
+    expect((await app.request('/assets/app-1234.js')).status).toBe(200);
+  });
+
+  it('are built hidden for the production front end (no link in the scripts) and not at all for the demo', async () => {
+    const { default: config } = await import('../../vite.config');
+    const build = (mode: string) => (typeof config === 'function' ? config({ mode, command: 'build', isSsrBuild: false }) : config).build;
+    expect(build('production')?.sourcemap).toBe('hidden');
+    expect(build('demo')?.sourcemap).toBe(false);
   });
 });
