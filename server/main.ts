@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createServerApp } from './app';
 import { Encrypter, loadAppKey } from './auth/encryption';
+import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './db/housekeeping';
 import { migrateToLatest } from './db/migrate';
 import { isEmpty, seedDemo } from './db/seed';
 import { DEFAULT_SERVER_CONFIG } from './http/env';
@@ -14,6 +15,12 @@ import { withCompression } from './node/compression';
 import { trackInFlight } from './node/drain';
 import { LocalFileStorage } from './node/LocalFileStorage';
 import { serveFrontEnd } from './node/static';
+
+/** A whole number above 0 from the environment, or the default when unset or not one. */
+function positiveNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
 
 /** Starts the reference server in Node: database, migrations, demo seed, API and front end on one port. */
 async function main(): Promise<void> {
@@ -33,7 +40,13 @@ async function main(): Promise<void> {
     console.log('[server] new database: demo data seeded (sign-ins in README.md)');
   }
 
-  const config = { ...DEFAULT_SERVER_CONFIG, trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY ?? '') };
+  const config = {
+    ...DEFAULT_SERVER_CONFIG,
+    trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
+    loginFailuresPerAddress: positiveNumber('LOGIN_FAILURES_PER_ADDRESS', DEFAULT_SERVER_CONFIG.loginFailuresPerAddress),
+    loginFailuresPerAccount: positiveNumber('LOGIN_FAILURES_PER_ACCOUNT', DEFAULT_SERVER_CONFIG.loginFailuresPerAccount),
+    loginFailureWindowMs: positiveNumber('LOGIN_FAILURE_WINDOW_MINUTES', DEFAULT_SERVER_CONFIG.loginFailureWindowMs / 60_000) * 60_000,
+  };
   const app = createServerApp({
     db,
     passwords,
@@ -53,6 +66,13 @@ async function main(): Promise<void> {
   });
   serveFrontEnd(app, process.env.STATIC_DIR ?? path.join(root, 'dist', 'public'));
 
+  // Expired sessions and ended rate-limit windows are deleted now and every 10 minutes.
+  const housekeep = () =>
+    void purgeExpired(db, new Date(), config).catch((error: unknown) => console.error('[server] housekeeping failed:', error));
+  housekeep();
+  const housekeeping = setInterval(housekeep, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOST ?? '127.0.0.1';
   const requests = trackInFlight(withCompression(app).fetch);
@@ -63,6 +83,7 @@ async function main(): Promise<void> {
 
   // Stop taking connections, let the requests still running finish (at most 10 s), then close the database.
   const shutdown = () => {
+    clearInterval(housekeeping);
     server.close();
     void requests
       .idle(10_000)

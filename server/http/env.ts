@@ -17,6 +17,11 @@ export interface ServerConfig {
   readonly challengeTimeoutMs: number;
   /** Attempts in a minute: passwords per email and IP, two-factor codes per user, password confirmations per user. */
   readonly attemptsPerMinute: number;
+  /** Failed sign-in passwords from one IP address, whatever the emails, in `loginFailureWindowMs` (password spraying). */
+  readonly loginFailuresPerAddress: number;
+  /** Failed sign-in passwords for one email, whatever the addresses, in `loginFailureWindowMs`. */
+  readonly loginFailuresPerAccount: number;
+  readonly loginFailureWindowMs: number;
   /**
    * Behind a reverse proxy that ends HTTPS (TRUST_PROXY=1): its X-Forwarded-Proto says whether the
    * browser used HTTPS, so the cookies are marked Secure. Off, the header is ignored.
@@ -29,6 +34,9 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   absoluteTimeoutMs: 12 * 60 * 60 * 1000,
   challengeTimeoutMs: 5 * 60 * 1000,
   attemptsPerMinute: 5,
+  loginFailuresPerAddress: 30,
+  loginFailuresPerAccount: 10,
+  loginFailureWindowMs: 15 * 60 * 1000,
   trustProxy: false,
 };
 

@@ -4,6 +4,8 @@ import type { AppContext } from './env';
 
 export interface RateLimitResult {
   readonly allowed: boolean;
+  /** Attempts counted in this window, this one included. */
+  readonly hits: number;
   /** Seconds until the window resets (for Retry-After). */
   readonly retryAfterSeconds: number;
 }
@@ -29,8 +31,18 @@ export async function hitRateLimit(c: AppContext, key: string, limit: number, wi
     .executeTakeFirstOrThrow();
   return {
     allowed: row.hits <= limit,
+    hits: row.hits,
     retryAfterSeconds: Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - at.getTime()) / 1000)),
   };
+}
+
+/** Takes one attempt back off the count under `key` (one that turned out not to count). */
+export async function undoRateLimitHit(c: AppContext, key: string): Promise<void> {
+  await c.var.deps.db
+    .updateTable('rate_limits')
+    .set({ hits: sql<number>`greatest(rate_limits.hits - 1, 0)` })
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function clearRateLimit(c: AppContext, key: string): Promise<void> {

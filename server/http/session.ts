@@ -60,6 +60,7 @@ export async function startSession(c: AppContext, start: SessionStart): Promise<
   if (current.kind !== 'none') {
     await db.deleteFrom('sessions').where('id', '=', current.row.id).execute();
   }
+  if (start.kind === 'guest') return startGuest(c);
   const token = randomToken();
   const xsrfToken = randomToken();
   const at = now();
@@ -86,9 +87,30 @@ export async function startSession(c: AppContext, start: SessionStart): Promise<
   setSessionCookies(c, token, xsrfToken);
 }
 
-/** Ensures the caller holds a usable session, issuing a guest one (with its XSRF cookie) when not. */
+/**
+ * A visitor who has not signed in holds no session row, so anonymous requests never grow the
+ * database: only an XSRF-TOKEN cookie, which their state-changing requests (sign-in, registration)
+ * must echo in the X-XSRF-TOKEN header (double submit: another site can neither read nor set it).
+ * A session cookie left from before is removed.
+ */
+function startGuest(c: AppContext): void {
+  c.set('session', { kind: 'none' });
+  c.set('user', null);
+  c.set('auth', { kind: 'none' });
+  const secure = reachedOverHttps(c);
+  if (readCookie(c, SESSION_COOKIE) !== undefined) writeCookie(c, SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', path: '/', secure, maxAge: 0 });
+  writeCookie(c, XSRF_COOKIE, randomToken(), { httpOnly: false, sameSite: 'Lax', path: '/', secure });
+}
+
+/**
+ * Ensures the caller can make a state-changing request: a session of its own, or as a guest an
+ * XSRF-TOKEN cookie (issued when missing; nothing is stored).
+ */
 export async function ensureSession(c: AppContext): Promise<void> {
-  if (c.var.session.kind !== 'active') await startSession(c, { kind: 'guest' });
+  const session = c.var.session;
+  if (session.kind === 'active') return;
+  if (session.kind === 'none' && readCookie(c, XSRF_COOKIE)) return;
+  await startSession(c, { kind: 'guest' });
 }
 
 /**
@@ -162,14 +184,17 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * Refuses a state-changing request whose X-XSRF-TOKEN header does not match its session's token.
+ * Refuses a state-changing request whose X-XSRF-TOKEN header does not match its session's token
+ * (a guest's: its XSRF-TOKEN cookie).
  * Token requests carry no cookies, so there is nothing for another site to ride on.
  */
 export const verifyXsrf = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || c.var.auth.kind === 'token') return next();
   const session = c.var.session;
   const header = c.req.header(XSRF_HEADER) ?? '';
-  if (session.kind === 'none' || header === '' || !timingSafeEqual(header, session.row.xsrf_token)) {
+  // A guest has no session row: the header must equal the XSRF-TOKEN cookie (startGuest).
+  const expected = session.kind === 'none' ? (readCookie(c, XSRF_COOKIE) ?? '') : session.row.xsrf_token;
+  if (header === '' || expected === '' || !timingSafeEqual(header, expected)) {
     return errorReply(c, 419, 'auth.csrfMismatch');
   }
   return next();

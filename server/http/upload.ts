@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { readBodyWithin } from './body';
 import { errorReply } from './errors';
 import type { AppEnv } from './env';
 
@@ -13,35 +14,8 @@ import type { AppEnv } from './env';
  * The route then reads the bytes as usual (`c.req.arrayBuffer()`).
  */
 export const uploadBody = createMiddleware<AppEnv>(async (c, next) => {
-  const body = c.req.raw.body;
-  if (!body) return next();
-  const declaredHeader = c.req.header('content-length');
-  const declared = declaredHeader !== undefined && !c.req.header('transfer-encoding') ? Number(declaredHeader) : null;
-  if (declared !== null && declared > MAX_UPLOAD_BYTES) return errorReply(c, 413, 'errors.tooLarge');
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > MAX_UPLOAD_BYTES) {
-        reader.cancel().catch(() => undefined);
-        return errorReply(c, 413, 'errors.tooLarge');
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return errorReply(c, 400, 'errors.uploadInterrupted');
-  }
-  if (declared !== null && declared !== size) return errorReply(c, 400, 'errors.uploadInterrupted');
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  c.req.raw = new Request(c.req.raw, { body: bytes });
+  const read = await readBodyWithin(c, MAX_UPLOAD_BYTES);
+  if (read.isErr()) return read.error === 'tooLarge' ? errorReply(c, 413, 'errors.tooLarge') : errorReply(c, 400, 'errors.uploadInterrupted');
+  if (read.value) c.req.raw = new Request(c.req.raw, { body: read.value });
   return next();
 });

@@ -63,7 +63,7 @@ export function accountRoutes(): Hono<AppEnv> {
     const { current_password, password, password_confirmation } = body.value;
     const wrong = await confirmPassword(c, current_password, 'current_password');
     if (wrong) return wrong;
-    const errors = passwordFieldErrors(c.var.language, password, password_confirmation);
+    const errors = await passwordFieldErrors(c.var.language, password, password_confirmation);
     if (errors) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
     const { db, passwords, now } = c.var.deps;
     const userId = c.var.user!.id;

@@ -10,6 +10,7 @@ import { loadUser } from '../auth/users';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
 import type { AppContext, AppEnv, ServerDeps } from '../http/env';
+import { loginLimitKey, beginLoginAttempt } from '../http/loginLimits';
 import { clearRateLimit, hitRateLimit, tooManyAttempts } from '../http/rateLimit';
 import { ensureSession, requireUser, startSession } from '../http/session';
 import { parseJsonBody } from '../http/validate';
@@ -47,9 +48,6 @@ function dummyHash(deps: ServerDeps): Promise<string> {
 
 const MINUTE = 60_000;
 
-/** Password attempts are counted per email (as typed, in any letter case) and IP address. */
-const loginLimitKey = (c: AppContext, email: string) => `login:${email.toLowerCase()}|${c.var.deps.clientIp(c) ?? ''}`;
-
 /**
  * Two-factor code attempts are counted per user, not per session: signing in again with the
  * password gives a new session but no new guesses.
@@ -77,11 +75,12 @@ export function authRoutes(): Hono<AppEnv> {
     const session = c.var.session;
     if (c.var.auth.kind === 'token') return c.json({ auth: true });
     const expired = session.kind === 'expired';
-    if (session.kind !== 'active') await startSession(c, { kind: 'guest' });
+    // A guest gets an XSRF-TOKEN cookie for the sign-in page, but no session row (nothing stored).
+    await ensureSession(c);
     return c.json(expired ? { auth: false, session_expired: true } : { auth: c.var.user !== null });
   });
 
-  /** Issues the XSRF-TOKEN cookie (with a guest session) before a first state-changing request. */
+  /** Issues the XSRF-TOKEN cookie before a first state-changing request (a guest's is not stored). */
   routes.get('/csrf-cookie', async (c) => {
     await ensureSession(c);
     return c.body(null, 204);
@@ -91,10 +90,10 @@ export function authRoutes(): Hono<AppEnv> {
     const body = await parseJsonBody(c, LoginBody);
     if (body.isErr()) return body.error;
     const { email, password } = body.value;
-    const { db, passwords, config } = c.var.deps;
+    const { db, passwords } = c.var.deps;
 
-    const limit = await hitRateLimit(c, loginLimitKey(c, email), config.attemptsPerMinute, MINUTE);
-    if (!limit.allowed) return tooManyAttempts(c, limit);
+    const counted = await beginLoginAttempt(c, email);
+    if ('refused' in counted) return counted.refused;
 
     const row = await db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     const valid = await passwords.verify(row?.password_hash ?? (await dummyHash(c.var.deps)), password);
@@ -102,6 +101,7 @@ export function authRoutes(): Hono<AppEnv> {
       await audit(c, { action: 'login_failed', entityType: 'user', entityId: row?.id ?? null, changes: { email }, userId: null });
       return fieldError(c, 'email', 'auth.failed');
     }
+    await counted.attempt.passwordAccepted();
     if (!row.active) {
       await audit(c, { action: 'login_failed', entityType: 'user', entityId: row.id, changes: { email, reason: 'inactive' }, userId: null });
       return fieldError(c, 'email', 'auth.inactive');
@@ -221,7 +221,7 @@ export function authRoutes(): Hono<AppEnv> {
     const limit = await hitRateLimit(c, `register:${c.var.deps.clientIp(c) ?? ''}`, c.var.deps.config.attemptsPerMinute, MINUTE);
     if (!limit.allowed) return tooManyAttempts(c, limit);
 
-    const errors = passwordFieldErrors(c.var.language, input.password, input.password_confirmation);
+    const errors = await passwordFieldErrors(c.var.language, input.password, input.password_confirmation);
     if (errors) return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
     // An email already in use gets the same answer as a new one (after as long: the password is hashed
     // either way), so registration cannot tell anyone which addresses have accounts. The message says

@@ -16,17 +16,26 @@ afterAll(async () => {
 });
 
 describe('GET /api/heartbeat', () => {
-  it('answers auth false to a visitor and issues a session and an XSRF-TOKEN cookie', async () => {
+  // Issue 18: a visitor gets the XSRF-TOKEN cookie but no stored session (and so no session cookie).
+  it('answers auth false to a visitor and issues an XSRF-TOKEN cookie, but no session', async () => {
     const agent = new TestAgent(server);
     const reply = await agent.get('/api/heartbeat');
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ auth: false });
-    expect(agent.cookies.has('session')).toBe(true);
+    expect(agent.cookies.has('session')).toBe(false);
     expect(agent.cookies.get('XSRF-TOKEN')).toMatch(/^[\w-]{40,}$/);
+    const xsrfCookie = reply.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
+    expect(xsrfCookie).not.toMatch(/HttpOnly/);
+    expect(xsrfCookie).toMatch(/SameSite=Lax/);
+  });
+
+  it('issues the session cookie HttpOnly and SameSite=Lax at sign-in', async () => {
+    const agent = new TestAgent(server);
+    await agent.get('/api/heartbeat');
+    const reply = await agent.post('/api/login', { email: admin.email, password: admin.password });
     const sessionCookie = reply.headers.getSetCookie().find((c) => c.startsWith('session='));
     expect(sessionCookie).toMatch(/HttpOnly/);
     expect(sessionCookie).toMatch(/SameSite=Lax/);
-    expect(reply.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))).not.toMatch(/HttpOnly/);
   });
 
   it('answers auth true once signed in', async () => {
@@ -201,26 +210,41 @@ describe('every response', () => {
     expect(reply.headers.get('content-security-policy')).toContain("object-src 'none'");
   });
 
+  // Issue 18: a visitor's heartbeat sets only the XSRF-TOKEN cookie; the session cookie comes with the sign-in.
   it('marks both cookies Secure and asks for HTTPS only (HSTS) when served over HTTPS, but not over plain HTTP', async () => {
-    const secure = await server.app.request('https://localhost/api/heartbeat');
-    const cookies = secure.headers.getSetCookie();
-    expect(cookies.find((c) => c.startsWith('session='))).toMatch(/;\s*Secure/);
-    expect(cookies.find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/;\s*Secure/);
-    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
-    const plain = await server.app.request('http://localhost/api/heartbeat');
-    expect(plain.headers.getSetCookie().find((c) => c.startsWith('session='))).not.toMatch(/Secure/);
-    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const signInOver = async (origin: string) => {
+      const heartbeat = await server.app.request(`${origin}/api/heartbeat`);
+      const xsrfCookie = heartbeat.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')) ?? '';
+      const xsrf = xsrfCookie.split(';')[0]!.slice('XSRF-TOKEN='.length);
+      const login = await server.app.request(`${origin}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
+        body: JSON.stringify({ email: admin.email, password: admin.password }),
+      });
+      expect(login.status).toBe(200);
+      return { heartbeat, xsrfCookie, sessionCookie: login.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '' };
+    };
+    const secure = await signInOver('https://localhost');
+    expect(secure.sessionCookie).toMatch(/;\s*Secure/);
+    expect(secure.xsrfCookie).toMatch(/;\s*Secure/);
+    expect(secure.heartbeat.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    const plain = await signInOver('http://localhost');
+    expect(plain.sessionCookie).toMatch(/^session=/);
+    expect(plain.sessionCookie).not.toMatch(/Secure/);
+    expect(plain.xsrfCookie).not.toMatch(/Secure/);
+    expect(plain.heartbeat.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('behind a trusted reverse proxy (TRUST_PROXY=1), marks the cookies Secure and sends HSTS when X-Forwarded-Proto says https; otherwise ignores that header', async () => {
-    const sessionCookie = (reply: Response) => reply.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '';
+    // A visitor's heartbeat sets the XSRF-TOKEN cookie (written with the same Secure choice as the session cookie).
+    const xsrfCookie = (reply: Response) => reply.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')) ?? '';
     const untrusted = await server.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } });
-    expect(sessionCookie(untrusted)).not.toMatch(/Secure/);
+    expect(xsrfCookie(untrusted)).not.toMatch(/Secure/);
     const proxied = await startTestServer({ ...DEFAULT_SERVER_CONFIG, trustProxy: true });
     try {
-      expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } }))).toMatch(/;\s*Secure/);
-      expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'http' } }))).not.toMatch(/Secure/);
-      expect(sessionCookie(await proxied.app.request('http://localhost/api/heartbeat'))).not.toMatch(/Secure/);
+      expect(xsrfCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } }))).toMatch(/;\s*Secure/);
+      expect(xsrfCookie(await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'http' } }))).not.toMatch(/Secure/);
+      expect(xsrfCookie(await proxied.app.request('http://localhost/api/heartbeat'))).not.toMatch(/Secure/);
       expect((await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'https' } })).headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
       expect((await proxied.app.request('http://localhost/api/heartbeat', { headers: { 'X-Forwarded-Proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
     } finally {

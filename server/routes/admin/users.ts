@@ -154,7 +154,7 @@ export function userAdminRoutes(): Hono<AppEnv> {
     const body = await parseJsonBody(c, CreateUser);
     if (body.isErr()) return body.error;
     const input = body.value;
-    const errors = { ...(await checkReferences(c, input, null)), ...(passwordFieldErrors(c.var.language, input.password, input.password_confirmation) ?? {}), ...(await grantErrors(c, input)) };
+    const errors = { ...(await checkReferences(c, input, null)), ...((await passwordFieldErrors(c.var.language, input.password, input.password_confirmation)) ?? {}), ...(await grantErrors(c, input)) };
     if (Object.keys(errors).length > 0) return fieldErrors(c, errors);
     const { db, passwords, now } = c.var.deps;
     const branch = input.branchId === null ? null : await db.selectFrom('branches').select('company_id').where('id', '=', input.branchId).executeTakeFirst();
