@@ -7,10 +7,11 @@
  *        [--appointments 3000] [--seed 20261123] [--today 2026-11-23]
  */
 import { parseArgs } from 'node:util';
-import { Encrypter, loadAppKey } from '../server/auth/encryption';
+import { Encrypter } from '../server/auth/encryption';
 import { migrateToLatest } from '../server/db/migrate';
 import { isEmpty, seedDemo } from '../server/db/seed';
 import { seedLarge } from '../server/db/seedLarge';
+import { appKeyFile, resolveAppKey } from '../server/node/appKey';
 import { Argon2PasswordHasher } from '../server/node/argon2-hasher';
 import { databaseTarget, openDatabase } from '../server/node/database';
 import { hongKongDate } from '../domain/time/dates';
@@ -32,7 +33,7 @@ const started = performance.now();
 const today = values.today ?? hongKongDate(new Date());
 await migrateToLatest(db);
 if (await isEmpty(db)) {
-  await seedDemo(db, new Argon2PasswordHasher(), await Encrypter.fromKey(await loadAppKey(db, process.env.APP_KEY)), today);
+  await seedDemo(db, new Argon2PasswordHasher(), await Encrypter.fromKey((await resolveAppKey(db, process.env.APP_KEY, appKeyFile(process.env, target))).key), today);
   console.log('[seed-large] new database: migrated and demo data seeded');
 }
 const result = await seedLarge(db, {

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createServerApp } from './app';
-import { Encrypter, loadAppKey } from './auth/encryption';
+import { Encrypter } from './auth/encryption';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './db/housekeeping';
 import { migrateToLatest } from './db/migrate';
 import { isEmpty, seedDemo } from './db/seed';
 import { DEFAULT_SERVER_CONFIG } from './http/env';
+import { appKeyFile, resolveAppKey } from './node/appKey';
 import { Argon2PasswordHasher } from './node/argon2-hasher';
 import { databaseTarget, openDatabase } from './node/database';
 import { clientIpOf } from './node/clientIp';
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
 
   const applied = await migrateToLatest(db);
   if (applied.length > 0) console.log(`[server] migrations applied: ${applied.join(', ')}`);
-  const encrypter = await Encrypter.fromKey(await loadAppKey(db, process.env.APP_KEY));
+  const appKey = await resolveAppKey(db, process.env.APP_KEY, appKeyFile(process.env, target));
+  console.log(`[server] application key: ${appKey.source === 'APP_KEY' ? 'APP_KEY' : appKey.file}`);
+  const encrypter = await Encrypter.fromKey(appKey.key);
   if (process.env.SEED !== 'none' && (await isEmpty(db))) {
     await seedDemo(db, passwords, encrypter);
     console.log('[server] new database: demo data seeded (sign-ins in README.md)');

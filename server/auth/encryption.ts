@@ -35,16 +35,34 @@ export class Encrypter {
   }
 }
 
+/** A new application key: base64 of 32 random bytes. */
+export function generateAppKey(): string {
+  return toBase64(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** The bytes of a key written as base64 (APP_KEY, a key file); an error when it is not 32 bytes. */
+export function parseAppKey(text: string): Uint8Array<ArrayBuffer> {
+  const trimmed = text.trim();
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = fromBase64(trimmed);
+  } catch {
+    throw new Error('The application key must be base64 of 32 random bytes (openssl rand -base64 32).');
+  }
+  if (bytes.length !== 32) throw new Error('The application key must be base64 of 32 random bytes (openssl rand -base64 32).');
+  return bytes;
+}
+
 /**
- * The application key: APP_KEY when the host gives one (base64 of 32 bytes; set it in production and
- * keep it out of the database backups), otherwise one generated once and kept in app_secrets.
+ * The application key kept in the database's own app_secrets table: only for the demo backend that
+ * runs inside the page (its database lives in the browser) and for tests. The Node server keeps its
+ * key outside the database (server/node/appKey.ts), and moves one found here out on start.
  */
 export async function loadAppKey(db: Kysely<Database>, configured: string | undefined): Promise<Uint8Array<ArrayBuffer>> {
-  if (configured) return fromBase64(configured);
+  if (configured) return parseAppKey(configured);
   const existing = await db.selectFrom('app_secrets').select('value').where('name', '=', 'app_key').executeTakeFirst();
-  if (existing) return fromBase64(existing.value);
-  const generated = toBase64(crypto.getRandomValues(new Uint8Array(32)));
-  await db.insertInto('app_secrets').values({ name: 'app_key', value: generated }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  if (existing) return parseAppKey(existing.value);
+  await db.insertInto('app_secrets').values({ name: 'app_key', value: generateAppKey() }).onConflict((oc) => oc.column('name').doNothing()).execute();
   const stored = await db.selectFrom('app_secrets').select('value').where('name', '=', 'app_key').executeTakeFirstOrThrow();
-  return fromBase64(stored.value);
+  return parseAppKey(stored.value);
 }
