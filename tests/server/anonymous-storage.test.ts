@@ -107,7 +107,8 @@ describe('purging what has expired', () => {
     } finally {
       await purgeServer.close();
     }
-  });
+    // A second database of its own: slow to open on a busy machine.
+  }, 180_000);
 
   it('keeps an expired sign-in for a day so the heartbeat can still say it expired', async () => {
     const agent = new TestAgent(server);
