@@ -325,9 +325,12 @@ describe('two-factor sign-in, raced and interrupted', () => {
     expect((await waiting.signIn(account.email, account.password)).body).toEqual({ two_factor: true });
     const changed = await account.agent.put('/api/user/password', { current_password: account.password, password: 'Changed0K', password_confirmation: 'Changed0K' });
     expect(changed.status).toBe(200);
-    // The waiting session is gone: its XSRF token no longer matches anything (419), and it is not signed in.
+    // The waiting session is gone: the code is refused as a sign-in no longer waiting (issue 18: the
+    // browser is now a guest, whose XSRF cookie still passes, so 422 challenge_expired rather than
+    // 419), and it is not signed in.
     const late = await waiting.post('/api/two-factor-challenge', { code: totp(account.secret, server.clock.now()) });
-    expect(late.status).toBe(419);
+    expect(late.status).toBe(422);
+    expect(late.body?.challenge_expired).toBe(true);
     expect((await waiting.get('/api/heartbeat')).body).toEqual({ auth: false });
 
     server.clock.advance(30_000);
@@ -335,7 +338,8 @@ describe('two-factor sign-in, raced and interrupted', () => {
     expect((await another.signIn(account.email, 'Changed0K')).body).toEqual({ two_factor: true });
     expect((await del(account.agent, '/api/user/other-sessions', { password: 'Changed0K' })).body).toEqual({ ended: 1 });
     const refused = await another.post('/api/two-factor-challenge', { code: totp(account.secret, server.clock.now()) });
-    expect(refused.status).toBe(419);
+    expect(refused.status).toBe(422);
+    expect(refused.body?.challenge_expired).toBe(true);
     expect((await another.get('/api/heartbeat')).body).toEqual({ auth: false });
   });
 
