@@ -7,8 +7,10 @@ export interface ConfirmDialogProps {
   readonly message: string;
   readonly confirmLabel: string;
   readonly cancelLabel: string;
-  /** `danger` for destructive actions such as delete. */
+  /** `danger` for destructive actions such as delete or leaving without saving. */
   readonly tone?: 'danger' | 'default';
+  /** `primary` when staying is what the dialog recommends (leaving without saving): Cancel is then the main button. */
+  readonly cancelTone?: 'primary' | 'secondary';
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
 }
@@ -18,7 +20,7 @@ export interface ConfirmDialogProps {
  * page behind, Escape to cancel and the top layer without a library. Cancel has the focus when it
  * opens (spec §9), so Enter never confirms a deletion by accident.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, tone = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, tone = 'default', cancelTone = 'secondary', onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -54,7 +56,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
           <h2 id={titleId}>{title}</h2>
           <p id={messageId}>{message}</p>
           <div className="dialog-actions">
-            <button ref={cancelRef} type="button" className="button button-secondary" autoFocus onClick={onCancel}>
+            <button ref={cancelRef} type="button" className={`button button-${cancelTone}`} autoFocus onClick={onCancel}>
               {cancelLabel}
             </button>
             <button type="button" className={`button ${tone === 'danger' ? 'button-danger' : 'button-primary'}`} onClick={onConfirm}>

@@ -4,7 +4,11 @@ import { useObservable } from '../hooks/useObservable';
 import { useService } from '../services/ServicesContext';
 import { ConfirmDialog } from './ConfirmDialog';
 
-/** Shows whatever the application is asking the user to confirm (leaving with unsaved changes, deleting). */
+/**
+ * Shows whatever the application is asking the user to confirm (leaving with unsaved changes,
+ * deleting). Both lose something, so the way out has the focus and the confirmation is styled as
+ * destructive; on leaving with unsaved changes, staying is also the main (primary) button.
+ */
 export function ConfirmationHost() {
   const { t } = useTranslation();
   const confirmation = useService(ConfirmationService);
@@ -13,7 +17,8 @@ export function ConfirmationHost() {
   return (
     <ConfirmDialog
       open={request !== null}
-      tone={kind === 'delete' ? 'danger' : 'default'}
+      tone="danger"
+      cancelTone={kind === 'unsavedChanges' ? 'primary' : 'secondary'}
       title={t(`confirm.${kind}.title`, request?.values ?? {})}
       message={t(`confirm.${kind}.body`, request?.values ?? {})}
       confirmLabel={t(`confirm.${kind}.confirm`)}

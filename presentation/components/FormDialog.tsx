@@ -4,6 +4,10 @@ import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react'
 /**
  * A modal form on the platform's <dialog> (focus trap, Escape closes, page behind inert); focus goes
  * to the first field when it opens and back to what opened it when it closes.
+ *
+ * `danger` is for a form whose action destroys something (delete, void, cancel a visit): as every
+ * confirmation of the kind (spec §9), it opens with the focus on Cancel, its action is styled as
+ * destructive, and Enter never performs it (only a click or Space/Enter on the action itself does).
  */
 export function FormDialog({
   open,
@@ -14,6 +18,7 @@ export function FormDialog({
   busy,
   onSubmit,
   onClose,
+  tone = 'default',
 }: {
   open: boolean;
   title: string;
@@ -23,10 +28,13 @@ export function FormDialog({
   busy: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  tone?: 'default' | 'danger';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const danger = tone === 'danger';
 
   useEffect(() => {
     const dialog = ref.current;
@@ -34,12 +42,13 @@ export function FormDialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
-      dialog.querySelector<HTMLElement>('input, select, textarea')?.focus();
+      if (danger) cancelRef.current?.focus();
+      else dialog.querySelector<HTMLElement>('input, select, textarea')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       if (opener.current instanceof HTMLElement) opener.current.focus();
     }
-  }, [open]);
+  }, [open, danger]);
 
   return (
     <dialog
@@ -57,19 +66,26 @@ export function FormDialog({
           noValidate
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            onSubmit();
+            // Enter in a field submits a form implicitly: a destructive one waits for its own button.
+            if (!danger) onSubmit();
           }}
           aria-busy={busy}
         >
           <h2 id={titleId}>{title}</h2>
           {children}
           <div className="dialog-actions">
-            <button type="button" className="button button-secondary" onClick={onClose}>
+            <button ref={cancelRef} type="button" className="button button-secondary" onClick={onClose}>
               {cancelLabel}
             </button>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {submitLabel}
-            </button>
+            {danger ? (
+              <button type="button" className="button button-danger" disabled={busy} onClick={onSubmit}>
+                {submitLabel}
+              </button>
+            ) : (
+              <button type="submit" className="button button-primary" disabled={busy}>
+                {submitLabel}
+              </button>
+            )}
           </div>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { User } from '../../domain/auth/user';
@@ -28,10 +28,13 @@ export function AppLayout({ route, user, children }: { route: RouteDef; user: Us
 
   // Focus follows navigation: a keyboard or screen-reader user lands on the new screen's heading.
   // On a narrow screen (a tablet) the menu overlays the page, so it closes once a screen is chosen.
+  const closeMenuIfNarrow = useCallback(() => {
+    if (window.matchMedia?.(NARROW).matches) state.set({ showLeftPanelMenu: false });
+  }, [state]);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
-    if (window.matchMedia?.(NARROW).matches) state.set({ showLeftPanelMenu: false });
-  }, [path, state]);
+    closeMenuIfNarrow();
+  }, [path, closeMenuIfNarrow]);
 
   return (
     <div className={`app-layout${showMenu ? '' : ' menu-collapsed'}`}>
@@ -71,6 +74,9 @@ export function AppLayout({ route, user, children }: { route: RouteDef; user: Us
                       href={item.path}
                       className={path === item.path || path.startsWith(`${item.path}/`) || path === `${item.path}-result` ? 'menu-link active' : 'menu-link'}
                       aria-current={path === item.path ? 'page' : undefined}
+                      // Chosen on a tablet, the menu gives the page back even when the user then stays
+                      // (unsaved changes) and the path does not change.
+                      onClick={closeMenuIfNarrow}
                     >
                       {t(`menu:item.${item.label}`)}
                     </Link>

@@ -40,6 +40,18 @@ interface PendingMove {
 
 const HOLIDAY_COLOR = '#8a1c1c';
 
+const NAV_UNITS = ['day', 'week', 'month'] as const;
+const isNavUnit = (unit: string): unit is (typeof NAV_UNITS)[number] => (NAV_UNITS as readonly string[]).includes(unit);
+
+/**
+ * Hong Kong writes the day of the week 星期三, as the rest of the product does; the browser's short
+ * zh-HK weekday is 週三, so the column headings use the long form in Chinese.
+ */
+const CHINESE_DAY_HEADERS = {
+  dayGridMonth: { dayHeaderFormat: { weekday: 'long' } },
+  timeGridWeek: { dayHeaderFormat: { weekday: 'long', day: 'numeric', omitCommas: true } },
+} as const;
+
 /**
  * The calendar of appointments (spec §2 /calendar): month, week, day and list views, whose visits
  * are fetched for the visible range only (the server expands each series); each worker's colour,
@@ -82,6 +94,9 @@ export default function CalendarScreen() {
       code: language === 'en' ? 'en-GB' : 'zh-HK',
       prevText: t('prev'),
       nextText: t('next'),
+      // The arrows are named for the step they take ("previous month"), not "previous page".
+      prevHint: (_unitText: string, unit: string) => (isNavUnit(unit) ? t(`nav.prev.${unit}`) : t('prev')),
+      nextHint: (_unitText: string, unit: string) => (isNavUnit(unit) ? t(`nav.next.${unit}`) : t('next')),
       todayText: t('today'),
       monthText: t('month'),
       weekTextLong: t('week'),
@@ -252,6 +267,7 @@ export default function CalendarScreen() {
           initialView="dayGridMonth"
           {...(initialDate.current ? { initialDate: initialDate.current } : {})}
           locale={locale}
+          {...(language === 'en' ? {} : { views: CHINESE_DAY_HEADERS })}
           timeZone="Asia/Hong_Kong"
           firstDay={0}
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}

@@ -82,10 +82,10 @@ export async function benchPages(url: string): Promise<string> {
     runs['add a line item']!.push(await interaction(page, () => page.getByRole('button', { name: /^(新增項目|Add a line)$/ }).click()));
     await page.goto(`${url}/calendar`);
     // FullCalendar 7 draws its view switcher as tabs; the month view opens first.
-    const next = page.getByRole('button', { name: /^(下一頁|Next)/i }).first();
+    const next = page.getByRole('button', { name: /^(下個月|下星期|Next month|Next week)$/i }).first();
     await next.waitFor();
     runs['next calendar month']!.push(await interaction(page, () => next.click()));
-    await page.getByRole('tab', { name: /^(週|week)$/i }).click();
+    await page.getByRole('tab', { name: /^(星期|week)$/i }).click();
     await page.waitForTimeout(300);
     runs['next calendar week']!.push(await interaction(page, () => next.click()));
     // The language select moved by the keyboard (an arrow key on the closed select changes it at once).

@@ -21,7 +21,7 @@ test('two-factor: enable it, sign in with a code, then with a recovery code once
   await page.goto('/user/profile');
 
   const section = page.getByRole('region', { name: '雙重驗證' });
-  await section.getByLabel('您的密碼（以確認身分）').fill(WORKER.password);
+  await section.getByLabel('您的密碼（以確認身份）').fill(WORKER.password);
   await section.getByRole('button', { name: '啟用' }).click();
   await expect(section.getByRole('img', { name: '驗證器應用程式的 QR 碼' })).toBeVisible();
   const secret = (await section.locator('code.setup-key').textContent()) ?? '';
@@ -63,7 +63,7 @@ test('two-factor: enable it, sign in with a code, then with a recovery code once
   await page.getByRole('button', { name: '驗證', exact: true }).click();
   await expect(page).toHaveURL(/\/calendar$/);
   await page.goto('/user/profile');
-  await section.getByLabel('您的密碼（以確認身分）').fill(WORKER.password);
+  await section.getByLabel('您的密碼（以確認身份）').fill(WORKER.password);
   await section.getByRole('button', { name: '停用' }).click();
   await expect(section.getByText('未啟用。')).toBeVisible();
 });

@@ -30,7 +30,7 @@ async function listWeekOf(page: Page, date: string) {
   for (let i = 0; i < weeks; i++) {
     // Step until the list shows the week holding `date`.
     if ((await calendar(page).locator(`[data-date="${date}"]`).count()) > 0) break;
-    await calendar(page).getByRole('button', { name: '下一頁' }).click();
+    await calendar(page).getByRole('button', { name: '下星期' }).click();
   }
   await expect(calendar(page).locator(`[data-date="${date}"]`).first()).toBeVisible();
 }
@@ -62,7 +62,7 @@ test('a weekly appointment: create it, see it on four weeks, move one visit, cha
   await page.getByLabel('日期').fill(first);
   await page.getByLabel('開始時間').fill('14:00');
   await page.getByLabel('結束時間').fill('15:00');
-  await page.getByLabel('重複').selectOption({ label: '每週' });
+  await page.getByLabel('重複').selectOption({ label: '每星期' });
   await page.getByRole('spinbutton', { name: '次數' }).fill('4');
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page).toHaveURL(new RegExp(`/calendar/appointment/\\d+\\?date=${first}$`));
@@ -73,13 +73,13 @@ test('a weekly appointment: create it, see it on four weeks, move one visit, cha
   for (let week = 0; week < 4; week++) {
     await expect(visits(page)).toHaveCount(1);
     await expect(calendar(page).locator(`[data-date="${plus(first, 7 * week)}"]`).first()).toBeVisible();
-    await calendar(page).getByRole('button', { name: '下一頁' }).click();
+    await calendar(page).getByRole('button', { name: '下星期' }).click();
   }
   await expect(visits(page)).toHaveCount(0);
 
   // Move the second visit only: drag it from Monday to Tuesday in the week view.
   await listWeekOf(page, plus(first, 7));
-  await calendar(page).getByRole('tab', { name: '週', exact: true }).click();
+  await calendar(page).getByRole('tab', { name: '星期', exact: true }).click();
   const second = visits(page);
   await expect(second).toHaveCount(1);
   const mondayX = (await calendar(page).locator(`[data-date="${plus(first, 7)}"]`).first().boundingBox())!.x;
@@ -98,7 +98,7 @@ test('a weekly appointment: create it, see it on four weeks, move one visit, cha
   await expect(visits(page)).toHaveCount(1);
 
   // Change this and future ones from the third visit, with the keyboard-friendly form: 16:00–17:00.
-  await calendar(page).getByRole('button', { name: '下一頁' }).click();
+  await calendar(page).getByRole('button', { name: '下星期' }).click();
   await visits(page).click();
   await expect(page).toHaveURL(new RegExp(`date=${plus(first, 14)}$`));
   await page.getByLabel('開始時間').fill('16:00');
@@ -111,7 +111,7 @@ test('a weekly appointment: create it, see it on four weeks, move one visit, cha
   await listWeekOf(page, plus(first, 14));
   await expect(visits(page)).toHaveCount(1);
   await expect(calendar(page).getByText(/下午4:00|16:00/).first()).toBeVisible();
-  await calendar(page).getByRole('button', { name: '下一頁' }).click();
+  await calendar(page).getByRole('button', { name: '下星期' }).click();
   await expect(calendar(page).getByText(/下午4:00|16:00/).first()).toBeVisible();
   // The first visit keeps its time.
   await listWeekOf(page, first);
@@ -183,4 +183,26 @@ test('a worker sees only their own visits and cannot create appointments', async
   await expect(page).toHaveURL(/\/error-404$/);
   await page.goto('/calendar/completed-report/1');
   await expect(page.getByLabel('已完成的工作')).not.toHaveValue('');
+});
+
+test('the calendar speaks Hong Kong Chinese: 星期日 … 星期六, 今日, arrows named for their step; and English', async ({ page }) => {
+  await signIn(page);
+  const headers = calendar(page).getByRole('columnheader');
+  await expect(headers.first()).toBeVisible();
+  const texts = await headers.allInnerTexts();
+  expect(texts.map((t) => t.trim()).slice(0, 7)).toEqual(['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六']);
+  await expect(calendar(page).getByRole('button', { name: '今日', exact: true })).toBeVisible();
+  await expect(calendar(page).getByRole('button', { name: '上個月' })).toBeVisible();
+  await expect(calendar(page).getByRole('button', { name: '下個月' })).toBeVisible();
+  await expect(calendar(page).getByText(/週|今天|上一頁|下一頁/)).toHaveCount(0);
+
+  await calendar(page).getByRole('tab', { name: '星期', exact: true }).click();
+  await expect(calendar(page).getByRole('button', { name: '下星期' })).toBeVisible();
+  await expect(calendar(page).getByRole('columnheader').filter({ hasText: '星期三' })).toHaveCount(1);
+  await expect(calendar(page).getByText(/週/)).toHaveCount(0);
+
+  await page.getByLabel('語言').selectOption('en');
+  await expect(calendar(page).getByRole('button', { name: 'Next week' })).toBeVisible();
+  await calendar(page).getByRole('tab', { name: 'Month', exact: true }).click();
+  await expect(calendar(page).getByRole('button', { name: 'Previous month' })).toBeVisible();
 });

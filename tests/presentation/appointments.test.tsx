@@ -117,7 +117,7 @@ describe('the appointment form', () => {
     await user.clear(screen.getByLabelText('結束時間'));
     await user.type(screen.getByLabelText('結束時間'), '15:30');
     await user.selectOptions(screen.getByLabelText('重複'), 'monthly_weekday');
-    await user.selectOptions(screen.getByLabelText('每月第幾週'), '-1');
+    await user.selectOptions(screen.getByLabelText('每月第幾個星期'), '-1');
     await user.clear(screen.getByRole('spinbutton', { name: '次數' }));
     await user.type(screen.getByRole('spinbutton', { name: '次數' }), '6');
     await user.click(screen.getByRole('button', { name: '儲存' }));
@@ -278,6 +278,46 @@ describe('the appointment form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete appointment' }));
     await waitFor(() => expect(navigator.current().path).toBe('/calendar'));
     expect(transport.requests.filter((r) => r.method === 'DELETE').map((r) => [r.path, r.body])).toEqual([['/api/appointments/12', { version: 4, occurrence: '2026-12-14', scope: 'future' }]]);
+  });
+});
+
+describe('confirming a deletion or a cancellation', () => {
+  it('opens the delete dialog of a repeating appointment on Cancel, styles Delete as destructive, and Enter never deletes', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: '/calendar/appointment/12?date=2026-12-14',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/appointments/12' ? { status: 200, body: { deleted: false } } : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete appointment' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete a repeating appointment' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Delete appointment' })).toHaveClass('button-danger');
+    // Enter on the focused Cancel closes the dialog.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Enter on a chosen radio does not delete either: only the Delete button does.
+    await user.click(screen.getByRole('button', { name: 'Delete appointment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete a repeating appointment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'This and future ones' }));
+    expect(within(dialog).getByRole('radio', { name: 'This and future ones' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'Delete a repeating appointment' })).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+  });
+
+  it('opens the cancel-visit dialog on “Keep the visit”, styles the cancellation as destructive, and Enter never cancels', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: backend() });
+    await user.click(await screen.findByRole('button', { name: 'Cancel this visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this visit' });
+    expect(within(dialog).getByRole('button', { name: 'Keep the visit' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Cancel the visit' })).toHaveClass('button-danger');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts(transport.requests, '/api/appointments/12/visits/2026-12-14/status')).toEqual([]);
   });
 });
 

@@ -317,7 +317,7 @@ describe('deleting a client', () => {
 
   it('on confirming, shows the server’s refusal for a client with orders, and stays on the client', async () => {
     const user = userEvent.setup();
-    const refusal = '此客戶有訂單或其他記錄，不能刪除。';
+    const refusal = '此客戶有發票或其他記錄，不能刪除。';
     const { transport, navigator } = renderApp({
       start: '/clients/basic/7',
       user: ADMIN,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { ADMIN } from '../support/fakes';
@@ -165,6 +165,10 @@ describe('leaving with unsaved changes', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(within(dialog).getByRole('button', { name: 'Stay on this page' })).toHaveFocus();
+    // Staying is the main button; leaving loses the edit and is styled as destructive.
+    expect(within(dialog).getByRole('button', { name: 'Stay on this page' })).toHaveClass('button-primary');
+    expect(within(dialog).getByRole('button', { name: 'Leave without saving' })).toHaveClass('button-danger');
+    expect(within(dialog).getByRole('button', { name: 'Leave without saving' })).not.toHaveClass('button-primary');
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
     expect(navigator.current().path).toBe('/user/profile');
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Chan edited');
@@ -194,6 +198,29 @@ describe('leaving with unsaved changes', () => {
     await user.click(screen.getByRole('link', { name: 'Areas' }));
     await waitFor(() => expect(navigator.current().path).toBe('/settings/area'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the menu on a tablet (narrower than 1024 px, where it lies over the page)', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('closes once a screen is chosen from it, even when the user then stays for unsaved changes', async () => {
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width: 1023px'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    const user = userEvent.setup();
+    const { navigator } = renderApp({ start: '/user/profile', user: ADMIN, language: 'en', handler: backend() });
+    await user.type(await screen.findByLabelText('Name'), '!');
+    const toggle = screen.getByRole('button', { name: 'Show or hide the menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Areas' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Stay on this page' }));
+    expect(navigator.current().path).toBe('/user/profile');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 });
 

@@ -148,6 +148,32 @@ describe('payment dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: '作廢' }));
     expect(within(dialog).getByLabelText('原因')).toHaveAccessibleDescription('請輸入原因。');
   });
+
+  it('opens the void dialog on its way out (“不作廢”, not a bare 取消), styles 作廢 as destructive, and Enter never voids', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'zh-HK', handler: backend });
+    await user.click(await screen.findByRole('button', { name: '作廢' }));
+    const dialog = screen.getByRole('dialog', { name: '作廢發票 INV-2026-00003' });
+    expect(within(dialog).getByRole('button', { name: '不作廢' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: '作廢' })).toHaveClass('button-danger');
+    await user.type(within(dialog).getByLabelText('原因'), '開錯單{Enter}');
+    expect(screen.getByRole('dialog', { name: '作廢發票 INV-2026-00003' })).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('names the unvoid dialog’s way out “保持作廢”, never 取消 beside 取消作廢', async () => {
+    const user = userEvent.setup();
+    const voided = { ...ORDER, paid: 0, outstanding: 0, status: 'void', voided: true, voidReason: '開錯單', voidedBy: 'Ada Chan' };
+    renderApp({
+      start: '/orders/order/invoice/3',
+      user: ADMIN,
+      language: 'zh-HK',
+      handler: (r) => (r.path === '/api/orders/3' ? { status: 200, body: { order: voided, attachments: [], options: OPTIONS } } : backend(r)),
+    });
+    await user.click(await screen.findByRole('button', { name: '取消作廢' }));
+    const dialog = screen.getByRole('dialog', { name: '取消作廢發票 INV-2026-00003' });
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['保持作廢', '取消作廢']);
+  });
 });
 
 describe('payment methods and refund reasons from Settings → Options', () => {
@@ -612,7 +638,7 @@ describe('reminder screens', () => {
     expect(screen.queryByLabelText('收據或退款')).not.toBeInTheDocument();
     expect(lastQuery(transport, '/api/receipts')).toEqual({ action: 'bank-in' });
 
-    await user.selectOptions(screen.getByLabelText('分行'), '旺角分店');
+    await user.selectOptions(screen.getByLabelText('分店'), '旺角分店');
     await user.selectOptions(screen.getByLabelText('經手人'), 'Sam Lee');
     await user.click(screen.getByRole('button', { name: '套用' }));
     await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('staff_id')).toBe('2'));

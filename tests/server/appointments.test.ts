@@ -494,7 +494,7 @@ describe('the invoice tab and linking an order', () => {
     await zh.signIn('admin@example.com', 'Admin1234');
     const refused = await zh.post('/api/appointments', { clientId: 2, workerIds: [ADMIN], date: '2030-07-08', orderId: otherOrder });
     expect(refused.status).toBe(422);
-    expect(refused.body!.errors).toEqual({ orderId: ['此訂單屬於另一位客戶。'] });
+    expect(refused.body!.errors).toEqual({ orderId: ['此發票屬於另一位客戶。'] });
     expect((await create(admin, { clientId: 2, date: '2030-07-08', orderId: voidOrder })).body!.errors).toHaveProperty('orderId');
     const created = await create(admin, { clientId: 2, date: '2030-07-08', recurrence: { freq: 'once' }, orderId: clientOrder });
     expect(created.status).toBe(201);

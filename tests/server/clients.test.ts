@@ -120,7 +120,7 @@ describe('creating and editing a client', () => {
       contacts: ['只可有一位主要聯絡人。'],
       'contacts.0.phones.0': ['請輸入 8 位數字的香港電話號碼（例如 9123 4567），或連國家／地區代碼的內地或海外號碼（例如 +86 138 0013 8000）。'],
       'addresses.0.areaId': ['此值無效。'],
-      hkid: ['此身分證號碼的核對數字不正確，請再檢查。'],
+      hkid: ['此身份證號碼的核對數字不正確，請再檢查。'],
     });
   });
 
@@ -244,7 +244,7 @@ describe('deleting a client that business records point to', () => {
       expect(document.status, JSON.stringify(document.body)).toBe(201);
       const refused = await del(client.id);
       expect(refused.status).toBe(422);
-      expect(refused.body?.message).toBe('此客戶有訂單或其他記錄，不能刪除。');
+      expect(refused.body?.message).toBe('此客戶有發票或其他記錄，不能刪除。');
       expect((await adminAgent.get(`/api/clients/${client.id}`)).status).toBe(200);
       const deletes = await server.db.selectFrom('audits').select('id').where('entity_type', '=', 'client').where('action', '=', 'delete').where('entity_id', '=', String(client.id)).execute();
       expect(deletes).toEqual([]);

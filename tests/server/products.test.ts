@@ -118,8 +118,8 @@ describe('products', () => {
       expect(document.status, JSON.stringify(document.body)).toBe(201);
       const refused = await del(agent, `/api/products/${p.id}`);
       expect(refused.status).toBe(422);
-      expect(refused.body?.message).toBe('This product is used in quotations or orders and cannot be deleted. Deactivate it instead.');
-      expect((await del(zh, `/api/products/${p.id}`)).body?.message).toBe('此產品已用於報價單或訂單，不能刪除。請改為停用。');
+      expect(refused.body?.message).toBe('This product is used in quotations or invoices and cannot be deleted. Deactivate it instead.');
+      expect((await del(zh, `/api/products/${p.id}`)).body?.message).toBe('此產品已用於報價單或發票，不能刪除。請改為停用。');
       expect((await agent.get(`/api/products/${p.id}`)).status).toBe(200);
       // Deactivating it instead is allowed.
       expect((await agent.put(`/api/products/${p.id}`, { code: p.code, nameZh: p.nameZh, unit: 'visit', unitPrice: 10_000, active: false, version: p.version })).status).toBe(200);

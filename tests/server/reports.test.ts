@@ -414,10 +414,10 @@ describe('exports', () => {
   it('writes Excel headings in English, or in Chinese and English, as chosen, the totals row labelled the same way', async () => {
     const base = `/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&format=xlsx`;
     const en = await sheetRows(`${base}&headers=en`);
-    expect(en[0]).toEqual(['Salesperson', 'Own rate (%)', 'Orders', 'Total (HKD)', 'Commission base (HKD)', 'Commission (HKD)']);
+    expect(en[0]).toEqual(['Salesperson', 'Own rate (%)', 'Invoices', 'Total (HKD)', 'Commission base (HKD)', 'Commission (HKD)']);
     expect(en.at(-1)![0]).toBe('Total');
     const both = await sheetRows(`${base}&headers=both`);
-    expect(both[0]).toEqual(['營業員 Salesperson', '個人佣金率（%） Own rate (%)', '訂單數 Orders', '總額（港元） Total (HKD)', '佣金基數（港元） Commission base (HKD)', '佣金（港元） Commission (HKD)']);
+    expect(both[0]).toEqual(['營業員 Salesperson', '個人佣金率（%） Own rate (%)', '發票數 Invoices', '總額（港元） Total (HKD)', '佣金基數（港元） Commission base (HKD)', '佣金（港元） Commission (HKD)']);
     expect(both.at(-1)![0]).toBe('總計 Total');
     // The same rows under either heading: one per salesperson of the JSON report, then the totals.
     const json = await report(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&per_page=1000`);

@@ -138,7 +138,7 @@ describe('quotations', () => {
     expect(created.status).toBe('draft');
     const early = await agent.post(`/api/quotations/${created.id}/convert`, { version: created.version });
     expect(early.status).toBe(422);
-    expect(early.body!.message).toBe('Only an accepted quotation can become an order.');
+    expect(early.body!.message).toBe('Only an accepted quotation can become an invoice.');
     const sent = (await agent.post(`/api/quotations/${created.id}/status`, { status: 'sent', version: created.version })).body!.quotation as Quotation;
     expect((await agent.put(`/api/quotations/${created.id}`, { ...created, clientId, kind: 'contract', validDays: 30, items: [], version: sent.version })).status).toBe(422);
     const accepted = (await agent.post(`/api/quotations/${created.id}/status`, { status: 'accepted', version: sent.version })).body!.quotation as Quotation;
@@ -379,7 +379,7 @@ describe('permissions and records', () => {
     expect(order.id).toBeGreaterThan(0);
     const client = await del(agent, `/api/clients/${clientId}`);
     expect(client.status).toBe(422);
-    expect(client.body!.message).toBe('This client has orders or other records and cannot be deleted.');
+    expect(client.body!.message).toBe('This client has invoices or other records and cannot be deleted.');
     expect((await del(agent, `/api/products/${product('PR-SPRAY').id}`)).status).toBe(422);
   });
 
@@ -588,8 +588,8 @@ describe('CSV exports of quotations and receipts', () => {
     en: ['Number', 'Kind', 'Date', 'Valid until', 'Client (Chinese)', 'Client (English)', 'Status', 'Total (HKD)', 'Salesperson'],
   };
   const RECEIPT_HEADERS = {
-    'zh-HK': ['編號', '類別', '日期', '訂單', '客戶（中文）', '客戶（英文）', '付款方式', '參考編號', '金額（港元）', '已存入銀行', '經手人'],
-    en: ['Number', 'Kind', 'Date', 'Order', 'Client (Chinese)', 'Client (English)', 'Method', 'Reference', 'Amount (HKD)', 'Banked in', 'Recorded by'],
+    'zh-HK': ['編號', '類別', '日期', '發票', '客戶（中文）', '客戶（英文）', '付款方式', '參考編號', '金額（港元）', '已存入銀行', '經手人'],
+    en: ['Number', 'Kind', 'Date', 'Invoice', 'Client (Chinese)', 'Client (English)', 'Method', 'Reference', 'Amount (HKD)', 'Banked in', 'Recorded by'],
   };
 
   it('exports the filtered quotations, UTF-8 with a byte-order mark, headers in the caller’s language', async () => {

@@ -267,7 +267,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
         onCancelVisit={(reason) => void cancelVisit(reason)}
         onClose={() => setCanceling(null)}
       />
-      <ScopeDialog open={deleting} title={t('scope.deleteTitle')} submitLabel={t('delete')} busy={busy} onChoose={(scope) => void remove(scope)} onCancel={() => setDeleting(false)} />
+      <ScopeDialog open={deleting} title={t('scope.deleteTitle')} submitLabel={t('delete')} busy={busy} tone="danger" onChoose={(scope) => void remove(scope)} onCancel={() => setDeleting(false)} />
     </div>
   );
 }

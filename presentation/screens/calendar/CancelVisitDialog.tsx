@@ -41,7 +41,7 @@ export function CancelVisitDialog({
   /** The usual reason the text is, if it is one. */
   const usual = reasons.find((r) => words(r) === reason.trim())?.value ?? '';
   return (
-    <FormDialog open={open} title={t('cancelVisit.title')} submitLabel={t('cancelVisit.submit')} cancelLabel={t('cancelVisit.keep')} busy={busy} onSubmit={() => onCancelVisit(reason.trim())} onClose={onClose}>
+    <FormDialog open={open} title={t('cancelVisit.title')} submitLabel={t('cancelVisit.submit')} cancelLabel={t('cancelVisit.keep')} busy={busy} tone="danger" onSubmit={() => onCancelVisit(reason.trim())} onClose={onClose}>
       <FormAlert message={message} />
       <p className="hint">{t('cancelVisit.final')}</p>
       {reasons.length > 0 && (

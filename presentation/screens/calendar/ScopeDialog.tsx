@@ -14,6 +14,7 @@ export function ScopeDialog({
   busy,
   onChoose,
   onCancel,
+  tone = 'default',
 }: {
   open: boolean;
   title: string;
@@ -21,6 +22,8 @@ export function ScopeDialog({
   busy: boolean;
   onChoose: (scope: Scope) => void;
   onCancel: () => void;
+  /** `danger` when the choice deletes: Cancel has the focus and Enter never deletes. */
+  tone?: 'default' | 'danger';
 }) {
   const { t } = useTranslation('calendar');
   const [scope, setScope] = useState<Scope>('one');
@@ -28,7 +31,7 @@ export function ScopeDialog({
     if (open) setScope('one');
   }, [open]);
   return (
-    <FormDialog open={open} title={title} submitLabel={submitLabel} cancelLabel={t('cancel')} busy={busy} onSubmit={() => onChoose(scope)} onClose={onCancel}>
+    <FormDialog open={open} title={title} submitLabel={submitLabel} cancelLabel={t('cancel')} busy={busy} tone={tone} onSubmit={() => onChoose(scope)} onClose={onCancel}>
       <fieldset className="checkbox-group">
         <legend>{t('scope.legend')}</legend>
         {(['one', 'future'] as const).map((value) => (

@@ -148,7 +148,7 @@ export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; 
   };
 
   return (
-    <FormDialog open title={t(`order.${action}Title`, { number: order.number })} submitLabel={t(`order.${action}`)} cancelLabel={t('cancel')} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog open title={t(`order.${action}Title`, { number: order.number })} submitLabel={t(`order.${action}`)} cancelLabel={t(`order.${action}Back`)} busy={busy} tone={action === 'void' ? 'danger' : 'default'} onSubmit={() => void submit()} onClose={onClose}>
       <FormAlert message={problem.message} />
       <DraftBanner draft={draft} onRestore={setForm} />
       {action === 'void' && <p className="hint">{t('order.voidHint')}</p>}
