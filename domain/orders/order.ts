@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { addDays, type IsoDate } from '../time/dates';
+import { addDays, isIsoDate, type IsoDate } from '../time/dates';
 import { lineTotal, percentOf, sum, type BasisPoints, type Cents, type QuantityHundredths } from '../money/money';
 
 /** The kinds of order the business takes (spec §3). */
@@ -74,6 +74,14 @@ export function needsReminder(status: PaymentStatus): boolean {
 /** The day payment is due: the order's date plus the payment terms (Settings → Codes) in days. */
 export function dueDate(date: IsoDate, paymentTermsDays: number): IsoDate {
   return addDays(date, Math.max(0, paymentTermsDays));
+}
+
+/**
+ * The due date a form shows when its date changes: it follows the date and the payment terms until
+ * the user sets it (`setByUser`), then it stays as set. An unfinished date leaves it as it is.
+ */
+export function followingDueDate(date: string, paymentTermsDays: number, current: string, setByUser: boolean): string {
+  return setByUser || !isIsoDate(date) ? current : dueDate(date, paymentTermsDays);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkUnvoid, checkVoid, countedTotal, dueDate, isOverdue, needsReminder, ORDER_TYPES, outstandingAmount, paidAmount, paymentStatus } from '../../domain/orders/order';
+import { checkUnvoid, checkVoid, countedTotal, dueDate, followingDueDate, isOverdue, needsReminder, ORDER_TYPES, outstandingAmount, paidAmount, paymentStatus } from '../../domain/orders/order';
 import en from '../../locales/en/sales.json';
 import zh from '../../locales/zh-HK/sales.json';
 import { checkReceipt, checkRefund, needsBankIn } from '../../domain/orders/receipts';
@@ -103,6 +103,15 @@ describe('due date and the outstanding reminder', () => {
     expect(dueDate('2026-11-20', 30)).toBe('2026-12-20');
     expect(dueDate('2026-01-31', 0)).toBe('2026-01-31');
     expect(dueDate('2026-02-20', 10)).toBe('2026-03-02');
+  });
+
+  it('on a form, follows the date and the payment terms until the user sets it', () => {
+    // A back-dated invoice falls due 30 days after its own date, not after today's.
+    expect(followingDueDate('2026-09-01', 30, '2026-12-23', false)).toBe('2026-10-01');
+    // Set by the user: it stays.
+    expect(followingDueDate('2026-09-01', 30, '2026-11-30', true)).toBe('2026-11-30');
+    // A date being typed (not a date yet) leaves it as it is.
+    expect(followingDueDate('2026-09', 30, '2026-12-23', false)).toBe('2026-12-23');
   });
 
   it('reminds only when something is owed and the due date has passed', () => {

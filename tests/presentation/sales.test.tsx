@@ -99,6 +99,34 @@ describe('quotation form', () => {
   });
 });
 
+describe('a new invoice’s due date', () => {
+  const creating = (r: ApiRequest) =>
+    r.path === '/api/orders/create'
+      ? { status: 200, body: { options: OPTIONS, appointmentId: null, defaults: { type: 'new_order', date: '2026-11-23', dueDate: '2026-12-23', paymentTermsDays: 30, branchId: 1, salespersonId: 2 }, client: null } }
+      : backend(r);
+
+  it('follows the date by the payment terms, so a back-dated invoice falls due on time', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/orders/order/invoice/create', user: ADMIN, language: 'en', handler: creating });
+    const due = await screen.findByLabelText('Due date');
+    expect(due).toHaveValue('2026-12-23');
+    await user.clear(screen.getByLabelText('Date'));
+    await user.type(screen.getByLabelText('Date'), '2026-09-01');
+    expect(due).toHaveValue('2026-10-01');
+  });
+
+  it('stays where the user set it when the date changes afterwards', async () => {
+    const user = userEvent.setup();
+    renderApp({ start: '/orders/order/invoice/create', user: ADMIN, language: 'en', handler: creating });
+    const due = await screen.findByLabelText('Due date');
+    await user.clear(due);
+    await user.type(due, '2027-01-15');
+    await user.clear(screen.getByLabelText('Date'));
+    await user.type(screen.getByLabelText('Date'), '2026-09-01');
+    expect(due).toHaveValue('2027-01-15');
+  });
+});
+
 describe('a stale invoice save (409)', () => {
   const RELOAD = 'Load the latest version (your changes will be lost)';
   it('keeps the input, says someone else changed it, and offers the latest version, which loads it again', async () => {

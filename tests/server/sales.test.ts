@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { startTestServer, TestAgent, type TestServer } from './harness';
+import { dueDate } from '../../domain/orders/order';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
 const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
@@ -268,6 +269,12 @@ describe('orders and receipts', () => {
 });
 
 describe('reminders and lists', () => {
+  it('gives a new invoice the payment terms with its default date and due date, so the form can move the due date with the date', async () => {
+    const defaults = (await agent.get('/api/orders/create')).body!.defaults as { date: string; dueDate: string; paymentTermsDays: number };
+    expect(defaults.paymentTermsDays).toBe(30);
+    expect(defaults.dueDate).toBe(dueDate(defaults.date, defaults.paymentTermsDays));
+  });
+
   it('lists orders past due with something owed as reminder_outstanding, and their sum', async () => {
     const due = await createOrder(agent, [{ productId: null, descriptionEn: 'Old work', quantity: 100, unitPrice: 30_000 }], { date: '2026-09-01', dueDate: '2026-10-01' });
     const notYet = await createOrder(agent, [{ productId: null, descriptionEn: 'New work', quantity: 100, unitPrice: 30_000 }], { date: '2026-11-20' });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
+import { followingDueDate, ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
 import { decodeAttachments } from '../../../application/clients/client';
@@ -56,7 +56,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   const state = useService(AppState);
   const navigation = useService(NavigationService);
   const options = decodeSalesOptions(data.props.options);
-  const defaults = (data.props.defaults ?? {}) as { type?: string; date?: string; dueDate?: string; branchId?: number | null; salespersonId?: number | null };
+  const defaults = (data.props.defaults ?? {}) as { type?: string; date?: string; dueDate?: string; paymentTermsDays?: number; branchId?: number | null; salespersonId?: number | null };
   /** Made from an appointment's invoice tab: the new invoice is linked to that appointment. */
   const forAppointment = !order && typeof data.props.appointmentId === 'number' ? data.props.appointmentId : null;
   const start: OrderForm = {
@@ -72,6 +72,8 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
     notes: order?.notes ?? '',
   };
   const [form, setForm] = useState(start);
+  /** A new invoice's due date follows its date (by the payment terms) until the user sets it. */
+  const [dueSetByUser, setDueSetByUser] = useState(order !== null || typeof defaults.paymentTermsDays !== 'number');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(useKeptDialog(order));
@@ -81,7 +83,12 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   const dirty = canEdit && comparableForm(form) !== comparableForm(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(order ? `order:${order.id}:${order.version}` : 'order:new', form, dirty, start);
-  const set = (change: Partial<OrderForm>) => setForm((f) => ({ ...f, ...change }));
+  const set = (change: Partial<OrderForm>) =>
+    setForm((f) => ({
+      ...f,
+      ...change,
+      ...(change.date !== undefined && change.dueDate === undefined ? { dueDate: followingDueDate(change.date, defaults.paymentTermsDays ?? 0, f.dueDate, dueSetByUser) } : {}),
+    }));
   const reload = () => state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 });
   const afterError = (error: ApiError) => setErrors(problem.show(error));
 
@@ -151,7 +158,17 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
             )}
             <DocumentFields form={form} options={options} errors={errors} readOnly={!canEdit} set={set}>
               <SelectField label={t('field.type')} value={form.type} options={ORDER_TYPES.map((k) => ({ value: k, label: t(`orderType.${k}`) }))} onChange={(e) => set({ type: e.target.value as OrderType })} errors={errors.type} disabled={!canEdit} />
-              <TextField label={t('field.dueDate')} type="date" value={form.dueDate} onChange={(e) => set({ dueDate: e.target.value })} errors={errors.dueDate} readOnly={!canEdit} />
+              <TextField
+                label={t('field.dueDate')}
+                type="date"
+                value={form.dueDate}
+                onChange={(e) => {
+                  setDueSetByUser(true);
+                  set({ dueDate: e.target.value });
+                }}
+                errors={errors.dueDate}
+                readOnly={!canEdit}
+              />
             </DocumentFields>
             <div className="form-actions">
               {canEdit && (

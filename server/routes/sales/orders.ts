@@ -320,10 +320,12 @@ export function orderRoutes(): Hono<AppEnv> {
     const user = c.var.user!;
     const date = today(c);
     const appointmentId = queryId(c.req.query('appointment_id'));
+    const paymentTermsDays = Number(await codeValue(db, 'payment_terms_days'));
     return c.json({
       options: await documentOptions(c, 'order'),
       appointmentId,
-      defaults: { type: 'new_order', date, dueDate: dueDate(date, Number(await codeValue(db, 'payment_terms_days'))), branchId: user.branchId, salespersonId: user.id },
+      // The form moves the due date with the date by the same terms until the user sets it.
+      defaults: { type: 'new_order', date, dueDate: dueDate(date, paymentTermsDays), paymentTermsDays, branchId: user.branchId, salespersonId: user.id },
       client: clientId === null ? null : await clientSummary(db, clientId),
     });
   });
