@@ -396,7 +396,7 @@ describe('the invoice tab', () => {
       r.path === '/api/appointments/12' && r.method === 'GET' ? { status: 200, body: { appointment: { ...APPOINTMENT, orderId: 7 }, occurrence: VISIT, tab: 'invoice', order: null, orderHidden: true } } : null,
     );
     renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: editor, language: 'en', handler: hidden });
-    expect(await screen.findByText('An invoice is linked to this appointment. Seeing it needs the right to view orders.')).toBeInTheDocument();
+    expect(await screen.findByText('An invoice is linked to this appointment. Seeing it needs the right to view invoices.')).toBeInTheDocument();
     expect(screen.queryByText('No invoice is linked to this appointment yet.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
   });
