@@ -63,6 +63,17 @@ export function hasPermission(user: PermissionHolder | null | undefined, permiss
   return user.role?.permissions.includes(permission) ?? false;
 }
 
+/**
+ * Who may be booked as a worker on a visit: a user who can see the calendar (`appointment_view`;
+ * administrators hold every permission). A role without it (e.g. accounts only) is never offered as a
+ * worker, and the server refuses one.
+ */
+export const WORKS_VISITS: Permission = 'appointment_view';
+
+export function canWorkVisits(user: PermissionHolder | null | undefined): boolean {
+  return hasPermission(user, WORKS_VISITS);
+}
+
 /** Which attached files a user may see (spec §6): all, their own branch's, their own uploads, or none. */
 export type FileScope = 'all' | 'branch' | 'own' | 'none';
 

@@ -1,11 +1,21 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { hasPermission } from '../../domain/auth/permissions';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { hasPermission, WORKS_VISITS } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { expand, lastDate, type Occurrence, type Series, type SeriesEnd } from '../../domain/appointments/recurrence';
 import type { AppointmentStatus } from '../../domain/appointments/status';
 import { holidayDates } from '../../domain/hk/holidays';
 import type { IsoDate } from '../../domain/time/dates';
 import type { AppointmentTable, AppointmentVisitTable, Database } from '../db/schema';
+
+/**
+ * The domain's canWorkVisits in SQL, over `users`: an administrator, or a role holding WORKS_VISITS
+ * (tests/server/appointments.test.ts holds it equal to the domain).
+ */
+export const worksVisits = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.or([
+    eb('users.is_admin', '=', true),
+    eb.exists(eb.selectFrom('role_permissions as rp').select(sql`1`.as('one')).whereRef('rp.role_id', '=', 'users.role_id').where('rp.permission', '=', WORKS_VISITS)),
+  ]);
 
 export type AppointmentRow = Selectable<AppointmentTable>;
 export type VisitRow = Selectable<AppointmentVisitTable>;

@@ -21,7 +21,7 @@ import { parseJsonBody } from '../http/validate';
 import { applyEdit, applyRemove, refusedOutcome, type EditRefusal } from '../appointments/edits';
 import { CreateAppointment, isoDate, RangeQuery, MAX_RANGE_DAYS, RemoveAppointment, Reschedule, seriesFrom, times, UpdateAppointment, type FieldErrors, type AppointmentInput } from '../appointments/input';
 import { overlapsFor } from '../appointments/overlaps';
-import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, type AppointmentRow } from '../appointments/store';
+import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, worksVisits, type AppointmentRow } from '../appointments/store';
 import { fieldErrors } from './admin/common';
 import { activeOptions } from './admin/optionLists';
 import { listAttachments } from './attachments';
@@ -29,12 +29,15 @@ import { INT_MAX } from '../db/limits';
 
 const today = (c: AppContext): IsoDate => hongKongDate(c.var.deps.now());
 
-/** Active users who can be booked, with their calendar colour. */
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Active users with their calendar colour: those named (`onlyIds`, the workers of shown visits), or
+ * else those who can be booked — who can work visits (domain canWorkVisits).
+ */
 async function workerOptions(c: AppContext, onlyIds?: readonly number[], db: Db = c.var.deps.db) {
   let query = db.selectFrom('users').select(['id', 'name', 'calendar_color', 'branch_id']).where('active', '=', true);
-  if (onlyIds) query = query.where('id', 'in', onlyIds.length > 0 ? [...onlyIds] : [-1]);
+  query = onlyIds ? query.where('id', 'in', onlyIds.length > 0 ? [...onlyIds] : [-1]) : query.where(worksVisits);
   const rows = await query.orderBy('name').execute();
   return rows.map((u) => ({ id: u.id, name: u.name, color: u.calendar_color, branchId: u.branch_id }));
 }
@@ -78,7 +81,7 @@ async function checkReferences(c: AppContext, input: Pick<AppointmentInput, 'cli
   const lang = c.var.language;
   const errors: FieldErrors = {};
   if (!(await db.selectFrom('clients').select('id').where('id', '=', input.clientId).executeTakeFirst())) errors.clientId = [translate(lang, 'appointments.unknownClient')];
-  const workers = input.workerIds.length === 0 ? [] : await db.selectFrom('users').select('id').where('id', 'in', input.workerIds).where('active', '=', true).execute();
+  const workers = input.workerIds.length === 0 ? [] : await db.selectFrom('users').select('id').where('id', 'in', input.workerIds).where('active', '=', true).where(worksVisits).execute();
   if (workers.length !== new Set(input.workerIds).size) errors.workerIds = [translate(lang, 'appointments.unknownWorker')];
   if (input.areaId !== null && !(await db.selectFrom('areas').select('id').where('id', '=', input.areaId).executeTakeFirst())) errors.areaId = [translate(lang, 'validation.invalid')];
   if (input.branchId !== null && !(await db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst())) errors.branchId = [translate(lang, 'validation.invalid')];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { canWorkVisits, type Permission } from '../../domain/auth/permissions';
 import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
 
 const ADMIN = 1;
@@ -234,11 +235,48 @@ describe('creating and validating', () => {
     expect(reply.status).toBe(422);
     expect(reply.body!.errors).toEqual({
       clientId: ['請選擇客戶。'],
-      workerIds: ['工作人員必須是已啟用的使用者。'],
+      workerIds: ['工作人員必須是已啟用、而且角色可查看預約的使用者。'],
       endTime: ['結束時間必須在開始時間之後。'],
       'end.until': ['最後日期不可早於第一次到訪。'],
     });
     expect((await admin.post('/api/appointments', { clientId: 1, workerIds: [], date: '2027-13-01' })).body!.errors).toHaveProperty('workerIds');
+  });
+
+  it('offers and books as workers only the users who can work visits (an administrator, or a role with appointment_view), as the domain says', async () => {
+    const role = await server.db.insertInto('roles').values({ name: 'accounts only' }).returning('id').executeTakeFirstOrThrow();
+    await server.db.insertInto('role_permissions').values({ role_id: role.id, permission: 'order_view' }).execute();
+    const accounts = await server.db
+      .insertInto('users')
+      .values({ name: 'Accounts Only 會計', email: 'accounts-only@example.com', password_hash: '', language: 'en', role_id: role.id, branch_id: 1, company_id: null, is_admin: false, calendar_color: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The SQL rule equals the domain's canWorkVisits for every active user.
+    const users = await server.db.selectFrom('users').select(['id', 'is_admin', 'role_id']).where('active', '=', true).execute();
+    const permissions = await server.db.selectFrom('role_permissions').select(['role_id', 'permission']).execute();
+    const expected = users
+      .filter((u) => canWorkVisits({ isAdmin: u.is_admin, role: u.role_id === null ? null : { permissions: permissions.filter((p) => p.role_id === u.role_id).map((p) => p.permission as Permission) } }))
+      .map((u) => u.id)
+      .sort((a, b) => a - b);
+    for (const path of ['/api/appointments/create', '/api/appointments/filters']) {
+      const reply = await admin.get(path);
+      const offered = ((path.endsWith('create') ? (reply.body!.options as { workers: { id: number }[] }).workers : (reply.body!.workers as { id: number }[])) ?? []).map((w) => w.id);
+      expect([...offered].sort((a, b) => a - b), path).toEqual(expected);
+      expect(offered, path).not.toContain(accounts.id);
+    }
+    expect(expected).toEqual(expect.arrayContaining([ADMIN, SALES, WORKER]));
+
+    // Booking one anyway is refused, with a message in the caller's language.
+    const zh = new TestAgent(server, 'zh-HK');
+    await zh.signIn('admin@example.com', 'Admin1234');
+    for (const [agent, message] of [
+      [admin, 'Choose active users whose role can work visits (it lets them view appointments).'],
+      [zh, '工作人員必須是已啟用、而且角色可查看預約的使用者。'],
+    ] as const) {
+      const refused = await create(agent, { workerIds: [WORKER, accounts.id] });
+      expect(refused.status).toBe(422);
+      expect(refused.body!.errors).toEqual({ workerIds: [message] });
+    }
+    expect((await create(admin, { workerIds: [WORKER] })).status).toBe(201);
   });
 
   it('creates every kind of rule: all day, daily, biweekly, monthly, yearly and a specified week of the month', async () => {
