@@ -187,8 +187,10 @@ test('a worker sees only their own visits and cannot create appointments', async
 
 test('the calendar speaks Hong Kong Chinese: 星期日 … 星期六, 今日, arrows named for their step; and English', async ({ page }) => {
   await signIn(page);
+  // The calendar opens on the view it last showed: choose the month view.
+  await calendar(page).getByRole('tab', { name: '月', exact: true }).click();
   const headers = calendar(page).getByRole('columnheader');
-  await expect(headers.first()).toBeVisible();
+  await expect(headers.first()).toBeVisible({ timeout: 30_000 });
   const texts = await headers.allInnerTexts();
   expect(texts.map((t) => t.trim()).slice(0, 7)).toEqual(['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六']);
   await expect(calendar(page).getByRole('button', { name: '今日', exact: true })).toBeVisible();
@@ -205,4 +207,7 @@ test('the calendar speaks Hong Kong Chinese: 星期日 … 星期六, 今日, ar
   await expect(calendar(page).getByRole('button', { name: 'Next week' })).toBeVisible();
   await calendar(page).getByRole('tab', { name: 'Month', exact: true }).click();
   await expect(calendar(page).getByRole('button', { name: 'Previous month' })).toBeVisible();
+  // The language is kept on the account: give the other tests back their Chinese.
+  await page.getByLabel('Language').selectOption('zh-HK');
+  await expect(calendar(page).getByRole('button', { name: '上個月' })).toBeVisible();
 });
