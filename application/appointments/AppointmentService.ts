@@ -263,10 +263,11 @@ export class AppointmentService {
     return this.api.put(`/api/appointments/${id}/visits/${date}/report`, input).andThen(reportFrom);
   }
 
-  /** A signature drawn on the screen (PNG). */
-  sign(id: number, date: string, who: 'client' | 'worker', png: Blob): ResultAsync<Report, ApiError> {
+  /** A signature drawn on the screen (PNG); the worker's is credited to `signerId`, one of the visit's workers. */
+  sign(id: number, date: string, who: 'client' | 'worker', png: Blob, signerId?: number): ResultAsync<Report, ApiError> {
     if (checkUploadSize(png.size).isErr()) return errAsync({ code: 'tooLarge', message: '' });
-    return this.api.request({ method: 'PUT', path: `/api/appointments/${id}/visits/${date}/signatures/${who}`, body: png }).andThen(reportFrom);
+    const signer = who === 'worker' && signerId !== undefined ? `?signer=${signerId}` : '';
+    return this.api.request({ method: 'PUT', path: `/api/appointments/${id}/visits/${date}/signatures/${who}${signer}`, body: png }).andThen(reportFrom);
   }
 
   clearSignature(id: number, date: string, who: 'client' | 'worker'): ResultAsync<Report, ApiError> {

@@ -319,6 +319,8 @@ export interface Report {
   readonly clientSignedAt: string | null;
   readonly workerSignature: string | null;
   readonly workerSigner: string | null;
+  /** The worker the signature is credited to (one of the visit's workers). */
+  readonly workerSignerId: number | null;
   readonly workerSignedAt: string | null;
   readonly reportedBy: string | null;
   readonly reportedAt: string | null;
@@ -346,6 +348,7 @@ export function decodeReport(v: unknown): Report | null {
     clientSignedAt: text(v.clientSignedAt),
     workerSignature: dataUrl(v.workerSignature),
     workerSigner: text(v.workerSigner),
+    workerSignerId: num(v.workerSignerId) ?? null,
     workerSignedAt: text(v.workerSignedAt),
     reportedBy: text(v.reportedBy),
     reportedAt: text(v.reportedAt),

@@ -182,6 +182,7 @@ async function reportOf(c: AppContext, row: AppointmentRow, date: IsoDate) {
     clientSignedAt: iso(visit?.client_signed_at),
     workerSignature: dataUrl(visit?.worker_signature ?? null),
     workerSigner: visit?.worker_signer ?? null,
+    workerSignerId: visit?.worker_signer_id ?? null,
     workerSignedAt: iso(visit?.worker_signed_at),
     reportedBy: visit?.reporter ?? null,
     reportedAt: iso(visit?.reported_at),
@@ -786,6 +787,19 @@ export function appointmentRoutes(): Hono<AppEnv> {
     return c.json({ report: await reportOf(c, target.row, target.date) });
   });
 
+  /**
+   * Who a worker's signature is credited to: `?signer=` (a user id among the visit's workers); without
+   * it, the signed-in user when they work the visit (or when the visit has no worker), or its only worker.
+   */
+  function signerOf(query: string | undefined, me: number, workers: readonly number[]): number | 'invalid' | 'choose' {
+    if (query !== undefined) {
+      const id = /^[1-9][0-9]{0,9}$/.test(query) ? Number(query) : NaN;
+      return workers.includes(id) ? id : 'invalid';
+    }
+    if (workers.length === 0 || workers.includes(me)) return me;
+    return workers.length === 1 ? workers[0]! : 'choose';
+  }
+
   for (const who of ['client', 'worker'] as const) {
     /** A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB). */
     routes.put(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), upload, async (c) => {
@@ -797,18 +811,28 @@ export function appointmentRoutes(): Hono<AppEnv> {
       const { db, now } = c.var.deps;
       const existing = await visitRow(c, target.row.id, target.date);
       if (existing && !isReportEditable(existing.status)) return errorReply(c, 422, 'appointments.reportLocked');
+      // The worker's signature is credited to the worker who signs (one of the visit's workers), not
+      // to whoever holds the device: `?signer=` names them; without it, the signed-in user when they
+      // work the visit, or the visit's only worker.
+      let signerId = c.var.user!.id;
+      if (who === 'worker') {
+        const signer = signerOf(c.req.query('signer'), c.var.user!.id, (await workersOf(db, [target.row.id])).get(target.row.id) ?? []);
+        if (signer === 'invalid') return fieldError(c, 'signer', 'appointments.signerNotWorker');
+        if (signer === 'choose') return fieldError(c, 'signer', 'appointments.signerRequired');
+        signerId = signer;
+      }
       await db.transaction().execute(async (tx) => {
         const visit = existing ?? (await ensureVisit(c, target.row, target.date, tx));
         await tx
           .updateTable('appointment_visits')
           .set((eb) => ({
-            ...(who === 'client' ? { client_signature: bytes, client_signed_at: now() } : { worker_signature: bytes, worker_signed_at: now(), worker_signer_id: c.var.user!.id }),
+            ...(who === 'client' ? { client_signature: bytes, client_signed_at: now() } : { worker_signature: bytes, worker_signed_at: now(), worker_signer_id: signerId }),
             updated_at: now(),
             version: eb('version', '+', 1),
           }))
           .where('id', '=', visit.id)
           .execute();
-        await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, bytes: bytes.length } }, tx);
+        await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, ...(who === 'worker' ? { signerId } : {}), bytes: bytes.length } }, tx);
       });
       return c.json({ report: await reportOf(c, target.row, target.date) });
     });

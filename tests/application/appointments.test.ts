@@ -94,3 +94,20 @@ describe('the calendar feed', () => {
     ]);
   });
 });
+
+describe('the worker signature (issue 18)', () => {
+  it('names the worker who signs, and only on the worker signature', async () => {
+    const core = createCore({ user: ADMIN, handler: (r: ApiRequest) => (r.method === 'PUT' ? { status: 200, body: { report: { version: 2, workerSigner: 'Wing', workerSignerId: 3 } } } : { status: 404, body: {} }) });
+    const service = new AppointmentService(core.api);
+    const png = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    const report = (await service.sign(12, '2026-12-14', 'worker', png, 3))._unsafeUnwrap();
+    expect(report).toMatchObject({ workerSigner: 'Wing', workerSignerId: 3 });
+    await service.sign(12, '2026-12-14', 'client', png, 3);
+    await service.sign(12, '2026-12-14', 'worker', png);
+    expect(core.transport.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
+      '/api/appointments/12/visits/2026-12-14/signatures/worker?signer=3',
+      '/api/appointments/12/visits/2026-12-14/signatures/client',
+      '/api/appointments/12/visits/2026-12-14/signatures/worker',
+    ]);
+  });
+});

@@ -517,6 +517,35 @@ describe('the printed completed report', () => {
   });
 });
 
+describe('who signs as the worker (issue 18)', () => {
+  it('offers the visit\'s own workers, the signed-in one first when they work it, in both languages', async () => {
+    const withTwo = backend((r) =>
+      r.path === '/api/appointments/12' && r.method === 'GET'
+        ? {
+            status: 200,
+            body: {
+              appointment: { ...APPOINTMENT, workerIds: [3, 1], workers: [{ id: 3, name: 'Wing Wong', color: null }, { id: 1, name: 'Ada Chan', color: null }, { id: 5, name: 'Not on this visit', color: null }] },
+              occurrence: VISIT,
+              tab: 'report',
+              options: OPTIONS,
+              order: null,
+              report: null,
+              products: [],
+              company: null,
+            },
+          }
+        : null,
+    );
+    const english = renderApp({ start: '/calendar/completed-report/12?date=2026-12-14', user: ADMIN, language: 'en', handler: withTwo });
+    const signer = await screen.findByLabelText('Worker who signs');
+    expect(within(signer).getAllByRole('option').map((o) => o.textContent)).toEqual(['Wing Wong', 'Ada Chan']);
+    expect(signer).toHaveDisplayValue('Ada Chan');
+    english.unmount();
+    renderApp({ start: '/calendar/completed-report/12?date=2026-12-14', user: ADMIN, language: 'zh-HK', handler: withTwo });
+    expect(await screen.findByLabelText('簽名員工')).toHaveDisplayValue('Ada Chan');
+  });
+});
+
 describe('completing a visit dated after today', () => {
   it('says the server’s warning and completes it only when the person goes on', async () => {
     const user = userEvent.setup();

@@ -430,6 +430,30 @@ describe('visit status and the completed report', () => {
     expect((await admin.request('DELETE', `/api/appointments/${id}`, { version: 1, occurrence: '2030-05-06', scope: 'one' }, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
   });
 
+  it('credits the worker signature to the worker who signs, one of the visit\'s workers, not to whoever holds the device (issue 18)', async () => {
+    const sign = (agent: TestAgent, base: string, query = '') => agent.raw('PUT', `${base}/signatures/worker${query}`, png(), { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'image/png', 'Accept-Language': 'en' });
+    // The office enters the report of a visit the worker alone worked: the signature is the worker's.
+    const alone = idOf(await create(admin, { workerIds: [WORKER], date: '2030-05-13', recurrence: { freq: 'once' } }));
+    const aloneBase = `/api/appointments/${alone}/visits/2030-05-13`;
+    const byOffice = await sign(admin, aloneBase);
+    expect(byOffice.status).toBe(200);
+    expect(byOffice.body!.report).toMatchObject({ workerSigner: 'Wing Wong 黃永', workerSignerId: WORKER });
+    // Someone who is not one of the visit's workers cannot be named as the signer.
+    const stranger = await sign(admin, aloneBase, `?signer=${ADMIN}`);
+    expect(stranger.status).toBe(422);
+    expect(stranger.body!.errors).toEqual({ signer: ['The signer must be one of the visit’s workers.'] });
+    expect((await sign(admin, aloneBase, '?signer=abc')).status).toBe(422);
+    // Two workers: the worker's phone, handed to the other worker, signs for them.
+    const pair = idOf(await create(admin, { workerIds: [WORKER, ADMIN], date: '2030-05-14', recurrence: { freq: 'once' } }));
+    const pairBase = `/api/appointments/${pair}/visits/2030-05-14`;
+    expect((await sign(worker, pairBase)).body!.report).toMatchObject({ workerSigner: 'Wing Wong 黃永', workerSignerId: WORKER });
+    const handed = await sign(worker, pairBase, `?signer=${ADMIN}`);
+    expect(handed.status).toBe(200);
+    expect(handed.body!.report).toMatchObject({ workerSigner: 'Ada Chan 陳愛達', workerSignerId: ADMIN });
+    const audit = await server.db.selectFrom('audits').select('changes').where('entity_id', '=', String(pair)).where('action', '=', 'sign').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.changes)).toContain(`"signerId":${ADMIN}`);
+  });
+
   it('cancels a visit with a reason picked from Settings → Options or typed, shows it on the visit and audits it', async () => {
     const id = idOf(await create(admin, { workerIds: [WORKER], date: '2030-07-01', end: { kind: 'count', count: 3 } }));
     const first = `/api/appointments/${id}/visits/2030-07-01`;

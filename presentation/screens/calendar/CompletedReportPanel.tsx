@@ -13,6 +13,7 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { describeApiError } from '../../forms/describeApiError';
 import { bilingual } from '../../format/bilingual';
+import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
@@ -77,6 +78,15 @@ export function CompletedReportPanel({
   const [message, setMessage] = useState<{ text: string; tone: 'danger' | 'success' } | null>(null);
   const [busy, setBusy] = useState(false);
   const [printLanguage, setPrintLanguage] = useState<PrintLanguage>(language === 'en' ? 'en' : 'zh-HK');
+  const me = useAppState('user');
+  // The worker's signature is credited to the worker who signs: one of the visit's workers, chosen
+  // here (the one who signed before, else the signed-in user when they work the visit, else the first).
+  const visitWorkers = appointment.workers.filter((w) => appointment.workerIds.includes(w.id));
+  const [signerId, setSignerId] = useState<string>(() => {
+    const ids = appointment.workerIds;
+    const chosen = initial?.workerSignerId ?? (me && ids.includes(me.id) ? me.id : ids[0]);
+    return chosen === undefined || chosen === null ? '' : String(chosen);
+  });
   const photoId = useId();
   const editable = canEdit && isReportEditable(status);
   const dirty = comparable(form) !== comparable(saved);
@@ -126,9 +136,9 @@ export function CompletedReportPanel({
   };
 
   const sign = (who: 'client' | 'worker') => async (png: Blob) => {
-    const result = await service.sign(appointment.id, visit.date, who, png);
+    const result = await service.sign(appointment.id, visit.date, who, png, who === 'worker' && signerId !== '' ? Number(signerId) : undefined);
     if (result.isErr()) {
-      failed(result.error);
+      failed(result.error, who === 'worker' ? ['signer'] : []);
       return false;
     }
     took(result.value);
@@ -250,7 +260,19 @@ export function CompletedReportPanel({
         <h2 id={`${photoId}-signatures`}>{t('signature.title')}</h2>
         <div className="signatures">
           <SignaturePad label={t('signature.client')} image={report?.clientSignature ?? null} disabled={!editable} onSave={sign('client')} onClear={unsign('client')} />
-          <SignaturePad label={t('signature.worker')} image={report?.workerSignature ?? null} disabled={!editable} onSave={sign('worker')} onClear={unsign('worker')} />
+          <div className="stack">
+            {visitWorkers.length > 0 && (
+              <SelectField
+                label={t('signature.signer')}
+                value={signerId}
+                disabled={!editable}
+                onChange={(e) => setSignerId(e.target.value)}
+                options={visitWorkers.map((w) => ({ value: String(w.id), label: w.name }))}
+                errors={errors.signer}
+              />
+            )}
+            <SignaturePad label={t('signature.worker')} image={report?.workerSignature ?? null} disabled={!editable} onSave={sign('worker')} onClear={unsign('worker')} />
+          </div>
         </div>
       </section>
 
