@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../domain/appointments/status';
+import { APPOINTMENT_STATUSES, type AppointmentStatus, type ShownStatus } from '../../domain/appointments/status';
 import type { Recurrence } from '../../domain/appointments/recurrence';
 
 /** Appointments as the screens hold them (decoded from the API with small guards). */
@@ -9,6 +9,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const list = <T>(v: unknown, decode: (x: unknown) => T | null): T[] => (Array.isArray(v) ? v.map(decode).filter((x): x is T => x !== null) : []);
 const numbers = (v: unknown): number[] => list(v, num);
 const status = (v: unknown): AppointmentStatus => ((APPOINTMENT_STATUSES as readonly unknown[]).includes(v) ? (v as AppointmentStatus) : 'in_progress');
+/** The status a visit reads as (`shownStatus`: scheduled before its start), else its stored one. */
+const shown = (v: unknown, stored: AppointmentStatus): ShownStatus => (v === 'scheduled' ? 'scheduled' : (APPOINTMENT_STATUSES as readonly unknown[]).includes(v) ? (v as AppointmentStatus) : stored);
 const statuses = (v: unknown): AppointmentStatus[] => list(v, (s) => ((APPOINTMENT_STATUSES as readonly unknown[]).includes(s) ? (s as AppointmentStatus) : null));
 
 export interface Named {
@@ -49,6 +51,8 @@ export interface CalendarEvent {
   readonly area: Named | null;
   readonly workerIds: readonly number[];
   readonly status: AppointmentStatus;
+  /** What the visit reads as: scheduled until it starts, else its status. */
+  readonly shownStatus: ShownStatus;
   readonly onHoliday: boolean;
   readonly recurring: boolean;
   readonly version: number;
@@ -67,6 +71,7 @@ export function decodeEvent(v: unknown): CalendarEvent | null {
     area: named(v.area),
     workerIds: numbers(v.workerIds),
     status: status(v.status),
+    shownStatus: shown(v.shownStatus, status(v.status)),
     onHoliday: v.onHoliday === true,
     recurring: v.recurring === true,
     version: num(v.version) ?? 0,
@@ -221,6 +226,8 @@ export interface Visit {
   readonly onHoliday: boolean;
   readonly holiday: Holiday | null;
   readonly status: AppointmentStatus;
+  /** What the visit reads as: scheduled until it starts, else its status. */
+  readonly shownStatus: ShownStatus;
   readonly visitVersion: number;
   readonly transitions: readonly AppointmentStatus[];
   /** Why a canceled visit was canceled ('' when no reason was given). */
@@ -237,6 +244,7 @@ export function decodeVisit(v: unknown): Visit | null {
     onHoliday: v.onHoliday === true,
     holiday: holiday(v.holiday),
     status: status(v.status),
+    shownStatus: shown(v.shownStatus, status(v.status)),
     visitVersion: num(v.visitVersion) ?? 0,
     transitions: statuses(v.transitions),
     cancelReason: str(v.cancelReason),
@@ -378,6 +386,8 @@ export interface ClientAppointment {
   readonly date: string;
   /** The status of the visit shown (`date`). */
   readonly status: AppointmentStatus;
+  /** What that visit reads as: scheduled until it starts, else its status. */
+  readonly shownStatus: ShownStatus;
   readonly upcoming: boolean;
   readonly startTime: string | null;
   readonly allDay: boolean;
@@ -394,6 +404,7 @@ export function decodeClientAppointments(v: unknown): ClientAppointment[] | null
           id: a.id,
           date: str(a.date),
           status: status(a.status),
+          shownStatus: shown(a.shownStatus, status(a.status)),
           upcoming: a.upcoming === true,
           startTime: text(a.startTime),
           allDay: a.allDay === true,

@@ -221,6 +221,8 @@ export interface DashboardVisit {
   readonly start: string | null;
   readonly client: Named;
   readonly status: string;
+  /** What the visit reads as: `scheduled` until it starts, else its status. */
+  readonly shownStatus: string;
 }
 
 export interface Dashboard {
@@ -256,6 +258,7 @@ export function decodeDashboard(props: Json): Dashboard {
             start: typeof v.start === 'string' ? v.start : null,
             client: isNamed(v.client) ? v.client : { nameEn: '', nameZh: '' },
             status: str(v.status),
+            shownStatus: str(v.shownStatus) || str(v.status),
           })),
         }
       : null,

@@ -35,3 +35,15 @@ export function checkStatusTransition(from: AppointmentStatus, to: AppointmentSt
 export function isFinal(status: AppointmentStatus): boolean {
   return APPOINTMENT_TRANSITIONS[status].length === 0;
 }
+
+/** What a visit reads as on screen: its status, or `scheduled` while it is in progress but not yet started. */
+export type ShownStatus = AppointmentStatus | 'scheduled';
+
+/**
+ * The status a visit is shown with. A visit without its own state is stored as in progress (the
+ * transitions start there); until its start it reads as scheduled. The stored status still decides
+ * the transitions, the report rules and the filters.
+ */
+export function shownStatus(status: AppointmentStatus, visitStart: Date, now: Date): ShownStatus {
+  return status === 'in_progress' && visitStart.getTime() > now.getTime() ? 'scheduled' : status;
+}

@@ -115,7 +115,8 @@ export default function CalendarScreen() {
       if (event.area) parts.push(bilingual(event.area, language));
       if (workers.length > 0) parts.push(workers.map((w) => w.name).join('、'));
       const holiday = event.onHoliday ? t('flag.holiday') : '';
-      const state = event.status !== 'in_progress' ? ` ${t('flag.status', { status: t(`status.${event.status}`) })}` : '';
+      // The usual states (scheduled, then in progress) go unflagged; the others are named.
+      const state = event.shownStatus !== 'in_progress' && event.shownStatus !== 'scheduled' ? ` ${t('flag.status', { status: t(`status.${event.shownStatus}`) })}` : '';
       return `${holiday}${parts.join(' · ')}${state}`;
     },
     [language, t],

@@ -50,7 +50,7 @@ export default function DashboardScreen({ data }: ScreenProps) {
                     <Link href={`/calendar/appointment/${v.appointmentId}?date=${v.date}`}>
                       {v.allDay ? t('dashboard.allDay') : v.start} · {bilingual(v.client, language)}
                     </Link>{' '}
-                    <span className="hint">{t(`code.appointmentStatus.${v.status}`)}</span>
+                    <span className="hint">{t(`code.appointmentStatus.${v.shownStatus}`)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { expand, seriesDates, toRRule } from '../../domain/appointments/recurrence';
 import { hasPermission } from '../../domain/auth/permissions';
+import { shownStatus } from '../../domain/appointments/status';
 import { hongKongDate, minuteToTime } from '../../domain/time/dates';
 import type { Database } from '../db/schema';
 import type { AppContext } from '../http/env';
@@ -88,6 +89,7 @@ async function appointmentsOf(c: AppContext, owner: { clientId: number } | { ord
       id: row.id,
       date,
       status: visitStatus(states, row.id, date),
+      shownStatus: occurrence ? shownStatus(visitStatus(states, row.id, date), occurrence.start, now()) : visitStatus(states, row.id, date),
       upcoming,
       startTime: series.allDay ? null : minuteToTime(series.startMinute),
       allDay: series.allDay,

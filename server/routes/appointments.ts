@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import * as z from 'zod';
 import { fileScope, hasPermission } from '../../domain/auth/permissions';
 import { expand, occurrenceOn, seriesDates, toRRule, type Series } from '../../domain/appointments/recurrence';
-import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '../../domain/appointments/status';
+import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, shownStatus, type AppointmentStatus } from '../../domain/appointments/status';
 import { checkVisitTransition, isReportEditable } from '../../domain/appointments/report';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
 import { checkUploadSize } from '../../domain/files/upload';
@@ -359,6 +359,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
         area: row.area_id === null ? null : (areaById.get(row.area_id) ?? null),
         workerIds: workers.get(row.id) ?? [],
         status: s,
+        shownStatus: shownStatus(s, o.start, c.var.deps.now()),
         onHoliday: o.onHoliday,
         recurring: row.recurrence.freq !== 'once',
         version: row.version,
@@ -508,6 +509,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
         onHoliday: occurrence.onHoliday,
         holiday: holidays[0] ?? null,
         status,
+        shownStatus: shownStatus(status, occurrence.start, c.var.deps.now()),
         visitVersion: visit?.version ?? 0,
         transitions: APPOINTMENT_TRANSITIONS[status],
         cancelReason: visit?.cancel_reason ?? '',

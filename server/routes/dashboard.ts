@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { hasPermission } from '../../domain/auth/permissions';
 import { expand } from '../../domain/appointments/recurrence';
+import { shownStatus } from '../../domain/appointments/status';
 import { addDays, addMonths, makeDate, parts, weekday, type IsoDate } from '../../domain/time/dates';
 import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf, visitsInRange, visitStatus } from '../appointments/store';
 import type { AppContext, AppEnv } from '../http/env';
@@ -19,6 +20,7 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 /** Today's and this week's (Monday to Sunday) visits, as the calendar shows them to this user. */
 async function appointmentsCard(c: AppContext, day: IsoDate) {
   const { db } = c.var.deps;
+  const now = c.var.deps.now();
   const user = c.var.user!;
   const weekStart = addDays(day, -((weekday(day) + 6) % 7));
   const weekEnd = addDays(weekStart, 6);
@@ -42,6 +44,7 @@ async function appointmentsCard(c: AppContext, day: IsoDate) {
         start: row.all_day ? null : `${String(Math.floor(row.start_minute / 60)).padStart(2, '0')}:${String(row.start_minute % 60).padStart(2, '0')}`,
         client: { nameEn: client?.name_en ?? '', nameZh: client?.name_zh ?? '' },
         status: visitStatus(states, row.id, o.date),
+        shownStatus: shownStatus(visitStatus(states, row.id, o.date), o.start, now),
       };
     }),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_STATUSES, checkStatusTransition } from '../../domain/appointments/status';
+import { APPOINTMENT_STATUSES, checkStatusTransition, shownStatus } from '../../domain/appointments/status';
 
 /** The transitions README.md and docs/domain.md promise, written out once more by hand. */
 const ALLOWED = new Set([
@@ -26,4 +26,21 @@ describe('appointment status transitions, every pair', () => {
       });
     }
   }
+});
+
+describe('the status a visit is shown with (issue 18 #31)', () => {
+  const start = new Date('2026-12-21T10:00:00+08:00');
+  it('reads scheduled while in progress and not yet started', () => {
+    expect(shownStatus('in_progress', start, new Date('2026-11-23T09:00:00+08:00'))).toBe('scheduled');
+    expect(shownStatus('in_progress', start, new Date('2026-12-21T09:59:59+08:00'))).toBe('scheduled');
+  });
+  it('reads in progress from its start on', () => {
+    expect(shownStatus('in_progress', start, new Date('2026-12-21T10:00:00+08:00'))).toBe('in_progress');
+    expect(shownStatus('in_progress', start, new Date('2026-12-22T10:00:00+08:00'))).toBe('in_progress');
+  });
+  it('keeps every other status, started or not', () => {
+    for (const status of APPOINTMENT_STATUSES.filter((s) => s !== 'in_progress')) {
+      expect(shownStatus(status, start, new Date('2026-11-23T09:00:00+08:00'))).toBe(status);
+    }
+  });
 });

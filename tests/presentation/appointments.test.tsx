@@ -567,3 +567,31 @@ describe('completing a visit dated after today', () => {
     expect(screen.queryByRole('button', { name: 'Complete it anyway' })).not.toBeInTheDocument();
   });
 });
+
+describe('the status a visit reads as (issue 18 #31)', () => {
+  /** The server's reply for a visit next month: stored in progress, shown as scheduled until it starts. */
+  const scheduled = (r: ApiRequest) =>
+    r.path === '/api/appointments/12' && r.method === 'GET' ? { status: 200, body: { appointment: APPOINTMENT, occurrence: { ...VISIT, shownStatus: 'scheduled' }, tab: 'appointment', options: OPTIONS, order: null } } : null;
+
+  it('shows a visit that has not started as 已排期, not 進行中', async () => {
+    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'zh-HK', handler: backend(scheduled) });
+    expect(await screen.findByText('已排期')).toHaveClass('badge');
+    expect(screen.queryByText('進行中')).not.toBeInTheDocument();
+  });
+
+  it('shows it as Scheduled in English, and by its new status once moved on', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      start: '/calendar/appointment/12?date=2026-12-14',
+      user: ADMIN,
+      language: 'en',
+      handler: backend((r) =>
+        r.method === 'POST' && r.path === '/api/appointments/12/visits/2026-12-14/status' ? { status: 200, body: { status: 'on_hold', visitVersion: 1, transitions: ['in_progress', 'canceled'], cancelReason: '' } } : scheduled(r),
+      ),
+    });
+    expect(await screen.findByText('Scheduled')).toHaveClass('badge');
+    await user.click(screen.getByRole('button', { name: 'Put on hold' }));
+    expect(await screen.findByText('On hold', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.queryByText('Scheduled')).not.toBeInTheDocument();
+  });
+});

@@ -163,7 +163,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
       <div className="visit-heading no-print">
         <strong>{clientName}</strong>
         <span>{visitWhen(visit, appointment.allDay, language, t('allDay'))}</span>
-        <span className="badge">{t(`status.${status.status}`)}</span>
+        <span className="badge">{t(`status.${status.status === 'in_progress' && visit.shownStatus === 'scheduled' ? 'scheduled' : status.status}`)}</span>
         {status.status === 'canceled' && status.cancelReason && <span>{t('cancelVisit.shown', { reason: status.cancelReason })}</span>}
         {visit.onHoliday && <span className="badge badge-warning">{t('onHoliday', { name: visit.holiday ? bilingual(visit.holiday, language) : '' })}</span>}
         {appointment.recurring && <span className="hint">{t('repeats', { rule: t(`freq.${appointment.recurrence.freq}`) })}</span>}

@@ -47,7 +47,7 @@ export function ClientAppointmentsPanel({ clientId, items, empty }: { clientId: 
                     <span className="hint">{a.upcoming ? t('client.next') : t('client.last')}</span>
                   </td>
                   <td>
-                    <span className="badge">{t(`status.${a.status}`)}</span>
+                    <span className="badge">{t(`status.${a.shownStatus}`)}</span>
                   </td>
                   <td>{t(`freq.${a.recurrence}`)}</td>
                   <td>{a.address}</td>
