@@ -5,7 +5,7 @@ import { pickLanguage } from '../domain/i18n/language';
 import { databaseConflict, errorReply, isDatabaseUnavailable } from './http/errors';
 import type { AppEnv, ServerDeps } from './http/env';
 import openApiDocument from './http/openapi.json';
-import { loadSession, reachedOverHttps, requireUser, verifyXsrf } from './http/session';
+import { enforceTwoFactorSetup, loadSession, reachedOverHttps, requireUser, verifyXsrf } from './http/session';
 import { accountRoutes } from './routes/account';
 import { apiTokenRoutes } from './routes/apiTokens';
 import { appointmentRoutes } from './routes/appointments';
@@ -77,6 +77,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   });
   app.use('/api/*', loadSession);
   app.use('/api/*', verifyXsrf);
+  app.use('/api/*', enforceTwoFactorSetup);
 
   app.route('/api', authRoutes());
   app.route('/api', profileRoutes());

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
 import type { Navigator } from '../ports/Navigator';
 import type { CurrentUser } from '../session/CurrentUser';
+import { decodeUser } from '../session/decodeUser';
 
 export type TwoFactorStatus = 'off' | 'pending' | 'on';
 
@@ -83,6 +84,17 @@ export class AccountService {
     return this.api
       .post('/api/user/two-factor-recovery-codes/regenerate', { password })
       .map((body) => strings(isRecord(body) ? body.recoveryCodes : []));
+  }
+
+  /**
+   * Asks the server who is signed in and holds the answer: after two-factor was set up because it is
+   * required, the user no longer carries mustSetUpTwoFactor and the route guard lets them on.
+   */
+  refreshUser(): ResultAsync<void, ApiError> {
+    return this.api.get('/api/user').map((body) => {
+      const user = isRecord(body) ? decodeUser(body.user) : null;
+      if (user) this.currentUser.set(user);
+    });
   }
 
   sessions(): ResultAsync<BrowserSession[], ApiError> {

@@ -41,6 +41,10 @@ export function matchRoute(path: string, routes: readonly RouteDef[] = ROUTES): 
 /** Public screens meant for signed-out people; a signed-in user is sent on to the app. */
 const GUEST_ONLY = new Set(['/login', '/register', '/two-factor-challenge']);
 
+/** Where a user who must set up two-factor is led, and what else they may open (signing out, error pages). */
+export const TWO_FACTOR_SETUP_PATH = '/user/two-factor-setup';
+const TWO_FACTOR_SETUP_ALLOWED = new Set([TWO_FACTOR_SETUP_PATH, '/logout', '/error-no-connection', '/error-404', '/error-403', '/error-500']);
+
 export type RouteDecision =
   | { readonly kind: 'show'; readonly match: RouteMatch }
   | { readonly kind: 'redirect'; readonly to: string }
@@ -61,6 +65,8 @@ export function decideRoute(location: AppLocation, user: User | null, routes: re
     return { kind: 'redirect', to: target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}` };
   }
   if (user && GUEST_ONLY.has(route.path)) return { kind: 'redirect', to: '/' };
+  // Two-factor is required of this user and not set up: its setup comes before anything else.
+  if (user?.mustSetUpTwoFactor && !TWO_FACTOR_SETUP_ALLOWED.has(route.path)) return { kind: 'redirect', to: TWO_FACTOR_SETUP_PATH };
   if (route.permission && !hasPermission(user, route.permission)) {
     return { kind: 'redirect', to: route.deniedRedirect ?? '/error-403' };
   }

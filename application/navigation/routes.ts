@@ -12,6 +12,7 @@ export type ScreenKey =
   | 'areas'
   | 'register'
   | 'twoFactorChallenge'
+  | 'twoFactorSetup'
   | 'apiTokens'
   | 'clients'
   | 'clientCreate'
@@ -170,6 +171,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Profile
   { path: '/user/profile', title: 'profile', screen: 'profile', api: '/api/user/profile' },
+  { path: '/user/two-factor-setup', title: 'twoFactorSetup', screen: 'twoFactorSetup', api: '/api/user/two-factor-authentication' },
   { path: '/user/api-tokens', title: 'apiTokens', screen: 'apiTokens', api: '/api/user/api-tokens' },
 
   // Error pages

@@ -85,6 +85,9 @@ export class HeartbeatService {
         const reply = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
         const auth = reply.auth === true;
         this.state.set({ isOnline: true, authValid: auth });
+        // Two-factor became compulsory while signed in: the route guard now leads to its setup.
+        const held = this.currentUser.get();
+        if (auth && held && reply.two_factor_setup_required === true && !held.mustSetUpTwoFactor) this.currentUser.set({ ...held, mustSetUpTwoFactor: true });
         if (!auth && this.currentUser.get()) {
           if (reply.session_expired === true) this.drafts.keepAll();
           this.currentUser.clear();

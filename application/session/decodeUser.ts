@@ -38,5 +38,6 @@ export function decodeUser(value: unknown): User | null {
     role: decodeRole(value.role),
     branchId: idOrNull(value.branchId),
     companyId: idOrNull(value.companyId),
+    ...(value.mustSetUpTwoFactor === true ? { mustSetUpTwoFactor: true } : {}),
   };
 }

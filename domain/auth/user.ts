@@ -17,4 +17,6 @@ export interface User {
   readonly role: Role | null;
   readonly branchId: number | null;
   readonly companyId: number | null;
+  /** Two-factor is required of this user and not set up yet: they see only its setup until it is. */
+  readonly mustSetUpTwoFactor?: boolean;
 }

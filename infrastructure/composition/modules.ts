@@ -20,6 +20,7 @@ import { FileSaver } from '../../application/ports/FileSaver';
 import { FileAddresses } from '../../application/ports/FileAddresses';
 import { DownloadService } from '../../application/downloads/DownloadService';
 import { AccountService } from '../../application/account/AccountService';
+import { TwoFactorPolicyService } from '../../application/admin/TwoFactorPolicyService';
 import { ApiTokenService } from '../../application/account/ApiTokenService';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
@@ -210,6 +211,7 @@ export const accountModule = new ContainerModule(({ bind }) => {
     .toResolvedValue((api: ApiClient, currentUser: CurrentUser, navigator: Navigator) => new AccountService(api, currentUser, navigator), [ApiClient, CurrentUser, Navigator])
     .inSingletonScope();
   bind(ApiTokenService).toResolvedValue((api: ApiClient) => new ApiTokenService(api), [ApiClient]).inSingletonScope();
+  bind(TwoFactorPolicyService).toResolvedValue((api: ApiClient) => new TwoFactorPolicyService(api), [ApiClient]).inSingletonScope();
   bind(ProfileService)
     .toResolvedValue(
       (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) => new ProfileService(api, currentUser, language, state),

@@ -14,6 +14,7 @@ export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<Screen
   areas: lazy(() => import('../screens/AreasScreen')),
   register: lazy(() => import('../screens/RegisterScreen')),
   twoFactorChallenge: lazy(() => import('../screens/TwoFactorChallengeScreen')),
+  twoFactorSetup: lazy(() => import('../screens/TwoFactorSetupScreen')),
   apiTokens: lazy(() => import('../screens/ApiTokensScreen')),
   clients: lazy(() => import('../screens/clients/ClientsListScreen')),
   clientCreate: lazy(() => import('../screens/clients/ClientCreateScreen')),

@@ -13,6 +13,7 @@ import { listOrder } from './migrations/0010_list_order';
 import { companyNumbering } from './migrations/0011_company_numbering';
 import { optionUses } from './migrations/0012_option_uses';
 import { tokenAbilities } from './migrations/0013_token_abilities';
+import { twoFactorRequired } from './migrations/0014_two_factor_required';
 import type { Database } from './schema';
 
 /**
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_company_numbering': companyNumbering,
   '0012_option_uses': optionUses,
   '0013_token_abilities': tokenAbilities,
+  '0014_two_factor_required': twoFactorRequired,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -45,6 +45,8 @@ export interface BranchTable {
 export interface RoleTable {
   id: Generated<number>;
   name: string;
+  /** Holders must have two-factor on: without it a session reaches only its setup (server/auth/twoFactorPolicy.ts). */
+  two_factor_required: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;

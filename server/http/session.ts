@@ -3,6 +3,7 @@ import { isPermission } from '../../domain/auth/permissions';
 import { abilityOfMethod, isTokenAbility } from '../../domain/auth/tokenAbilities';
 import type { User } from '../../domain/auth/user';
 import { randomToken, sha256Hex, timingSafeEqual } from '../auth/tokens';
+import { mustSetUpTwoFactor } from '../auth/twoFactorPolicy';
 import { loadUser } from '../auth/users';
 import type { SessionRow } from '../db/schema';
 import { readCookie, writeCookie } from './cookies';
@@ -227,6 +228,39 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => refuseWit
 export const requireSessionUser = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.auth.kind === 'token') return errorReply(c, 403, 'auth.sessionOnly');
   return requireUser(c, next);
+});
+
+/**
+ * What a signed-in session may reach while its user must set up two-factor and has not: the setup
+ * itself (status, start, confirm, then the recovery codes), the heartbeat, /api/user (so the browser
+ * knows), signing in again and signing out.
+ */
+const TWO_FACTOR_SETUP_ONLY = new Set([
+  'GET /api/heartbeat',
+  'GET /api/csrf-cookie',
+  'POST /api/login',
+  'POST /api/two-factor-challenge',
+  'POST /api/logout',
+  'GET /api/user',
+  'GET /api/user/two-factor-authentication',
+  'POST /api/user/two-factor-authentication',
+  'POST /api/user/confirmed-two-factor-authentication',
+  'POST /api/user/two-factor-recovery-codes',
+]);
+
+/**
+ * Two-factor made compulsory (for everyone or the user's role, Settings → Two-factor): a browser
+ * session of a user without it reaches only its setup; everything else answers 403
+ * auth.twoFactorRequired. API tokens are not sessions and are left alone.
+ */
+export const enforceTwoFactorSetup = createMiddleware<AppEnv>(async (c, next) => {
+  const { user, auth } = c.var;
+  if (auth.kind !== 'session' || !user) return next();
+  if (TWO_FACTOR_SETUP_ONLY.has(`${c.req.method} ${c.req.path}`)) return next();
+  if (await mustSetUpTwoFactor(c.var.deps.db, user.id)) {
+    return errorReply(c, 403, 'auth.twoFactorRequired', { two_factor_setup_required: true });
+  }
+  return next();
 });
 
 /** Records use of the session (not done by the heartbeat, so an idle tab still expires). */

@@ -6,7 +6,9 @@ import { audit } from '../audit';
 import { passwordFieldErrors } from '../auth/passwordRules';
 import { randomToken, timingSafeEqual } from '../auth/tokens';
 import { newRecoveryCodes, verifyTotp } from '../auth/totp';
+import { mustSetUpTwoFactor } from '../auth/twoFactorPolicy';
 import { loadUser } from '../auth/users';
+import type { User } from '../../domain/auth/user';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';
 import type { AppContext, AppEnv, ServerDeps } from '../http/env';
@@ -64,7 +66,16 @@ async function signIn(c: AppContext, userId: number, how: string) {
   await clearRateLimit(c, loginLimitKey(c, user.email));
   await startSession(c, { kind: 'user', user });
   await audit(c, { action: 'login', entityType: 'user', entityId: user.id, userId: user.id, changes: { via: how } });
-  return c.json({ user });
+  return c.json({ user: await withTwoFactorDuty(c, user) });
+}
+
+/**
+ * The user as a browser session sees it: with mustSetUpTwoFactor when the company requires
+ * two-factor of them and they have not set it up, so the browser leads them to the setup first.
+ */
+async function withTwoFactorDuty(c: AppContext, user: User): Promise<User> {
+  if (c.var.auth.kind !== 'session' || !(await mustSetUpTwoFactor(c.var.deps.db, user.id))) return user;
+  return { ...user, mustSetUpTwoFactor: true };
 }
 
 export function authRoutes(): Hono<AppEnv> {
@@ -77,7 +88,10 @@ export function authRoutes(): Hono<AppEnv> {
     const expired = session.kind === 'expired';
     // A guest gets an XSRF-TOKEN cookie for the sign-in page, but no session row (nothing stored).
     await ensureSession(c);
-    return c.json(expired ? { auth: false, session_expired: true } : { auth: c.var.user !== null });
+    if (expired) return c.json({ auth: false, session_expired: true });
+    // Two-factor made compulsory since sign-in: the browser leads the user to its setup.
+    if (c.var.user && (await mustSetUpTwoFactor(c.var.deps.db, c.var.user.id))) return c.json({ auth: true, two_factor_setup_required: true });
+    return c.json({ auth: c.var.user !== null });
   });
 
   /** Issues the XSRF-TOKEN cookie before a first state-changing request (a guest's is not stored). */
@@ -189,7 +203,7 @@ export function authRoutes(): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  routes.get('/user', requireUser, (c) => c.json({ user: c.var.user }));
+  routes.get('/user', requireUser, async (c) => c.json({ user: await withTwoFactorDuty(c, c.var.user!) }));
 
   /** The signed-in user's interface language, stored on the account. */
   routes.put('/user/language', requireUser, async (c) => {

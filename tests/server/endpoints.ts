@@ -119,6 +119,8 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need, abil
   ['GET', '/api/roles/1', 'role_view'],
   ['PUT', '/api/roles/1', 'role_edit', 'user_admin'],
   ['DELETE', '/api/roles/999', 'role_delete', 'user_admin'],
+  ['GET', '/api/two-factor-policy', 'role_view'],
+  ['PUT', '/api/two-factor-policy', 'role_edit', 'user_admin'],
   ['GET', '/api/order-terms', 'setting_view'],
   ['POST', '/api/order-terms', 'setting_create'],
   ['PUT', '/api/order-terms/999', 'setting_edit'],

@@ -12,8 +12,9 @@ import { PasswordField } from './PasswordField';
 /**
  * Two-factor authentication: enable (password → QR code and setup key → a code from the app →
  * recovery codes), show or regenerate the recovery codes, disable. Each step asks for the password.
+ * With `setupOnly` (the compulsory setup) only enabling is offered; `onEnabled` hears when it is on.
  */
-export function TwoFactorSection({ initialStatus }: { initialStatus: TwoFactorStatus }) {
+export function TwoFactorSection({ initialStatus, setupOnly = false, onEnabled }: { initialStatus: TwoFactorStatus; setupOnly?: boolean; onEnabled?: () => void }) {
   const { t } = useTranslation('account');
   const account = useService(AccountService);
   const headingId = useId();
@@ -68,6 +69,7 @@ export function TwoFactorSection({ initialStatus }: { initialStatus: TwoFactorSt
       setEnrolment(null);
       setCode('');
       setCodes(value);
+      onEnabled?.();
     }, ['code']);
   };
 
@@ -136,7 +138,7 @@ export function TwoFactorSection({ initialStatus }: { initialStatus: TwoFactorSt
         </div>
       )}
 
-      {status === 'on' && (
+      {status === 'on' && !setupOnly && (
         <form noValidate onSubmit={(e) => e.preventDefault()}>
           <PasswordField name="two_factor_password" value={password} onChange={setPassword} errors={errors.password} />
           <div className="form-actions">

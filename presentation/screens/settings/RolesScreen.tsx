@@ -4,6 +4,7 @@ import { hasPermission } from '../../../domain/auth/permissions';
 import { decodeRoles } from '../../../application/admin/records';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { useAppState } from '../../hooks/useAppState';
+import { TwoFactorPolicySection } from './TwoFactorPolicySection';
 
 /** /settings/roles: the roles, how many permissions each holds and how many users have it. */
 export default function RolesScreen({ data }: ScreenProps) {
@@ -42,6 +43,7 @@ export default function RolesScreen({ data }: ScreenProps) {
           </tbody>
         </table>
       </div>
+      {hasPermission(user, 'role_edit') && <TwoFactorPolicySection />}
     </div>
   );
 }

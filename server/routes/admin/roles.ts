@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { ALL_PERMISSIONS, mayManage, PERMISSION_ACTIONS, PERMISSION_AREAS, rightsBeyond, SPECIAL_PERMISSIONS, type Permission } from '../../../domain/auth/permissions';
 import { audit } from '../../audit';
 import { endSessionsForRightsChange, keepSignedInAfterOwnChange } from '../../auth/sessions';
+import { TWO_FACTOR_EVERYONE_KEY, twoFactorRequiredOfEveryone } from '../../auth/twoFactorPolicy';
+import { INT_MAX } from '../../db/limits';
 import { translate } from '../../i18n';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
@@ -15,6 +17,17 @@ const RoleInput = z.object({
   permissions: z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]])).max(ALL_PERMISSIONS.length),
 });
 const UpdateRole = RoleInput.extend({ version: versionField });
+const TwoFactorPolicyInput = z.object({
+  everyone: z.boolean(),
+  roleIds: z.array(z.number().int().positive().max(INT_MAX)).max(1000),
+});
+
+/** Settings → Two-factor: whether it is required of everyone, and of which roles. */
+async function twoFactorPolicy(c: AppContext) {
+  const { db } = c.var.deps;
+  const roles = await db.selectFrom('roles').select(['id', 'name', 'two_factor_required']).orderBy('name').execute();
+  return { everyone: await twoFactorRequiredOfEveryone(db), roles: roles.map((r) => ({ id: r.id, name: r.name, required: r.two_factor_required })) };
+}
 
 /** The permission catalogue the matrix screen draws: areas × actions, then the special ones. */
 const CATALOGUE = { areas: PERMISSION_AREAS, actions: PERMISSION_ACTIONS, special: SPECIAL_PERMISSIONS };
@@ -126,6 +139,59 @@ export function roleRoutes(): Hono<AppEnv> {
     // One's own role changed: this browser stays signed in with the new rights (see users.ts).
     if (ownRightsChanged) return c.json({ role: await role(c, id), currentUser: await keepSignedInAfterOwnChange(c) });
     return c.json({ role: await role(c, id) });
+  });
+
+  /**
+   * Two-factor made compulsory, for everyone or per role. Changed by whoever may edit roles (an
+   * administrator), audited; a role above the changer's rights keeps its setting.
+   */
+  routes.get('/two-factor-policy', ...requirePermission('role_view'), async (c) => c.json(await twoFactorPolicy(c)));
+  routes.put('/two-factor-policy', ...requirePermission('role_edit', 'user_admin'), async (c) => {
+    const body = await parseJsonBody(c, TwoFactorPolicyInput);
+    if (body.isErr()) return body.error;
+    const { everyone, roleIds } = body.value;
+    const { db, now } = c.var.deps;
+    const wanted = new Set(roleIds);
+    const roles = await db.selectFrom('roles').select(['id', 'name', 'two_factor_required']).execute();
+    const known = new Set(roles.map((r) => r.id));
+    if (roleIds.some((id) => !known.has(id))) return fieldErrors(c, { roleIds: [translate(c.var.language, 'validation.invalid')] });
+    const changed = roles.filter((r) => r.two_factor_required !== wanted.has(r.id));
+    for (const r of changed) {
+      const permissions = (await db.selectFrom('role_permissions').select('permission').where('role_id', '=', r.id).execute()).map((p) => p.permission);
+      if (!mayChange(c, permissions)) return errorReply(c, 403, 'admin.roleAboveYou');
+    }
+    // Whoever requires two-factor of themselves sets it up first, so the change does not lock them out.
+    const me = c.var.user!;
+    const mine = await db.selectFrom('users').select('two_factor_confirmed_at').where('id', '=', me.id).executeTakeFirstOrThrow();
+    if (mine.two_factor_confirmed_at === null && (everyone || (me.role !== null && wanted.has(me.role.id)))) {
+      return fieldErrors(c, { [everyone ? 'everyone' : 'roleIds']: [translate(c.var.language, 'admin.twoFactorYourselfFirst')] });
+    }
+    const before = await twoFactorRequiredOfEveryone(db);
+    await db.transaction().execute(async (tx) => {
+      if (before !== everyone) {
+        await tx
+          .insertInto('settings')
+          .values({ key: TWO_FACTOR_EVERYONE_KEY, value: String(everyone), updated_at: now() })
+          .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: String(everyone), updated_at: now(), version: eb('settings.version', '+', 1) })))
+          .execute();
+      }
+      for (const r of changed) await tx.updateTable('roles').set({ two_factor_required: wanted.has(r.id), updated_at: now() }).where('id', '=', r.id).execute();
+      const added = changed.filter((r) => wanted.has(r.id)).map((r) => r.name);
+      const removed = changed.filter((r) => !wanted.has(r.id)).map((r) => r.name);
+      if (before !== everyone || changed.length > 0) {
+        await audit(
+          c,
+          {
+            action: 'update',
+            entityType: 'two_factor_policy',
+            entityId: null,
+            changes: { ...(before !== everyone ? { everyone: { from: before, to: everyone } } : {}), ...(changed.length > 0 ? { roles: { added, removed } } : {}) },
+          },
+          tx,
+        );
+      }
+    });
+    return c.json(await twoFactorPolicy(c));
   });
 
   routes.delete('/roles/:role_id{[0-9]{1,9}}', ...requirePermission('role_delete'), async (c) => {

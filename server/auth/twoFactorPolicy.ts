@@ -1,0 +1,28 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** The settings row that makes two-factor compulsory for everyone ('true'), whatever their role. */
+export const TWO_FACTOR_EVERYONE_KEY = 'two_factor_required';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whether the company requires two-factor of everyone. */
+export async function twoFactorRequiredOfEveryone(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', TWO_FACTOR_EVERYONE_KEY).executeTakeFirst();
+  return row?.value === 'true';
+}
+
+/**
+ * Whether this user must set up two-factor before anything else: it is required of everyone or of
+ * their role, and they have not turned it on (a started but unconfirmed setup does not count).
+ */
+export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
+    .select(['users.two_factor_confirmed_at', 'roles.two_factor_required'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.two_factor_confirmed_at !== null) return false;
+  return row.two_factor_required === true || (await twoFactorRequiredOfEveryone(db));
+}
