@@ -33,6 +33,16 @@ async function signIn(page: Page, language: 'zh-HK' | 'en' = 'zh-HK') {
   await expect(page.getByRole('combobox', { name: language === 'en' ? 'Language' : '語言' })).toBeVisible();
 }
 
+// The language is kept on the account: a test that ends in English gives the other files back their Chinese.
+test.afterEach(async ({ page }) => {
+  const english = page.getByRole('combobox', { name: 'Language' });
+  if (!(await english.isVisible())) return;
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/language') && response.ok());
+  await english.selectOption('zh-HK');
+  await saved;
+  await expect(page.getByRole('combobox', { name: '語言' })).toBeVisible();
+});
+
 /** The spec's error page is shown; the user goes back (the browser's Back button). */
 async function backFromErrorPage(page: Page, path: RegExp, language: 'zh-HK' | 'en' = 'zh-HK') {
   await expect(page).toHaveURL(path);
