@@ -1,34 +1,13 @@
 import { sql, type Transaction } from 'kysely';
-import * as z from 'zod';
 import { audit, auditRow } from '../../audit';
 import type { Database } from '../../db/schema';
-import { translate, type ServerMessageKey } from '../../i18n';
+import type { ServerMessageKey } from '../../i18n';
 import { errorReply } from '../../http/errors';
 import type { AppContext } from '../../http/env';
-import { INT_MAX } from '../../db/limits';
+import { isForeignKeyViolation } from '../../http/fields';
 
-/** 422 with the given field messages (already in the caller's language). */
-export function fieldErrors(c: AppContext, errors: Record<string, string[]>) {
-  return c.json({ message: Object.values(errors)[0]?.[0] ?? '', errors }, 422);
-}
-
-/** One message key under several fields, e.g. "enter the English or the Chinese name" on both names. */
-export function sameMessage(c: AppContext, fields: readonly string[], key: ServerMessageKey): Record<string, string[]> {
-  const message = translate(c.var.language, key);
-  return Object.fromEntries(fields.map((f) => [f, [message]]));
-}
-
-/** A numeric :param of the route, or NaN. */
-export const idParam = (c: AppContext, name = 'id'): number => Number(c.req.param(name));
-
-/** A trimmed, optional text field of at most `max` characters ('' when absent). */
-export const optionalText = (max: number) => z.string().trim().max(max).default('');
-
-/** The version an edit was loaded with. */
-export const versionField = z.number().int().positive().max(INT_MAX);
-
-/** Either name (English or Chinese) is enough; both are trimmed. */
-export const bilingualName = { nameEn: optionalText(200), nameZh: optionalText(200) };
+// The shared HTTP helpers now live in server/http/fields.ts; re-exported for the routes not yet moved.
+export { bilingualName, fieldErrors, idParam, isForeignKeyViolation, optionalText, sameMessage, versionField } from '../../http/fields';
 
 /** A column of another table that points at a record (by its `id`, or by another of its columns). */
 export interface Reference {
@@ -63,14 +42,6 @@ export const REFERENCES = {
     { table: 'appointments', column: 'area_id' },
   ],
 } as const satisfies Record<string, readonly Reference[]>;
-
-/** Whether the database refused a change for a foreign key (a row still pointing at a deleted one). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
 
 /** Whether any of `references` points at `row` (read inside the delete's transaction). */
 export async function isReferenced(tx: Transaction<Database>, references: readonly Reference[], row: Readonly<Record<string, unknown>>): Promise<boolean> {
