@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  BankedReply,
+  ConvertReply,
+  DeletedReply,
+  NewOrderPage,
+  NewQuotationPage,
+  OrderList,
+  OrderPage,
+  OrderReply,
+  PaymentReply,
+  QuotationList,
+  QuotationPage,
+  QuotationReply,
+  ReceiptList,
+  ReceiptPage,
+  ReceiptRefusal,
+  VoidRefusal,
+} from '../../contract/sales';
+import { DEMO_USERS } from '../../server/db/seed';
+import { startTestServer, TestAgent, type TestServer } from './harness';
+
+/*
+ * Every reply of the sales endpoints, from the real server on the seeded database, read by the wire
+ * contract the browser decodes with (contract/sales.ts): a field renamed, dropped or retyped on either
+ * side fails here.
+ */
+
+const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+
+let server: TestServer;
+let agent: TestAgent;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  agent = new TestAgent(server);
+  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** The reply's body read by `schema`, failing with the mismatches and the status. */
+function read<S extends z.ZodMiniType>(schema: S, reply: { status: number; body: unknown }, status = 200): z.output<S> {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  const parsed = z.safeParse(schema, reply.body);
+  expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+  return parsed.data!;
+}
+
+describe('the sales replies match the wire contract', () => {
+  it('quotations: list, form, create, read, update, move, convert and delete', async () => {
+    const list = read(QuotationList, await agent.get('/api/quotations'));
+    expect(list.items.length).toBeGreaterThan(0);
+    const form = read(NewQuotationPage, await agent.get('/api/quotations/create?kind=contract'));
+    const clientId = read(z.object({ items: z.array(z.object({ id: z.number() })) }), await agent.get('/api/clients')).items[0]!.id;
+    const product = form.options.products[0]!;
+    const input = {
+      kind: 'contract',
+      date: form.defaults.date,
+      clientId,
+      branchId: form.defaults.branchId,
+      salespersonId: form.defaults.salespersonId,
+      validDays: form.defaults.validDays,
+      discountRateBp: 500,
+      items: [
+        { productId: product.id, descriptionEn: '', descriptionZh: '', quantity: 150, unitPrice: product.unitPrice },
+        { productId: null, descriptionEn: 'Call-out', descriptionZh: '上門', quantity: 100, unitPrice: 20_000 },
+      ],
+      termIds: form.options.terms.map((t) => t.id),
+      notes: 'Side gate',
+      contract: { periodStart: '2027-01-01', periodEnd: '2027-12-31', frequency: 'quarterly' },
+    };
+    const created = read(QuotationReply, await agent.post('/api/quotations', input), 201).quotation;
+    expect(created.contract).toEqual(input.contract);
+    read(QuotationPage, await agent.get(`/api/quotations/${created.id}?tab=contract`));
+    const updated = read(QuotationReply, await agent.put(`/api/quotations/${created.id}`, { ...input, notes: 'Front gate', version: created.version })).quotation;
+    const sent = read(QuotationReply, await agent.post(`/api/quotations/${created.id}/status`, { status: 'sent', version: updated.version })).quotation;
+    const accepted = read(QuotationReply, await agent.post(`/api/quotations/${created.id}/status`, { status: 'accepted', version: sent.version })).quotation;
+    const converted = read(ConvertReply, await agent.post(`/api/quotations/${created.id}/convert`, { version: accepted.version }), 201);
+    expect(converted.quotation.order?.id).toBe(converted.orderId);
+    const order = read(OrderPage, await agent.get(`/api/orders/${converted.orderId}`)).order;
+    expect(order.quotation).toEqual({ id: created.id, number: created.number, kind: 'contract' });
+
+    const draft = read(QuotationReply, await agent.post('/api/quotations', { ...input, kind: 'basic', contract: null }), 201).quotation;
+    read(DeletedReply, await agent.request('DELETE', `/api/quotations/${draft.id}`, undefined, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! }));
+  });
+
+  it('orders: list, form, create, read, update, receipts, refunds, void and unvoid', async () => {
+    const list = read(OrderList, await agent.get('/api/orders'));
+    expect(list.items.length).toBeGreaterThan(0);
+    read(OrderList, await agent.get('/api/orders?status=reminder_outstanding'));
+    const form = read(NewOrderPage, await agent.get('/api/orders/create'));
+    const clientId = list.items[0]!.client.id;
+    const withClient = read(NewOrderPage, await agent.get(`/api/orders/create?client_id=${clientId}`));
+    expect(withClient.client?.id).toBe(clientId);
+    const input = {
+      type: 'new_order',
+      date: form.defaults.date,
+      dueDate: form.defaults.dueDate,
+      clientId,
+      branchId: form.defaults.branchId,
+      salespersonId: form.defaults.salespersonId,
+      discountRateBp: 0,
+      items: [{ productId: null, descriptionEn: 'Inspection', descriptionZh: '視察', quantity: 100, unitPrice: 100_000 }],
+      termIds: form.options.terms.map((t) => t.id),
+      notes: '',
+      appointmentId: null,
+    };
+    const created = read(OrderReply, await agent.post('/api/orders', input), 201).order;
+    const page = read(OrderPage, await agent.get(`/api/orders/${created.id}`));
+    expect(page.options.paymentMethods.length).toBeGreaterThan(0);
+    const { appointmentId: _unused, ...update } = input;
+    const updated = read(OrderReply, await agent.put(`/api/orders/${created.id}`, { ...update, notes: 'Gate 1234', version: created.version })).order;
+
+    const refused = read(ReceiptRefusal, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cash', reference: '', amount: 100_001, reason: '' }), 422);
+    expect(refused).toMatchObject({ code: 'receiptExceedsOrderTotal', maxCents: 100_000 });
+    const paid = read(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cash', reference: 'R1', amount: 60_000, reason: '' }), 201);
+    expect(paid.order.receipts.map((r) => r.id)).toEqual([paid.receiptId]);
+    const refunded = read(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'refund', date: '2026-11-23', method: 'cash', reference: '', amount: 60_000, reason: 'Overpaid' }), 201).order;
+    expect(refunded.status).toBe('outstanding');
+
+    const stillPaid = read(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'fps', reference: '', amount: 1_000, reason: '' }), 201).order;
+    read(VoidRefusal, await agent.post(`/api/orders/${created.id}/void`, { reason: 'Wrong client', version: stillPaid.version }), 422);
+    const back = read(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'refund', date: '2026-11-23', method: 'fps', reference: '', amount: 1_000, reason: 'Wrong client' }), 201).order;
+    const voided = read(OrderReply, await agent.post(`/api/orders/${created.id}/void`, { reason: 'Wrong client', version: back.version })).order;
+    expect(voided).toMatchObject({ voided: true, status: 'void', voidedBy: admin.name });
+    expect(voided.voidedAt).not.toBeNull();
+    read(OrderReply, await agent.post(`/api/orders/${created.id}/unvoid`, { reason: 'Right after all', version: voided.version }));
+    expect(updated.notes).toBe('Gate 1234');
+  });
+
+  it('receipts: list, the bank-in reminder, one receipt, and banking in', async () => {
+    const list = read(ReceiptList, await agent.get('/api/receipts'));
+    expect(list.items.length).toBeGreaterThan(0);
+    const waiting = read(ReceiptList, await agent.get('/api/receipts?action=bank-in'));
+    const cash = waiting.items[0]!;
+    expect(cash.action).toBe('bank-in');
+    const one = read(ReceiptPage, await agent.get(`/api/receipts/${cash.id}`));
+    expect(one.receipt.client?.id).toBe(cash.client.id);
+    read(BankedReply, await agent.post(`/api/receipts/${cash.id}/bank-in`));
+    const banked = read(ReceiptPage, await agent.get(`/api/receipts/${cash.id}`)).receipt;
+    expect(banked).toMatchObject({ bankedIn: true, action: null });
+    expect(banked.bankedInAt).not.toBeNull();
+  });
+});
