@@ -7,6 +7,7 @@ import { addDays, addMonths, makeDate, parts, weekday, type IsoDate } from '../.
 import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf, visitsInRange, visitStatus } from '../appointments/store';
 import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
+import { orderSql, receiptSql } from '../sql/rules';
 import { today } from './sales/common';
 import { monthsOf } from './reports/orders';
 
@@ -66,16 +67,17 @@ export function dashboardRoutes(): Hono<AppEnv> {
     if (hasPermission(user, 'order_view')) {
       // Everything still owed: the orders list's status=owing (not void, paid < total). Of that, what
       // is overdue: the outstanding reminder's rule (status=reminder_outstanding), past its due date.
-      const r = await sql<{ n: string; owed: string | null; overdue_n: string; overdue_owed: string | null }>`select count(*) as n, sum(o.total - o.paid) as owed,
-        count(*) filter (where o.due_date < ${day}::date) as overdue_n, sum(o.total - o.paid) filter (where o.due_date < ${day}::date) as overdue_owed
-        from orders o where not o.voided and o.paid < o.total`.execute(db);
+      const o = orderSql('o');
+      const r = await sql<{ n: string; owed: string | null; overdue_n: string; overdue_owed: string | null }>`select count(*) as n, sum(${o.outstanding}) as owed,
+        count(*) filter (where ${o.overdue(day)}) as overdue_n, sum(${o.outstanding}) filter (where ${o.overdue(day)}) as overdue_owed
+        from orders o where ${o.needsReminder}`.execute(db);
       const row = r.rows[0];
       cards.outstanding = { count: num(row?.n), amount: num(row?.owed), overdue: { count: num(row?.overdue_n), amount: num(row?.overdue_owed) } };
     }
     if (hasPermission(user, 'receipt_view')) {
       // The bank-in reminder's own rule (receipts list action=bank-in).
-      const r = await sql<{ n: string; amount: string | null }>`select count(*) as n, sum(amount) as amount from receipts
-        where kind = 'receipt' and not banked_in and method in ('cash', 'cheque')`.execute(db);
+      const r = await sql<{ n: string; amount: string | null }>`select count(*) as n, sum(r.amount) as amount from receipts r
+        where ${receiptSql('r').awaitsBankIn}`.execute(db);
       cards.bankIn = { count: num(r.rows[0]?.n), amount: num(r.rows[0]?.amount) };
     }
     if (hasPermission(user, 'quotation_view')) {
@@ -89,8 +91,8 @@ export function dashboardRoutes(): Hono<AppEnv> {
       const from = addMonths(makeDate(year, month, 1), -(REVENUE_MONTHS - 1));
       // Invoiced (void orders count as zero) and received (receipts less refunds) per month.
       const r = await sql<{ month: string; invoiced: string | null; received: string | null }>`
-        with invoiced as (select to_char(date, 'YYYY-MM') as month, sum(total) as amount from orders where not voided and date >= ${from}::date and date <= ${day}::date group by 1),
-        received as (select to_char(date, 'YYYY-MM') as month, sum(case when kind = 'refund' then -amount else amount end) as amount from receipts where date >= ${from}::date and date <= ${day}::date group by 1)
+        with invoiced as (select to_char(o.date, 'YYYY-MM') as month, sum(o.total) as amount from orders o where ${orderSql('o').live} and o.date >= ${from}::date and o.date <= ${day}::date group by 1),
+        received as (select to_char(r.date, 'YYYY-MM') as month, sum(${receiptSql('r').signedAmount}) as amount from receipts r where r.date >= ${from}::date and r.date <= ${day}::date group by 1)
         select coalesce(i.month, r.month) as month, i.amount as invoiced, r.amount as received from invoiced i full join received r on r.month = i.month`.execute(db);
       const byMonth = new Map(r.rows.map((row) => [row.month, row]));
       cards.revenue = {

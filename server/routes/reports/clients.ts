@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
+import { orderSql } from '../../sql/rules';
 import { dbId, listReport, name, num, ReportBase, reportRange, sortValues, type ReportColumn } from './common';
 import { clientSearch, clientSortName, filterNames, whereAll } from './filters';
 
@@ -12,6 +13,9 @@ import { clientSearch, clientSortName, filterNames, whereAll } from './filters';
  * how many, their total, what has been paid and what is still owed, the first and last order —
  * grouped and summed by the database. Void orders count as zero: they are left out.
  */
+
+/** The order rules in SQL (server/sql/rules.ts) on `o`. */
+const o = orderSql('o');
 
 const COLUMNS: ReportColumn[] = [
   { key: 'code', kind: 'text', sortable: true },
@@ -46,13 +50,13 @@ async function clientReport(c: AppContext) {
   if (f.area_id) conditions.push(sql`exists (select 1 from client_addresses a where a.client_id = cl.id and a.area_id = ${f.area_id})`);
   if (f.tag) conditions.push(sql`cl.tags @> ${JSON.stringify([f.tag])}::jsonb`);
   if (f.q) conditions.push(clientSearch(f.q, null));
-  const having = f.activity === 'with_orders' ? sql`having count(o.id) > 0` : f.activity === 'owing' ? sql`having coalesce(sum(greatest(o.total - o.paid, 0)), 0) > 0` : sql``;
+  const having = f.activity === 'with_orders' ? sql`having count(o.id) > 0` : f.activity === 'owing' ? sql`having coalesce(sum(${o.outstanding}), 0) > 0` : sql``;
   const grouped = sql`select cl.id, cl.name_en, cl.name_zh, ${clientSortName(c)} as sort_name,
       (select ar.name_en from client_addresses a join areas ar on ar.id = a.area_id where a.client_id = cl.id order by a.sort_order, a.id limit 1) as area_en,
       (select ar.name_zh from client_addresses a join areas ar on ar.id = a.area_id where a.client_id = cl.id order by a.sort_order, a.id limit 1) as area_zh,
-      count(o.id) as orders, coalesce(sum(o.total), 0) as total, coalesce(sum(o.paid), 0) as paid, coalesce(sum(greatest(o.total - o.paid, 0)), 0) as outstanding,
+      count(o.id) as orders, coalesce(sum(o.total), 0) as total, coalesce(sum(o.paid), 0) as paid, coalesce(sum(${o.outstanding}), 0) as outstanding,
       min(o.date)::text as first_order, max(o.date)::text as last_order
-    from clients cl left join orders o on o.client_id = cl.id and not o.voided and o.date >= ${range.from}::date and o.date <= ${range.to}::date
+    from clients cl left join orders o on o.client_id = cl.id and ${o.live} and o.date >= ${range.from}::date and o.date <= ${range.to}::date
     where ${whereAll(conditions)} group by cl.id ${having}`;
   return listReport(c, {
     filename: 'client-report',

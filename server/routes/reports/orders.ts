@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_CODE } from '../../../domain/orders/receipts';
 import type { AppContext, AppEnv } from '../../http/env';
 import { fieldError } from '../../http/errors';
 import { requirePermission } from '../../http/permissions';
+import { orderSql, receiptSql } from '../../sql/rules';
 import { parseQuery } from '../../http/query';
 import { paymentMethodNames } from '../admin/optionLists';
 import { today } from '../sales/common';
@@ -41,26 +42,12 @@ function orderConditions(f: OrderFilterValues, range: { from: string; to: string
   return conditions;
 }
 
-/** An order's payment status in SQL, the domain's paymentStatus. */
-const STATUS_SQL = sql`case when o.voided then 'void' when o.paid >= o.total then 'paid' when o.paid > 0 then 'partial' else 'outstanding' end`;
-/** What is still owed, the domain's outstandingAmount (a void order owes nothing). */
-const OUTSTANDING_SQL = sql`case when o.voided then 0 else greatest(o.total - o.paid, 0) end`;
-/** An order's money figure as it counts: zero for a void order (the domain's countedTotal), as the invoice list shows it. */
-const counted = (column: 'subtotal' | 'discount' | 'total' | 'paid') => sql`(case when o.voided then 0 else ${sql.ref(`o.${column}`)} end)`;
+/** The order rules in SQL (server/sql/rules.ts, each proven equal to the domain): on `o` and `r`. */
+const o = orderSql('o');
+const rc = receiptSql('r');
 
 function statusCondition(status: (typeof ORDER_STATUSES)[number], todayDate: string): RawBuilder<unknown> {
-  switch (status) {
-    case 'void':
-      return sql`o.voided`;
-    case 'paid':
-      return sql`not o.voided and o.paid >= o.total`;
-    case 'partial':
-      return sql`not o.voided and o.paid > 0 and o.paid < o.total`;
-    case 'outstanding':
-      return sql`not o.voided and o.paid = 0 and o.total > 0`;
-    case 'overdue':
-      return sql`not o.voided and o.paid < o.total and o.due_date < ${todayDate}::date`;
-  }
+  return status === 'overdue' ? o.overdue(todayDate) : o.hasStatus(status);
 }
 
 // ------------------------------------------------------------------ orders
@@ -98,16 +85,16 @@ async function orderReport(c: AppContext) {
     from: sql`from orders o left join clients cl on cl.id = o.client_id left join users s on s.id = o.salesperson_id left join branches b on b.id = o.branch_id where ${whereAll(conditions)}`,
     pageKey: sql`o.id`,
     select: sql`o.id, o.number, o.date::text as date, o.due_date::text as due_date, o.type, cl.id as client_id, cl.name_en, cl.name_zh, b.name_en as branch_en, b.name_zh as branch_zh,
-      s.name as salesperson, ${counted('subtotal')} as subtotal, ${counted('discount')} as discount, ${counted('total')} as total, ${counted('paid')} as paid,
-      ${OUTSTANDING_SQL} as outstanding, ${STATUS_SQL} as status`,
+      s.name as salesperson, ${o.counted('subtotal')} as subtotal, ${o.counted('discount')} as discount, ${o.counted('total')} as total, ${o.counted('paid')} as paid,
+      ${o.outstanding} as outstanding, ${o.status} as status`,
     // Void orders are listed (status Void) with every money figure as zero, as the invoice list
     // shows them, so each column adds up to its total; their count and their totals as issued are
     // given apart.
-    totals: sql`count(*) as count, count(*) filter (where o.voided) as void_count,
-      coalesce(sum(o.total) filter (where o.voided), 0) as void_total,
-      coalesce(sum(o.subtotal) filter (where not o.voided), 0) as subtotal, coalesce(sum(o.discount) filter (where not o.voided), 0) as discount,
-      coalesce(sum(o.total) filter (where not o.voided), 0) as total, coalesce(sum(o.paid) filter (where not o.voided), 0) as paid,
-      coalesce(sum(${OUTSTANDING_SQL}), 0) as outstanding`,
+    totals: sql`count(*) as count, count(*) filter (where ${o.voided}) as void_count,
+      coalesce(sum(o.total) filter (where ${o.voided}), 0) as void_total,
+      coalesce(sum(${o.counted('subtotal')}), 0) as subtotal, coalesce(sum(${o.counted('discount')}), 0) as discount,
+      coalesce(sum(${o.counted('total')}), 0) as total, coalesce(sum(${o.counted('paid')}), 0) as paid,
+      coalesce(sum(${o.outstanding}), 0) as outstanding`,
     sortSql: {
       number: sql`o.number`,
       date: sql`o.date`,
@@ -115,12 +102,12 @@ async function orderReport(c: AppContext) {
       type: sql`o.type`,
       client: clientSortName(c),
       salesperson: sql`s.name`,
-      subtotal: counted('subtotal'),
-      discount: counted('discount'),
-      total: counted('total'),
-      paid: counted('paid'),
-      outstanding: OUTSTANDING_SQL,
-      status: STATUS_SQL,
+      subtotal: o.counted('subtotal'),
+      discount: o.counted('discount'),
+      total: o.counted('total'),
+      paid: o.counted('paid'),
+      outstanding: o.outstanding,
+      status: o.status,
     },
     tieBreak: sql`o.id`,
     toRow: (r) => ({
@@ -142,7 +129,7 @@ async function orderReport(c: AppContext) {
     }),
     toTotals: (t) => ({ count: num(t.count), subtotal: num(t.subtotal), discount: num(t.discount), total: num(t.total), paid: num(t.paid), outstanding: num(t.outstanding) }),
     extra: async () => {
-      const t = (await sql<Row>`select count(*) filter (where o.voided) as n, coalesce(sum(o.total) filter (where o.voided), 0) as total from orders o left join clients cl on cl.id = o.client_id where ${whereAll(conditions)}`.execute(c.var.deps.db)).rows[0] ?? {};
+      const t = (await sql<Row>`select count(*) filter (where ${o.voided}) as n, coalesce(sum(o.total) filter (where ${o.voided}), 0) as total from orders o left join clients cl on cl.id = o.client_id where ${whereAll(conditions)}`.execute(c.var.deps.db)).rows[0] ?? {};
       return { voided: { count: num(t.n), total: num(t.total) }, filterNames: await filterNames(c, f) };
     },
   });
@@ -171,7 +158,7 @@ async function itemsReport(c: AppContext) {
   const range = reportRange(c, f);
   if (range instanceof Response) return range;
   // Lines of void orders are left out: a void order counts as zero.
-  const conditions = [...orderConditions(f, range), sql`not o.voided`];
+  const conditions = [...orderConditions(f, range), o.live];
   if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
   if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
   const en = c.var.language === 'en';
@@ -271,10 +258,10 @@ async function analysisReport(c: AppContext) {
   const { db } = c.var.deps;
   // Void orders are left out of every figure here; how many there were is given apart.
   const joins = sql`from orders o left join clients cl on cl.id = o.client_id left join users s on s.id = o.salesperson_id left join branches b on b.id = o.branch_id`;
-  const from = sql`${joins} where ${whereAll([...orderConditions(f, range), sql`not o.voided`])}`;
+  const from = sql`${joins} where ${whereAll([...orderConditions(f, range), o.live])}`;
   const g = GROUP_SQL[f.group_by];
   const measures = sql`count(*) as orders, coalesce(sum(o.subtotal), 0) as subtotal, coalesce(sum(o.discount), 0) as discount, coalesce(sum(o.total), 0) as total,
-    coalesce(sum(o.paid), 0) as paid, coalesce(sum(greatest(o.total - o.paid, 0)), 0) as outstanding`;
+    coalesce(sum(o.paid), 0) as paid, coalesce(sum(${o.outstanding}), 0) as outstanding`;
   // The share of the grand total by a window over the groups; the average rounded half away from zero.
   const grouped = sql`select ${g.key} as group_key, ${g.en} as label_en, ${g.zh} as label_zh, ${measures},
       round(coalesce(sum(o.total), 0)::numeric / count(*)) as average,
@@ -296,13 +283,13 @@ async function analysisReport(c: AppContext) {
   });
   // The charts, the totals and the void orders in one pass: by month, by type and by salesperson,
   // and the grand total (void orders counted apart, outside every other figure).
-  const live = sql`filter (where not o.voided)`;
+  const live = sql`filter (where ${o.live})`;
   const sets = (
     await sql<Row>`select grouping(to_char(o.date, 'YYYY-MM')) as g_month, grouping(o.type) as g_type, grouping(o.salesperson_id) as g_staff,
         to_char(o.date, 'YYYY-MM') as month, o.type, o.salesperson_id, min(s.name) as salesperson,
         count(*) ${live} as orders, coalesce(sum(o.subtotal) ${live}, 0) as subtotal, coalesce(sum(o.discount) ${live}, 0) as discount,
-        coalesce(sum(o.total) ${live}, 0) as total, coalesce(sum(o.paid) ${live}, 0) as paid, coalesce(sum(greatest(o.total - o.paid, 0)) ${live}, 0) as outstanding,
-        count(*) filter (where o.voided) as void_count, coalesce(sum(o.total) filter (where o.voided), 0) as void_total
+        coalesce(sum(o.total) ${live}, 0) as total, coalesce(sum(o.paid) ${live}, 0) as paid, coalesce(sum(${o.outstanding}) ${live}, 0) as outstanding,
+        count(*) filter (where ${o.voided}) as void_count, coalesce(sum(o.total) filter (where ${o.voided}), 0) as void_total
       ${joins} where ${whereAll(orderConditions(f, range))} group by grouping sets ((to_char(o.date, 'YYYY-MM')), (o.type), (o.salesperson_id), ())`.execute(db)
   ).rows;
   const grand = sets.find((r) => num(r.g_month) === 1 && num(r.g_type) === 1 && num(r.g_staff) === 1) ?? {};
@@ -387,7 +374,7 @@ const ReceiptQuery = z.object({
 });
 
 /** A receipt adds its amount, a refund takes it away. */
-const SIGNED_AMOUNT = sql`case when r.kind = 'refund' then -r.amount else r.amount end`;
+const SIGNED_AMOUNT = rc.signedAmount;
 
 async function receiptReport(c: AppContext) {
   const query = parseQuery(c, ReceiptQuery);
@@ -447,7 +434,7 @@ async function receiptReport(c: AppContext) {
       byMethod: (
         await sql<Row>`select r.method, count(*) as count, coalesce(sum(r.amount) filter (where r.kind = 'receipt'), 0) as receipts,
             coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) as refunds, coalesce(sum(${SIGNED_AMOUNT}), 0) as net,
-            count(*) filter (where r.kind = 'receipt' and not r.banked_in and r.method in ('cash', 'cheque')) as awaiting_bank_in
+            count(*) filter (where ${rc.awaitsBankIn}) as awaiting_bank_in
           ${from} group by r.method order by r.method`.execute(c.var.deps.db)
       ).rows.map((r) => ({ method: r.method, ...methodName(text(r.method)), count: num(r.count), receipts: num(r.receipts), refunds: num(r.refunds), net: num(r.net), awaitingBankIn: num(r.awaiting_bank_in) })),
       filterNames: await filterNames(c, f),
@@ -498,7 +485,7 @@ export function commissionPerOrder(where: RawBuilder<unknown>, basis: (typeof CO
     ),
     scope as (
       select o.id, o.date, o.salesperson_id, o.total::bigint as total, (case when o.total > 0 then greatest(${base}, 0) else 0 end)::bigint as base, u.commission_rate_bp as user_rate
-      from orders o left join users u on u.id = o.salesperson_id where not o.voided and ${where}
+      from orders o left join users u on u.id = o.salesperson_id where ${o.live} and ${where}
     ),
     lines as (
       select s.id as order_id, s.base, i.line_total::bigint as amount,

@@ -5,6 +5,7 @@ import { ORDER_TYPES } from '../../../domain/orders/order';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
+import { orderSql } from '../../sql/rules';
 import { dbId, exportReply, name, num, orderBy, quantityByUnit, ReportBase, reportJson, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type Row } from './common';
 import { categoryAndChildren, clientSearch, filterNames, whereAll } from './filters';
 
@@ -45,7 +46,7 @@ async function productReport(c: AppContext) {
   const f = query.value;
   const range = reportRange(c, f);
   if (range instanceof Response) return range;
-  const conditions: RawBuilder<unknown>[] = [sql`not o.voided`, sql`o.date >= ${range.from}::date`, sql`o.date <= ${range.to}::date`];
+  const conditions: RawBuilder<unknown>[] = [orderSql('o').live, sql`o.date >= ${range.from}::date`, sql`o.date <= ${range.to}::date`];
   if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
   if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
   if (f.client_id) conditions.push(sql`o.client_id = ${f.client_id}`);
