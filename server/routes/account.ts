@@ -6,7 +6,7 @@ import { audit } from '../audit';
 import type { Database } from '../db/schema';
 import { passwordFieldErrors } from '../auth/passwordRules';
 import { withAdministratorsLocked } from '../auth/users';
-import { isForeignKeyViolation } from './admin/common';
+import { isForeignKeyViolation } from '../http/fields';
 import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from '../auth/totp';
 import { translate } from '../i18n';
 import { errorReply, fieldError } from '../http/errors';

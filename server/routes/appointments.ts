@@ -22,8 +22,8 @@ import { applyEdit, applyRemove, refusedOutcome, type EditRefusal } from '../app
 import { CreateAppointment, isoDate, RangeQuery, MAX_RANGE_DAYS, RemoveAppointment, Reschedule, seriesFrom, times, UpdateAppointment, type FieldErrors, type AppointmentInput } from '../appointments/input';
 import { overlapsFor } from '../appointments/overlaps';
 import { holidaysInRange, holidaySet, seesAll, seriesColumns, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf, worksVisits, type AppointmentRow } from '../appointments/store';
-import { fieldErrors } from './admin/common';
-import { activeOptions } from './admin/optionLists';
+import { fieldErrors } from '../http/fields';
+import { activeOptions } from '../admin/lists/optionLists';
 import { listAttachments } from './attachments';
 import { INT_MAX } from '../db/limits';
 

@@ -18,7 +18,7 @@ import { clientQuotations } from './sales/quotations';
 import { clientAppointments, clientHasAppointments } from '../appointments/clientAppointments';
 import { normaliseHkid, validateHkidInput } from './clientHkid';
 import { INT_MAX } from '../db/limits';
-import { activeOptions, holdOption, optionFilter, optionNames } from './admin/optionLists';
+import { activeOptions, holdOption, optionFilter, optionNames } from '../admin/lists/optionLists';
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 

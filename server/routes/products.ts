@@ -10,7 +10,7 @@ import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
-import { fieldErrors, idParam, isForeignKeyViolation, optionalText, sameMessage, versionField } from './admin/common';
+import { fieldErrors, idParam, isForeignKeyViolation, optionalText, sameMessage, versionField } from '../http/fields';
 import { INT_MAX } from '../db/limits';
 import type { Database } from '../db/schema';
 

@@ -354,7 +354,7 @@ describe('deleting a record that is still in use', () => {
   });
 
   it('checks every foreign key the database holds against companies, branches, roles and areas', async () => {
-    const { REFERENCES } = await import('../../server/routes/admin/common');
+    const { REFERENCES } = await import('../../server/db/references');
     // Each foreign key that would refuse the delete (not ON DELETE CASCADE or SET NULL).
     const keys = await sql<{ target: string; source: string; column: string }>`
       select confrelid::regclass::text as target, conrelid::regclass::text as source, a.attname as column

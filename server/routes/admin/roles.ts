@@ -10,7 +10,9 @@ import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseJsonBody } from '../../http/validate';
-import { deleteUnlessInUse, fieldErrors, idParam, REFERENCES, versionField } from './common';
+import { REFERENCES } from '../../db/references';
+import { fieldErrors, idParam, versionField } from '../../http/fields';
+import { deleteUnlessInUse } from './common';
 
 const RoleInput = z.object({
   name: z.string().trim().min(1).max(60),

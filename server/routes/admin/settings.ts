@@ -12,7 +12,9 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
-import { deleteUnlessInUse, fieldErrors, idParam, isReferenced, optionalText, REFERENCES, sameMessage, versionField, type Reference } from './common';
+import { isReferenced, REFERENCES, type Reference } from '../../db/references';
+import { fieldErrors, idParam, optionalText, sameMessage, versionField } from '../../http/fields';
+import { deleteUnlessInUse } from './common';
 import { INT_MAX } from '../../db/limits';
 
 const TermInput = z.object({

@@ -15,7 +15,7 @@ import { endSessionsForRightsChange, keepSignedInAfterOwnChange } from '../../au
 import { withAdministratorsLocked } from '../../auth/users';
 import type { Database } from '../../db/schema';
 import { hasBusinessRecords } from '../account';
-import { fieldErrors, idParam, isForeignKeyViolation, versionField } from './common';
+import { fieldErrors, idParam, isForeignKeyViolation, versionField } from '../../http/fields';
 import { INT_MAX } from '../../db/limits';
 
 const UserFields = {

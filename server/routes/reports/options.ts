@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { seesAll } from '../../appointments/store';
-import { paymentMethodFilter } from '../admin/optionLists';
+import { paymentMethodFilter } from '../../admin/lists/optionLists';
 
 /**
  * The choices the report filter screens offer (branches, staff, categories, products, areas,

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 export { codeValue, documentCompany, nextDocumentNumber, writeItems };
 import { translate } from '../../i18n';
 import type { AppContext } from '../../http/env';
-import { optionalText } from '../admin/common';
+import { optionalText } from '../../http/fields';
 import { INT_MAX } from '../../db/limits';
 
 /** The largest amount an integer column holds; totals beyond it are refused (HK$21,474,836.47). */

@@ -23,7 +23,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
-import { fieldErrors, idParam, optionalText, versionField } from '../admin/common';
+import { fieldErrors, idParam, optionalText, versionField } from '../../http/fields';
 import {
   checkDocument,
   clientSummary,

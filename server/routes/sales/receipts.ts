@@ -10,8 +10,8 @@ import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { likePattern, pageWindow, parseQuery } from '../../http/query';
-import { idParam } from '../admin/common';
-import { paymentMethodFilter, paymentMethodNames, type OptionName } from '../admin/optionLists';
+import { idParam } from '../../http/fields';
+import { paymentMethodFilter, paymentMethodNames, type OptionName } from '../../admin/lists/optionLists';
 import { clientSummary, CSV_LIMIT, csvReply, dateText, letterhead, ListPaging, sortEnum, sortOf } from './common';
 import { INT_MAX } from '../../db/limits';
 
