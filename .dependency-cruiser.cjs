@@ -22,6 +22,27 @@ module.exports = {
       to: { pathNot: ['^(domain|application)/', 'node_modules/(neverthrow|rrule|rxjs|inversify|@inversifyjs)/'] },
     },
     {
+      name: 'contract-is-the-wire',
+      comment: 'contract/ (the wire schemas shared by server/ and the HTTP adapters) imports domain/, contract/ and zod/mini only.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { pathNot: ['^(domain|contract)/', 'node_modules/(zod|neverthrow|rrule)/'] },
+    },
+    {
+      name: 'contract-zod-mini',
+      comment: 'The contract reaches the browser: zod/mini, never the full zod build (its weight would break the bundle budgets).',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: 'node_modules/zod/(index\\.|v4/classic/|v4/index\\.)' },
+    },
+    {
+      name: 'contract-only-for-adapters-and-server',
+      comment: 'The wire shapes are known by the HTTP adapters (infrastructure/) and server/ only: use-cases and screens speak domain and application types.',
+      severity: 'error',
+      from: { path: '^(domain|application|presentation)/' },
+      to: { path: '^contract/' },
+    },
+    {
       name: 'infrastructure-not-outward',
       comment: 'infrastructure/ implements ports; it never imports presentation/, nor server/ (but for the fake backend below).',
       severity: 'error',

@@ -5,10 +5,11 @@ import tseslint from 'typescript-eslint';
 
 /** Imports a layer may not make (DESIGN.md §1); dependency-cruiser checks the same in `npm run layers`. */
 const layerBans = {
-  domain: ['**/application/**', '**/infrastructure/**', '**/presentation/**', '**/server/**', 'react', 'react-dom', 'rxjs', 'inversify', 'i18next', 'react-i18next', 'wouter', 'hono', 'kysely'],
-  application: ['**/infrastructure/**', '**/presentation/**', '**/server/**', 'react', 'react-dom', 'i18next', 'react-i18next', 'wouter', 'hono', 'kysely'],
+  domain: ['**/application/**', '**/contract/**', '**/infrastructure/**', '**/presentation/**', '**/server/**', 'react', 'react-dom', 'rxjs', 'inversify', 'i18next', 'react-i18next', 'wouter', 'hono', 'kysely'],
+  application: ['**/contract/**', '**/infrastructure/**', '**/presentation/**', '**/server/**', 'react', 'react-dom', 'i18next', 'react-i18next', 'wouter', 'hono', 'kysely'],
   infrastructure: ['**/presentation/**', '**/server/**', 'react', 'react-dom', 'react-i18next', 'wouter'],
-  presentation: ['**/infrastructure/**', '**/server/**', 'hono', 'kysely', 'i18next', 'inversify'],
+  contract: ['**/application/**', '**/infrastructure/**', '**/presentation/**', '**/server/**', 'react', 'react-dom', 'rxjs', 'inversify', 'i18next', 'react-i18next', 'wouter', 'hono', 'kysely'],
+  presentation: ['**/contract/**', '**/infrastructure/**', '**/server/**', 'hono', 'kysely', 'i18next', 'inversify'],
   server: ['**/application/**', '**/infrastructure/**', '**/presentation/**', 'react', 'react-dom', 'rxjs', 'inversify', 'wouter'],
 };
 

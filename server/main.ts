@@ -16,6 +16,7 @@ import { withCompression } from './node/compression';
 import { trackInFlight } from './node/drain';
 import { LocalFileStorage } from './node/LocalFileStorage';
 import { serveFrontEnd } from './node/static';
+import { setReplyChecks } from './http/reply';
 
 /** A whole number above 0 from the environment, or the default when unset or not one. */
 function positiveNumber(name: string, fallback: number): number {
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   // server/main.ts, or its build dist/server/main.js: the project folder is above either.
   const here = path.dirname(fileURLToPath(import.meta.url));
   const root = path.resolve(here, path.basename(path.dirname(here)) === 'dist' ? '../..' : '..');
+  // Replies are checked against the wire contract (server/http/reply.ts); CHECK_REPLIES=0 skips the check.
+  setReplyChecks(process.env.CHECK_REPLIES !== '0');
   const target = databaseTarget(process.env);
   const db = openDatabase(target);
   const passwords = new Argon2PasswordHasher();

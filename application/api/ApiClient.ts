@@ -1,4 +1,4 @@
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, type Result, type ResultAsync } from 'neverthrow';
 import type { ApiRequest, ApiTransport } from '../ports/ApiTransport';
 import type { LoadingIndicator } from '../progress/LoadingIndicator';
 import { apiErrorFromResponse, type ApiError } from './ApiError';
@@ -13,6 +13,13 @@ export interface RequestOptions {
 }
 
 export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
+
+/**
+ * Reads a 2xx reply's body into its type, or says why it cannot (the issues, for the log). The HTTP
+ * adapters make these from the wire contract (infrastructure/http/wire.ts `decoderOf`); the
+ * application knows only this function type, not the schema library.
+ */
+export type Decode<T> = (body: unknown) => Result<T, readonly string[]>;
 
 /**
  * Every API call of the app goes through here: 2xx is success (spec §7), anything else becomes an
@@ -45,7 +52,21 @@ export class ApiClient {
     return this.request({ method: 'DELETE', path, ...(body === undefined ? {} : { body }) }, options);
   }
 
+  /**
+   * The typed call the HTTP adapters make: the reply decoded with `decode`. A reply that does not
+   * match is a `malformedReply` error that goes through the error policy like a server error (the
+   * 500 page), never a value with silent defaults.
+   */
+  call<T>(request: ApiRequest, decode: Decode<T>, options: RequestOptions = {}): ResultAsync<T, ApiError> {
+    // `run` hands back exactly what `decode` made: the value's type is T.
+    return this.run(request, options, decode) as ResultAsync<T, ApiError>;
+  }
+
   request(request: ApiRequest, options: RequestOptions = {}): ResultAsync<unknown, ApiError> {
+    return this.run(request, options);
+  }
+
+  private run(request: ApiRequest, options: RequestOptions, decode?: Decode<unknown>): ResultAsync<unknown, ApiError> {
     const end = options.progress === false ? () => undefined : this.loading.begin();
     const send = () =>
       this.sendOnce(request).orElse((error) =>
@@ -55,7 +76,15 @@ export class ApiClient {
       );
     // A save the user made (not a read, not a background call) may wait for the connection.
     const save = request.method !== 'GET' && options.navigateOnError !== false;
-    const result = save && this.offline ? this.offline.deliver(send, end) : send();
+    const delivered = save && this.offline ? this.offline.deliver(send, end) : send();
+    const result = decode
+      ? delivered.andThen((body) =>
+          decode(body).match(
+            (value) => okAsync<unknown, ApiError>(value),
+            (issues) => errAsync<unknown, ApiError>({ code: 'malformedReply', message: '', issues }),
+          ),
+        )
+      : delivered;
     return result
       .map((body) => {
         end();

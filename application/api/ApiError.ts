@@ -8,13 +8,26 @@ export type ApiError =
   | { readonly code: 'sessionExpired'; readonly message: string }
   | { readonly code: 'forbidden'; readonly message: string }
   | { readonly code: 'notFound'; readonly message: string }
-  | { readonly code: 'validation'; readonly message: string; readonly fields: Readonly<Record<string, readonly string[]>> }
+  | {
+      readonly code: 'validation';
+      readonly message: string;
+      readonly fields: Readonly<Record<string, readonly string[]>>;
+      /**
+       * The server's domain error code when a business rule refused the request (e.g.
+       * `receiptExceedsOrderTotal`), with its figures (e.g. `{ maxCents: 120000 }`), so the browser
+       * says what the rule found instead of re-running it. Absent for plain input errors.
+       */
+      readonly reason?: string;
+      readonly details?: Readonly<Record<string, string | number>>;
+    }
   | { readonly code: 'conflict'; readonly message: string }
   | { readonly code: 'tooLarge'; readonly message: string }
   | { readonly code: 'tooManyRequests'; readonly message: string }
   | { readonly code: 'csrf'; readonly message: string }
   | { readonly code: 'unavailable'; readonly message: string }
-  | { readonly code: 'server'; readonly status: number; readonly message: string };
+  | { readonly code: 'server'; readonly status: number; readonly message: string }
+  /** A 2xx reply that does not match the wire contract: an error, never a silently defaulted value. */
+  | { readonly code: 'malformedReply'; readonly message: string; readonly issues: readonly string[] };
 
 export type ApiErrorCode = ApiError['code'];
 
@@ -35,6 +48,16 @@ function fieldsOf(body: unknown): Record<string, string[]> {
   return fields;
 }
 
+/** The `reason` and its `details` of a refused request (`{ reason: 'receiptExceedsOrderTotal', details: { maxCents } }`). */
+function reasonOf(body: unknown): { reason?: string; details?: Record<string, string | number> } {
+  if (!isRecord(body) || typeof body.reason !== 'string') return {};
+  const details: Record<string, string | number> = {};
+  if (isRecord(body.details)) {
+    for (const [key, value] of Object.entries(body.details)) if (typeof value === 'string' || typeof value === 'number') details[key] = value;
+  }
+  return { reason: body.reason, details };
+}
+
 /** The error a non-2xx reply stands for (2xx is success, spec §7). */
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   const message = messageOf(body);
@@ -52,7 +75,7 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
     case 419:
       return { code: 'csrf', message };
     case 422:
-      return { code: 'validation', message, fields: fieldsOf(body) };
+      return { code: 'validation', message, fields: fieldsOf(body), ...reasonOf(body) };
     case 429:
       return { code: 'tooManyRequests', message };
     case 503:

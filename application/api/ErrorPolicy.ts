@@ -60,6 +60,7 @@ export class ErrorPolicy {
         // The server answered but its database did not: offline banner (above), the screen stays.
         return;
       case 'server':
+      case 'malformedReply':
         this.keep('server');
         this.navigator.push(ERROR_PATHS.server);
         return;

@@ -16,6 +16,8 @@ import { loginLimitKey, beginLoginAttempt } from '../http/loginLimits';
 import { clearRateLimit, hitRateLimit, tooManyAttempts } from '../http/rateLimit';
 import { ensureSession, requireUser, startSession } from '../http/session';
 import { parseJsonBody } from '../http/validate';
+import { HeartbeatReply } from '../../contract/session';
+import { replies } from '../http/reply';
 
 const LanguageBody = z.object({ language: z.enum(LANGUAGES) });
 
@@ -82,16 +84,17 @@ export function authRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   /** { auth } tells whether the session is signed in; it never extends the session's life. */
-  routes.get('/heartbeat', async (c) => {
+  const heartbeat = replies(HeartbeatReply);
+  routes.get('/heartbeat', heartbeat, async (c) => {
     const session = c.var.session;
-    if (c.var.auth.kind === 'token') return c.json({ auth: true });
+    if (c.var.auth.kind === 'token') return heartbeat.send(c, { auth: true });
     const expired = session.kind === 'expired';
     // A guest gets an XSRF-TOKEN cookie for the sign-in page, but no session row (nothing stored).
     await ensureSession(c);
-    if (expired) return c.json({ auth: false, session_expired: true });
+    if (expired) return heartbeat.send(c, { auth: false, session_expired: true });
     // Two-factor made compulsory since sign-in: the browser leads the user to its setup.
-    if (c.var.user && (await mustSetUpTwoFactor(c.var.deps.db, c.var.user.id))) return c.json({ auth: true, two_factor_setup_required: true });
-    return c.json({ auth: c.var.user !== null });
+    if (c.var.user && (await mustSetUpTwoFactor(c.var.deps.db, c.var.user.id))) return heartbeat.send(c, { auth: true, two_factor_setup_required: true });
+    return heartbeat.send(c, { auth: c.var.user !== null });
   });
 
   /** Issues the XSRF-TOKEN cookie before a first state-changing request (a guest's is not stored). */

@@ -8,6 +8,8 @@ import type { AppContext } from '../../server/http/env';
 import type * as Query from '../../server/http/query';
 import type * as Validate from '../../server/http/validate';
 import type { TokenAbility } from '../../domain/auth/tokenAbilities';
+import type { ReplyDeclaration } from '../../server/http/reply';
+import type * as zm from 'zod/mini';
 import { ENDPOINTS, tokenAbilityOf, type Need } from './endpoints';
 import { startTestServer, TestAgent, type TestServer } from './harness';
 
@@ -77,6 +79,18 @@ function routeOf(method: string, address: string): string {
   return found.path;
 }
 
+/** The reply a route declares with `replies(Schema, status)` (server/http/reply.ts), found among its handlers. */
+function replyOf(method: string, pattern: string): ReplyDeclaration<zm.ZodMiniType> | undefined {
+  for (const r of server.app.routes) {
+    if (r.method === method && r.path === pattern && 'replySchema' in r.handler) return r.handler as unknown as ReplyDeclaration<zm.ZodMiniType>;
+  }
+  return undefined;
+}
+const concretePaths = new Map<string, string>();
+
+/** A reply as JSON Schema: what the server sends (`io: 'output'`). */
+const replySchema = (schema: unknown) => z.toJSONSchema(schema as z.ZodType, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
+
 const jsonSchema = (schema: unknown) => z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
 
 /** Calls every endpoint once (writes last, deletes at the very end) and builds the document. */
@@ -97,6 +111,7 @@ async function build(): Promise<Record<string, unknown>> {
     const route = openApiPath(routeOf(method, path));
     const schemas = seen.get(`${method} ${routeOf(method, path)}`) ?? {};
     routes.set(`${method} ${route}`, { method, route, need, ability: tokenAbilityOf(endpoint) });
+    concretePaths.set(`${method} ${route}`, path);
     if (schemas.body) bodies.set(`${method} ${route}`, schemas.body);
     if (schemas.query) queries.set(`${method} ${route}`, schemas.query);
   }
@@ -110,6 +125,7 @@ async function build(): Promise<Record<string, unknown>> {
     }
     const body = bodies.get(key);
     const write = method !== 'GET';
+    const declared = replyOf(method, routeOf(method, concretePaths.get(key) ?? route));
     (paths[route] ??= {})[method.toLowerCase()] = {
       'x-permission': need,
       ...(need === 'public' || need === 'session' ? {} : { 'x-token-ability': ability }),
@@ -120,7 +136,9 @@ async function build(): Promise<Record<string, unknown>> {
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body) } } } } : {}),
       responses: {
-        '2XX': { description: 'Done: a JSON reply, a file, or no content (204).' },
+        ...(declared
+          ? { [String(declared.replyStatus)]: { description: 'Done: the reply of the wire contract (contract/).', content: { 'application/json': { schema: replySchema(declared.replySchema) } } } }
+          : { '2XX': { description: 'Done: a JSON reply, a file, or no content (204).' } }),
         ...(need === 'public' ? {} : { '401': { $ref: '#/components/responses/Unauthenticated' }, '403': { $ref: '#/components/responses/Forbidden' } }),
         ...(write ? { '419': { $ref: '#/components/responses/XsrfMismatch' } } : {}),
         ...(body || query ? { '422': { $ref: '#/components/responses/Invalid' } } : {}),

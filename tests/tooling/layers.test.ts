@@ -23,7 +23,7 @@ function cruise(fixture: string): Promise<Cruise> {
   made.push(dir);
   cpSync(path.join(ROOT, 'tests/fixtures', fixture), dir, { recursive: true });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const layers = ['domain', 'application', 'infrastructure', 'presentation', 'server'].filter((layer) => existsSync(path.join(dir, layer)));
+  const layers = ['domain', 'application', 'contract', 'infrastructure', 'presentation', 'server'].filter((layer) => existsSync(path.join(dir, layer)));
   const args = [path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', path.join(ROOT, '.dependency-cruiser.cjs'), ...layers];
   return new Promise((resolve) => {
     execFile(process.execPath, args, { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -47,7 +47,7 @@ describe('layer rules (DESIGN.md §1)', () => {
   it('fail the run on each kind of wrong import', () => {
     const { status, output } = violation;
     expect(status).not.toBe(0);
-    for (const rule of ['domain-is-pure', 'application-inward-only', 'infrastructure-not-outward', 'presentation-not-adapters', 'server-own-world']) {
+    for (const rule of ['domain-is-pure', 'application-inward-only', 'contract-is-the-wire', 'contract-zod-mini', 'contract-only-for-adapters-and-server', 'infrastructure-not-outward', 'presentation-not-adapters', 'server-own-world']) {
       expect(output, `rule ${rule} should fire`).toContain(rule);
     }
     expect(output).toMatch(/domain-is-pure: domain\/money\.ts → presentation\/Label\.tsx/);

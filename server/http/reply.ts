@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as z from 'zod/mini';
+import { errorReply } from './errors';
+import type { AppContext, AppEnv } from './env';
+
+/**
+ * A route's reply, declared with its wire-contract schema (contract/):
+ *
+ *     const productSaved = replies(ProductSavedReply, 201);
+ *     routes.post('/products', productSaved, ...requirePermission('product_create'), async (c) => …
+ *       return productSaved.send(c, { product });
+ *
+ * - `send` is `c.json` typed by the schema, with the declared status.
+ * - As middleware it checks what the handler sent (whether by `send` or `c.json`) against the schema
+ *   when its status is the declared one: a reply that breaks the contract is logged and answered
+ *   with a 500, so every server test holds the server to the contract the browser decodes with.
+ * - The OpenAPI document (tests/server/openapi.test.ts) finds the declaration among the route's
+ *   handlers and describes the reply from the same schema.
+ *
+ * Checking costs a parse of each reply; it is on by default and `setReplyChecks(false)` (CHECK_REPLIES=0
+ * at start) turns it off.
+ */
+export interface ReplyDeclaration<S extends z.ZodMiniType> extends MiddlewareHandler<AppEnv> {
+  readonly replySchema: S;
+  readonly replyStatus: ContentfulStatusCode;
+  send(c: AppContext, body: z.input<S>, status?: ContentfulStatusCode): Response;
+}
+
+let checking = true;
+
+/** Whether replies are checked against their declared schema (default on). */
+export function setReplyChecks(on: boolean): void {
+  checking = on;
+}
+
+export function replies<S extends z.ZodMiniType>(schema: S, status: ContentfulStatusCode = 200): ReplyDeclaration<S> {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (!checking || c.res.status !== status || !(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
+    const body: unknown = await c.res.clone().json();
+    const parsed = z.safeParse(schema, body);
+    if (parsed.success) return;
+    const where = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(reply)'}: ${issue.message}`);
+    console.error(`[server] ${c.req.method} ${new URL(c.req.url).pathname}: the reply breaks its contract:`, where.join('; '));
+    c.res = undefined;
+    c.res = errorReply(c, 500, 'errors.server');
+  };
+  return Object.assign(middleware, {
+    replySchema: schema,
+    replyStatus: status,
+    send: (c: AppContext, body: z.input<S>, sent: ContentfulStatusCode = status) => c.json(body as never, sent),
+  });
+}
