@@ -1,6 +1,6 @@
 /**
  * npm run key:rotate — seals every HKID, two-factor secret and set of recovery codes again for a new
- * application key. Stop the server first. See README, "The application key".
+ * application key. Stop the server first. See docs/operations.md, "The application key".
  *
  *   npm run key:rotate                          new key generated; kept in the key file (no APP_KEY)
  *   APP_KEY=<old> npm run key:rotate            new key generated and printed: start with APP_KEY=<new>

@@ -11,7 +11,7 @@
  *    by the menu link, until the visits are drawn) and next/previous between that month and the
  *    next, several times, and prints a table.
  *
- * Timings are reported, never asserted: they depend on the machine (see README for the figures).
+ * Timings are reported, never asserted: they depend on the machine (docs/benchmarks.md has the figures).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -96,7 +96,7 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const ms = (n: number) => `${Math.round(n)} ms`;
 
-/** A Markdown table, as the README keeps the figures. */
+/** A Markdown table, as docs/benchmarks.md keeps the figures. */
 export function table(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }

@@ -8,8 +8,8 @@
  *   DATABASE_URL=postgres://localhost/backoffice_big npm run bench:reports   # as it is (seed it first)
  *
  * For each endpoint and range: one warm-up request, then --runs timed requests (the whole reply
- * read), printed as p50 / p99 / max in milliseconds. Nothing is asserted: the figures go in the
- * README. The seed's "today" is fixed (2026-11-23) so the ranges below always hold the same rows.
+ * read), printed as p50 / p99 / max in milliseconds. Nothing is asserted: the figures go in
+ * docs/benchmarks.md. The seed's "today" is fixed (2026-11-23) so the ranges below always hold the same rows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

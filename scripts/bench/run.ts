@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: everything a user feels, measured on the production build served by the real
- * server, printed as Markdown tables for the README. Run `npm run build` first (npm run bench does).
+ * server, printed as Markdown tables for docs/benchmarks.md. Run `npm run build` first (npm run bench does).
  *
  *   1. JS and CSS per route (the build manifest; the budgets npm test checks)
  *   2. server start on an existing data folder, and memory at rest
