@@ -46,3 +46,17 @@ export function checkVisitTransition(from: AppointmentStatus, to: AppointmentSta
   if (to === 'ended' || to === 'auditing') return checkReportComplete(report);
   return ok(undefined);
 }
+
+export type SignerError = { readonly code: 'signerNotWorker' } | { readonly code: 'signerRequired' };
+
+/**
+ * Who a worker's signature is credited to: the worker who signs, one of the visit's workers.
+ * `named` is the worker the person chose (undefined when none was named, null when what was named
+ * is no user id at all); without one, the signed-in user when they work the visit (or when the
+ * visit has no worker), else the visit's only worker; with several and none named, one must be chosen.
+ */
+export function creditedSigner(named: number | null | undefined, me: number, workers: readonly number[]): Result<number, SignerError> {
+  if (named !== undefined) return named !== null && workers.includes(named) ? ok(named) : err({ code: 'signerNotWorker' });
+  if (workers.length === 0 || workers.includes(me)) return ok(me);
+  return workers.length === 1 ? ok(workers[0]!) : err({ code: 'signerRequired' });
+}

@@ -1,0 +1,135 @@
+import { err, ok, type Result } from 'neverthrow';
+import { creditedSigner, isReportEditable } from '../../domain/appointments/report';
+import { fileScope } from '../../domain/auth/permissions';
+import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
+import { checkUploadSize } from '../../domain/files/upload';
+import { audit } from '../audit';
+import { randomToken } from '../auth/tokens';
+import type { AppContext } from '../http/env';
+import type { AppointmentFailure } from './failures';
+import { deleteAttachment, ensureVisit, insertReportPhoto, reportPhotoOf, setSignature, visitRow, type Signer } from './repository';
+import { visibleAppointment, workersOf } from './store';
+import { reportOf, type Report } from './views';
+import { visitReport, type VisitTarget } from './visitService';
+
+/** The completed report's drawn signatures and its photos (kept as attachments of the visit). */
+
+/** The worker `?signer=` names: a user id, null when it is none, undefined when not named. */
+export const namedSigner = (query: string | undefined): number | null | undefined => (query === undefined ? undefined : /^[1-9][0-9]{0,9}$/.test(query) ? Number(query) : null);
+
+/**
+ * A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB). The
+ * worker's is credited to the worker who signs (domain creditedSigner), not to whoever holds the device.
+ */
+export async function sign(c: AppContext, target: VisitTarget, who: Signer, bytes: Uint8Array, named: number | null | undefined): Promise<Result<{ report: Report }, AppointmentFailure>> {
+  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
+  if (bytes.length === 0 || sniffImageType(bytes) !== 'image/png') return err({ code: 'notPng' });
+  const { db, now } = c.var.deps;
+  const me = c.var.user!.id;
+  const existing = await visitRow(db, target.row.id, target.date);
+  if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
+  let signerId = me;
+  if (who === 'worker') {
+    const signer = creditedSigner(named, me, (await workersOf(db, [target.row.id])).get(target.row.id) ?? []);
+    if (signer.isErr()) return err(signer.error);
+    signerId = signer.value;
+  }
+  await db.transaction().execute(async (tx) => {
+    const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
+    await setSignature(tx, visit.id, who, { bytes, signerId }, now());
+    await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, ...(who === 'worker' ? { signerId } : {}), bytes: bytes.length } }, tx);
+  });
+  return ok(await visitReport(c, target));
+}
+
+/** Takes a signature off a report that can still be written. */
+export async function unsign(c: AppContext, target: VisitTarget, who: Signer): Promise<Result<{ report: Report }, AppointmentFailure>> {
+  const { db, now } = c.var.deps;
+  const existing = await visitRow(db, target.row.id, target.date);
+  if (!existing) return ok(await visitReport(c, target));
+  if (!isReportEditable(existing.status)) return err({ code: 'reportLocked' });
+  await setSignature(db, existing.id, who, null, now());
+  await audit(c, { action: 'unsign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who } });
+  return ok(await visitReport(c, target));
+}
+
+/** The uploader's file name for display: no path, no control characters, at most 200 characters. */
+function photoName(header: string | undefined, type: ImageType): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(header ?? '');
+  } catch {
+    name = '';
+  }
+  // eslint-disable-next-line no-control-regex
+  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || `photo.${IMAGE_EXTENSIONS[type]}`;
+}
+
+/** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
+export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8Array, fileName: string | undefined): Promise<Result<{ report: Report }, AppointmentFailure>> {
+  if (bytes.length === 0) return err({ code: 'photoRequired' });
+  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
+  const type = sniffImageType(bytes);
+  if (!type) return err({ code: 'notImage' });
+  const { db, files, now } = c.var.deps;
+  const existing = await visitRow(db, target.row.id, target.date);
+  if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
+  const name = photoName(fileName, type);
+  // The visit's row, the stored file, its attachment row and the audit line: all kept, or none.
+  let stored: string | null = null;
+  try {
+    await db.transaction().execute(async (tx) => {
+      const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
+      const key = `attachments/report/${visit.id}/${randomToken(18)}`;
+      await files.put(key, bytes);
+      stored = key;
+      const id = await insertReportPhoto(tx, { visitId: visit.id, key, name, contentType: type, sizeBytes: bytes.length, branchId: target.row.branch_id, uploadedBy: c.var.user!.id, now: now() });
+      await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length } }, tx);
+    });
+  } catch (error) {
+    if (stored !== null) await files.delete(stored);
+    throw error;
+  }
+  return ok(await visitReport(c, target));
+}
+
+/** A report photo of an appointment the user sees, when the file-view scope lets them see it. */
+async function photoOf(c: AppContext, appointmentId: number, photoId: number) {
+  const row = await visibleAppointment(c.var.deps.db, c.var.user!, appointmentId);
+  if (!row || !Number.isSafeInteger(photoId) || photoId > 2_147_483_647) return null;
+  const photo = await reportPhotoOf(c.var.deps.db, row.id, photoId);
+  if (!photo) return null;
+  const user = c.var.user!;
+  const scope = fileScope(user);
+  const visible = scope === 'all' || (scope === 'branch' && photo.branch_id !== null && photo.branch_id === user.branchId) || (scope === 'own' && photo.uploaded_by === user.id);
+  return visible ? { row, photo } : null;
+}
+
+export interface PhotoFile {
+  readonly bytes: Uint8Array;
+  readonly contentType: ImageType;
+  readonly fileName: string;
+}
+
+/** A report photo's bytes, type and download name. */
+export async function photoFile(c: AppContext, appointmentId: number, photoId: number): Promise<Result<PhotoFile, AppointmentFailure>> {
+  const found = await photoOf(c, appointmentId, photoId);
+  if (!found) return err({ code: 'notFound' });
+  const bytes = await c.var.deps.files.get(found.photo.file_key);
+  if (!bytes) return err({ code: 'notFound' });
+  const type = found.photo.content_type as ImageType;
+  return ok({ bytes, contentType: type, fileName: `appointment-${found.row.id}-photo-${found.photo.id}.${IMAGE_EXTENSIONS[type] ?? 'bin'}` });
+}
+
+/** Deletes a report photo while its visit's report can still be written. */
+export async function deletePhoto(c: AppContext, appointmentId: number, photoId: number): Promise<Result<{ report: Report }, AppointmentFailure>> {
+  const found = await photoOf(c, appointmentId, photoId);
+  if (!found) return err({ code: 'notFound' });
+  const { db, files } = c.var.deps;
+  const visit = await visitRow(db, found.row.id, found.photo.day);
+  if (visit && !isReportEditable(visit.status)) return err({ code: 'reportLocked' });
+  await deleteAttachment(db, found.photo.id);
+  await files.delete(found.photo.file_key);
+  await audit(c, { action: 'delete', entityType: 'attachment', entityId: found.photo.id, changes: { owner: `report:${found.row.id}:${found.photo.day}`, name: found.photo.display_name } });
+  return ok({ report: await reportOf(db, c.var.user!, found.row, found.photo.day) });
+}

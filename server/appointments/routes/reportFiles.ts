@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env';
+import { requirePermission } from '../../http/permissions';
+import { uploadBody } from '../../http/upload';
+import { failureReply, replyWith } from '../http';
+import { addPhoto, deletePhoto, namedSigner, photoFile, sign, unsign } from '../reportFiles';
+import { visitTarget } from '../visitService';
+
+/** The completed report's signatures (drawn PNGs) and photos. */
+export function reportFileRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  for (const who of ['client', 'worker'] as const) {
+    /** A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB); the worker's names its signer by `?signer=`. */
+    routes.put(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), uploadBody, async (c) => {
+      const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
+      if (target.isErr()) return failureReply(c, target.error);
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      return replyWith(c, await sign(c, target.value, who, bytes, namedSigner(c.req.query('signer'))));
+    });
+
+    routes.delete(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), async (c) => {
+      const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
+      if (target.isErr()) return failureReply(c, target.error);
+      return replyWith(c, await unsign(c, target.value, who));
+    });
+  }
+
+  /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/photos', ...requirePermission('appointment_edit'), uploadBody, async (c) => {
+    const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
+    if (target.isErr()) return failureReply(c, target.error);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return replyWith(c, await addPhoto(c, target.value, bytes, c.req.header('x-file-name')), 201);
+  });
+
+  routes.get('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', ...requirePermission('appointment_view'), async (c) => {
+    const file = await photoFile(c, Number(c.req.param('id')), Number(c.req.param('photo_id')));
+    if (file.isErr()) return failureReply(c, file.error);
+    return c.body(file.value.bytes.slice().buffer, 200, {
+      'Content-Type': file.value.contentType,
+      'Content-Disposition': `inline; filename="${file.value.fileName}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  routes.delete('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', ...requirePermission('appointment_edit'), async (c) => {
+    return replyWith(c, await deletePhoto(c, Number(c.req.param('id')), Number(c.req.param('photo_id'))));
+  });
+
+  return routes;
+}
