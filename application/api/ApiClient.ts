@@ -1,4 +1,4 @@
-import { errAsync, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync, type Result } from 'neverthrow';
 import type { ApiRequest, ApiTransport } from '../ports/ApiTransport';
 import type { LoadingIndicator } from '../progress/LoadingIndicator';
 import { apiErrorFromResponse, type ApiError } from './ApiError';
@@ -57,7 +57,7 @@ export class ApiClient {
    * match is a `malformedReply` error that goes through the error policy like a server error (the
    * 500 page), never a value with silent defaults.
    */
-  call<T>(request: ApiRequest, decode: Decode<T>, options: RequestOptions = {}): ResultAsync<T, ApiError> {
+  call<T>(request: ApiRequest, decode: Decode<T> | PromiseLike<Decode<T>>, options: RequestOptions = {}): ResultAsync<T, ApiError> {
     // `run` hands back exactly what `decode` made: the value's type is T.
     return this.run(request, options, decode) as ResultAsync<T, ApiError>;
   }
@@ -66,7 +66,8 @@ export class ApiClient {
     return this.run(request, options);
   }
 
-  private run(request: ApiRequest, options: RequestOptions, decode?: Decode<unknown>): ResultAsync<unknown, ApiError> {
+  /** `decode` may still be loading (a lazily loaded part of the contract): it is awaited after the reply. */
+  private run(request: ApiRequest, options: RequestOptions, decode?: Decode<unknown> | PromiseLike<Decode<unknown>>): ResultAsync<unknown, ApiError> {
     const end = options.progress === false ? () => undefined : this.loading.begin();
     const send = () =>
       this.sendOnce(request).orElse((error) =>
@@ -77,11 +78,14 @@ export class ApiClient {
     // A save the user made (not a read, not a background call) may wait for the connection.
     const save = request.method !== 'GET' && options.navigateOnError !== false;
     const delivered = save && this.offline ? this.offline.deliver(send, end) : send();
-    const result = decode
+    const decoder = decode === undefined ? undefined : ResultAsync.fromPromise(Promise.resolve(decode), (): ApiError => ({ code: 'network' }));
+    const result = decoder
       ? delivered.andThen((body) =>
-          decode(body).match(
-            (value) => okAsync<unknown, ApiError>(value),
-            (issues) => errAsync<unknown, ApiError>({ code: 'malformedReply', message: '', issues }),
+          decoder.andThen((read) =>
+            read(body).match(
+              (value) => okAsync<unknown, ApiError>(value),
+              (issues) => errAsync<unknown, ApiError>({ code: 'malformedReply', message: '', issues }),
+            ),
           ),
         )
       : delivered;

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
 import type { Clock } from '../ports/Clock';
 import type { Navigator } from '../ports/Navigator';
+import { NO_SCREEN_DATA_DECODERS, type ScreenDataDecoders } from '../ports/ScreenDataDecoders';
 import type { CurrentUser } from '../session/CurrentUser';
 import type { AppState } from '../state/AppState';
 import { decideRoute, type RouteMatch } from './match';
@@ -38,6 +39,7 @@ export class RouteController {
     private readonly api: ApiClient,
     private readonly clock: Clock,
     private readonly routes: readonly RouteDef[] = ROUTES,
+    private readonly decoders: ScreenDataDecoders = NO_SCREEN_DATA_DECODERS,
   ) {
     this.view$ = combineLatest([
       navigator.location$,
@@ -64,9 +66,13 @@ export class RouteController {
         this.state.set({ loaded: false });
         return of<RouteView>({ kind: 'loading', match });
       }),
-      defer(() => this.api.get(apiPathFor(api, match.params), apiQueryFor(match, search))).pipe(
+      defer(() => {
+        const request = { method: 'GET', path: apiPathFor(api, match.params), query: apiQueryFor(match, search) } as const;
+        const decode = this.decoders.decoderFor(match.route.screen);
+        return decode ? this.api.call(request, decode) : this.api.request(request);
+      }).pipe(
         map((result): RouteView =>
-          result.isOk() ? { kind: 'ready', match, data: toScreenData(result.value) } : { kind: 'failed', match, error: result.error },
+          result.isOk() ? { kind: 'ready', match, data: { ...toScreenData(result.value), value: result.value } } : { kind: 'failed', match, error: result.error },
         ),
         tap(() => this.state.set({ loaded: true })),
       ),

@@ -7,14 +7,35 @@ export interface ScreenData {
   readonly items: readonly unknown[];
   /** An object reply's fields, merged into the screen's properties. */
   readonly props: Readonly<Record<string, unknown>>;
+  /** The whole reply, decoded by the screen's decoder when it has one (see `screenValue`). */
+  readonly value: unknown;
 }
 
-export const NO_SCREEN_DATA: ScreenData = { items: [], props: {} };
+/**
+ * The type of each screen's data, by screen key. Each area adds its screens where it defines their
+ * types (declaration merging), and the HTTP adapters give each the decoder of that type:
+ *
+ *     declare module '../navigation/screenData' {
+ *       interface ScreenDataTypes { productForm: ProductFormData }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, area by area
+export interface ScreenDataTypes {}
+
+/**
+ * A screen's data as its type: the route controller decoded it with the decoder registered for this
+ * screen key (a reply that did not match never reaches the screen), so the type is what arrived.
+ */
+export function screenValue<K extends keyof ScreenDataTypes>(data: ScreenData, _screen: K): ScreenDataTypes[K] {
+  return data.value as ScreenDataTypes[K];
+}
+
+export const NO_SCREEN_DATA: ScreenData = { items: [], props: {}, value: undefined };
 
 /** An array reply becomes `items`; an object reply is merged into the properties; anything else is ignored. */
 export function toScreenData(body: unknown): ScreenData {
-  if (Array.isArray(body)) return { items: body as unknown[], props: {} };
-  if (typeof body === 'object' && body !== null) return { items: [], props: { ...(body as Record<string, unknown>) } };
+  if (Array.isArray(body)) return { items: body as unknown[], props: {}, value: body };
+  if (typeof body === 'object' && body !== null) return { items: [], props: { ...(body as Record<string, unknown>) }, value: body };
   return NO_SCREEN_DATA;
 }
 

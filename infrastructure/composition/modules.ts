@@ -6,6 +6,9 @@ import { OfflineSaves } from '../../application/api/OfflineSaves';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { NavigationService } from '../../application/navigation/NavigationService';
 import { RouteController } from '../../application/navigation/RouteController';
+import { ROUTES } from '../../application/navigation/routes';
+import { ScreenDataDecoders } from '../../application/ports/ScreenDataDecoders';
+import { ContractScreenDataDecoders, SCREEN_DECODERS } from '../http/screenData';
 import { ApiTransport } from '../../application/ports/ApiTransport';
 import { ProfileService } from '../../application/profile/ProfileService';
 import { Clock } from '../../application/ports/Clock';
@@ -189,11 +192,12 @@ export const sessionModule = new ContainerModule(({ bind }) => {
       [Navigator, AppState, ConfirmationService],
     )
     .inSingletonScope();
+  bind(ScreenDataDecoders).toConstantValue(new ContractScreenDataDecoders(SCREEN_DECODERS));
   bind(RouteController)
     .toResolvedValue(
-      (navigator: Navigator, currentUser: CurrentUser, state: AppState, api: ApiClient, clock: Clock) =>
-        new RouteController(navigator, currentUser, state, api, clock),
-      [Navigator, CurrentUser, AppState, ApiClient, Clock],
+      (navigator: Navigator, currentUser: CurrentUser, state: AppState, api: ApiClient, clock: Clock, decoders: ScreenDataDecoders) =>
+        new RouteController(navigator, currentUser, state, api, clock, ROUTES, decoders),
+      [Navigator, CurrentUser, AppState, ApiClient, Clock, ScreenDataDecoders],
     )
     .inSingletonScope();
   bind(AppStartup)

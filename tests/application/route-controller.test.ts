@@ -2,6 +2,10 @@ import { firstValueFrom, filter, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { RouteController, type RouteView } from '../../application/navigation/RouteController';
 import type { RouteDef } from '../../application/navigation/routes';
+import { err, ok } from 'neverthrow';
+import type { Decode } from '../../application/api/ApiClient';
+import type { ScreenKey } from '../../application/navigation/routes';
+import type { ScreenDataDecoders } from '../../application/ports/ScreenDataDecoders';
 import { ADMIN, createCore, WORKER_WITHOUT_CALENDAR, type Handler } from '../support/fakes';
 
 const ROUTES: RouteDef[] = [
@@ -13,10 +17,10 @@ const ROUTES: RouteDef[] = [
   { path: '/settings/holiday', title: 'holidays', screen: 'home', api: '/api/holidays', defaultQuery: 'currentYear' },
 ];
 
-function controller(options: { handler?: Handler; user?: typeof ADMIN | null; start?: string } = {}) {
+function controller(options: { handler?: Handler; user?: typeof ADMIN | null; start?: string; decoders?: ScreenDataDecoders } = {}) {
   const core = createCore({ user: ADMIN, ...options });
   core.currentUser.restore();
-  const routes = new RouteController(core.navigator, core.currentUser, core.state, core.api, core.clock, ROUTES);
+  const routes = new RouteController(core.navigator, core.currentUser, core.state, core.api, core.clock, ROUTES, options.decoders);
   const views: RouteView[] = [];
   const subscription = routes.view$.subscribe((view) => views.push(view));
   return { ...core, routes, views, subscription };
@@ -28,14 +32,14 @@ describe('screen data (spec §2)', () => {
   it('gives an array reply to the screen as items', async () => {
     const { routes, transport } = controller({ start: '/things', handler: () => ({ status: 200, body: [{ id: 1 }, { id: 2 }] }) });
     const view = await settled(routes.view$);
-    expect(view.kind === 'ready' && view.data).toEqual({ items: [{ id: 1 }, { id: 2 }], props: {} });
+    expect(view.kind === 'ready' && view.data).toEqual({ items: [{ id: 1 }, { id: 2 }], props: {}, value: [{ id: 1 }, { id: 2 }] });
     expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/things' });
   });
 
   it('merges an object reply into the screen’s properties', async () => {
     const { routes } = controller({ start: '/things/7', handler: () => ({ status: 200, body: { name: 'Ada', total: 3 } }) });
     const view = await settled(routes.view$);
-    expect(view.kind === 'ready' && view.data).toEqual({ items: [], props: { name: 'Ada', total: 3 } });
+    expect(view.kind === 'ready' && view.data).toEqual({ items: [], props: { name: 'Ada', total: 3 }, value: { name: 'Ada', total: 3 } });
   });
 
   it('fills the path params and appends the route’s query to the API call', async () => {
@@ -146,5 +150,31 @@ describe('a redirect that has gone stale', () => {
     navigator.replace('/login');
     await new Promise((r) => setTimeout(r, 0));
     expect(navigator.url).toBe('/login');
+  });
+});
+
+describe('typed screen data: the reply read by the screen’s decoder from the wire contract', () => {
+  /** The `home` screen's decoder: `{ name: string }`, read into its name; loaded lazily like a part of the contract. */
+  const readName: Decode<string> = (body) =>
+    typeof body === 'object' && body !== null && typeof (body as { name?: unknown }).name === 'string' ? ok((body as { name: string }).name) : err(['name: expected string']);
+  const decoders: ScreenDataDecoders = { decoderFor: (screen: ScreenKey) => (screen === 'home' ? Promise.resolve(readName as Decode<unknown>) : undefined) };
+
+  it('gives the screen the decoded value', async () => {
+    const { routes } = controller({ start: '/things/7', decoders, handler: () => ({ status: 200, body: { name: 'Ada' } }) });
+    const view = await settled(routes.view$);
+    expect(view.kind === 'ready' && view.data.value).toBe('Ada');
+  });
+
+  it('shows no screen for a reply that does not match: the error malformedReply and the server error page', async () => {
+    const { routes, navigator, views } = controller({ start: '/things/7', decoders, handler: () => ({ status: 200, body: { name: 7 } }) });
+    expect((await settled(routes.view$)).kind).toBe('notFound');
+    expect(navigator.url).toBe('/error-500');
+    expect(views.some((view) => view.kind === 'ready')).toBe(false);
+  });
+
+  it('leaves a screen without a decoder its reply as it came', async () => {
+    const { routes } = controller({ start: '/calendar', decoders, handler: () => ({ status: 200, body: { name: 7 } }) });
+    const view = await settled(routes.view$);
+    expect(view.kind).toBe('ready');
   });
 });

@@ -1,0 +1,38 @@
+import type { Decode } from '../../application/api/ApiClient';
+import type { ScreenKey } from '../../application/navigation/routes';
+import type { ScreenDataTypes } from '../../application/navigation/screenData';
+import type { ScreenDataDecoders } from '../../application/ports/ScreenDataDecoders';
+
+/**
+ * Each screen's decoder, loaded on demand: an area's adapters give theirs in one lazily imported
+ * module (e.g. `infrastructure/http/products/screens.ts`), so the contract of a screen reaches the
+ * browser with that screen, not with the sign-in page. Typed by `ScreenDataTypes`: a decoder must
+ * make the type its screen reads.
+ */
+export type ScreenDecoderLoaders = { readonly [K in keyof ScreenDataTypes]?: () => Promise<Decode<ScreenDataTypes[K]>> };
+
+/** Every screen key that has a type must be a screen of the route table (a compile error otherwise). */
+type OnlyRouteScreens = [Exclude<keyof ScreenDataTypes, ScreenKey>] extends [never] ? true : never;
+export const ONLY_ROUTE_SCREENS: OnlyRouteScreens = true;
+
+export class ContractScreenDataDecoders implements ScreenDataDecoders {
+  private readonly loaded = new Map<ScreenKey, Promise<Decode<unknown>>>();
+
+  constructor(private readonly loaders: ScreenDecoderLoaders) {}
+
+  decoderFor(screen: ScreenKey): PromiseLike<Decode<unknown>> | undefined {
+    const load = (this.loaders as Partial<Record<ScreenKey, () => Promise<Decode<unknown>>>>)[screen];
+    if (!load) return undefined;
+    let decoder = this.loaded.get(screen);
+    if (!decoder) {
+      decoder = load();
+      // A failed load (the network dropped) is tried again next time.
+      void decoder.catch(() => this.loaded.delete(screen));
+      this.loaded.set(screen, decoder);
+    }
+    return decoder;
+  }
+}
+
+/** The screens with a decoder, area by area (each area adds its line). */
+export const SCREEN_DECODERS: ScreenDecoderLoaders = {};
