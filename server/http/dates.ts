@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { EARLIEST_DATE, isIsoDate, isWithinDateRange, LATEST_DATE } from '../../domain/time/dates';
+import { EARLIEST_DATE, hongKongDate, isIsoDate, isWithinDateRange, LATEST_DATE, type IsoDate } from '../../domain/time/dates';
+import type { AppContext } from './env';
 
 /**
  * The one schema of a date in every endpoint's body, query string and path: 'YYYY-MM-DD', a real day,
@@ -11,3 +12,6 @@ export const isoDate = z
   .refine(isIsoDate, { abort: true, params: { message: 'validation.date' } })
   .refine(isWithinDateRange, { params: { message: 'validation.dateRange', earliest: EARLIEST_DATE, latest: LATEST_DATE } })
   .meta({ format: 'date', description: `A date, YYYY-MM-DD, from ${EARLIEST_DATE} to ${LATEST_DATE}.` });
+
+/** Today in Hong Kong, by the server's clock. */
+export const today = (c: AppContext): IsoDate => hongKongDate(c.var.deps.now());

@@ -13,8 +13,9 @@ import { likePattern, pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
 import type { Database } from '../db/schema';
 import { listAttachments } from './attachments';
-import { clientOrders } from './sales/orders';
-import { clientQuotations } from './sales/quotations';
+import { clientOrders } from '../sales/orders/service';
+import { clientQuotations } from '../sales/quotations/service';
+import { today } from '../http/dates';
 import { clientAppointments, clientHasAppointments } from '../appointments/clientAppointments';
 import { normaliseHkid, validateHkidInput } from './clientHkid';
 import { INT_MAX } from '../db/limits';
@@ -422,8 +423,8 @@ export function clientRoutes(): Hono<AppEnv> {
       options: await formOptions(c),
       canRevealHkid: hasPermission(user, 'hkid_reveal'),
       ...(tab === 'attachment' ? { attachments: await listAttachments(c, 'client', id) } : {}),
-      ...(tab === 'quotation' && hasPermission(user, 'quotation_view') ? { quotations: await clientQuotations(c, id) } : {}),
-      ...(tab === 'order' && hasPermission(user, 'order_view') ? { orders: await clientOrders(c, id) } : {}),
+      ...(tab === 'quotation' && hasPermission(user, 'quotation_view') ? { quotations: await clientQuotations(c.var.deps.db, today(c), id) } : {}),
+      ...(tab === 'order' && hasPermission(user, 'order_view') ? { orders: await clientOrders(c.var.deps.db, today(c), id) } : {}),
       ...(tab === 'appointment' ? { appointments: await clientAppointments(c, id) } : {}),
     });
   });

@@ -8,7 +8,7 @@ import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf, visitsIn
 import type { AppContext, AppEnv } from '../http/env';
 import { requirePermission } from '../http/permissions';
 import { orderSql, receiptSql } from '../sql/rules';
-import { today } from './sales/common';
+import { today } from '../http/dates';
 import { monthsOf } from './reports/orders';
 
 /** How many days ahead the dashboard looks for quotations about to expire. */

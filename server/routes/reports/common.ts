@@ -3,12 +3,12 @@ import writeXlsxFile from 'write-excel-file/universal';
 import * as z from 'zod';
 import { centsToDecimal, hundredthsToDecimal } from '../../../domain/money/money';
 import { addDays, addMonths, daysBetween, makeDate, parts, type IsoDate } from '../../../domain/time/dates';
-import { isoDate } from '../../http/dates';
+import { isoDate, today } from '../../http/dates';
 import type { Language } from '../../../domain/i18n/language';
 import { translate, type ServerMessageKey } from '../../i18n';
 import type { AppContext } from '../../http/env';
 import { fieldError } from '../../http/errors';
-import { csvReply, today } from '../sales/common';
+import { csvReply } from '../../http/csv';
 
 /**
  * What every report shares: its query parameters (dates, paging, sort, export format and header

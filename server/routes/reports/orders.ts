@@ -9,7 +9,7 @@ import { requirePermission } from '../../http/permissions';
 import { orderSql, receiptSql } from '../../sql/rules';
 import { parseQuery } from '../../http/query';
 import { paymentMethodNames } from '../../admin/lists/optionLists';
-import { today } from '../sales/common';
+import { today } from '../../http/dates';
 import { dbId, exportReply, text, listReport, name, num, orderBy, quantityByUnit, ReportBase, reportJson, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type Row } from './common';
 import { categoryAndChildren, clientSearch, clientSortName, filterNames, whereAll } from './filters';
 

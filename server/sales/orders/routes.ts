@@ -1,0 +1,131 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { centsToDecimal } from '../../../domain/money/money';
+import { countedTotal, ORDER_TYPES } from '../../../domain/orders/order';
+import { orderAppointments } from '../../appointments/clientAppointments';
+import { INT_MAX } from '../../db/limits';
+import { translate } from '../../i18n';
+import { CSV_LIMIT, csvReply } from '../../http/csv';
+import { isoDate } from '../../http/dates';
+import { errorReply } from '../../http/errors';
+import type { AppContext, AppEnv } from '../../http/env';
+import { idParam, versionField } from '../../http/fields';
+import { ListPaging, sortEnum } from '../../http/list';
+import { requirePermission } from '../../http/permissions';
+import { pageWindow, parseQuery, queryId } from '../../http/query';
+import { parseJsonBody } from '../../http/validate';
+import { listAttachments } from '../../routes/attachments';
+import { callerOf } from '../caller';
+import { documentBody, documentHead } from '../documents/input';
+import { failureReply } from '../replies';
+import { ORDER_STATUS_FILTERS } from './repository';
+import { createOrder, editOrder, loadOrder, orderForm, orderPage, orderScreenOptions, ordersForExport, setVoid } from './service';
+
+const recordId = z.number().int().positive().max(INT_MAX);
+const OrderFields = {
+  type: z.enum(ORDER_TYPES),
+  date: documentHead.date,
+  /** Omitted: the date plus the payment terms of Settings → Codes. */
+  dueDate: isoDate.nullable().default(null),
+  clientId: documentHead.clientId,
+  branchId: documentHead.branchId,
+  salespersonId: documentHead.salespersonId,
+  ...documentBody,
+};
+/** An invoice made from an appointment's invoice tab is linked to that appointment. */
+const CreateOrder = z.object({ ...OrderFields, appointmentId: recordId.nullable().default(null) });
+const UpdateOrder = z.object({ ...OrderFields, version: versionField });
+
+const SORTS = ['number', 'date', 'due', 'total', 'outstanding', 'client'] as const;
+const ListQuery = z.object({
+  ...ListPaging,
+  status: z.enum(ORDER_STATUS_FILTERS).optional(),
+  type: z.enum(ORDER_TYPES).optional(),
+  client_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  salesperson_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  sort: sortEnum(SORTS).default('-date'),
+});
+
+const VoidInput = z.object({ reason: z.string().trim().max(1000), version: versionField });
+
+const label = (c: AppContext, key: string) => translate(c.var.language, key as 'sales.csv.number');
+
+/** Orders (invoices) with their lines, void and unvoid, attachments (spec /orders…); their receipts are in ../receipts. */
+export function orderRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/orders', ...requirePermission('order_view'), async (c) => {
+    const query = parseQuery(c, ListQuery);
+    if (query.isErr()) return query.error;
+    const { page, per_page, format, ...filter } = query.value;
+    const caller = callerOf(c);
+    if (format === 'csv') {
+      const rows = await ordersForExport(caller, filter, CSV_LIMIT);
+      const h = (key: string) => label(c, `sales.csv.${key}`);
+      return csvReply(
+        c,
+        'orders',
+        [h('number'), h('type'), h('date'), h('dueDate'), h('clientZh'), h('clientEn'), h('status'), h('overdue'), h('total'), h('paid'), h('outstanding'), h('salesperson')],
+        // As the list shows them: a void invoice counts as zero, and the overdue flag beside the status.
+        rows.map((r) => [
+          r.number,
+          label(c, `sales.orderType.${r.type}`),
+          r.date,
+          r.dueDate,
+          r.client.nameZh,
+          r.client.nameEn,
+          label(c, `sales.paymentStatus.${r.status}`),
+          label(c, r.overdue ? 'sales.csv.yes' : 'sales.csv.no'),
+          centsToDecimal(countedTotal(r.total, r.voided)),
+          centsToDecimal(r.paid),
+          centsToDecimal(r.outstanding),
+          r.salesperson ?? '',
+        ]),
+      );
+    }
+    const { items, total, outstandingTotal, options } = await orderPage(caller, filter, pageWindow(page, per_page));
+    return c.json({ items, total, outstandingTotal, page, perPage: per_page, options });
+  });
+
+  routes.get('/orders/create', ...requirePermission('order_create'), async (c) => {
+    const form = await orderForm(callerOf(c), queryId(c.req.query('client_id')));
+    return c.json({ options: form.options, appointmentId: queryId(c.req.query('appointment_id')), defaults: form.defaults, client: form.client });
+  });
+
+  routes.post('/orders', ...requirePermission('order_create'), async (c) => {
+    const body = await parseJsonBody(c, CreateOrder);
+    if (body.isErr()) return body.error;
+    const caller = callerOf(c);
+    const created = await createOrder(caller, body.value);
+    if (created.isErr()) return failureReply(c, created.error);
+    return c.json({ order: await loadOrder(caller.db, caller.today, created.value) }, 201);
+  });
+
+  routes.get('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_view'), async (c) => {
+    const { db, today } = callerOf(c);
+    const order = await loadOrder(db, today, idParam(c));
+    if (!order) return errorReply(c, 404, 'errors.notFound');
+    // The receipt and refund forms offer the active payment methods and refund reasons (Settings → Options).
+    return c.json({ order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options: await orderScreenOptions(db) });
+  });
+
+  routes.put('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_edit'), async (c) => {
+    const body = await parseJsonBody(c, UpdateOrder);
+    if (body.isErr()) return body.error;
+    const updated = await editOrder(callerOf(c), idParam(c), body.value);
+    return updated.isErr() ? failureReply(c, updated.error) : c.json({ order: updated.value });
+  });
+
+  for (const action of ['void', 'unvoid'] as const) {
+    routes.post(`/orders/:id{[0-9]{1,9}}/${action}`, ...requirePermission('order_void'), async (c) => {
+      const body = await parseJsonBody(c, VoidInput);
+      if (body.isErr()) return body.error;
+      const id = idParam(c);
+      const caller = callerOf(c);
+      const done = await setVoid(caller, id, action, body.value);
+      return done.isErr() ? failureReply(c, done.error) : c.json({ order: await loadOrder(caller.db, caller.today, id) });
+    });
+  }
+
+  return routes;
+}

@@ -1,0 +1,221 @@
+import { err, ok } from 'neverthrow';
+import { dueDate } from '../../../domain/orders/order';
+import { checkContract, checkQuotationTransition, effectiveStatus, expiryDate, toOrder, type QuotationStatus, type VisitFrequency } from '../../../domain/quotations/quotation';
+import type { IsoDate } from '../../../domain/time/dates';
+import type { Caller, Db } from '../caller';
+import type { DocumentInput } from '../documents/input';
+import { clientSummary, codeValue, documentOptions, nextNumber, NUMBER_PREFIX, saveItems } from '../documents/repository';
+import { checkDocument, createDocument, documentParts, documentTerms, editDocument } from '../documents/service';
+import { conflict, notFound, type FieldProblems, type SalesResult } from '../failures';
+import { insertOrder } from '../orders/repository';
+import { paymentTermsDays } from '../orders/service';
+import {
+  deleteDraft,
+  insertQuotation,
+  linkOrder,
+  lockForConvert,
+  quotationList,
+  quotationRow,
+  quotationsOfClient,
+  updateQuotation,
+  updateStatus,
+  type QuotationFilter,
+  type QuotationListRow,
+} from './repository';
+
+/** Quotations: basic and contract, their status by the domain (expiry, transitions), turned into orders. */
+
+/** A quotation as lists show it, with its status as of `today`. */
+const listItem = (r: QuotationListRow, today: IsoDate) => ({
+  id: r.id,
+  number: r.number,
+  kind: r.kind,
+  date: r.date,
+  validUntil: expiryDate(r.date, r.valid_days),
+  status: effectiveStatus(r.status, r.date, r.valid_days, today),
+  total: r.total,
+  orderId: r.order_id,
+  client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
+  salesperson: r.salesperson,
+});
+export type QuotationListItem = ReturnType<typeof listItem>;
+
+/** A client's quotations, newest first (the client's quotation tab). */
+export async function clientQuotations(db: Db, today: IsoDate, clientId: number): Promise<QuotationListItem[]> {
+  return (await quotationsOfClient(db, clientId)).map((r) => listItem(r, today));
+}
+
+/** Quotations for a CSV export (at most `limit`). */
+export async function quotationsForExport(caller: Caller, filter: QuotationFilter, limit: number): Promise<QuotationListItem[]> {
+  return (await quotationList(caller.db, filter, caller.today).page(limit)).map((r) => listItem(r, caller.today));
+}
+
+/** A page of quotations, how many there are, and the form options. */
+export async function quotationPage(caller: Caller, filter: QuotationFilter, window: { limit: number; offset: number }) {
+  const list = quotationList(caller.db, filter, caller.today);
+  const total = await list.count();
+  const items = (await list.page(window.limit, window.offset)).map((r) => listItem(r, caller.today));
+  return { items, total, options: await documentOptions(caller.db, 'quotation') };
+}
+
+/** One quotation with its lines, terms and letterhead, its status as of `today`; null when there is none. */
+export async function loadQuotation(db: Db, today: IsoDate, id: number) {
+  const r = await quotationRow(db, id);
+  if (!r) return null;
+  const parts = await documentParts(db, 'quotation', r);
+  return {
+    id: r.id,
+    number: r.number,
+    kind: r.kind,
+    date: r.date_text,
+    validDays: r.valid_days,
+    validUntil: expiryDate(r.date_text, r.valid_days),
+    status: effectiveStatus(r.status, r.date_text, r.valid_days, today),
+    storedStatus: r.status,
+    client: parts.client,
+    clientId: r.client_id,
+    branchId: r.branch_id,
+    salespersonId: r.salesperson_id,
+    salesperson: r.salesperson_name,
+    discountRateBp: r.discount_rate_bp,
+    subtotal: r.subtotal,
+    discount: r.discount,
+    total: r.total,
+    terms: parts.terms,
+    notes: r.notes,
+    contract: r.kind === 'contract' && r.period_start_text && r.period_end_text ? { periodStart: r.period_start_text, periodEnd: r.period_end_text, frequency: r.visit_frequency } : null,
+    order: r.order_id === null ? null : { id: r.order_id, number: r.order_number },
+    items: parts.items,
+    letterhead: parts.letterhead,
+    version: r.version,
+  };
+}
+export type Quotation = NonNullable<Awaited<ReturnType<typeof loadQuotation>>>;
+
+/** The options of the quotation forms: branches, salespeople, active products, terms. */
+export const quotationOptions = (db: Db) => documentOptions(db, 'quotation');
+
+/** What the new-quotation form starts with: options, defaults (the validity of Settings → Codes) and the client. */
+export async function quotationForm(caller: Caller, kind: 'basic' | 'contract', clientId: number | null) {
+  const { db, user, today } = caller;
+  return {
+    options: await documentOptions(db, 'quotation'),
+    defaults: { kind, date: today, validDays: Number(await codeValue(db, 'quotation_valid_days')), branchId: user.branchId, salespersonId: user.id },
+    client: clientId === null ? null : await clientSummary(db, clientId),
+  };
+}
+
+export interface QuotationInput extends DocumentInput {
+  readonly kind: 'basic' | 'contract';
+  readonly validDays: number;
+  readonly contract: { readonly periodStart: string; readonly periodEnd: string; readonly frequency: VisitFrequency } | null;
+}
+
+/** The quotation's own field checks: a contract quotation has a contract whose period ends after it starts. */
+function ownChecks(input: QuotationInput): FieldProblems {
+  if (input.kind !== 'contract') return {};
+  if (!input.contract) return { contract: { key: 'sales.contractRequired' } };
+  return checkContract(input.contract).isErr() ? { 'contract.periodEnd': { key: 'sales.contractPeriod' } } : {};
+}
+
+/** Creates a quotation; its id. */
+export async function createQuotation(caller: Caller, input: QuotationInput): Promise<SalesResult<number>> {
+  const checked = await checkDocument(caller.db, input, 'quotation', ownChecks(input));
+  return createDocument(caller, 'quotation', input, checked, (tx, number, figures) =>
+    insertQuotation(tx, number, { ...input, figures, terms: checked.terms }, { userId: caller.user.id, now: caller.now() }),
+  );
+}
+
+/** Edits a quotation: only a draft. */
+export function editQuotation(caller: Caller, id: number, input: QuotationInput & { version: number }): Promise<SalesResult<Quotation>> {
+  const { db, now, today } = caller;
+  return editDocument<Quotation>(caller, 'quotation', {
+    id,
+    version: input.version,
+    input,
+    load: (db, id) => loadQuotation(db, today, id),
+    locked: (before) => (before.storedStatus !== 'draft' ? { code: 'quotationLocked' } : null),
+    check: () => checkDocument(db, input, 'quotation', ownChecks(input)),
+    update: (tx, _before, checked, figures) => updateQuotation(tx, id, input.version, { ...input, figures, terms: checked.terms }, now()),
+    audited: ['kind', 'date', 'clientId', 'branchId', 'salespersonId', 'validDays', 'discountRateBp', 'total', 'terms', 'notes', 'contract', 'items'],
+  });
+}
+
+/**
+ * Moves a quotation to another status by the domain's transitions, from the status as shown (an
+ * expired quotation can only go back to draft, which restarts its validity from today).
+ */
+export async function moveQuotation(caller: Caller, id: number, body: { status: Exclude<QuotationStatus, 'expired'>; version: number }): Promise<SalesResult<void>> {
+  const { db, now, today } = caller;
+  const before = await loadQuotation(db, today, id);
+  if (!before) return notFound();
+  if (before.version !== body.version) return conflict();
+  const move = checkQuotationTransition(before.status, body.status);
+  if (move.isErr()) return err({ code: 'quotationTransition', from: before.status, to: body.status });
+  // Back to draft restarts its validity from today, so the reworked quotation is not expired at once.
+  const restart = body.status === 'draft' && before.status === 'expired' ? { date: today } : {};
+  const moved = await db.transaction().execute(async (tx) => {
+    const done = await updateStatus(tx, id, body.version, { status: body.status, ...restart }, now());
+    if (done) {
+      await caller.audit({ action: 'status', entityType: 'quotation', entityId: id, changes: { status: { from: before.status, to: body.status }, ...('date' in restart ? { date: { from: before.date, to: restart.date } } : {}) } }, tx);
+    }
+    return done;
+  });
+  return moved ? ok(undefined) : conflict();
+}
+
+/**
+ * Turns an accepted quotation into an order (invoice) dated today, due by the payment terms, with
+ * the quotation's lines and those of its terms that apply to invoices; the quotation is linked to it.
+ * (The route asks for quotation_edit besides order_create.)
+ */
+export async function convertQuotation(caller: Caller, id: number, version: number): Promise<SalesResult<number>> {
+  const { db, now, today, user } = caller;
+  const quotation = await loadQuotation(db, today, id);
+  if (!quotation) return notFound();
+  if (quotation.version !== version) return conflict();
+  if (quotation.order) return err({ code: 'quotationConverted', orderNumber: quotation.order.number ?? '' });
+  const converted = toOrder({ kind: quotation.kind, status: quotation.status, date: quotation.date, validDays: quotation.validDays, lines: quotation.items, discountRate: quotation.discountRateBp });
+  if (converted.isErr()) return err({ code: 'quotationNotAccepted' });
+  const terms = await paymentTermsDays(db);
+  const orderId = await db.transaction().execute(async (tx) => {
+    const locked = await lockForConvert(tx, id);
+    if (locked.order_id !== null || locked.version !== quotation.version) return null;
+    const number = await nextNumber(tx, NUMBER_PREFIX.order, today, quotation.branchId, quotation.clientId);
+    const orderId = await insertOrder(
+      tx,
+      number,
+      {
+        type: converted.value.type,
+        date: today,
+        dueDate: dueDate(today, terms),
+        clientId: quotation.clientId,
+        branchId: quotation.branchId,
+        salespersonId: quotation.salespersonId,
+        discountRateBp: quotation.discountRateBp,
+        figures: { subtotal: quotation.subtotal, discount: quotation.discount, total: quotation.total },
+        // The quotation's terms that apply to invoices too: a quotation-only term stays behind.
+        terms: await documentTerms(tx, quotation.terms, 'order'),
+        notes: quotation.notes,
+      },
+      { userId: user.id, now: now(), quotationId: id },
+    );
+    await saveItems(tx, 'order', orderId, quotation.items);
+    await linkOrder(tx, id, orderId, now());
+    await caller.audit({ action: 'convert', entityType: 'quotation', entityId: id, changes: { orderId } }, tx);
+    await caller.audit({ action: 'create', entityType: 'order', entityId: orderId, changes: { fromQuotation: quotation.number, number } }, tx);
+    return orderId;
+  });
+  return orderId === null ? conflict() : ok(orderId);
+}
+
+/** Deletes a draft quotation that has not become an invoice. */
+export async function deleteQuotation(caller: Caller, id: number): Promise<SalesResult<void>> {
+  const quotation = await loadQuotation(caller.db, caller.today, id);
+  if (!quotation) return notFound();
+  if (quotation.storedStatus !== 'draft' || quotation.order) return err({ code: 'quotationDeleteDraft' });
+  await caller.db.transaction().execute(async (tx) => {
+    if (await deleteDraft(tx, id)) await caller.audit({ action: 'delete', entityType: 'quotation', entityId: id, changes: { number: quotation.number, total: quotation.total } }, tx);
+  });
+  return ok(undefined);
+}

@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { centsToDecimal } from '../../../domain/money/money';
+import { PAYMENT_METHOD_CODE } from '../../../domain/orders/receipts';
+import { INT_MAX } from '../../db/limits';
+import { translate } from '../../i18n';
+import { CSV_LIMIT, csvReply } from '../../http/csv';
+import { isoDate } from '../../http/dates';
+import type { AppEnv } from '../../http/env';
+import { idParam, optionalText } from '../../http/fields';
+import { ListPaging, sortEnum } from '../../http/list';
+import { requirePermission } from '../../http/permissions';
+import { pageWindow, parseQuery } from '../../http/query';
+import { parseJsonBody } from '../../http/validate';
+import { callerOf } from '../caller';
+import { loadOrder } from '../orders/service';
+import { failureReply } from '../replies';
+import { bankIn, receiptDetail, receiptPage, receiptsForExport, recordPayment } from './service';
+
+const SORTS = ['number', 'date', 'amount', 'client'] as const;
+const ListQuery = z.object({
+  ...ListPaging,
+  /** The spec's bank-in reminder: cash and cheque receipts not yet banked in. */
+  action: z.enum(['bank-in']).optional(),
+  kind: z.enum(['receipt', 'refund']).optional(),
+  method: z.string().regex(PAYMENT_METHOD_CODE).optional(),
+  staff_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  order_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  sort: sortEnum(SORTS).default('-date'),
+});
+
+const ReceiptInput = z.object({
+  kind: z.enum(['receipt', 'refund']),
+  date: isoDate,
+  /** One of the active payment methods (Settings → Options), checked by the service. */
+  method: z.string().trim().regex(PAYMENT_METHOD_CODE),
+  reference: optionalText(100),
+  amount: z.number().int().min(1).max(2_147_483_647),
+  reason: optionalText(1000),
+});
+
+/** Receipts and refunds (spec /orders/receipt, /reminders/bank-in): record against an order, list, export, bank-in, print. */
+export function receiptRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/receipts', ...requirePermission('receipt_view'), async (c) => {
+    const query = parseQuery(c, ListQuery);
+    if (query.isErr()) return query.error;
+    const { page, per_page, format, ...filter } = query.value;
+    const caller = callerOf(c);
+    if (format === 'csv') {
+      const rows = await receiptsForExport(caller, filter, CSV_LIMIT);
+      const l = (key: string) => translate(c.var.language, key as 'sales.csv.number');
+      const h = (key: string) => l(`sales.csv.${key}`);
+      return csvReply(
+        c,
+        filter.action === 'bank-in' ? 'bank-in' : 'receipts',
+        [h('number'), h('kind'), h('date'), h('order'), h('clientZh'), h('clientEn'), h('method'), h('reference'), h('amount'), h('bankedIn'), h('staff')],
+        rows.map((r) => [
+          r.number,
+          l(`sales.receiptKind.${r.kind}`),
+          r.date,
+          r.order.number,
+          r.client.nameZh,
+          r.client.nameEn,
+          c.var.language === 'en' ? r.methodName.nameEn || r.methodName.nameZh : r.methodName.nameZh || r.methodName.nameEn,
+          r.reference,
+          centsToDecimal(r.kind === 'refund' ? -r.amount : r.amount),
+          r.bankedIn ? l('sales.csv.yes') : l('sales.csv.no'),
+          r.staff ?? '',
+        ]),
+      );
+    }
+    const { items, total, netAmount, options } = await receiptPage(caller, filter, pageWindow(page, per_page));
+    return c.json({ items, total, netAmount, page, perPage: per_page, options });
+  });
+
+  /** One receipt or refund with what its printed copy needs. */
+  routes.get('/receipts/:id{[0-9]{1,9}}', ...requirePermission('receipt_view'), async (c) => {
+    const detail = await receiptDetail(callerOf(c), idParam(c));
+    return detail.isErr() ? failureReply(c, detail.error) : c.json(detail.value);
+  });
+
+  /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */
+  routes.post('/receipts/:id{[0-9]{1,9}}/bank-in', ...requirePermission('receipt_edit', 'update'), async (c) => {
+    const banked = await bankIn(callerOf(c), idParam(c));
+    return banked.isErr() ? failureReply(c, banked.error) : c.json({ banked: true });
+  });
+
+  /** A receipt or a refund against the order (the rule is checked under the order's lock: see recordPayment). */
+  routes.post('/orders/:id{[0-9]{1,9}}/receipts', ...requirePermission('receipt_create'), async (c) => {
+    const body = await parseJsonBody(c, ReceiptInput);
+    if (body.isErr()) return body.error;
+    const id = idParam(c);
+    const caller = callerOf(c);
+    const recorded = await recordPayment(caller, id, body.value);
+    if (recorded.isErr()) return failureReply(c, recorded.error);
+    return c.json({ receiptId: recorded.value.receiptId, order: await loadOrder(caller.db, caller.today, id) }, 201);
+  });
+
+  return routes;
+}
