@@ -1,7 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { ORDER_TYPES, OrderFigures } from '../../../domain/orders/order';
 import { dateText } from '../../db/columns';
-import type { Database } from '../../db/schema';
+import { orderSql } from '../../sql/rules';
 import { sortOf } from '../../http/list';
 import { likePattern } from '../../http/query';
 import type { Db, Tx } from '../caller';
@@ -13,30 +13,22 @@ import { clientNameSort, partyFilter, type PartyFilter } from '../documents/repo
 export const ORDER_STATUS_FILTERS = ['paid', 'partial', 'outstanding', 'owing', 'void', 'reminder_outstanding'] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 
-type OrderScope = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
+/** The order rules in SQL, built once from the domain (server/sql/rules.ts), on the alias `o`. */
+const o = orderSql('o');
 
-/** What is still owed on an order, a void one counting zero (the domain's outstandingAmount). */
-const outstandingSql = sql<number>`case when o.voided then 0 else o.total - o.paid end`;
-
-/** The SQL of a status filter, the same rules as the domain's paymentStatus and isOverdue. */
+/** The SQL of a status filter: the domain's paymentStatus, needsReminder and isOverdue (see server/sql/rules.ts). */
 function statusFilter(status: OrderStatusFilter, todayDate: string) {
-  return (eb: OrderScope) => {
-    const live = eb('o.voided', '=', false);
-    switch (status) {
-      case 'void':
-        return eb('o.voided', '=', true);
-      case 'paid':
-        return eb.and([live, eb('o.paid', '>=', eb.ref('o.total'))]);
-      case 'partial':
-        return eb.and([live, eb('o.paid', '>', 0), eb('o.paid', '<', eb.ref('o.total'))]);
-      case 'outstanding':
-        return eb.and([live, eb('o.paid', '=', 0), eb('o.total', '>', 0)]);
-      case 'owing':
-        return eb.and([live, eb('o.paid', '<', eb.ref('o.total'))]);
-      case 'reminder_outstanding':
-        return eb.and([live, eb('o.paid', '<', eb.ref('o.total')), eb('o.due_date', '<', todayDate)]);
-    }
-  };
+  switch (status) {
+    case 'void':
+    case 'paid':
+    case 'partial':
+    case 'outstanding':
+      return o.hasStatus(status);
+    case 'owing':
+      return o.needsReminder;
+    case 'reminder_outstanding':
+      return o.overdue(todayDate);
+  }
 }
 
 const LIST_COLUMNS = ['o.id', 'o.number', 'o.type', 'o.total', 'o.paid', 'o.voided', 'o.client_id', 'cl.name_en', 'cl.name_zh', 's.name as salesperson'] as const;
@@ -102,7 +94,7 @@ export function orderList(db: Db, f: OrderFilter, todayDate: string) {
     date: sql`o.date`,
     due: sql`o.due_date`,
     total: sql`o.total`,
-    outstanding: outstandingSql,
+    outstanding: o.outstanding,
     client: clientNameSort,
   });
   const rows = base
@@ -116,7 +108,7 @@ export function orderList(db: Db, f: OrderFilter, todayDate: string) {
     /** How many, and what is still owed on them. */
     counted: () =>
       base
-        .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>(outstandingSql).as('outstanding')])
+        .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>(o.outstanding).as('outstanding')])
         .executeTakeFirstOrThrow()
         .then((r) => ({ total: Number(r.n), outstandingTotal: Number(r.outstanding ?? 0) })),
   };

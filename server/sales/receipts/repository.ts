@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
-import { BANK_IN_METHODS } from '../../../domain/orders/receipts';
 import { dateText } from '../../db/columns';
 import { likePattern } from '../../http/query';
 import { sortOf } from '../../http/list';
+import { receiptSql } from '../../sql/rules';
 import type { Db, Tx } from '../caller';
+
+/** The receipt rules in SQL, built once from the domain (server/sql/rules.ts), on the alias `r`. */
+const r = receiptSql('r');
 
 /** SQL of receipts and refunds: their rows with order, client and staff; the list's filters; the writes. */
 
@@ -101,8 +104,8 @@ export function receiptList(db: Db, f: ReceiptFilter) {
       ]),
     );
   }
-  // The spec's bank-in reminder: receipts by a method that is banked in (the domain's BANK_IN_METHODS), not yet banked in.
-  if (f.action === 'bank-in') filtered = filtered.where('r.kind', '=', 'receipt').where('r.banked_in', '=', false).where('r.method', 'in', [...BANK_IN_METHODS]);
+  // The spec's bank-in reminder: cash and cheque receipts (the domain's bank-in methods) not yet banked in.
+  if (f.action === 'bank-in') filtered = filtered.where(r.awaitsBankIn);
   if (f.kind) filtered = filtered.where('r.kind', '=', f.kind);
   if (f.method) filtered = filtered.where('r.method', '=', f.method);
   if (f.staff_id) filtered = filtered.where('r.created_by', '=', f.staff_id);
@@ -124,9 +127,9 @@ export function receiptList(db: Db, f: ReceiptFilter) {
     /** How many, and the net amount (refunds count against). */
     counted: () =>
       filtered
-        .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>(sql`case when r.kind = 'refund' then -r.amount else r.amount end`).as('net')])
+        .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>(r.signedAmount).as('net')])
         .executeTakeFirstOrThrow()
-        .then((r) => ({ total: Number(r.n), netAmount: Number(r.net ?? 0) })),
+        .then((row) => ({ total: Number(row.n), netAmount: Number(row.net ?? 0) })),
   };
 }
 
