@@ -29,6 +29,7 @@ import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import { SalesService } from '../../application/sales/SalesService';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
+import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { ReportService } from '../../application/reports/ReportService';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { DraftService } from '../../application/session/DraftService';
@@ -238,6 +239,7 @@ export const salesModule = new ContainerModule(({ bind }) => {
 /** The calendar and its appointments. */
 export const appointmentModule = new ContainerModule(({ bind }) => {
   bind(AppointmentService).toResolvedValue((api: ApiClient) => new AppointmentService(api), [ApiClient]).inSingletonScope();
+  bind(OverlapWatch).toResolvedValue((appointments: AppointmentService, timer: Timer) => new OverlapWatch(appointments, timer), [AppointmentService, Timer]).inSingletonScope();
 });
 
 /** The nine reports and the dashboard. */

@@ -33,6 +33,7 @@ import { useFormDraft } from '../../hooks/useDraft';
 import { useStaleSave } from '../../hooks/useStaleSave';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
+import { OverlapWatch, type OverlapSchedule } from '../../../application/appointments/OverlapWatch';
 import { OverlapWarning } from './OverlapWarning';
 import { ScopeDialog } from './ScopeDialog';
 
@@ -131,6 +132,7 @@ export function orderLabel(order: OrderSummary, language: string): string {
 export function AppointmentForm({ options, appointment, date, defaults, readOnly, onSaved, extraActions }: AppointmentFormProps) {
   const { t, i18n } = useTranslation('calendar');
   const service = useService(AppointmentService);
+  const overlapWatch = useService(OverlapWatch);
   const language = i18n.language;
   const [saved, setSaved] = useState<FormState>(() => stateFrom(appointment, date, defaults));
   const [form, setForm] = useState<FormState>(saved);
@@ -180,23 +182,12 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const checked = useRef('');
   useEffect(() => {
     if (readOnly || checked.current === schedule) return;
-    const input = JSON.parse(schedule) as AppointmentInput;
-    if (input.workerIds.length === 0 || !input.date || (!input.allDay && (timeToMinute(input.endTime) ?? 0) <= (timeToMinute(input.startTime) ?? 0))) {
-      setOverlaps([]);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      checked.current = schedule;
-      void service.overlaps(input, excludeId).map((list) => {
-        if (live) setOverlaps(list);
-      });
-    }, 400);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [schedule, service, excludeId, readOnly]);
+    const asked = JSON.parse(schedule) as OverlapSchedule;
+    return overlapWatch.watch(asked, excludeId, (list) => {
+      if (OverlapWatch.checkable(asked)) checked.current = schedule;
+      setOverlaps(list);
+    });
+  }, [schedule, overlapWatch, excludeId, readOnly]);
 
   const search = async () => {
     const result = await service.searchClients(query.trim());

@@ -19,6 +19,7 @@ import {
   type Visit,
 } from '../../../application/appointments/appointment';
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
+import { invoiceStanding } from '../../../application/appointments/invoiceStanding';
 import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
 import { NavigationService } from '../../../application/navigation/NavigationService';
 import { AppState } from '../../../application/state/AppState';
@@ -385,7 +386,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
         <dt>{t('invoice.paid')}</dt>
         <dd>{formatHKD(order.paid, language)}</dd>
         <dt>{t('invoice.status')}</dt>
-        <dd>{order.voided ? t('invoice.voided') : order.paid >= order.total ? t('invoice.settled') : t('invoice.outstanding')}</dd>
+        <dd>{{ voided: t('invoice.voided'), settled: t('invoice.settled'), outstanding: t('invoice.outstanding') }[invoiceStanding(order)]}</dd>
       </dl>
       <p className="form-actions">
         <Link href={`/orders/order/invoice/${order.id}`}>{t('invoice.open', { number: order.number })}</Link>

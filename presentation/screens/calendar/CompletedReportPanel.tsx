@@ -5,6 +5,7 @@ import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { Appointment, CompanyHeading, ProductChoice, Report, Visit } from '../../../application/appointments/appointment';
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
+import { quantityText, reportLines } from '../../../application/appointments/reportLines';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
@@ -39,7 +40,7 @@ const stateOf = (report: Report | null): FormState => ({
   workDone: report?.workDone ?? '',
   findings: report?.findings ?? '',
   clientSigner: report?.clientSigner ?? '',
-  products: (report?.productsUsed ?? []).map((p) => ({ key: nextKey++, productId: String(p.productId), quantity: String(p.quantity / 100), note: p.note })),
+  products: (report?.productsUsed ?? []).map((p) => ({ key: nextKey++, productId: String(p.productId), quantity: quantityText(p.quantity), note: p.note })),
 });
 const comparable = (s: FormState) => JSON.stringify({ ...s, products: s.products.map(({ key: _key, ...p }) => p) });
 
@@ -109,18 +110,13 @@ export function CompletedReportPanel({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!editable || busy) return;
-    const local: Record<string, string[]> = {};
-    const lines = form.products.map((p, i) => {
-      const quantity = Math.round(Number(p.quantity) * 100);
-      if (!p.productId) local[`productsUsed.${i}.productId`] = [t('validation.product')];
-      if (!Number.isFinite(quantity) || quantity < 1) local[`productsUsed.${i}.quantity`] = [t('validation.quantity')];
-      return { productId: Number(p.productId), quantity, note: p.note.trim() };
-    });
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
+    const checked = reportLines(form.products);
+    if (checked.isErr()) {
+      setErrors(Object.fromEntries(Object.entries(checked.error).map(([field, problem]) => [field, [problem === 'product' ? t('validation.product') : t('validation.quantity')]])));
       setMessage({ text: t('validation.summary'), tone: 'danger' });
       return;
     }
+    const lines = checked.value;
     setBusy(true);
     const result = await service.saveReport(appointment.id, visit.date, { workDone: form.workDone.trim(), findings: form.findings.trim(), productsUsed: lines, clientSigner: form.clientSigner.trim(), version });
     setBusy(false);
