@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
+import { replies } from '../../http/reply';
+import { ReportReply } from '../../../contract/appointments';
+
 import { uploadBody } from '../../http/upload';
 import { failureReply, replyWith } from '../http';
 import { addPhoto, deletePhoto, namedSigner, photoFile, sign, unsign } from '../reportFiles';
@@ -12,14 +15,14 @@ export function reportFileRoutes(): Hono<AppEnv> {
 
   for (const who of ['client', 'worker'] as const) {
     /** A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB); the worker's names its signer by `?signer=`. */
-    routes.put(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), uploadBody, async (c) => {
+    routes.put(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, replies(ReportReply), ...requirePermission('appointment_edit'), uploadBody, async (c) => {
       const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
       if (target.isErr()) return failureReply(c, target.error);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       return replyWith(c, await sign(c, target.value, who, bytes, namedSigner(c.req.query('signer'))));
     });
 
-    routes.delete(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, ...requirePermission('appointment_edit'), async (c) => {
+    routes.delete(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, replies(ReportReply), ...requirePermission('appointment_edit'), async (c) => {
       const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
       if (target.isErr()) return failureReply(c, target.error);
       return replyWith(c, await unsign(c, target.value, who));
@@ -27,7 +30,7 @@ export function reportFileRoutes(): Hono<AppEnv> {
   }
 
   /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
-  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/photos', ...requirePermission('appointment_edit'), uploadBody, async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/photos', replies(ReportReply, 201), ...requirePermission('appointment_edit'), uploadBody, async (c) => {
     const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
     if (target.isErr()) return failureReply(c, target.error);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -44,7 +47,7 @@ export function reportFileRoutes(): Hono<AppEnv> {
     });
   });
 
-  routes.delete('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', ...requirePermission('appointment_edit'), async (c) => {
+  routes.delete('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', replies(ReportReply), ...requirePermission('appointment_edit'), async (c) => {
     return replyWith(c, await deletePhoto(c, Number(c.req.param('id')), Number(c.req.param('photo_id'))));
   });
 

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
+import { replies } from '../../http/reply';
+import { ReportReply, StatusReply } from '../../../contract/appointments';
+
 import { parseJsonBody } from '../../http/validate';
 import { failureReply, replyWith } from '../http';
 import { ReportInput, StatusChange } from '../input';
@@ -11,7 +14,7 @@ export function visitRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   /** A visit's status, by the domain's transitions (ending needs a complete report). */
-  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/status', ...requirePermission('appointment_edit', 'update'), async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/status', replies(StatusReply), ...requirePermission('appointment_edit', 'update'), async (c) => {
     const body = await parseJsonBody(c, StatusChange);
     if (body.isErr()) return body.error;
     const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
@@ -20,7 +23,7 @@ export function visitRoutes(): Hono<AppEnv> {
   });
 
   /** The completed report's words and products (signatures and photos have their own calls). */
-  routes.put('/appointments/:id{[0-9]{1,9}}/visits/:date/report', ...requirePermission('appointment_edit'), async (c) => {
+  routes.put('/appointments/:id{[0-9]{1,9}}/visits/:date/report', replies(ReportReply), ...requirePermission('appointment_edit'), async (c) => {
     const body = await parseJsonBody(c, ReportInput);
     if (body.isErr()) return body.error;
     const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
