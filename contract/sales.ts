@@ -290,6 +290,9 @@ export const ReceiptPage = z.object({ receipt: z.extend(Receipt, { client: z.nul
 /** POST /api/receipts/{id}/bank-in. */
 export const BankedReply = z.object({ banked: z.literal(true) });
 
+/** GET /api/clients?q=… as the document forms' client picker reads it: each match's id and names. */
+export const ClientMatches = z.object({ items: z.array(NamedOption) });
+
 /* Refusals with a domain code (422), beside the plain field messages. */
 
 /** A receipt or refund the domain's rule refuses, with the most that could be taken. */

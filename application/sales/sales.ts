@@ -1,9 +1,9 @@
 import type { QuantityHundredths } from '../../domain/money/money';
 import { ORDER_TYPES, type OrderType, type PaymentStatus } from '../../domain/orders/order';
-import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type QuotationKind, type QuotationStatus, type VisitFrequency } from '../../domain/quotations/quotation';
-import { bool, int, isRecord, nullableInt, nullableStr, oneOf, record, records, str, strings, type Json } from '../api/decode';
+import { QUOTATION_STATUSES, type QuotationKind, type QuotationStatus, type VisitFrequency } from '../../domain/quotations/quotation';
+import { bool, int, isRecord, nullableInt, nullableStr, oneOf, record, records, str, type Json } from '../api/decode';
 
-/** Quotations, orders and receipts as the screens hold them (decoded from the API). */
+/** Quotations, orders and receipts as the use-cases and screens hold them (the HTTP adapters read them by the wire contract). */
 
 export interface NamedOption {
   readonly id: number;
@@ -24,16 +24,23 @@ export interface OptionChoice {
   readonly nameZh: string;
 }
 
-export interface SalesOptions {
+/** What the quotation and invoice forms offer. */
+export interface DocumentOptions {
   readonly branches: readonly NamedOption[];
   readonly salespeople: readonly { readonly id: number; readonly name: string }[];
   readonly products: readonly ProductOption[];
   readonly terms: readonly { readonly id: number; readonly titleEn: string; readonly titleZh: string }[];
-  /** The active payment methods a receipt or refund may take (an invoice's options). */
+}
+
+/** An invoice's options: the document's, and what its receipts and refunds offer. */
+export interface InvoiceOptions extends DocumentOptions {
+  /** The active payment methods a receipt or refund may take. */
   readonly paymentMethods: readonly OptionChoice[];
-  /** The usual reasons for a refund, offered beside the free text (an invoice's options). */
+  /** The usual reasons for a refund, offered beside the free text. */
   readonly refundReasons: readonly OptionChoice[];
 }
+
+export type SalesOptions = InvoiceOptions;
 
 /** A client as a document shows it: code, both names, first address and main contact (never the HKID). */
 export interface ClientSummary extends NamedOption {
@@ -169,10 +176,15 @@ export interface OrderRow {
 
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial', 'outstanding', 'void'];
 
+/*
+ * The list screens' rows and options (the quotations, orders and receipts lists, a client's
+ * documents), read from their screen data. To go when the generic list reads its rows by the wire
+ * contract (contract/sales.ts); the records themselves are read by the HTTP adapters.
+ */
+
 const named = (r: Json): NamedOption => ({ id: int(r.id), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
 
-export const decodeClientSummary = (v: unknown): ClientSummary | null =>
-  record(v, (r) => ({ ...named(r), code: str(r.code), address: str(r.address), contact: record(r.contact, (c) => ({ name: str(c.name), phones: strings(c.phones) })) }));
+const optionChoice = (r: Json): OptionChoice => ({ value: str(r.value), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
 
 export function decodeSalesOptions(v: unknown): SalesOptions {
   const r = isRecord(v) ? v : {};
@@ -186,68 +198,9 @@ export function decodeSalesOptions(v: unknown): SalesOptions {
   };
 }
 
-const optionChoice = (r: Json): OptionChoice => ({ value: str(r.value), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
-
-const item = (r: Json): DocumentItem => ({
-  productId: nullableInt(r.productId),
-  productCode: nullableStr(r.productCode),
-  descriptionEn: str(r.descriptionEn),
-  descriptionZh: str(r.descriptionZh),
-  quantity: int(r.quantity),
-  unit: nullableStr(r.unit),
-  unitPrice: int(r.unitPrice),
-  lineTotal: int(r.lineTotal),
-});
-
-const letterhead = (r: Json): Letterhead => ({
-  nameEn: str(r.nameEn),
-  nameZh: str(r.nameZh),
-  addressEn: str(r.addressEn),
-  addressZh: str(r.addressZh),
-  branchAddress: str(r.branchAddress),
-  phone: str(r.phone),
-  fax: str(r.fax),
-  email: str(r.email),
-  website: str(r.website),
-  brNumber: str(r.brNumber),
-  logoUrl: nullableStr(r.logoUrl),
-  chopUrl: nullableStr(r.chopUrl),
-});
-
-const header = (r: Json): DocumentHeader => ({
-  id: int(r.id),
-  number: str(r.number),
-  date: str(r.date),
-  client: decodeClientSummary(r.client),
-  clientId: int(r.clientId),
-  branchId: nullableInt(r.branchId),
-  salespersonId: nullableInt(r.salespersonId),
-  salesperson: nullableStr(r.salesperson),
-  discountRateBp: int(r.discountRateBp),
-  subtotal: int(r.subtotal),
-  discount: int(r.discount),
-  total: int(r.total),
-  terms: records(r.terms, (t) => ({ titleEn: str(t.titleEn), titleZh: str(t.titleZh), bodyEn: str(t.bodyEn), bodyZh: str(t.bodyZh) })),
-  notes: str(r.notes),
-  items: records(r.items, item),
-  letterhead: record(r.letterhead, letterhead),
-  version: int(r.version),
-});
-
 const kindOf = (v: unknown): QuotationKind => oneOf(v, ['basic', 'contract'], 'basic');
 
-export const decodeQuotation = (v: unknown): Quotation | null =>
-  record(v, (r) => ({
-    ...header(r),
-    kind: kindOf(r.kind),
-    validDays: int(r.validDays),
-    validUntil: str(r.validUntil),
-    status: oneOf(r.status, QUOTATION_STATUSES, 'draft'),
-    contract: record(r.contract, (c) => ({ periodStart: str(c.periodStart), periodEnd: str(c.periodEnd), frequency: oneOf(c.frequency, VISIT_FREQUENCIES, 'monthly') })),
-    order: record(r.order, (o) => ({ id: int(o.id), number: str(o.number) })),
-  }));
-
-export const decodeReceipt = (r: Json): Receipt => ({
+const decodeReceipt = (r: Json): Receipt => ({
   id: int(r.id),
   number: str(r.number),
   kind: oneOf(r.kind, ['receipt', 'refund'], 'receipt'),
@@ -263,22 +216,6 @@ export const decodeReceipt = (r: Json): Receipt => ({
   client: record(r.client, named) ?? { id: 0, nameEn: '', nameZh: '' },
   staff: nullableStr(r.staff),
 });
-
-export const decodeOrder = (v: unknown): Order | null =>
-  record(v, (r) => ({
-    ...header(r),
-    type: oneOf(r.type, ORDER_TYPES, 'new_order'),
-    dueDate: str(r.dueDate),
-    paid: int(r.paid),
-    outstanding: int(r.outstanding),
-    status: oneOf(r.status, PAYMENT_STATUSES, 'outstanding'),
-    overdue: bool(r.overdue),
-    voided: bool(r.voided),
-    voidReason: str(r.voidReason),
-    voidedBy: nullableStr(r.voidedBy),
-    quotation: record(r.quotation, (q) => ({ id: int(q.id), number: str(q.number), kind: kindOf(q.kind) })),
-    receipts: records(r.receipts, decodeReceipt),
-  }));
 
 export const decodeQuotationRows = (v: unknown): QuotationRow[] =>
   records(v, (r) => ({
@@ -312,7 +249,38 @@ export const decodeOrderRows = (v: unknown): OrderRow[] =>
 
 export const decodeReceiptRows = (v: unknown): Receipt[] => records(v, decodeReceipt);
 
-export const decodeLetterhead = (v: unknown): Letterhead | null => record(v, letterhead);
+/* What each screen of a document receives from its route (read by the wire contract). */
+
+export interface QuotationDefaults {
+  readonly kind: QuotationKind;
+  readonly date: string;
+  readonly validDays: number;
+  readonly branchId: number | null;
+  readonly salespersonId: number | null;
+}
+
+/** /quotations/{tab}/{id} (a quotation) or /quotations/basic/create (a new one, perhaps for a client). */
+export type QuotationScreenData =
+  | { readonly quotation: Quotation; readonly tab: QuotationKind; readonly options: DocumentOptions }
+  | { readonly quotation: null; readonly options: DocumentOptions; readonly defaults: QuotationDefaults; readonly client: ClientSummary | null };
+
+export interface OrderDefaults {
+  readonly type: OrderType;
+  readonly date: string;
+  readonly dueDate: string;
+  /** The due date follows the date by these days until the user sets it. */
+  readonly paymentTermsDays: number;
+  readonly branchId: number | null;
+  readonly salespersonId: number | null;
+}
+
+/**
+ * /orders/order/{tab}/{id} (an invoice, its files and appointments — rows of those areas, read by
+ * their own panels) or /orders/order/invoice/create (a new one, perhaps for a client or an appointment).
+ */
+export type OrderScreenData =
+  | { readonly order: Order; readonly options: InvoiceOptions; readonly attachments: readonly unknown[]; readonly appointments: readonly unknown[] }
+  | { readonly order: null; readonly options: DocumentOptions; readonly defaults: OrderDefaults; readonly appointmentId: number | null; readonly client: ClientSummary | null };
 
 /** What the forms send. */
 export interface LineInput {
@@ -344,6 +312,14 @@ export interface OrderInput extends DocumentInput {
   readonly type: OrderType;
   readonly dueDate: string | null;
 }
+
+export interface OrderCreateInput extends OrderInput {
+  /** The appointment the invoice is made from (its invoice tab), linked to it. */
+  readonly appointmentId: number | null;
+}
+
+/** The statuses a person may move a quotation to. */
+export type QuotationMove = 'draft' | 'sent' | 'accepted' | 'rejected';
 
 export interface PaymentInput {
   readonly kind: 'receipt' | 'refund';

@@ -56,6 +56,11 @@ export function checkQuotationTransition(from: QuotationStatus, to: QuotationSta
   return TRANSITIONS[from].includes(to) ? ok(undefined) : err({ code: 'quotationTransition', from, to });
 }
 
+/** The statuses a quotation in `from` may move to, in the order a screen offers them. */
+export function quotationMoves(from: QuotationStatus): readonly QuotationStatus[] {
+  return TRANSITIONS[from];
+}
+
 export function checkContract(terms: ContractTerms): Result<void, QuotationError> {
   return terms.periodEnd >= terms.periodStart ? ok(undefined) : err({ code: 'contractPeriod' });
 }

@@ -27,7 +27,16 @@ import { TwoFactorPolicyService } from '../../application/admin/TwoFactorPolicyS
 import { ApiTokenService } from '../../application/account/ApiTokenService';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
-import { SalesService } from '../../application/sales/SalesService';
+import { OrderDesk } from '../../application/sales/OrderDesk';
+import { QuotationDesk } from '../../application/sales/QuotationDesk';
+import { ClientFinder } from '../../application/ports/ClientFinder';
+import { OrderBook } from '../../application/ports/OrderBook';
+import { QuotationBook } from '../../application/ports/QuotationBook';
+import { ReceiptBook } from '../../application/ports/ReceiptBook';
+import { HttpClientFinder } from '../http/sales/HttpClientFinder';
+import { HttpOrderBook } from '../http/sales/HttpOrderBook';
+import { HttpQuotationBook } from '../http/sales/HttpQuotationBook';
+import { HttpReceiptBook } from '../http/sales/HttpReceiptBook';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { ReportService } from '../../application/reports/ReportService';
@@ -231,9 +240,24 @@ export const clientModule = new ContainerModule(({ bind }) => {
   bind(AttachmentService).toResolvedValue((api: ApiClient) => new AttachmentService(api), [ApiClient]).inSingletonScope();
 });
 
-/** Quotations, invoices, receipts and refunds. */
+/** Quotations, invoices, receipts and refunds: their HTTP adapters and the screens' use-cases. */
 export const salesModule = new ContainerModule(({ bind }) => {
-  bind(SalesService).toResolvedValue((api: ApiClient) => new SalesService(api), [ApiClient]).inSingletonScope();
+  bind(QuotationBook).toResolvedValue((api: ApiClient) => new HttpQuotationBook(api), [ApiClient]).inSingletonScope();
+  bind(OrderBook).toResolvedValue((api: ApiClient) => new HttpOrderBook(api), [ApiClient]).inSingletonScope();
+  bind(ReceiptBook).toResolvedValue((api: ApiClient) => new HttpReceiptBook(api), [ApiClient]).inSingletonScope();
+  bind(ClientFinder).toResolvedValue((api: ApiClient) => new HttpClientFinder(api), [ApiClient]).inSingletonScope();
+  bind(QuotationDesk)
+    .toResolvedValue(
+      (book: QuotationBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, policy: ErrorPolicy) => new QuotationDesk(book, state, navigation, confirmation, policy),
+      [QuotationBook, AppState, NavigationService, ConfirmationService, ErrorPolicy],
+    )
+    .inSingletonScope();
+  bind(OrderDesk)
+    .toResolvedValue(
+      (book: OrderBook, state: AppState, navigation: NavigationService, clock: Clock, policy: ErrorPolicy) => new OrderDesk(book, state, navigation, clock, policy),
+      [OrderBook, AppState, NavigationService, Clock, ErrorPolicy],
+    )
+    .inSingletonScope();
 });
 
 /** The calendar and its appointments. */

@@ -34,11 +34,12 @@ const ORDER = {
   overdue: false,
   voided: false,
   voidReason: '',
+  voidedAt: null,
   voidedBy: null,
   terms: [],
   notes: '',
   quotation: null,
-  items: [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unitPrice: 80_000, lineTotal: 100_000 }],
+  items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unit: 'visit', unitPrice: 80_000, lineTotal: 100_000 }],
   receipts: [],
   letterhead: null,
   version: 4,
@@ -76,7 +77,7 @@ describe('what was typed when the session expired, on the other forms', () => {
       start: '/orders/order/invoice/3',
       user: ADMIN,
       language: 'en',
-      handler: expiringBackend((r) => (r.path === '/api/orders/3' ? { status: 200, body: { order: ORDER, attachments: [], options: OPTIONS } } : null)),
+      handler: expiringBackend((r) => (r.path === '/api/orders/3' ? { status: 200, body: { order: ORDER, attachments: [], appointments: [], options: { ...OPTIONS, paymentMethods: [], refundReasons: [] } } } : null)),
     });
     const line = await screen.findByRole('group', { name: 'Line 1' });
     await user.clear(within(line).getByLabelText('Quantity'));

@@ -51,11 +51,12 @@ const ORDER = {
   overdue: false,
   voided: false,
   voidReason: '',
+  voidedAt: null,
   voidedBy: null,
   terms: [],
   notes: '',
   quotation: null,
-  items: [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unitPrice: 80_000, lineTotal: 100_000 }],
+  items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unit: 'visit', unitPrice: 80_000, lineTotal: 100_000 }],
   receipts: [],
   letterhead: null,
   version: 4,
@@ -107,7 +108,7 @@ function screens(r: ApiRequest): Answer {
   if (get('/api/clients/create')) return { status: 200, body: { options: CLIENT_OPTIONS, defaults: { companyId: 1, branchId: 1 } } };
   if (get('/api/clients/7')) return { status: 200, body: { client: CLIENT, tab: 'basic', options: CLIENT_OPTIONS, canRevealHkid: true, attachments: [] } };
   if (get('/api/quotations/create')) return { status: 200, body: { options: SALES_OPTIONS, defaults: { kind: 'basic', date: '2026-11-23', validDays: 30, branchId: 1, salespersonId: 2 }, client: SALES_CLIENT } };
-  if (get('/api/orders/3')) return { status: 200, body: { order: ORDER, attachments: [], options: SALES_OPTIONS } };
+  if (get('/api/orders/3')) return { status: 200, body: { order: ORDER, attachments: [], appointments: [], options: SALES_OPTIONS } };
   if (get('/api/appointments/create')) return { status: 200, body: { options: APPOINTMENT_OPTIONS, defaults: { date: '2026-12-07', branchId: 1, client: null } } };
   if (get('/api/appointments/overlaps')) return { status: 200, body: { overlaps: [] } };
   if (get('/api/appointments/12'))

@@ -2,18 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { ClientSummary, DocumentOptions, InvoiceOptions, Order, OrderPage, PaymentReply, Quotation, QuotationPage, QuotationReply, Receipt } from '../../contract/sales';
 import { ADMIN } from '../support/fakes';
+import { wire } from '../support/wire';
 import { renderApp } from './render';
 
-const OPTIONS = {
+const OPTIONS = wire(DocumentOptions, {
   branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
   salespeople: [{ id: 2, name: 'Sam Lee' }],
   products: [{ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', unit: 'visit', unitPrice: 80_000 }],
   terms: [],
-};
-const CLIENT = { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null };
+});
+/** An invoice's options: no payment methods of its own (the four built-in ones are offered). */
+const ORDER_OPTIONS = wire(InvoiceOptions, { ...OPTIONS, paymentMethods: [], refundReasons: [] });
+const CLIENT = wire(ClientSummary, { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null });
 
-const ORDER = {
+const ORDER = wire(Order, {
   id: 3,
   number: 'INV-2026-00003',
   type: 'new_order',
@@ -34,21 +38,52 @@ const ORDER = {
   overdue: false,
   voided: false,
   voidReason: '',
+  voidedAt: null,
   voidedBy: null,
   terms: [],
   notes: '',
   quotation: null,
-  items: [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unitPrice: 80_000, lineTotal: 100_000 }],
+  items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unit: 'visit', unitPrice: 80_000, lineTotal: 100_000 }],
   receipts: [],
   letterhead: null,
   version: 4,
-};
+});
+/** GET /api/orders/3 with the invoice `order`, its options and no files or appointments. */
+const orderPage = (order: typeof ORDER, options: typeof ORDER_OPTIONS = ORDER_OPTIONS) => wire(OrderPage, { order, attachments: [], appointments: [], options });
+/** A quotation as the server sends it back once saved (the one made in the form below). */
+const SAVED_QUOTATION = wire(Quotation, {
+  id: 12,
+  number: 'Q-2026-00012',
+  kind: 'basic',
+  date: '2026-11-23',
+  validDays: 30,
+  validUntil: '2026-12-22',
+  status: 'draft',
+  storedStatus: 'draft',
+  client: CLIENT,
+  clientId: 9,
+  branchId: 1,
+  salespersonId: 2,
+  salesperson: 'Sam Lee',
+  discountRateBp: 1_000,
+  subtotal: 120_000,
+  discount: 12_000,
+  total: 108_000,
+  terms: [],
+  notes: '',
+  contract: null,
+  order: null,
+  items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 150, unit: 'visit', unitPrice: 80_000, lineTotal: 120_000 }],
+  letterhead: null,
+  version: 1,
+});
 
 const backend = (r: ApiRequest) => {
   if (r.path === '/api/quotations/create') return { status: 200, body: { options: OPTIONS, defaults: { kind: 'basic', date: '2026-11-23', validDays: 30, branchId: 1, salespersonId: 2 }, client: null } };
   if (r.path === '/api/clients') return { status: 200, body: { items: [{ id: 9, nameEn: 'Chan Tai Man', nameZh: '陳大文' }], total: 1 } };
-  if (r.path === '/api/quotations' && r.method === 'POST') return { status: 201, body: { quotation: { id: 12, version: 1 } } };
-  if (r.path === '/api/orders/3') return { status: 200, body: { order: ORDER, attachments: [], options: OPTIONS } };
+  if (r.path === '/api/quotations' && r.method === 'POST') return { status: 201, body: wire(QuotationReply, { quotation: SAVED_QUOTATION }) };
+  if (r.path === '/api/quotations/12') return { status: 200, body: wire(QuotationPage, { quotation: SAVED_QUOTATION, tab: 'basic', options: OPTIONS }) };
+  if (r.path === '/api/orders/3') return { status: 200, body: orderPage(ORDER) };
   return { status: 200, body: { auth: true } };
 };
 
@@ -191,12 +226,12 @@ describe('payment dialog', () => {
 
   it('names the unvoid dialog’s way out “保持作廢”, never 取消 beside 取消作廢', async () => {
     const user = userEvent.setup();
-    const voided = { ...ORDER, paid: 0, outstanding: 0, status: 'void', voided: true, voidReason: '開錯單', voidedBy: 'Ada Chan' };
+    const voided = wire(Order, { ...ORDER, paid: 0, outstanding: 0, status: 'void', voided: true, voidReason: '開錯單', voidedAt: '2026-11-23T10:00:00.000Z', voidedBy: 'Ada Chan' });
     renderApp({
       start: '/orders/order/invoice/3',
       user: ADMIN,
       language: 'zh-HK',
-      handler: (r) => (r.path === '/api/orders/3' ? { status: 200, body: { order: voided, attachments: [], options: OPTIONS } } : backend(r)),
+      handler: (r) => (r.path === '/api/orders/3' ? { status: 200, body: orderPage(voided) } : backend(r)),
     });
     await user.click(await screen.findByRole('button', { name: '取消作廢' }));
     const dialog = screen.getByRole('dialog', { name: '取消作廢發票 INV-2026-00003' });
@@ -214,7 +249,7 @@ describe('payment methods and refund reasons from Settings → Options', () => {
     { value: 'overpaid', nameEn: 'Overpaid', nameZh: '多付' },
     { value: 'service_cancelled', nameEn: 'Service cancelled', nameZh: '服務取消' },
   ];
-  const RECEIPT = {
+  const RECEIPT = wire(Receipt, {
     id: 21,
     number: 'R-2026-00021',
     kind: 'receipt',
@@ -225,14 +260,15 @@ describe('payment methods and refund reasons from Settings → Options', () => {
     amount: 60_000,
     reason: '',
     bankedIn: false,
+    bankedInAt: null,
     action: null,
     order: { id: 3, number: 'INV-2026-00003' },
     client: { id: 9, nameEn: 'Chan Tai Man', nameZh: '陳大文' },
     staff: 'Sam Lee',
-  };
+  });
   const withOptions = (r: ApiRequest) => {
-    if (r.path === '/api/orders/3' && r.method === 'GET') return { status: 200, body: { order: { ...ORDER, receipts: [RECEIPT] }, attachments: [], options: { ...OPTIONS, paymentMethods: METHODS, refundReasons: REASONS } } };
-    if (r.path === '/api/orders/3/receipts') return { status: 201, body: { receiptId: 22, order: ORDER } };
+    if (r.path === '/api/orders/3' && r.method === 'GET') return { status: 200, body: orderPage({ ...ORDER, receipts: [RECEIPT] }, { ...ORDER_OPTIONS, paymentMethods: METHODS, refundReasons: REASONS }) };
+    if (r.path === '/api/orders/3/receipts') return { status: 201, body: wire(PaymentReply, { receiptId: 22, order: ORDER }) };
     return backend(r);
   };
 
@@ -312,8 +348,8 @@ const LETTERHEAD = {
 /** A client as a careless server might send it, HKID and all: the print view must never show it. */
 const PRINT_CLIENT = { ...CLIENT, address: '沙田大圍村 8 號', contact: { name: '陳太', phones: ['9876 5432'] }, hkid: 'K987654(2)', hkidMasked: 'K987***(*)', hkidSealed: 'sealed:K987654(2)' };
 const TERMS = [{ titleEn: 'Payment', titleZh: '付款', bodyEn: 'Payment within 30 days.', bodyZh: '請於 30 天內付款。' }];
-const PRINT_ITEMS = [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 225, unit: 'visit', unitPrice: 80_000, lineTotal: 180_000 }];
-const QUOTATION = {
+const PRINT_ITEMS = [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 225, unit: 'visit', unitPrice: 80_000, lineTotal: 180_000 }];
+const QUOTATION = wire(Quotation, {
   id: 12,
   number: 'Q-2026-00012',
   kind: 'contract',
@@ -321,6 +357,7 @@ const QUOTATION = {
   validDays: 30,
   validUntil: '2026-12-22',
   status: 'sent',
+  storedStatus: 'sent',
   client: PRINT_CLIENT,
   clientId: 9,
   branchId: 1,
@@ -337,8 +374,8 @@ const QUOTATION = {
   items: PRINT_ITEMS,
   letterhead: LETTERHEAD,
   version: 2,
-};
-const CHEQUE = {
+});
+const CHEQUE = wire(Receipt, {
   id: 31,
   number: 'R-2026-00031',
   kind: 'receipt',
@@ -349,13 +386,14 @@ const CHEQUE = {
   amount: 120_000,
   reason: '',
   bankedIn: false,
+  bankedInAt: null,
   action: 'bank-in',
   order: { id: 3, number: 'INV-2026-00003' },
   client: CLIENT,
   staff: 'Sam Lee',
-};
-const REFUND = { ...CHEQUE, id: 32, number: 'RF-2026-00032', kind: 'refund', date: '2026-11-25', method: 'cash', methodName: { nameEn: 'Cash', nameZh: '現金' }, reference: '', amount: 15_000, reason: 'Overcharged 多收', action: null };
-const PRINT_ORDER = {
+});
+const REFUND = wire(Receipt, { ...CHEQUE, id: 32, number: 'RF-2026-00032', kind: 'refund', date: '2026-11-25', method: 'cash', methodName: { nameEn: 'Cash', nameZh: '現金' }, reference: '', amount: 15_000, reason: 'Overcharged 多收', action: null });
+const PRINT_ORDER = wire(Order, {
   ...ORDER,
   client: PRINT_CLIENT,
   discountRateBp: 1_000,
@@ -368,10 +406,10 @@ const PRINT_ORDER = {
   terms: TERMS,
   receipts: [CHEQUE, REFUND],
   letterhead: LETTERHEAD,
-};
+});
 const printing = (r: ApiRequest) => {
   if (r.path === '/api/quotations/12') return { status: 200, body: { quotation: QUOTATION, tab: 'basic', options: OPTIONS } };
-  if (r.path === '/api/orders/3') return { status: 200, body: { order: PRINT_ORDER, attachments: [], appointments: [], options: OPTIONS } };
+  if (r.path === '/api/orders/3') return { status: 200, body: orderPage(PRINT_ORDER) };
   return backend(r);
 };
 
@@ -549,7 +587,7 @@ describe('a refund for a usual reason', () => {
     const refund = { ...REFUND, reason: '服務取消' };
     const handler = (r: ApiRequest) =>
       r.path === '/api/orders/3'
-        ? { status: 200, body: { order: { ...PRINT_ORDER, receipts: [CHEQUE, refund] }, attachments: [], appointments: [], options: { ...OPTIONS, refundReasons: [{ value: 'service_cancelled', nameEn: 'Service cancelled', nameZh: '服務取消' }] } } }
+        ? { status: 200, body: orderPage({ ...PRINT_ORDER, receipts: [CHEQUE, refund] }, { ...ORDER_OPTIONS, refundReasons: [{ value: 'service_cancelled', nameEn: 'Service cancelled', nameZh: '服務取消' }] }) }
         : printing(r);
     renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler });
     await user.click(await screen.findByRole('button', { name: 'Print RF-2026-00032' }));
@@ -688,7 +726,7 @@ describe('the invoice’s appointments (/orders/order/appointment/{id})', () => 
     { id: 52, date: '2026-11-02', status: 'pending_recheck', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '大埔墟 3 號', workers: ['Wing Wong'] },
   ];
   const withAppointments = (appointments: unknown) => (r: ApiRequest) =>
-    r.path === '/api/orders/3' ? { status: 200, body: { order: ORDER, attachments: [], appointments, options: OPTIONS } } : backend(r);
+    r.path === '/api/orders/3' ? { status: 200, body: { ...orderPage(ORDER), appointments } } : backend(r);
 
   it('lists the appointments linked to the invoice (date, time, next or last and that visit’s status, workers) and links to each', async () => {
     renderApp({ start: '/orders/order/appointment/3', user: ADMIN, language: 'en', handler: withAppointments(APPOINTMENTS) });

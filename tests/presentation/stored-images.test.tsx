@@ -105,6 +105,7 @@ describe('stored pictures with the back end in the page', () => {
       nameZh: '海港除蟲服務有限公司',
       addressEn: '',
       addressZh: '',
+      branchAddress: '',
       phone: '',
       fax: '',
       email: '',
@@ -130,20 +131,21 @@ describe('stored pictures with the back end in the page', () => {
       total: 80_000,
       paid: 0,
       outstanding: 80_000,
-      status: 'unpaid',
+      status: 'outstanding',
       overdue: false,
       voided: false,
       voidReason: '',
+      voidedAt: null,
       voidedBy: null,
       terms: [],
       notes: '',
       quotation: null,
-      items: [{ productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 100, unitPrice: 80_000, lineTotal: 80_000 }],
+      items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 100, unit: 'visit', unitPrice: 80_000, lineTotal: 80_000 }],
       receipts: [],
       letterhead,
       version: 4,
     };
-    const options = { branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }], salespeople: [{ id: 2, name: 'Sam Lee' }], products: [], terms: [] };
+    const options = { branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }], salespeople: [{ id: 2, name: 'Sam Lee' }], products: [], terms: [], paymentMethods: [], refundReasons: [] };
     const { navigator } = renderApp({
       start: '/orders/order/invoice/3',
       user: ADMIN,

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamedOption } from '../../../application/sales/sales';
-import { SalesService } from '../../../application/sales/SalesService';
+import { ClientFinder } from '../../../application/ports/ClientFinder';
 import { bilingual } from '../../format/bilingual';
 import { useService } from '../../services/ServicesContext';
 
@@ -23,7 +23,7 @@ export function ClientPicker({
   disabled: boolean;
 }) {
   const { t, i18n } = useTranslation('sales');
-  const sales = useService(SalesService);
+  const clients = useService(ClientFinder);
   const id = useId();
   const [q, setQ] = useState('');
   const [found, setFound] = useState<NamedOption[] | null>(null);
@@ -33,7 +33,7 @@ export function ClientPicker({
   const search = async () => {
     if (!q.trim()) return;
     setBusy(true);
-    const result = await sales.searchClients(q.trim());
+    const result = await clients.find(q.trim());
     setBusy(false);
     setFound(result.unwrapOr([]));
   };

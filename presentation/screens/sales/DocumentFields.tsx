@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isIsoDate } from '../../../domain/time/dates';
 import { orderFigures } from '../../../domain/orders/order';
 import { parseRate } from '../../../domain/money/money';
-import type { NamedOption, SalesOptions } from '../../../application/sales/sales';
+import type { DocumentOptions, NamedOption } from '../../../application/sales/sales';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
@@ -78,7 +78,7 @@ export function DocumentFields({
   showTerms = true,
 }: {
   form: DocumentForm;
-  options: SalesOptions;
+  options: DocumentOptions;
   errors: FieldErrors;
   readOnly: boolean;
   set: (change: Partial<DocumentForm>) => void;

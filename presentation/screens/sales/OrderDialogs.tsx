@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { centsToDecimal, parseMoney } from '../../../domain/money/money';
-import { checkReceipt, checkRefund } from '../../../domain/orders/receipts';
-import { hongKongDate, isIsoDate } from '../../../domain/time/dates';
+import { OrderDesk, type Invalid } from '../../../application/sales/OrderDesk';
 import type { OptionChoice, Order } from '../../../application/sales/sales';
-import { SalesService } from '../../../application/sales/SalesService';
 import { DraftService } from '../../../application/session/DraftService';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
@@ -34,9 +31,21 @@ export function useKeptDialog(order: Order | null): OrderDialog | null {
   return kept;
 }
 
+/** The field messages of input refused before sending, in the user's language (amounts in cents as money). */
+function useInvalidWords() {
+  const { t, i18n } = useTranslation('sales');
+  return (invalid: Invalid): Record<string, string[]> =>
+    Object.fromEntries(
+      Object.entries(invalid.fields).map(([field, messages]) => [
+        field,
+        messages.map((m) => t(m.key, m.values?.maxCents === undefined ? {} : { max: formatHKD(m.values.maxCents, i18n.language) })),
+      ]),
+    );
+}
+
 /**
  * Records a receipt (method, reference, date, amount up to what is still owed) or a refund (never
- * more than has been received, with a reason). The domain's rule is checked here first, with the
+ * more than has been received, with a reason). The use-case checks the domain's rule first, with the
  * same words as the server's, which checks it again. The methods are the active payment methods of
  * Settings → Options; a refund offers the usual refund reasons there, and any other reason typed.
  */
@@ -56,44 +65,27 @@ export function PaymentDialog({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation('sales');
-  const sales = useService(SalesService);
+  const desk = useService(OrderDesk);
   const problem = useProblem();
+  const invalidWords = useInvalidWords();
   const methodOptions = methodChoices(methods, t, i18n.language);
   const reasonWords = (reason: OptionChoice) => bilingual(reason, i18n.language);
-  const [start] = useState(() => ({
-    date: hongKongDate(new Date()),
-    method: methodOptions[0]?.value ?? '',
-    reference: '',
-    amount: kind === 'receipt' ? centsToDecimal(order.outstanding) : '',
-    reason: '',
-  }));
+  const [start] = useState(() => desk.paymentStart(order, kind, methodOptions));
   const [form, setForm] = useState(start);
   const draft = useFormDraft(dialogDraftKey(order, kind), form, JSON.stringify(form) !== JSON.stringify(start), start);
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
   /** The usual reason the text is, if it is one. */
-  const usualReason = reasons.find((r) => reasonWords(r) === form.reason.trim())?.value ?? '';
+  const usualReason = desk.usualReason(reasons, form.reason, reasonWords);
 
   const submit = async () => {
-    const found: Record<string, string[]> = {};
-    if (!isIsoDate(form.date)) found.date = [t('validation.date')];
-    const amount = parseMoney(form.amount);
-    if (amount.isErr()) found.amount = [t(`validation.${amount.error.code}`)];
-    else {
-      const payments = { receipts: [order.paid], refunds: [] };
-      const rule = kind === 'receipt' ? checkReceipt(order.total, payments, order.voided, amount.value) : checkRefund(payments, amount.value);
-      if (rule.isErr()) {
-        const max = 'maxCents' in rule.error ? formatHKD(rule.error.maxCents, i18n.language) : '';
-        found.amount = [t(`validation.${rule.error.code}`, { max })];
-      }
-    }
-    if (kind === 'refund' && !form.reason.trim()) found.reason = [t('validation.refundReason')];
-    setErrors(found);
+    const input = desk.readPayment(order, kind, form);
+    setErrors(input.isErr() ? invalidWords(input.error) : {});
     problem.clear();
-    if (Object.keys(found).length > 0 || amount.isErr()) return;
+    if (input.isErr()) return;
     setBusy(true);
-    const result = await sales.recordPayment(order.id, { kind, date: form.date, method: form.method, reference: form.reference.trim(), amount: amount.value, reason: form.reason.trim() });
+    const result = await desk.recordPayment(order, input.value);
     setBusy(false);
     if (result.isErr()) return setErrors(problem.show(result.error));
     onSaved();
@@ -130,8 +122,9 @@ export function PaymentDialog({
 /** Voids an order (only while nothing is paid on it) or restores it, with the reason for the audit log. */
 export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; action: 'void' | 'unvoid'; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('sales');
-  const sales = useService(SalesService);
+  const desk = useService(OrderDesk);
   const problem = useProblem();
+  const invalidWords = useInvalidWords();
   const [{ reason }, setForm] = useState({ reason: '' });
   const setReason = (value: string) => setForm({ reason: value });
   const draft = useFormDraft(dialogDraftKey(order, action), { reason }, reason !== '', { reason: '' });
@@ -139,9 +132,10 @@ export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; 
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    if (!reason.trim()) return setErrors({ reason: [t('validation.voidReasonRequired')] });
+    const saving = desk.setVoid(order, action, reason);
+    if (saving.isErr()) return setErrors(invalidWords(saving.error));
     setBusy(true);
-    const result = await sales.setVoid(order, action, reason.trim());
+    const result = await saving.value;
     setBusy(false);
     if (result.isErr()) return setErrors(problem.show(result.error));
     onSaved();

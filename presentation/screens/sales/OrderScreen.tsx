@@ -1,15 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { followingDueDate, ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
 import { decodeAttachments } from '../../../application/clients/client';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { decodeClientSummary, decodeOrder, decodeSalesOptions, type Order, type OrderInput, type Receipt } from '../../../application/sales/sales';
-import { SalesService } from '../../../application/sales/SalesService';
-import { AppState } from '../../../application/state/AppState';
+import { OrderDesk } from '../../../application/sales/OrderDesk';
+import type { Order, OrderInput, OrderScreenData, Receipt } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
 import { DraftBanner } from '../../components/DraftBanner';
@@ -44,28 +41,30 @@ interface OrderForm extends DocumentForm {
  * and the appointments that belong to it.
  */
 export default function OrderScreen({ data, route }: ScreenProps) {
-  const order = decodeOrder(data.props.order);
+  const opened = use(useService(OrderDesk).open(data.props));
+  if (opened.isErr()) return null;
+  const screen = opened.value;
   const tab = route.path.startsWith('/orders/order/appointment') ? 'appointment' : 'invoice';
-  return <OrderEditor key={order?.version ?? 'new'} order={order} tab={tab} data={data} />;
+  return <OrderEditor key={screen.order?.version ?? 'new'} screen={screen} tab={tab} />;
 }
 
-function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice' | 'appointment'; data: ScreenProps['data'] }) {
+function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' | 'appointment' }) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
-  const sales = useService(SalesService);
-  const state = useService(AppState);
-  const navigation = useService(NavigationService);
-  const options = decodeSalesOptions(data.props.options);
-  const defaults = (data.props.defaults ?? {}) as { type?: string; date?: string; dueDate?: string; paymentTermsDays?: number; branchId?: number | null; salespersonId?: number | null };
+  const desk = useService(OrderDesk);
+  const { order, options } = screen;
+  const defaults = screen.order ? null : screen.defaults;
+  const invoice = screen.order ? screen : null;
   /** Made from an appointment's invoice tab: the new invoice is linked to that appointment. */
-  const forAppointment = !order && typeof data.props.appointmentId === 'number' ? data.props.appointmentId : null;
+  const forAppointment = screen.order ? null : screen.appointmentId;
+  const offers = desk.offers(user, order);
   const start: OrderForm = {
-    type: order?.type ?? (ORDER_TYPES.find((k) => k === defaults.type) ?? 'new_order'),
-    client: order?.client ?? decodeClientSummary(data.props.client),
-    date: order?.date ?? defaults.date ?? '',
-    dueDate: order?.dueDate ?? defaults.dueDate ?? '',
-    branchId: String(order ? (order.branchId ?? '') : (defaults.branchId ?? '')),
-    salespersonId: String(order ? (order.salespersonId ?? '') : (defaults.salespersonId ?? '')),
+    type: order?.type ?? defaults?.type ?? 'new_order',
+    client: order?.client ?? (screen.order ? null : screen.client),
+    date: order?.date ?? defaults?.date ?? '',
+    dueDate: order?.dueDate ?? defaults?.dueDate ?? '',
+    branchId: String(order ? (order.branchId ?? '') : (defaults?.branchId ?? '')),
+    salespersonId: String(order ? (order.salespersonId ?? '') : (defaults?.salespersonId ?? '')),
     discount: order && order.discountRateBp > 0 ? String(order.discountRateBp / 100) : '',
     lines: order ? order.items.map(lineFrom) : [emptyLine()],
     termIds: order ? options.terms.filter((o) => order.terms.some((s) => s.titleEn === o.titleEn && s.titleZh === o.titleZh)).map((o) => o.id) : options.terms.map((o) => o.id),
@@ -73,13 +72,13 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
   };
   const [form, setForm] = useState(start);
   /** A new invoice's due date follows its date (by the payment terms) until the user sets it. */
-  const [dueSetByUser, setDueSetByUser] = useState(order !== null || typeof defaults.paymentTermsDays !== 'number');
+  const [dueSetByUser, setDueSetByUser] = useState(order !== null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(useKeptDialog(order));
   const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
   const problem = useProblem();
-  const canEdit = hasPermission(user, order ? 'order_edit' : 'order_create') && !order?.voided;
+  const { canEdit } = offers;
   const dirty = canEdit && comparableForm(form) !== comparableForm(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(order ? `order:${order.id}:${order.version}` : 'order:new', form, dirty, start);
@@ -87,9 +86,8 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
     setForm((f) => ({
       ...f,
       ...change,
-      ...(change.date !== undefined && change.dueDate === undefined ? { dueDate: followingDueDate(change.date, defaults.paymentTermsDays ?? 0, f.dueDate, dueSetByUser) } : {}),
+      ...(change.date !== undefined && change.dueDate === undefined ? { dueDate: followingDueDate(change.date, defaults?.paymentTermsDays ?? 0, f.dueDate, dueSetByUser) } : {}),
     }));
-  const reload = () => state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 });
   const afterError = (error: ApiError) => setErrors(problem.show(error));
 
   const onSubmit = async (event: FormEvent) => {
@@ -103,13 +101,9 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
     if (Object.keys(shared.errors).length > 0) return;
     const input: OrderInput = { ...shared.value, type: form.type, dueDate: form.dueDate };
     setBusy(true);
-    const result = order ? await sales.updateOrder(order.id, order.version, input) : await sales.createOrder({ ...input, appointmentId: forAppointment });
+    const result = await desk.save(order, input, forAppointment);
     setBusy(false);
     if (result.isErr()) return afterError(result.error);
-    state.set({ unsavedChanges: false });
-    if (!order) await navigation.navigate(`/orders/order/invoice/${result.value.id}`, { replace: true });
-    else reload();
-    state.set({ notification: { title: 'sales:order.saved', type: 'success' } });
   };
 
   return (
@@ -136,7 +130,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
       <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, lines: rekeyLines(kept.lines) })} />
       <StaleSaveOffer staleSave={problem.staleSave} label={t('reloadLatest')} />
       {tab === 'appointment' && order ? (
-        <OrderAppointments order={order} data={data} />
+        <OrderAppointments order={order} rows={invoice?.appointments ?? []} />
       ) : (
         <>
           {order?.voided && (
@@ -181,7 +175,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
                   {t('print.open')}
                 </button>
               )}
-              {order && hasPermission(user, 'order_void') && (
+              {order && offers.voiding && (
                 <button type="button" className={order.voided ? 'button button-secondary' : 'button button-danger'} onClick={() => setDialog(order.voided ? 'unvoid' : 'void')}>
                   {t(order.voided ? 'order.unvoid' : 'order.void')}
                 </button>
@@ -240,14 +234,14 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
                   </table>
                 </div>
               )}
-              {hasPermission(user, 'receipt_create') && (
+              {(offers.receipt || offers.refund) && (
                 <div className="inline-actions">
-                  {!order.voided && order.outstanding > 0 && (
+                  {offers.receipt && (
                     <button type="button" className="button button-primary" onClick={() => setDialog('receipt')}>
                       {t('payments.record')}
                     </button>
                   )}
-                  {order.paid > 0 && (
+                  {offers.refund && (
                     <button type="button" className="button button-secondary" onClick={() => setDialog('refund')}>
                       {t('payments.refund')}
                     </button>
@@ -259,7 +253,7 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
           {order && (
             <section aria-labelledby="files-title" className="stack">
               <h2 id="files-title">{t('order.files')}</h2>
-              <AttachmentsPanel ownerPath={`/api/orders/${order.id}`} initial={decodeAttachments(data.props.attachments)} canEdit={hasPermission(user, 'order_edit')} />
+              <AttachmentsPanel ownerPath={`/api/orders/${order.id}`} initial={decodeAttachments(invoice?.attachments ?? [])} canEdit={offers.files} />
             </section>
           )}
         </>
@@ -268,14 +262,10 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
         <PaymentDialog
           order={order}
           kind={dialog}
-          methods={options.paymentMethods}
-          reasons={options.refundReasons}
+          methods={invoice?.options.paymentMethods ?? []}
+          reasons={invoice?.options.refundReasons ?? []}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            reload();
-            state.set({ notification: { title: `sales:payments.saved.${dialog}`, type: 'success' } });
-          }}
+          onSaved={() => setDialog(null)}
         />
       )}
       {order && (dialog === 'void' || dialog === 'unvoid') && (
@@ -283,26 +273,22 @@ function OrderEditor({ order, tab, data }: { order: Order | null; tab: 'invoice'
           order={order}
           action={dialog}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            reload();
-            state.set({ notification: { title: `sales:order.${dialog}ed`, type: 'success' } });
-          }}
+          onSaved={() => setDialog(null)}
         />
       )}
       {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order)} onClose={() => setPrinting(null)} />}
-      {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order, options.refundReasons)} onClose={() => setPrinting(null)} />}
+      {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order, invoice?.options.refundReasons ?? [])} onClose={() => setPrinting(null)} />}
     </div>
   );
 }
 
 /** The appointments of the invoice (linked from an appointment's invoice tab, or made from one). */
-function OrderAppointments({ order, data }: { order: Order; data: ScreenProps['data'] }) {
+function OrderAppointments({ order, rows }: { order: Order; rows: readonly unknown[] }) {
   const { t } = useTranslation('sales');
   return (
     <section className="card stack" aria-labelledby="appointments-title">
       <h2 id="appointments-title">{t('order.appointments', { number: order.number })}</h2>
-      <ClientAppointmentsPanel clientId={order.clientId} items={decodeClientAppointments(data.props.appointments)} empty={t('order.noAppointments')} />
+      <ClientAppointmentsPanel clientId={order.clientId} items={decodeClientAppointments(rows)} empty={t('order.noAppointments')} />
     </section>
   );
 }

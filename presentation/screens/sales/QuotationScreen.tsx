@@ -1,15 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
-import { contractVisitDates, VISIT_FREQUENCIES, type QuotationStatus, type VisitFrequency } from '../../../domain/quotations/quotation';
+import { contractVisitDates, VISIT_FREQUENCIES, type VisitFrequency } from '../../../domain/quotations/quotation';
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
-import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { decodeClientSummary, decodeQuotation, decodeSalesOptions, type Quotation, type QuotationInput } from '../../../application/sales/sales';
-import { SalesService } from '../../../application/sales/SalesService';
-import { AppState } from '../../../application/state/AppState';
+import { QuotationDesk } from '../../../application/sales/QuotationDesk';
+import type { QuotationInput, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
@@ -36,44 +32,33 @@ interface QuotationForm extends DocumentForm {
   readonly frequency: VisitFrequency;
 }
 
-/** Which moves each status offers (the server checks them again by the domain's rules). */
-const MOVES: Readonly<Record<QuotationStatus, readonly ('draft' | 'sent' | 'accepted' | 'rejected')[]>> = {
-  draft: ['sent'],
-  sent: ['accepted', 'rejected', 'draft'],
-  accepted: [],
-  rejected: ['draft'],
-  expired: ['draft'],
-};
-
 /**
  * /quotations/basic/create, /quotations/basic/{id} and /quotations/contract/{id}: a quotation's
  * details and lines (basic tab) and its contract period, visit frequency, planned visits and terms
  * (contract tab); status moves, turning an accepted quotation into an order, and its print view.
  */
 export default function QuotationScreen({ data, route }: ScreenProps) {
-  const quotation = decodeQuotation(data.props.quotation);
+  const opened = use(useService(QuotationDesk).open(data.props));
+  if (opened.isErr()) return null;
+  const screen = opened.value;
   const tab = route.apiQuery?.tab === 'contract' ? 'contract' : 'basic';
-  return <QuotationEditor key={quotation?.version ?? 'new'} quotation={quotation} tab={quotation ? tab : 'create'} data={data} />;
+  return <QuotationEditor key={screen.quotation?.version ?? 'new'} screen={screen} tab={screen.quotation ? tab : 'create'} />;
 }
 
-function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotation | null; tab: 'basic' | 'contract' | 'create'; data: ScreenProps['data'] }) {
+function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'basic' | 'contract' | 'create' }) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
-  const sales = useService(SalesService);
-  const state = useService(AppState);
-  const navigation = useService(NavigationService);
-  const confirmation = useService(ConfirmationService);
-  const options = decodeSalesOptions(data.props.options);
-  const defaults = (data.props.defaults ?? {}) as { kind?: string; date?: string; validDays?: number; branchId?: number | null; salespersonId?: number | null };
-  const presetClient = decodeClientSummary(data.props.client);
-  const [quotation, setQuotation] = useState(loaded);
+  const desk = useService(QuotationDesk);
+  const { options } = screen;
+  const defaults = screen.quotation ? null : screen.defaults;
+  const [quotation, setQuotation] = useState(screen.quotation);
   const start: QuotationForm = {
-    kind: quotation?.kind ?? (defaults.kind === 'contract' ? 'contract' : 'basic'),
-    client: quotation?.client ?? presetClient,
-    date: quotation?.date ?? defaults.date ?? '',
-    validDays: String(quotation?.validDays ?? defaults.validDays ?? 30),
-    branchId: String(quotation ? (quotation.branchId ?? '') : (defaults.branchId ?? '')),
-    salespersonId: String(quotation ? (quotation.salespersonId ?? '') : (defaults.salespersonId ?? '')),
+    kind: quotation?.kind ?? defaults?.kind ?? 'basic',
+    client: quotation?.client ?? (screen.quotation ? null : screen.client),
+    date: quotation?.date ?? defaults?.date ?? '',
+    validDays: String(quotation?.validDays ?? defaults?.validDays ?? 30),
+    branchId: String(quotation ? (quotation.branchId ?? '') : (defaults?.branchId ?? '')),
+    salespersonId: String(quotation ? (quotation.salespersonId ?? '') : (defaults?.salespersonId ?? '')),
     discount: quotation && quotation.discountRateBp > 0 ? String(quotation.discountRateBp / 100) : '',
     lines: quotation ? quotation.items.map(lineFrom) : [emptyLine()],
     termIds: quotation ? options.terms.filter((o) => quotation.terms.some((s) => s.titleEn === o.titleEn && s.titleZh === o.titleZh)).map((o) => o.id) : options.terms.map((o) => o.id),
@@ -87,8 +72,8 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
   const [busy, setBusy] = useState(false);
   const [printing, setPrinting] = useState(false);
   const problem = useProblem();
-  const canEdit = hasPermission(user, quotation ? 'quotation_edit' : 'quotation_create');
-  const editable = canEdit && (!quotation || quotation.status === 'draft');
+  const offers = desk.offers(user, quotation);
+  const { canEdit, editable } = offers;
   const dirty = editable && comparableForm(form) !== comparableForm(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(quotation ? `quotation:${quotation.id}:${quotation.version}` : 'quotation:new', form, dirty, start);
@@ -118,43 +103,28 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
     problem.clear();
     if (!input) return;
     setBusy(true);
-    const result = quotation ? await sales.updateQuotation(quotation.id, quotation.version, input) : await sales.createQuotation(input);
+    const result = await desk.save(quotation, input);
     setBusy(false);
     if (result.isErr()) return afterError(result.error);
-    state.set({ unsavedChanges: false });
-    if (!quotation) {
-      await navigation.navigate(`/quotations/basic/${result.value.id}`, { replace: true });
-    } else {
-      state.set({ viewKey: state.get().viewKey + 1 });
-    }
-    state.set({ notification: { title: 'sales:quotation.saved', type: 'success' } });
   };
 
-  const move = async (status: 'draft' | 'sent' | 'accepted' | 'rejected') => {
+  const move = async (status: QuotationMove) => {
     if (!quotation) return;
-    const result = await sales.setQuotationStatus(quotation, status);
+    const result = await desk.move(quotation, status);
     if (result.isErr()) return afterError(result.error);
     setQuotation(result.value);
-    state.set({ unsavedChanges: false, viewKey: state.get().viewKey + 1 });
-    state.set({ notification: { title: `sales:quotation.moved.${status}`, type: 'success' } });
   };
 
   const convert = async () => {
     if (!quotation) return;
-    const result = await sales.convertQuotation(quotation);
+    const result = await desk.convert(quotation);
     if (result.isErr()) return afterError(result.error);
-    state.set({ unsavedChanges: false });
-    await navigation.navigate(`/orders/order/invoice/${result.value}`);
-    state.set({ notification: { title: 'sales:quotation.converted', type: 'success' } });
   };
 
   const remove = async () => {
-    if (!quotation || !(await confirmation.ask({ kind: 'delete', values: { name: quotation.number } }))) return;
-    const result = await sales.deleteQuotation(quotation.id);
+    if (!quotation) return;
+    const result = await desk.remove(quotation);
     if (result.isErr()) return afterError(result.error);
-    state.set({ unsavedChanges: false });
-    await navigation.navigate('/quotations', { replace: true });
-    state.set({ notification: { title: 'sales:quotation.deleted', type: 'success' } });
   };
 
   const visits = form.kind === 'contract' && isIsoDate(form.periodStart) && isIsoDate(form.periodEnd) ? contractVisitDates({ periodStart: form.periodStart, periodEnd: form.periodEnd, frequency: form.frequency }) : [];
@@ -235,13 +205,12 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
               {quotation ? t('save') : t('quotation.create')}
             </button>
           )}
-          {quotation && canEdit &&
-            MOVES[quotation.status].map((status) => (
+          {offers.moves.map((status) => (
               <button key={status} type="button" className="button button-secondary" onClick={() => void move(status)}>
                 {t(`quotation.move.${status}`)}
               </button>
             ))}
-          {quotation?.status === 'accepted' && !quotation.order && hasPermission(user, 'order_create') && canEdit && (
+          {offers.convert && (
             <button type="button" className="button button-primary" onClick={() => void convert()}>
               {t('quotation.convert')}
             </button>
@@ -256,7 +225,7 @@ function QuotationEditor({ quotation: loaded, tab, data }: { quotation: Quotatio
               {t('print.open')}
             </button>
           )}
-          {quotation?.status === 'draft' && !quotation.order && hasPermission(user, 'quotation_delete') && (
+          {offers.delete && (
             <button type="button" className="button button-danger" onClick={() => void remove()}>
               {t('delete')}
             </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { decodeReceiptRows, decodeSalesOptions } from '../../../application/sales/sales';
-import { SalesService } from '../../../application/sales/SalesService';
+import { ReceiptBook } from '../../../application/ports/ReceiptBook';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ExportLink } from '../../components/ExportLink';
@@ -30,7 +30,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
   const state = useService(AppState);
-  const sales = useService(SalesService);
+  const receipts = useService(ReceiptBook);
   const problem = useProblem();
   const [busyId, setBusyId] = useState<number | null>(null);
   const bankIn = route.apiQuery?.action === 'bank-in';
@@ -44,7 +44,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
 
   const markBanked = async (id: number) => {
     setBusyId(id);
-    const result = await sales.bankIn(id);
+    const result = await receipts.bankIn(id);
     setBusyId(null);
     if (result.isErr()) return void problem.show(result.error);
     state.set({ viewKey: state.get().viewKey + 1 });

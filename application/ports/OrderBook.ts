@@ -1,0 +1,20 @@
+import type { ResultAsync } from 'neverthrow';
+import { token } from '../di/token';
+import type { ApiError } from '../api/ApiError';
+import type { Order, OrderCreateInput, OrderInput, OrderScreenData, PaymentInput } from '../sales/sales';
+import type { Versioned } from './QuotationBook';
+
+/** The orders (invoices): the screen's data, saving, void and unvoid, receipts and refunds. */
+export interface OrderBook {
+  /** The invoice screen's data as its route's reply gave it; a reply of another shape is an error. */
+  readScreen(reply: Readonly<Record<string, unknown>>): ResultAsync<OrderScreenData, ApiError>;
+  create(input: OrderCreateInput): ResultAsync<Order, ApiError>;
+  /** A stale version is refused (conflict) and nothing is saved. */
+  update(order: Versioned, input: OrderInput): ResultAsync<Order, ApiError>;
+  /** Voids (or restores) an order, with the reason kept in the audit log. */
+  setVoid(order: Versioned, action: 'void' | 'unvoid', reason: string): ResultAsync<Order, ApiError>;
+  /** Records a receipt or a refund; resolves to the order with its new figures. */
+  recordPayment(orderId: number, input: PaymentInput): ResultAsync<Order, ApiError>;
+}
+
+export const OrderBook = token<OrderBook>('OrderBook');

@@ -1,0 +1,154 @@
+import { err, ok, ResultAsync, type Result } from 'neverthrow';
+import { hasPermission } from '../../domain/auth/permissions';
+import type { User } from '../../domain/auth/user';
+import { centsToDecimal, parseMoney } from '../../domain/money/money';
+import { checkReceipt, checkRefund } from '../../domain/orders/receipts';
+import { hongKongDate, isIsoDate } from '../../domain/time/dates';
+import type { ApiError } from '../api/ApiError';
+import type { ErrorPolicy } from '../api/ErrorPolicy';
+import type { NavigationService } from '../navigation/NavigationService';
+import type { Clock } from '../ports/Clock';
+import type { OrderBook } from '../ports/OrderBook';
+import type { AppState } from '../state/AppState';
+import type { OptionChoice, Order, OrderInput, OrderScreenData, PaymentInput } from './sales';
+import { ScreenReader } from './ScreenReader';
+
+/** A message for a field: a key of the `sales` messages and its values (amounts in cents end in `Cents`). */
+export interface FieldMessage {
+  readonly key: string;
+  readonly values?: Readonly<Record<string, number>>;
+}
+
+/** The fields a form's input was refused on, before anything was sent. */
+export interface Invalid {
+  readonly code: 'invalid';
+  readonly fields: Readonly<Record<string, readonly FieldMessage[]>>;
+}
+
+/** What the invoice screen offers the signed-in user for an invoice (or a new one). */
+export interface OrderOffers {
+  /** The form can be changed and saved: allowed, and the invoice is not void. */
+  readonly canEdit: boolean;
+  readonly voiding: boolean;
+  readonly receipt: boolean;
+  readonly refund: boolean;
+  /** May add and remove the invoice's files. */
+  readonly files: boolean;
+}
+
+/** A receipt or refund as typed in its dialog. */
+export interface PaymentForm {
+  readonly date: string;
+  readonly method: string;
+  readonly reference: string;
+  readonly amount: string;
+  readonly reason: string;
+}
+
+/**
+ * The invoice screen's use-cases: its data read by the wire, what it offers for the user's rights and
+ * the invoice's figures, the receipt and refund form (today from the Clock, the domain's receipt
+ * rules), and each action's save → notify → navigate.
+ */
+export class OrderDesk {
+  private readonly screens: ScreenReader<OrderScreenData>;
+
+  constructor(
+    private readonly book: OrderBook,
+    private readonly state: AppState,
+    private readonly navigation: NavigationService,
+    private readonly clock: Clock,
+    policy: ErrorPolicy,
+  ) {
+    this.screens = new ScreenReader((reply) => book.readScreen(reply), policy);
+  }
+
+  /** The screen's data from its route's reply (the same promise for the same reply). */
+  open(reply: Readonly<Record<string, unknown>>) {
+    return this.screens.open(reply);
+  }
+
+  offers(user: User | null, order: Order | null): OrderOffers {
+    const canEdit = hasPermission(user, order ? 'order_edit' : 'order_create') && !order?.voided;
+    if (!order) return { canEdit, voiding: false, receipt: false, refund: false, files: false };
+    const receipts = hasPermission(user, 'receipt_create');
+    return {
+      canEdit,
+      voiding: hasPermission(user, 'order_void'),
+      receipt: receipts && !order.voided && order.outstanding > 0,
+      refund: receipts && order.paid > 0,
+      files: hasPermission(user, 'order_edit'),
+    };
+  }
+
+  /** Saves; a new invoice opens at its own address, an edit shows the saved one. */
+  save(order: Order | null, input: OrderInput, appointmentId: number | null): ResultAsync<Order, ApiError> {
+    const saved = order ? this.book.update(order, input) : this.book.create({ ...input, appointmentId });
+    return saved.andThen((result) => {
+      this.state.set({ unsavedChanges: false });
+      return ResultAsync.fromSafePromise(
+        (async () => {
+          if (!order) await this.navigation.navigate(`/orders/order/invoice/${result.id}`, { replace: true });
+          else this.reload();
+          this.notify('sales:order.saved');
+          return result;
+        })(),
+      );
+    });
+  }
+
+  /** Voids (only while nothing is paid) or restores the invoice, with the reason for the audit log. */
+  setVoid(order: Order, action: 'void' | 'unvoid', reason: string): Result<ResultAsync<Order, ApiError>, Invalid> {
+    if (!reason.trim()) return err({ code: 'invalid', fields: { reason: [{ key: 'validation.voidReasonRequired' }] } });
+    return ok(
+      this.book.setVoid(order, action, reason.trim()).map((saved) => {
+        this.reload();
+        this.notify(`sales:order.${action}ed`);
+        return saved;
+      }),
+    );
+  }
+
+  /** A new receipt (the amount still owed) or refund, dated today in Hong Kong, by the first method offered. */
+  paymentStart(order: Order, kind: 'receipt' | 'refund', methods: readonly { readonly value: string }[]): PaymentForm {
+    return { date: hongKongDate(this.clock.now()), method: methods[0]?.value ?? '', reference: '', amount: kind === 'receipt' ? centsToDecimal(order.outstanding) : '', reason: '' };
+  }
+
+  /** The payment as the API takes it, or every field refused by the domain's rules (with the most that could be taken). */
+  readPayment(order: Order, kind: 'receipt' | 'refund', form: PaymentForm): Result<PaymentInput, Invalid> {
+    const fields: Record<string, FieldMessage[]> = {};
+    if (!isIsoDate(form.date)) fields.date = [{ key: 'validation.date' }];
+    const amount = parseMoney(form.amount);
+    if (amount.isErr()) fields.amount = [{ key: `validation.${amount.error.code}` }];
+    else {
+      const payments = { receipts: [order.paid], refunds: [] };
+      const rule = kind === 'receipt' ? checkReceipt(order.total, payments, order.voided, amount.value) : checkRefund(payments, amount.value);
+      if (rule.isErr()) fields.amount = [{ key: `validation.${rule.error.code}`, ...('maxCents' in rule.error ? { values: { maxCents: rule.error.maxCents } } : {}) }];
+    }
+    if (kind === 'refund' && !form.reason.trim()) fields.reason = [{ key: 'validation.refundReason' }];
+    if (Object.keys(fields).length > 0 || amount.isErr()) return err({ code: 'invalid', fields });
+    return ok({ kind, date: form.date, method: form.method, reference: form.reference.trim(), amount: amount.value, reason: form.reason.trim() });
+  }
+
+  /** Records the receipt or refund; the screen shows the invoice's new figures. */
+  recordPayment(order: Order, input: PaymentInput): ResultAsync<Order, ApiError> {
+    return this.book.recordPayment(order.id, input).map((saved) => {
+      this.reload();
+      this.notify(`sales:payments.saved.${input.kind}`);
+      return saved;
+    });
+  }
+
+  /** A refund's usual reason, if the text is one (in the words it was filled in with). */
+  usualReason(reasons: readonly OptionChoice[], text: string, words: (reason: OptionChoice) => string): string {
+    return reasons.find((r) => words(r) === text.trim())?.value ?? '';
+  }
+
+  private reload(): void {
+    this.state.set({ unsavedChanges: false, viewKey: this.state.get().viewKey + 1 });
+  }
+
+  private notify(title: string): void {
+    this.state.set({ notification: { title, type: 'success' } });
+  }
+}

@@ -1,0 +1,165 @@
+import { errAsync, okAsync } from 'neverthrow';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../domain/auth/user';
+import type { OrderBook } from '../../application/ports/OrderBook';
+import type { QuotationBook } from '../../application/ports/QuotationBook';
+import { OrderDesk } from '../../application/sales/OrderDesk';
+import { QuotationDesk } from '../../application/sales/QuotationDesk';
+import type { Order, Quotation } from '../../application/sales/sales';
+import { HttpOrderBook } from '../../infrastructure/http/sales/HttpOrderBook';
+import { ADMIN, createCore } from '../support/fakes';
+import { orderFixture, quotationFixture } from '../support/sales';
+
+const SALES: User = { ...ADMIN, isAdmin: false, role: { id: 2, name: 'sales', permissions: ['quotation_view', 'quotation_edit', 'quotation_create', 'order_view', 'order_edit', 'receipt_create'] } };
+const VIEWER: User = { ...ADMIN, isAdmin: false, role: { id: 4, name: 'viewer', permissions: ['quotation_view', 'order_view'] } };
+
+const order = (change: Partial<Order> = {}): Order => ({ ...(orderFixture() as Order), ...change });
+const quotation = (change: Partial<Quotation> = {}): Quotation => ({ ...(quotationFixture() as Quotation), ...change });
+
+/** A book that answers every call with `saved` and records what it was asked. */
+function fakeOrderBook(saved: Order) {
+  const calls: unknown[][] = [];
+  const book: OrderBook = {
+    readScreen: () => okAsync({ order: saved, options: { branches: [], salespeople: [], products: [], terms: [], paymentMethods: [], refundReasons: [] }, attachments: [], appointments: [] }),
+    create: (input) => (calls.push(['create', input]), okAsync(saved)),
+    update: (o, input) => (calls.push(['update', o.id, o.version, input]), okAsync(saved)),
+    setVoid: (o, action, reason) => (calls.push(['setVoid', o.id, action, reason]), okAsync(saved)),
+    recordPayment: (id, input) => (calls.push(['recordPayment', id, input]), okAsync(saved)),
+  };
+  return { book, calls };
+}
+
+function orderDesk(book: OrderBook) {
+  const core = createCore({ user: ADMIN, start: '/orders/order/invoice/create' });
+  return { core, desk: new OrderDesk(book, core.state, core.navigation, core.clock, core.policy) };
+}
+
+describe('the receipt and refund form (OrderDesk)', () => {
+  it('starts dated today in Hong Kong by the Clock, for what is still owed, by the first method offered', () => {
+    const { core, desk } = orderDesk(fakeOrderBook(order()).book);
+    core.clock.date = new Date('2026-11-30T17:30:00Z');
+    expect(desk.paymentStart(order(), 'receipt', [{ value: 'fps' }, { value: 'cash' }])).toEqual({ date: '2026-12-01', method: 'fps', reference: '', amount: '400.00', reason: '' });
+    expect(desk.paymentStart(order(), 'refund', []).amount).toBe('');
+  });
+
+  it('refuses a receipt above what is owed by the domain’s rule, with the most that can be taken, and sends nothing', () => {
+    const { book, calls } = fakeOrderBook(order());
+    const { desk } = orderDesk(book);
+    const read = desk.readPayment(order(), 'receipt', { date: '2026-11-23', method: 'cash', reference: '', amount: '400.01', reason: '' });
+    expect(read._unsafeUnwrapErr().fields).toEqual({ amount: [{ key: 'validation.receiptExceedsOrderTotal', values: { maxCents: 40_000 } }] });
+    const refund = desk.readPayment(order(), 'refund', { date: 'soon', method: 'cash', reference: '', amount: '600.01', reason: ' ' });
+    expect(refund._unsafeUnwrapErr().fields).toEqual({
+      date: [{ key: 'validation.date' }],
+      amount: [{ key: 'validation.refundExceedsReceived', values: { maxCents: 60_000 } }],
+      reason: [{ key: 'validation.refundReason' }],
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('reads the amount as cents, trims the texts, and after saving reloads the invoice and says so', async () => {
+    const { book, calls } = fakeOrderBook(order());
+    const { core, desk } = orderDesk(book);
+    const input = desk.readPayment(order(), 'refund', { date: '2026-11-23', method: 'cash', reference: ' R1 ', amount: '100', reason: ' Paid twice ' })._unsafeUnwrap();
+    expect(input).toEqual({ kind: 'refund', date: '2026-11-23', method: 'cash', reference: 'R1', amount: 10_000, reason: 'Paid twice' });
+    const viewKey = core.state.get().viewKey;
+    expect((await desk.recordPayment(order(), input)).isOk()).toBe(true);
+    expect(calls).toEqual([['recordPayment', 3, input]]);
+    expect(core.state.get().viewKey).toBe(viewKey + 1);
+    expect(core.state.get().notification).toEqual({ title: 'sales:payments.saved.refund', type: 'success' });
+  });
+
+  it('asks for a reason before voiding; a server refusal comes back as it came', async () => {
+    const refused = { code: 'validation' as const, message: 'Refund the payments first.', fields: { reason: ['Refund the payments first.'] } };
+    const { desk } = orderDesk({ ...fakeOrderBook(order()).book, setVoid: () => errAsync(refused) });
+    expect(desk.setVoid(order(), 'void', '  ')._unsafeUnwrapErr().fields).toEqual({ reason: [{ key: 'validation.voidReasonRequired' }] });
+    expect((await desk.setVoid(order(), 'void', 'Wrong client')._unsafeUnwrap())._unsafeUnwrapErr()).toEqual(refused);
+  });
+});
+
+describe('the invoice form (OrderDesk)', () => {
+  it('a new invoice opens at its own address, then says it is saved; an edit reloads the screen', async () => {
+    const saved = order({ id: 44 });
+    const { book, calls } = fakeOrderBook(saved);
+    const { core, desk } = orderDesk(book);
+    core.state.set({ unsavedChanges: true });
+    const input = { type: 'new_order' as const, date: '2026-11-23', dueDate: '2026-12-23', clientId: 9, branchId: 1, salespersonId: 2, discountRateBp: 0, items: [], termIds: [], notes: '' };
+    await desk.save(null, input, 51);
+    expect(calls).toEqual([['create', { ...input, appointmentId: 51 }]]);
+    expect(core.navigator.current().path).toBe('/orders/order/invoice/44');
+    expect(core.state.get()).toMatchObject({ unsavedChanges: false, notification: { title: 'sales:order.saved', type: 'success' } });
+    const viewKey = core.state.get().viewKey;
+    await desk.save(order(), input, null);
+    expect(calls[1]).toEqual(['update', 3, 4, input]);
+    expect(core.state.get().viewKey).toBe(viewKey + 1);
+  });
+
+  it('offers what the user’s rights and the invoice’s figures allow', () => {
+    const { desk } = orderDesk(fakeOrderBook(order()).book);
+    expect(desk.offers(ADMIN, order())).toEqual({ canEdit: true, voiding: true, receipt: true, refund: true, files: true });
+    expect(desk.offers(SALES, order({ outstanding: 0, paid: 100_000, status: 'paid' }))).toEqual({ canEdit: true, voiding: false, receipt: false, refund: true, files: true });
+    expect(desk.offers(ADMIN, order({ voided: true, status: 'void', paid: 0, outstanding: 0 }))).toMatchObject({ canEdit: false, receipt: false, refund: false });
+    expect(desk.offers(VIEWER, order())).toEqual({ canEdit: false, voiding: false, receipt: false, refund: false, files: false });
+    expect(desk.offers(VIEWER, null).canEdit).toBe(false);
+  });
+});
+
+describe('the invoice screen’s data', () => {
+  it('is read by the wire contract; a reply of another shape is the 500 page, never a screen of defaults', async () => {
+    const core = createCore({ user: ADMIN, start: '/orders/order/invoice/3' });
+    const desk = new OrderDesk(new HttpOrderBook(core.api), core.state, core.navigation, core.clock, core.policy);
+    const good = { order: orderFixture(), attachments: [], appointments: [], options: { branches: [], salespeople: [], products: [], terms: [], paymentMethods: [], refundReasons: [] } };
+    const read = await desk.open(good);
+    expect(read._unsafeUnwrap().order?.number).toBe('INV-2026-00003');
+    expect(desk.open(good)).toBe(desk.open(good));
+    expect(core.navigator.current().path).toBe('/orders/order/invoice/3');
+    const bad = await desk.open({ ...good, order: { ...good.order, status: 'unpaid' } });
+    expect(bad.isErr()).toBe(true);
+    expect(core.navigator.current().path).toBe('/error-500');
+  });
+});
+
+describe('the quotation screen (QuotationDesk)', () => {
+  function quotationDesk(book: Partial<QuotationBook> = {}) {
+    const core = createCore({ user: ADMIN, start: '/quotations/basic/12' });
+    const full: QuotationBook = {
+      readScreen: () => errAsync({ code: 'server', status: 200, message: '' }),
+      create: () => okAsync(quotation()),
+      update: () => okAsync(quotation()),
+      move: (_q, status) => okAsync(quotation({ status })),
+      convert: () => okAsync(77),
+      remove: () => okAsync(undefined),
+      ...book,
+    };
+    return { core, desk: new QuotationDesk(full, core.state, core.navigation, core.confirmation, core.policy) };
+  }
+
+  it('offers the domain’s moves for each status, and only to who may edit', () => {
+    const { desk } = quotationDesk();
+    expect(desk.offers(SALES, quotation({ status: 'draft' })).moves).toEqual(['sent']);
+    expect(desk.offers(SALES, quotation({ status: 'sent' })).moves).toEqual(['accepted', 'rejected', 'draft']);
+    expect(desk.offers(SALES, quotation({ status: 'expired' })).moves).toEqual(['draft']);
+    expect(desk.offers(SALES, quotation({ status: 'accepted' }))).toMatchObject({ moves: [], editable: false, convert: false, delete: false });
+    expect(desk.offers(ADMIN, quotation({ status: 'accepted' })).convert).toBe(true);
+    expect(desk.offers(ADMIN, quotation({ status: 'accepted', order: { id: 7, number: 'INV-7' } })).convert).toBe(false);
+    expect(desk.offers(VIEWER, quotation({ status: 'sent' }))).toMatchObject({ canEdit: false, editable: false, moves: [] });
+    expect(desk.offers(ADMIN, quotation()).delete).toBe(true);
+  });
+
+  it('turns an accepted quotation into an order and opens it; deletes a draft only once confirmed', async () => {
+    const removed: number[] = [];
+    const { core, desk } = quotationDesk({ remove: (id) => (removed.push(id), okAsync(undefined)) });
+    await desk.convert(quotation({ status: 'accepted' }));
+    expect(core.navigator.current().path).toBe('/orders/order/invoice/77');
+    expect(core.state.get().notification.title).toBe('sales:quotation.converted');
+
+    const declined = desk.remove(quotation());
+    core.confirmation.answer(false);
+    expect((await declined)._unsafeUnwrap()).toBe(false);
+    expect(removed).toEqual([]);
+    const confirmed = desk.remove(quotation());
+    core.confirmation.answer(true);
+    expect((await confirmed)._unsafeUnwrap()).toBe(true);
+    expect(removed).toEqual([12]);
+    expect(core.navigator.current().path).toBe('/quotations');
+  });
+});

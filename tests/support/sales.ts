@@ -1,0 +1,68 @@
+import type * as z from 'zod/mini';
+import { Order, Quotation } from '../../contract/sales';
+import { wire } from './wire';
+
+/** An invoice as the server sends it (checked by the wire contract), with `change` over it. */
+export const orderFixture = (change: Partial<z.input<typeof Order>> = {}) =>
+  wire(Order, {
+    id: 3,
+    number: 'INV-2026-00003',
+    type: 'new_order',
+    date: '2026-11-01',
+    dueDate: '2026-12-01',
+    client: { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null },
+    clientId: 9,
+    branchId: 1,
+    salespersonId: 2,
+    salesperson: 'Sam Lee',
+    discountRateBp: 0,
+    subtotal: 100_000,
+    discount: 0,
+    total: 100_000,
+    paid: 60_000,
+    outstanding: 40_000,
+    status: 'partial',
+    overdue: false,
+    voided: false,
+    voidReason: '',
+    voidedAt: null,
+    voidedBy: null,
+    terms: [],
+    notes: '',
+    quotation: null,
+    items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unit: 'visit', unitPrice: 80_000, lineTotal: 100_000 }],
+    receipts: [],
+    letterhead: null,
+    version: 4,
+    ...change,
+  });
+
+/** A quotation as the server sends it (checked by the wire contract), with `change` over it. */
+export const quotationFixture = (change: Partial<z.input<typeof Quotation>> = {}) =>
+  wire(Quotation, {
+    id: 12,
+    number: 'Q-2026-00012',
+    kind: 'basic',
+    date: '2026-11-23',
+    validDays: 30,
+    validUntil: '2026-12-22',
+    status: 'draft',
+    storedStatus: 'draft',
+    client: { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null },
+    clientId: 9,
+    branchId: 1,
+    salespersonId: 2,
+    salesperson: 'Sam Lee',
+    discountRateBp: 0,
+    subtotal: 80_000,
+    discount: 0,
+    total: 80_000,
+    terms: [],
+    notes: '',
+    contract: null,
+    order: null,
+    items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 100, unit: 'visit', unitPrice: 80_000, lineTotal: 80_000 }],
+    letterhead: null,
+    version: 2,
+    ...change,
+  });
