@@ -9,22 +9,7 @@ import { TERM_SCOPES } from '../domain/documents/terms';
 import { ORDER_TYPES, type PaymentStatus, type VoidError } from '../domain/orders/order';
 import type { ReceiptError } from '../domain/orders/receipts';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type ContractTerms, type QuotationKind } from '../domain/quotations/quotation';
-import { isIsoDate, type IsoDate } from '../domain/time/dates';
-
-/*
- * The plain pieces (to move to contract/common.ts, the contract's shared file, once it is there).
- */
-const Id = z.int().check(z.positive());
-const Version = z.int().check(z.nonnegative());
-/** Whole cents of HKD; may be negative. */
-const Cents = z.int();
-/** A date without a time, `YYYY-MM-DD` (a real calendar date). */
-const IsoDateText = z.custom<IsoDate>((value) => isIsoDate(value));
-/** A moment: ISO 8601 text with its offset. */
-const Timestamp = z.string();
-/** A page of a list: `{ items, total, page, perPage, …extra }`. */
-const listPage = <Row extends z.ZodMiniType, Extra extends z.core.$ZodLooseShape>(row: Row, extra: Extra) =>
-  z.object({ items: z.array(row), total: z.int(), page: z.int(), perPage: z.int(), ...extra });
+import { Cents, Id, IsoDateText, listPage, Timestamp, Version } from './common';
 
 /* The domain's words, as enums of the wire (each checked against the domain's own type below). */
 

@@ -37,6 +37,7 @@ import { HttpClientFinder } from '../http/sales/HttpClientFinder';
 import { HttpOrderBook } from '../http/sales/HttpOrderBook';
 import { HttpQuotationBook } from '../http/sales/HttpQuotationBook';
 import { HttpReceiptBook } from '../http/sales/HttpReceiptBook';
+import { SalesWire } from '../http/sales/SalesWire';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { ReportService } from '../../application/reports/ReportService';
@@ -242,10 +243,10 @@ export const clientModule = new ContainerModule(({ bind }) => {
 
 /** Quotations, invoices, receipts and refunds: their HTTP adapters and the screens' use-cases. */
 export const salesModule = new ContainerModule(({ bind }) => {
-  bind(QuotationBook).toResolvedValue((api: ApiClient) => new HttpQuotationBook(api), [ApiClient]).inSingletonScope();
-  bind(OrderBook).toResolvedValue((api: ApiClient) => new HttpOrderBook(api), [ApiClient]).inSingletonScope();
-  bind(ReceiptBook).toResolvedValue((api: ApiClient) => new HttpReceiptBook(api), [ApiClient]).inSingletonScope();
-  bind(ClientFinder).toResolvedValue((api: ApiClient) => new HttpClientFinder(api), [ApiClient]).inSingletonScope();
+  bind(QuotationBook).toResolvedValue((api: ApiClient) => new HttpQuotationBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
+  bind(OrderBook).toResolvedValue((api: ApiClient) => new HttpOrderBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
+  bind(ReceiptBook).toResolvedValue((api: ApiClient) => new HttpReceiptBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
+  bind(ClientFinder).toResolvedValue((api: ApiClient) => new HttpClientFinder(new SalesWire(api)), [ApiClient]).inSingletonScope();
   bind(QuotationDesk)
     .toResolvedValue(
       (book: QuotationBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, policy: ErrorPolicy) => new QuotationDesk(book, state, navigation, confirmation, policy),

@@ -7,6 +7,7 @@ import { OrderDesk } from '../../application/sales/OrderDesk';
 import { QuotationDesk } from '../../application/sales/QuotationDesk';
 import type { Order, Quotation } from '../../application/sales/sales';
 import { HttpOrderBook } from '../../infrastructure/http/sales/HttpOrderBook';
+import { SalesWire } from '../../infrastructure/http/sales/SalesWire';
 import { ADMIN, createCore } from '../support/fakes';
 import { orderFixture, quotationFixture } from '../support/sales';
 
@@ -106,7 +107,7 @@ describe('the invoice form (OrderDesk)', () => {
 describe('the invoice screen’s data', () => {
   it('is read by the wire contract; a reply of another shape is the 500 page, never a screen of defaults', async () => {
     const core = createCore({ user: ADMIN, start: '/orders/order/invoice/3' });
-    const desk = new OrderDesk(new HttpOrderBook(core.api), core.state, core.navigation, core.clock, core.policy);
+    const desk = new OrderDesk(new HttpOrderBook(new SalesWire(core.api)), core.state, core.navigation, core.clock, core.policy);
     const good = { order: orderFixture(), attachments: [], appointments: [], options: { branches: [], salespeople: [], products: [], terms: [], paymentMethods: [], refundReasons: [] } };
     const read = await desk.open(good);
     expect(read._unsafeUnwrap().order?.number).toBe('INV-2026-00003');

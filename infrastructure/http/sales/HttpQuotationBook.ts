@@ -1,37 +1,34 @@
 import type { ResultAsync } from 'neverthrow';
-import type { ApiClient } from '../../../application/api/ApiClient';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { QuotationBook, Versioned } from '../../../application/ports/QuotationBook';
 import type { Quotation, QuotationInput, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
-import { readBy } from './reply';
-
-const quotationOf = (body: unknown) => readBy((c) => c.QuotationReply)(body).map((r): Quotation => r.quotation);
+import type { SalesWire } from './SalesWire';
 
 /** Quotations over the API (/api/quotations…), read by the wire contract. */
 export class HttpQuotationBook implements QuotationBook {
-  constructor(private readonly api: ApiClient) {}
+  constructor(private readonly wire: SalesWire) {}
 
   readScreen(reply: Readonly<Record<string, unknown>>): ResultAsync<QuotationScreenData, ApiError> {
-    return 'quotation' in reply ? readBy((c) => c.QuotationPage)(reply) : readBy((c) => c.NewQuotationPage)(reply).map((page) => ({ ...page, quotation: null }));
+    return 'quotation' in reply ? this.wire.read(reply, (c) => c.QuotationPage) : this.wire.read(reply, (c) => c.NewQuotationPage).map((page) => ({ ...page, quotation: null }));
   }
 
   create(input: QuotationInput): ResultAsync<Quotation, ApiError> {
-    return this.api.post('/api/quotations', input).andThen(quotationOf);
+    return this.wire.call({ method: 'POST', path: '/api/quotations', body: input }, (c) => c.QuotationReply).map((r) => r.quotation);
   }
 
   update(quotation: Versioned, input: QuotationInput): ResultAsync<Quotation, ApiError> {
-    return this.api.put(`/api/quotations/${quotation.id}`, { ...input, version: quotation.version }).andThen(quotationOf);
+    return this.wire.call({ method: 'PUT', path: `/api/quotations/${quotation.id}`, body: { ...input, version: quotation.version } }, (c) => c.QuotationReply).map((r) => r.quotation);
   }
 
   move(quotation: Versioned, status: QuotationMove): ResultAsync<Quotation, ApiError> {
-    return this.api.post(`/api/quotations/${quotation.id}/status`, { status, version: quotation.version }).andThen(quotationOf);
+    return this.wire.call({ method: 'POST', path: `/api/quotations/${quotation.id}/status`, body: { status, version: quotation.version } }, (c) => c.QuotationReply).map((r) => r.quotation);
   }
 
   convert(quotation: Versioned): ResultAsync<number, ApiError> {
-    return this.api.post(`/api/quotations/${quotation.id}/convert`, { version: quotation.version }).andThen((body) => readBy((c) => c.ConvertReply)(body).map((r) => r.orderId));
+    return this.wire.call({ method: 'POST', path: `/api/quotations/${quotation.id}/convert`, body: { version: quotation.version } }, (c) => c.ConvertReply).map((r) => r.orderId);
   }
 
   remove(id: number): ResultAsync<void, ApiError> {
-    return this.api.delete(`/api/quotations/${id}`).andThen((body) => readBy((c) => c.DeletedReply)(body).map(() => undefined));
+    return this.wire.call({ method: 'DELETE', path: `/api/quotations/${id}` }, (c) => c.DeletedReply).map(() => undefined);
   }
 }
