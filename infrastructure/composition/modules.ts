@@ -27,8 +27,7 @@ import { TwoFactorPolicyService } from '../../application/admin/TwoFactorPolicyS
 import { ApiTokenService } from '../../application/account/ApiTokenService';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
-import { OrderDesk } from '../../application/sales/OrderDesk';
-import { QuotationDesk } from '../../application/sales/QuotationDesk';
+import { SalesDeskLoader } from '../../application/sales/SalesDesks';
 import { ClientFinder } from '../../application/ports/ClientFinder';
 import { OrderBook } from '../../application/ports/OrderBook';
 import { QuotationBook } from '../../application/ports/QuotationBook';
@@ -247,16 +246,11 @@ export const salesModule = new ContainerModule(({ bind }) => {
   bind(OrderBook).toResolvedValue((api: ApiClient) => new HttpOrderBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
   bind(ReceiptBook).toResolvedValue((api: ApiClient) => new HttpReceiptBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
   bind(ClientFinder).toResolvedValue((api: ApiClient) => new HttpClientFinder(new SalesWire(api)), [ApiClient]).inSingletonScope();
-  bind(QuotationDesk)
+  bind(SalesDeskLoader)
     .toResolvedValue(
-      (book: QuotationBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, policy: ErrorPolicy) => new QuotationDesk(book, state, navigation, confirmation, policy),
-      [QuotationBook, AppState, NavigationService, ConfirmationService, ErrorPolicy],
-    )
-    .inSingletonScope();
-  bind(OrderDesk)
-    .toResolvedValue(
-      (book: OrderBook, state: AppState, navigation: NavigationService, clock: Clock, policy: ErrorPolicy) => new OrderDesk(book, state, navigation, clock, policy),
-      [OrderBook, AppState, NavigationService, Clock, ErrorPolicy],
+      (quotations: QuotationBook, orders: OrderBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, clock: Clock, policy: ErrorPolicy) =>
+        new SalesDeskLoader(quotations, orders, state, navigation, confirmation, clock, policy),
+      [QuotationBook, OrderBook, AppState, NavigationService, ConfirmationService, Clock, ErrorPolicy],
     )
     .inSingletonScope();
 });

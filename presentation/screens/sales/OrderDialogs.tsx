@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrderDesk, type Invalid } from '../../../application/sales/OrderDesk';
+import type { Invalid } from '../../../application/sales/OrderDesk';
+import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { OptionChoice, Order } from '../../../application/sales/sales';
 import { DraftService } from '../../../application/session/DraftService';
 import { DraftBanner } from '../../components/DraftBanner';
@@ -65,7 +66,7 @@ export function PaymentDialog({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation('sales');
-  const desk = useService(OrderDesk);
+  const desk = use(useService(SalesDeskLoader).load()).order;
   const problem = useProblem();
   const invalidWords = useInvalidWords();
   const methodOptions = methodChoices(methods, t, i18n.language);
@@ -122,7 +123,7 @@ export function PaymentDialog({
 /** Voids an order (only while nothing is paid on it) or restores it, with the reason for the audit log. */
 export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; action: 'void' | 'unvoid'; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('sales');
-  const desk = useService(OrderDesk);
+  const desk = use(useService(SalesDeskLoader).load()).order;
   const problem = useProblem();
   const invalidWords = useInvalidWords();
   const [{ reason }, setForm] = useState({ reason: '' });

@@ -5,7 +5,7 @@ import { followingDueDate, ORDER_TYPES, type OrderType } from '../../../domain/o
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
 import { decodeAttachments } from '../../../application/clients/client';
-import { OrderDesk } from '../../../application/sales/OrderDesk';
+import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { Order, OrderInput, OrderScreenData, Receipt } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
@@ -41,7 +41,7 @@ interface OrderForm extends DocumentForm {
  * and the appointments that belong to it.
  */
 export default function OrderScreen({ data, route }: ScreenProps) {
-  const opened = use(useService(OrderDesk).open(data.props));
+  const opened = use(use(useService(SalesDeskLoader).load()).order.open(data.props));
   if (opened.isErr()) return null;
   const screen = opened.value;
   const tab = route.path.startsWith('/orders/order/appointment') ? 'appointment' : 'invoice';
@@ -51,7 +51,7 @@ export default function OrderScreen({ data, route }: ScreenProps) {
 function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' | 'appointment' }) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
-  const desk = useService(OrderDesk);
+  const desk = use(useService(SalesDeskLoader).load()).order;
   const { order, options } = screen;
   const defaults = screen.order ? null : screen.defaults;
   const invoice = screen.order ? screen : null;

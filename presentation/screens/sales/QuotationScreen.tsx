@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { contractVisitDates, VISIT_FREQUENCIES, type VisitFrequency } from '../../../domain/quotations/quotation';
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
-import { QuotationDesk } from '../../../application/sales/QuotationDesk';
+import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { QuotationInput, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
@@ -38,7 +38,7 @@ interface QuotationForm extends DocumentForm {
  * (contract tab); status moves, turning an accepted quotation into an order, and its print view.
  */
 export default function QuotationScreen({ data, route }: ScreenProps) {
-  const opened = use(useService(QuotationDesk).open(data.props));
+  const opened = use(use(useService(SalesDeskLoader).load()).quotation.open(data.props));
   if (opened.isErr()) return null;
   const screen = opened.value;
   const tab = route.apiQuery?.tab === 'contract' ? 'contract' : 'basic';
@@ -48,7 +48,7 @@ export default function QuotationScreen({ data, route }: ScreenProps) {
 function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'basic' | 'contract' | 'create' }) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
-  const desk = useService(QuotationDesk);
+  const desk = use(useService(SalesDeskLoader).load()).quotation;
   const { options } = screen;
   const defaults = screen.quotation ? null : screen.defaults;
   const [quotation, setQuotation] = useState(screen.quotation);

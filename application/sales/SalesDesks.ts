@@ -1,0 +1,42 @@
+import type { ErrorPolicy } from '../api/ErrorPolicy';
+import type { ConfirmationService } from '../navigation/ConfirmationService';
+import type { NavigationService } from '../navigation/NavigationService';
+import type { Clock } from '../ports/Clock';
+import type { OrderBook } from '../ports/OrderBook';
+import type { QuotationBook } from '../ports/QuotationBook';
+import type { AppState } from '../state/AppState';
+import type { OrderDesk } from './OrderDesk';
+import type { QuotationDesk } from './QuotationDesk';
+
+/** The quotation and invoice screens' use-cases. */
+export interface SalesDesks {
+  readonly quotation: QuotationDesk;
+  readonly order: OrderDesk;
+}
+
+/**
+ * Makes the sales use-cases on the first sales screen: they and the domain rules they use come with
+ * it, not with every page's first download (the composition root, the /login budget).
+ */
+export class SalesDeskLoader {
+  private desks: Promise<SalesDesks> | null = null;
+
+  constructor(
+    private readonly quotations: QuotationBook,
+    private readonly orders: OrderBook,
+    private readonly state: AppState,
+    private readonly navigation: NavigationService,
+    private readonly confirmation: ConfirmationService,
+    private readonly clock: Clock,
+    private readonly policy: ErrorPolicy,
+  ) {}
+
+  /** The same promise every time (React's `use`). */
+  load(): Promise<SalesDesks> {
+    this.desks ??= Promise.all([import('./QuotationDesk'), import('./OrderDesk')]).then(([q, o]) => ({
+      quotation: new q.QuotationDesk(this.quotations, this.state, this.navigation, this.confirmation, this.policy),
+      order: new o.OrderDesk(this.orders, this.state, this.navigation, this.clock, this.policy),
+    }));
+    return this.desks;
+  }
+}
