@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { ClientSummary, DocumentOptions, InvoiceOptions, Order, OrderPage, PaymentReply, Quotation, QuotationPage, QuotationReply, Receipt } from '../../contract/sales';
 import { ADMIN } from '../support/fakes';
@@ -76,6 +76,12 @@ const SAVED_QUOTATION = wire(Quotation, {
   items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 150, unit: 'visit', unitPrice: 80_000, lineTotal: 120_000 }],
   letterhead: null,
   version: 1,
+});
+
+// The sales use-cases and the decoder load with the first sales screen (lazily): transformed once
+// here, so the first test's screen is not held up by it on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('../../application/sales/QuotationDesk'), import('../../application/sales/OrderDesk'), import('../../infrastructure/http/wire')]);
 });
 
 const backend = (r: ApiRequest) => {
