@@ -26,12 +26,8 @@ import { profileRoutes } from './routes/profile';
 import { orderRoutes } from './sales/orders/routes';
 import { quotationRoutes } from './sales/quotations/routes';
 import { receiptRoutes } from './sales/receipts/routes';
-import { dashboardRoutes } from './routes/dashboard';
-import { appointmentReportRoutes } from './routes/reports/appointments';
-import { clientReportRoutes } from './routes/reports/clients';
-import { reportOptionRoutes } from './routes/reports/options';
-import { orderReportRoutes } from './routes/reports/orders';
-import { productReportRoutes } from './routes/reports/products';
+import { dashboardRoutes } from './dashboard/routes';
+import { reportRoutes } from './reports/routes';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -103,11 +99,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', visitRoutes());
   app.route('/api', reportFileRoutes());
   app.route('/api', dashboardRoutes());
-  app.route('/api', reportOptionRoutes());
-  app.route('/api', orderReportRoutes());
-  app.route('/api', clientReportRoutes());
-  app.route('/api', productReportRoutes());
-  app.route('/api', appointmentReportRoutes());
+  app.route('/api', reportRoutes());
   // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).
   app.get('/api/openapi.json', requireUser, (c) => c.json(openApiDocument));
 

@@ -1,12 +1,9 @@
-import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
+import { err } from 'neverthrow';
 import * as z from 'zod';
-import { ORDER_TYPES } from '../../../domain/orders/order';
-import type { AppContext, AppEnv } from '../../http/env';
-import { requirePermission } from '../../http/permissions';
-import { parseQuery } from '../../http/query';
-import { orderSql } from '../../sql/rules';
-import { dbId, exportReply, name, num, orderBy, quantityByUnit, ReportBase, reportJson, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type Row } from './common';
+import { ORDER_TYPES } from '../../domain/orders/order';
+import { orderSql } from '../sql/rules';
+import { dbId, name, num, orderBy, outcome, quantityByUnit, ReportBase, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type ReportContext, type ReportResult, type Row } from './report';
 import { categoryAndChildren, clientSearch, filterNames, whereAll } from './filters';
 
 /**
@@ -28,7 +25,7 @@ const COLUMNS: ReportColumn[] = [
   { key: 'share', kind: 'rate', sortable: true },
 ];
 
-const ProductQuery = z.object({
+export const ProductQuery = z.object({
   ...ReportBase,
   category_id: dbId.optional(),
   product_id: dbId.optional(),
@@ -40,12 +37,10 @@ const ProductQuery = z.object({
   sort: z.enum(sortValues(COLUMNS)).default('-amount'),
 });
 
-async function productReport(c: AppContext) {
-  const query = parseQuery(c, ProductQuery);
-  if (query.isErr()) return query.error;
-  const f = query.value;
-  const range = reportRange(c, f);
-  if (range instanceof Response) return range;
+export async function productReport(ctx: ReportContext, f: z.output<typeof ProductQuery>): Promise<ReportResult> {
+  const checked = reportRange(ctx.today, f);
+  if (checked.isErr()) return err(checked.error);
+  const range = checked.value;
   const conditions: RawBuilder<unknown>[] = [orderSql('o').live, sql`o.date >= ${range.from}::date`, sql`o.date <= ${range.to}::date`];
   if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
   if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
@@ -54,7 +49,7 @@ async function productReport(c: AppContext) {
   if (f.type) conditions.push(sql`o.type = ${f.type}`);
   if (f.product_id) conditions.push(sql`i.product_id = ${f.product_id}`);
   if (f.category_id) conditions.push(sql`p.category_id in ${categoryAndChildren(f.category_id)}`);
-  const en = c.var.language === 'en';
+  const en = ctx.language === 'en';
   // One group per product and the grand total in one pass (grouping sets), sorted by the database;
   // the grand amount reaches every product row through a window, for its share. A product list is
   // short, so the whole sorted list is read once and the page taken from it.
@@ -77,7 +72,7 @@ async function productReport(c: AppContext) {
     amount: sql`g.amount`,
     share,
   });
-  const all = (await sql<Row>`select g.*, ${share} as share from (${grouped}) g order by g.is_total desc, ${order}, g.id`.execute(c.var.deps.db)).rows;
+  const all = (await sql<Row>`select g.*, ${share} as share from (${grouped}) g order by g.is_total desc, ${order}, g.id`.execute(ctx.db)).rows;
   const grand = all.find((r) => num(r.is_total) === 1) ?? {};
   const rows = all
     .filter((r) => num(r.is_total) === 0)
@@ -96,28 +91,24 @@ async function productReport(c: AppContext) {
   // The totals row holds what adds up: the amount, and the quantity only when every row is of one
   // unit (otherwise a sum per unit beside it). An invoice or a client with several products is on
   // several rows, so their numbers in all are given apart, not as the column's total.
-  const byUnit = quantityByUnit((await sql<Row>`select p.unit, sum(i.quantity) as quantity ${lines} group by p.unit`.execute(c.var.deps.db)).rows);
+  const byUnit = quantityByUnit((await sql<Row>`select p.unit, sum(i.quantity) as quantity ${lines} group by p.unit`.execute(ctx.db)).rows);
   const quantity = singleUnitQuantity(byUnit);
   const totals = { count: rows.length, ...(quantity === null ? {} : { quantity }), amount: num(grand.amount), share: num(grand.amount) > 0 ? 10_000 : 0, quantityByUnit: byUnit };
   const distinct = { orders: num(grand.orders), clients: num(grand.clients) };
-  const exported = await exportReply(c, f.format, f.headers, () => Promise.resolve({ filename: 'product-report', columns: COLUMNS, rows, totals }));
-  if (exported) return exported;
-  return reportJson(c, {
-    columns: COLUMNS,
-    rows: rows.slice((f.page - 1) * f.per_page, f.page * f.per_page),
-    totals,
-    count: rows.length,
-    page: f.page,
-    perPage: f.per_page,
-    range,
-    sort: f.sort,
-    distinct,
-    filterNames: await filterNames(c, f),
-  });
-}
-
-export function productReportRoutes(): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.get('/reports/products/product', ...requirePermission('report_view'), productReport);
-  return routes;
+  return outcome(
+    f.format !== 'json',
+    () => ({ filename: 'product-report', columns: COLUMNS, rows, totals }),
+    async () => ({
+      columns: COLUMNS,
+      rows: rows.slice((f.page - 1) * f.per_page, f.page * f.per_page),
+      totals,
+      count: rows.length,
+      page: f.page,
+      perPage: f.per_page,
+      range,
+      sort: f.sort,
+      distinct,
+      filterNames: await filterNames(ctx.db, f),
+    }),
+  );
 }

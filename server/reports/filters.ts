@@ -1,7 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { AppContext } from '../../http/env';
-import { likePattern } from '../../http/query';
-import { name, type Name } from './common';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Language } from '../../domain/i18n/language';
+import type { Database } from '../db/schema';
+import { likePattern } from '../http/query';
+import { name, type Name } from './report';
+
+/** The SQL the reports share: conditions, search and sort names, and the names behind filter ids. */
 
 /** SQL conditions joined with AND (true when there are none). */
 export function whereAll(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
@@ -9,8 +12,8 @@ export function whereAll(conditions: readonly RawBuilder<unknown>[]): RawBuilder
 }
 
 /** A client's name in the caller's language first, for sorting. */
-export const clientSortName = (c: AppContext, alias = 'cl') =>
-  c.var.language === 'en' ? sql`lower(coalesce(nullif(${sql.ref(`${alias}.name_en`)}, ''), ${sql.ref(`${alias}.name_zh`)}))` : sql`coalesce(nullif(${sql.ref(`${alias}.name_zh`)}, ''), ${sql.ref(`${alias}.name_en`)})`;
+export const clientSortName = (language: Language, alias = 'cl') =>
+  language === 'en' ? sql`lower(coalesce(nullif(${sql.ref(`${alias}.name_en`)}, ''), ${sql.ref(`${alias}.name_zh`)}))` : sql`coalesce(nullif(${sql.ref(`${alias}.name_zh`)}, ''), ${sql.ref(`${alias}.name_en`)})`;
 
 /** Matches a client's names or a document's number. */
 export function clientSearch(q: string, numberColumn: string | null, alias = 'cl'): RawBuilder<unknown> {
@@ -37,8 +40,7 @@ export interface FilterIds {
  * The names behind the ids a report was filtered by, so its result screen can say what it shows
  * ("Branch: Head Office") without another call.
  */
-export async function filterNames(c: AppContext, f: FilterIds) {
-  const { db } = c.var.deps;
+export async function filterNames(db: Kysely<Database>, f: FilterIds) {
   const out: Record<string, Name | string> = {};
   const user = async (key: string, id: number | undefined) => {
     if (!id) return;

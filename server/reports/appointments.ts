@@ -1,16 +1,12 @@
-import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
+import { err } from 'neverthrow';
 import * as z from 'zod';
-import { expand } from '../../../domain/appointments/recurrence';
-import { REPORT_STATUSES } from '../../../domain/appointments/report';
-import { APPOINTMENT_STATUSES } from '../../../domain/appointments/status';
-import { daysBetween, type IsoDate } from '../../../domain/time/dates';
-import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf } from '../../appointments/store';
-import type { AppContext, AppEnv } from '../../http/env';
-import { fieldError } from '../../http/errors';
-import { requirePermission } from '../../http/permissions';
-import { parseQuery } from '../../http/query';
-import { dbId, listReport, name, num, ReportBase, reportRange, sortValues, type ReportColumn, type Row } from './common';
+import { expand } from '../../domain/appointments/recurrence';
+import { REPORT_STATUSES } from '../../domain/appointments/report';
+import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
+import { daysBetween, type IsoDate } from '../../domain/time/dates';
+import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf } from '../appointments/store';
+import { dbId, listReport, name, num, ReportBase, reportFailure, reportRange, sortValues, type ReportColumn, type ReportContext, type ReportResult, type Row } from './report';
 import { clientSearch, clientSortName, filterNames, whereAll } from './filters';
 
 /**
@@ -42,7 +38,7 @@ const APPOINTMENT_COLUMNS: ReportColumn[] = [
   { key: 'hours', kind: 'minutes', sortable: true },
 ];
 
-const AppointmentQuery = z.object({
+export const AppointmentQuery = z.object({
   ...ReportBase,
   worker_id: dbId.optional(),
   area_id: dbId.optional(),
@@ -63,15 +59,13 @@ const HOURS_SQL = sql`(case when a.all_day then 0 else a.duration_minutes end)`;
 /** The workers of an appointment, by name, as one text. */
 const WORKER_NAMES = sql`(select string_agg(u.name, ', ' order by u.name) from appointment_workers w join users u on u.id = w.user_id where w.appointment_id = a.id)`;
 
-async function appointmentReport(c: AppContext) {
-  const query = parseQuery(c, AppointmentQuery);
-  if (query.isErr()) return query.error;
-  const f = query.value;
-  const range = reportRange(c, f);
-  if (range instanceof Response) return range;
-  if (daysBetween(range.from, range.to) + 1 > MAX_APPOINTMENT_REPORT_DAYS) return fieldError(c, 'date_to', 'reports.appointmentRangeTooLong');
-  const { db } = c.var.deps;
-  const user = c.var.user!;
+export async function appointmentReport(ctx: ReportContext, f: z.output<typeof AppointmentQuery>): Promise<ReportResult> {
+  const checked = reportRange(ctx.today, f);
+  if (checked.isErr()) return err(checked.error);
+  const range = checked.value;
+  if (daysBetween(range.from, range.to) + 1 > MAX_APPOINTMENT_REPORT_DAYS) return err(reportFailure('date_to', 'reports.appointmentRangeTooLong'));
+  const { db } = ctx;
+  const user = ctx.user;
   // 1. The visits of the range, by the calendar's code (what this user may see, with its filters).
   const [series, holidays] = await Promise.all([
     seriesInRange(db, user, range.from, range.to, { workerId: f.worker_id, branchId: f.branch_id, areaId: f.area_id, clientId: f.client_id }),
@@ -97,9 +91,9 @@ async function appointmentReport(c: AppContext) {
     left join areas ar on ar.id = a.area_id
     left join options t on t.key = 'appointment_type' and t.value = a.appointment_type
     where ${whereAll(conditions)}`;
-  const en = c.var.language === 'en';
+  const en = ctx.language === 'en';
   const status = sql`coalesce(v.status, 'in_progress')`;
-  return listReport(c, {
+  return listReport(ctx, {
     filename: 'appointment-report',
     columns: APPOINTMENT_COLUMNS,
     query: f,
@@ -111,7 +105,7 @@ async function appointmentReport(c: AppContext) {
     sortSql: {
       date: sql`occ.day`,
       time: sql`(case when a.all_day then -1 else a.start_minute end)`,
-      client: clientSortName(c),
+      client: clientSortName(ctx.language),
       area: en ? sql`ar.name_en` : sql`ar.name_zh`,
       workers: WORKER_NAMES,
       appointmentType: en ? sql`coalesce(t.label_en, a.appointment_type)` : sql`coalesce(t.label_zh, a.appointment_type)`,
@@ -148,7 +142,7 @@ async function appointmentReport(c: AppContext) {
         byStatus: APPOINTMENT_STATUSES.map((s) => ({ status: s, count: num(byStatus.find((r) => r.status === s)?.count) })),
         byWorker: byWorker.map((r) => ({ id: r.id, name: r.name, visits: num(r.visits), hours: num(r.minutes), allDay: num(r.all_day), done: num(r.done), canceled: num(r.canceled) })),
         seesAll: seesAll(user),
-        filterNames: await filterNames(c, f),
+        filterNames: await filterNames(ctx.db, f),
       };
     },
   });
@@ -172,7 +166,7 @@ const REPORT_COLUMNS: ReportColumn[] = [
   { key: 'reportedBy', kind: 'text', sortable: true },
 ];
 
-const CompletedQuery = z.object({
+export const CompletedQuery = z.object({
   ...ReportBase,
   worker_id: dbId.optional(),
   client_id: dbId.optional(),
@@ -183,13 +177,11 @@ const CompletedQuery = z.object({
   sort: z.enum(sortValues(REPORT_COLUMNS)).default('-date'),
 });
 
-async function completedReportReport(c: AppContext) {
-  const query = parseQuery(c, CompletedQuery);
-  if (query.isErr()) return query.error;
-  const f = query.value;
-  const range = reportRange(c, f);
-  if (range instanceof Response) return range;
-  const user = c.var.user!;
+export async function completedReportReport(ctx: ReportContext, f: z.output<typeof CompletedQuery>): Promise<ReportResult> {
+  const checked = reportRange(ctx.today, f);
+  if (checked.isErr()) return err(checked.error);
+  const range = checked.value;
+  const user = ctx.user;
   // A visit has a completed report once it has been reported or has moved past "in progress".
   const conditions: RawBuilder<unknown>[] = [
     sql`v.date >= ${range.from}::date`,
@@ -208,7 +200,7 @@ async function completedReportReport(c: AppContext) {
   for (const worker of workers) conditions.push(sql`exists (select 1 from appointment_workers w where w.appointment_id = a.id and w.user_id = ${worker})`);
   const photos = sql`(select count(*) from attachments f where f.owner_type = 'report' and f.owner_id = v.id)`;
   const products = sql`jsonb_array_length(v.products_used)`;
-  return listReport(c, {
+  return listReport(ctx, {
     filename: 'completed-report-report',
     columns: REPORT_COLUMNS,
     query: f,
@@ -220,7 +212,7 @@ async function completedReportReport(c: AppContext) {
     totals: sql`count(*) as count, coalesce(sum(${products}), 0) as products_used, coalesce(sum(${photos}), 0) as photos`,
     sortSql: {
       date: sql`v.date`,
-      client: clientSortName(c),
+      client: clientSortName(ctx.language),
       workers: WORKER_NAMES,
       status: sql`v.status`,
       productsUsed: products,
@@ -249,20 +241,13 @@ async function completedReportReport(c: AppContext) {
     extra: async () => {
       const t = (await sql<Row>`select count(*) filter (where v.client_signature is not null and v.worker_signature is not null) as signed,
           ${sql.join(REPORT_STATUSES.map((s) => sql`count(*) filter (where v.status = ${s}) as ${sql.ref(s)}`))}
-        from appointment_visits v join appointments a on a.id = v.appointment_id join clients cl on cl.id = a.client_id where ${whereAll(conditions)}`.execute(c.var.deps.db)).rows[0] ?? {};
+        from appointment_visits v join appointments a on a.id = v.appointment_id join clients cl on cl.id = a.client_id where ${whereAll(conditions)}`.execute(ctx.db)).rows[0] ?? {};
       return {
         signed: num(t.signed),
         byStatus: REPORT_STATUSES.map((s) => ({ status: s, count: num(t[s]) })),
         seesAll: seesAll(user),
-        filterNames: await filterNames(c, f),
+        filterNames: await filterNames(ctx.db, f),
       };
     },
   });
-}
-
-export function appointmentReportRoutes(): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.get('/reports/appointments/appointment', ...requirePermission('report_view'), appointmentReport);
-  routes.get('/reports/appointments/completed-report', ...requirePermission('report_view'), completedReportReport);
-  return routes;
 }

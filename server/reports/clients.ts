@@ -1,11 +1,8 @@
-import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
+import { err } from 'neverthrow';
 import * as z from 'zod';
-import type { AppContext, AppEnv } from '../../http/env';
-import { requirePermission } from '../../http/permissions';
-import { parseQuery } from '../../http/query';
-import { orderSql } from '../../sql/rules';
-import { dbId, listReport, name, num, ReportBase, reportRange, sortValues, type ReportColumn } from './common';
+import { orderSql } from '../sql/rules';
+import { dbId, listReport, name, num, ReportBase, reportRange, sortValues, type ReportColumn, type ReportContext, type ReportResult } from './report';
 import { clientSearch, clientSortName, filterNames, whereAll } from './filters';
 
 /**
@@ -29,7 +26,7 @@ const COLUMNS: ReportColumn[] = [
   { key: 'lastOrder', kind: 'date', sortable: true },
 ];
 
-const ClientQuery = z.object({
+export const ClientQuery = z.object({
   ...ReportBase,
   area_id: dbId.optional(),
   tag: z.string().trim().max(60).optional(),
@@ -39,26 +36,24 @@ const ClientQuery = z.object({
   sort: z.enum(sortValues(COLUMNS)).default('-total'),
 });
 
-async function clientReport(c: AppContext) {
-  const query = parseQuery(c, ClientQuery);
-  if (query.isErr()) return query.error;
-  const f = query.value;
-  const range = reportRange(c, f);
-  if (range instanceof Response) return range;
+export async function clientReport(ctx: ReportContext, f: z.output<typeof ClientQuery>): Promise<ReportResult> {
+  const checked = reportRange(ctx.today, f);
+  if (checked.isErr()) return err(checked.error);
+  const range = checked.value;
   const conditions: RawBuilder<unknown>[] = [];
   if (f.branch_id) conditions.push(sql`cl.branch_id = ${f.branch_id}`);
   if (f.area_id) conditions.push(sql`exists (select 1 from client_addresses a where a.client_id = cl.id and a.area_id = ${f.area_id})`);
   if (f.tag) conditions.push(sql`cl.tags @> ${JSON.stringify([f.tag])}::jsonb`);
   if (f.q) conditions.push(clientSearch(f.q, null));
   const having = f.activity === 'with_orders' ? sql`having count(o.id) > 0` : f.activity === 'owing' ? sql`having coalesce(sum(${o.outstanding}), 0) > 0` : sql``;
-  const grouped = sql`select cl.id, cl.name_en, cl.name_zh, ${clientSortName(c)} as sort_name,
+  const grouped = sql`select cl.id, cl.name_en, cl.name_zh, ${clientSortName(ctx.language)} as sort_name,
       (select ar.name_en from client_addresses a join areas ar on ar.id = a.area_id where a.client_id = cl.id order by a.sort_order, a.id limit 1) as area_en,
       (select ar.name_zh from client_addresses a join areas ar on ar.id = a.area_id where a.client_id = cl.id order by a.sort_order, a.id limit 1) as area_zh,
       count(o.id) as orders, coalesce(sum(o.total), 0) as total, coalesce(sum(o.paid), 0) as paid, coalesce(sum(${o.outstanding}), 0) as outstanding,
       min(o.date)::text as first_order, max(o.date)::text as last_order
     from clients cl left join orders o on o.client_id = cl.id and ${o.live} and o.date >= ${range.from}::date and o.date <= ${range.to}::date
     where ${whereAll(conditions)} group by cl.id ${having}`;
-  return listReport(c, {
+  return listReport(ctx, {
     filename: 'client-report',
     columns: COLUMNS,
     query: f,
@@ -69,7 +64,7 @@ async function clientReport(c: AppContext) {
     sortSql: {
       code: sql`g.id`,
       client: sql`g.sort_name`,
-      area: c.var.language === 'en' ? sql`g.area_en` : sql`g.area_zh`,
+      area: ctx.language === 'en' ? sql`g.area_en` : sql`g.area_zh`,
       orders: sql`g.orders`,
       total: sql`g.total`,
       paid: sql`g.paid`,
@@ -91,12 +86,6 @@ async function clientReport(c: AppContext) {
       lastOrder: r.last_order,
     }),
     toTotals: (t) => ({ count: num(t.count), orders: num(t.orders), total: num(t.total), paid: num(t.paid), outstanding: num(t.outstanding), firstOrder: t.first_order ?? null, lastOrder: t.last_order ?? null }),
-    extra: async () => ({ filterNames: await filterNames(c, f) }),
+    extra: async () => ({ filterNames: await filterNames(ctx.db, f) }),
   });
-}
-
-export function clientReportRoutes(): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.get('/reports/clients/client', ...requirePermission('report_view'), clientReport);
-  return routes;
 }

@@ -1,0 +1,15 @@
+import { Hono } from 'hono';
+import { hongKongDate } from '../../domain/time/dates';
+import type { AppEnv } from '../http/env';
+import { requirePermission } from '../http/permissions';
+import { dashboard } from './service';
+
+/** The dashboard's HTTP (spec /dashboard): GET /api/dashboard/show, for dashboard_view. */
+export function dashboardRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/dashboard/show', ...requirePermission('dashboard_view'), async (c) => {
+    const now = c.var.deps.now();
+    return c.json(await dashboard({ db: c.var.deps.db, user: c.var.user!, today: hongKongDate(now), now }));
+  });
+  return routes;
+}
