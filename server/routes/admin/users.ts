@@ -14,7 +14,7 @@ import { parseJsonBody } from '../../http/validate';
 import { endSessionsForRightsChange, keepSignedInAfterOwnChange } from '../../auth/sessions';
 import { withAdministratorsLocked } from '../../auth/users';
 import type { Database } from '../../db/schema';
-import { hasBusinessRecords } from '../account';
+import { hasBusinessRecords } from '../../account/repository';
 import { fieldErrors, idParam, isForeignKeyViolation, versionField } from '../../http/fields';
 import { INT_MAX } from '../../db/limits';
 
