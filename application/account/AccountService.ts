@@ -1,9 +1,38 @@
-import type { ResultAsync } from 'neverthrow';
+import { errAsync, type ResultAsync } from 'neverthrow';
+import { checkPassword } from '../../domain/auth/password-policy';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
+import { invalid, isValid, type Invalid } from '../forms/Invalid';
 import type { Navigator } from '../ports/Navigator';
 import type { CurrentUser } from '../session/CurrentUser';
 import { decodeUser } from '../session/decodeUser';
+
+/** A new password, typed twice, and the current one. */
+export interface PasswordChange {
+  readonly current_password: string;
+  readonly password: string;
+  readonly password_confirmation: string;
+}
+
+/**
+ * What is wrong with a password change before it is sent: the current password is required and
+ * the new one must meet the domain's password policy (each unmet rule by the new password, a
+ * mismatch by the confirmation).
+ */
+export function passwordChangeProblems(change: PasswordChange): Invalid {
+  const checked = checkPassword(change.password, change.password_confirmation);
+  const unmet = checked.isErr() ? checked.error.rules : [];
+  return invalid({
+    current_password: change.current_password === '' ? [{ key: 'account:password.requiredCurrent' }] : [],
+    password: unmet.filter((rule) => rule !== 'passwordConfirmationMismatch').map((rule) => ({ key: `auth:password.rules.${rule}` })),
+    password_confirmation: unmet.includes('passwordConfirmationMismatch') ? [{ key: 'auth:password.mismatch' }] : [],
+  });
+}
+
+/** A step that needs the password again, refused before sending when none was typed. */
+function passwordRequired(password: string): Invalid {
+  return invalid({ password: password === '' ? [{ key: 'account:passwordRequired' }] : [] });
+}
 
 export type TwoFactorStatus = 'off' | 'pending' | 'on';
 
@@ -53,10 +82,12 @@ export class AccountService {
     private readonly navigator: Navigator,
   ) {}
 
-  changePassword(currentPassword: string, password: string, passwordConfirmation: string): ResultAsync<void, ApiError> {
+  /** Changes the password once the change meets the rules (`passwordChangeProblems`). */
+  changePassword(change: PasswordChange): ResultAsync<void, ApiError | Invalid> {
+    const problems = passwordChangeProblems(change);
+    if (!isValid(problems)) return errAsync(problems);
     return this.api
-      .put('/api/user/password', { current_password: currentPassword, password, password_confirmation: passwordConfirmation })
-      .map(() => undefined);
+      .put('/api/user/password', { current_password: change.current_password, password: change.password, password_confirmation: change.password_confirmation }).map(() => undefined);
   }
 
   startTwoFactor(password: string): ResultAsync<TwoFactorEnrolment, ApiError> {
@@ -102,7 +133,9 @@ export class AccountService {
   }
 
   /** Resolves to how many other browsers were signed out. */
-  signOutOtherSessions(password: string): ResultAsync<number, ApiError> {
+  signOutOtherSessions(password: string): ResultAsync<number, ApiError | Invalid> {
+    const problems = passwordRequired(password);
+    if (!isValid(problems)) return errAsync(problems);
     return this.api.delete('/api/user/other-sessions', { password }).map((body) => (isRecord(body) && typeof body.ended === 'number' ? body.ended : 0));
   }
 

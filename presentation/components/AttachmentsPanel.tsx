@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import type { Attachment } from '../../application/clients/client';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { formatDateTime } from '../format/dateTime';
 import { useService } from '../services/ServicesContext';
 import { DownloadLink } from './DownloadLink';
@@ -20,6 +20,7 @@ const formatSize = (bytes: number, language: string) =>
  */
 export function AttachmentsPanel({ ownerPath, initial, canEdit }: { ownerPath: string; initial: readonly Attachment[]; canEdit: boolean }) {
   const { t, i18n } = useTranslation('clients');
+  const problems = useProblemWords();
   const service = useService(AttachmentService);
   const confirmation = useService(ConfirmationService);
   const inputId = useId();
@@ -41,14 +42,14 @@ export function AttachmentsPanel({ ownerPath, initial, canEdit }: { ownerPath: s
         setFiles(list);
         setDone(t('attachments.uploaded', { name: file.name }));
       },
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(problems.say(error)),
     );
   };
 
   const remove = async (file: Attachment) => {
     if (!(await confirmation.ask({ kind: 'delete', values: { name: file.name } }))) return;
     const result = await service.remove(file.id);
-    result.match(setFiles, (error) => setMessage(describeApiError(error, t, []).message));
+    result.match(setFiles, (error) => setMessage(problems.say(error)));
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadService } from '../../application/downloads/DownloadService';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { useService } from '../services/ServicesContext';
 import { FormAlert } from './FormAlert';
 
@@ -13,6 +13,7 @@ import { FormAlert } from './FormAlert';
  */
 export function DownloadLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
   const { t } = useTranslation();
+  const problems = useProblemWords();
   const downloads = useService(DownloadService);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export function DownloadLink({ href, className, children }: { href: string; clas
     setProblem(null);
     const result = await downloads.download(href);
     setBusy(false);
-    if (result.isErr()) setProblem(t('export.failed', { reason: describeApiError(result.error, t, []).message ?? '' }));
+    if (result.isErr()) setProblem(t('export.failed', { reason: problems.say(result.error) }));
   };
 
   return (

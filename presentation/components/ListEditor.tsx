@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { useDraft } from '../hooks/useDraft';
 import { useService } from '../services/ServicesContext';
 import { DraftBanner } from './DraftBanner';
@@ -71,6 +71,7 @@ const isKeptEdit = (value: unknown): value is KeptEdit => {
  */
 export function ListEditor<T extends { readonly id: number; readonly version: number }>(props: ListEditorProps<T>) {
   const { t } = useTranslation('admin');
+  const problems = useProblemWords();
   const resources = useService(ResourceService);
   const confirmation = useService(ConfirmationService);
   const [editing, setEditing] = useState<{ item: T | null; values: Values } | null>(null);
@@ -119,7 +120,7 @@ export function ListEditor<T extends { readonly id: number; readonly version: nu
         resources.reload();
       },
       (error) => {
-        const problem = describeApiError(error, t, props.fields.map((f) => f.key));
+        const problem = problems.describe(error, { fields: props.fields.map((f) => f.key) });
         setErrors(problem.fields);
         setMessage(problem.message);
       },
@@ -131,7 +132,7 @@ export function ListEditor<T extends { readonly id: number; readonly version: nu
     const result = await resources.remove(props.itemPath(item));
     result.match(
       () => resources.reload(),
-      (error) => setListMessage(describeApiError(error, t, []).message),
+      (error) => setListMessage(problems.say(error)),
     );
   };
 

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import type { ApiError } from '../../application/api/ApiError';
 import { AppState } from '../../application/state/AppState';
 import { useService } from '../services/ServicesContext';
 
@@ -7,7 +6,7 @@ export interface StaleSave {
   /** Whether the last save was refused as stale (409: someone else changed the record meanwhile). */
   readonly stale: boolean;
   /** Records how a save ended: its error, or null when it was saved (or is being sent again). */
-  readonly note: (error: ApiError | null) => void;
+  readonly note: (error: { readonly code: string } | null) => void;
   /** Drops what was typed and loads the latest version: the screen's data again, with its new version. */
   readonly reload: () => void;
 }
@@ -20,7 +19,7 @@ export interface StaleSave {
 export function useStaleSave(): StaleSave {
   const state = useService(AppState);
   const [stale, setStale] = useState(false);
-  const note = useCallback((error: ApiError | null) => setStale(error?.code === 'conflict'), []);
+  const note = useCallback((error: { readonly code: string } | null) => setStale(error?.code === 'conflict'), []);
   const reload = useCallback(() => {
     // Not "unsaved" any more: the reload discards the input without asking.
     state.set({ unsavedChanges: false });

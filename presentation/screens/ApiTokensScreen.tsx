@@ -5,7 +5,7 @@ import { ConfirmationService } from '../../application/navigation/ConfirmationSe
 import type { ScreenProps } from '../app/ScreenProps';
 import { FormAlert } from '../components/FormAlert';
 import { TextField } from '../components/TextField';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { formatDateTime } from '../format/dateTime';
 import { useService } from '../services/ServicesContext';
 
@@ -15,6 +15,7 @@ import { useService } from '../services/ServicesContext';
  */
 export default function ApiTokensScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('account');
+  const problems = useProblemWords();
   const service = useService(ApiTokenService);
   const confirmation = useService(ConfirmationService);
   const abilitiesId = useId();
@@ -51,7 +52,7 @@ export default function ApiTokensScreen({ data }: ScreenProps) {
         setName('');
       },
       (error) => {
-        const problem = describeApiError(error, t, ['name', 'abilities']);
+        const problem = problems.describe(error, { fields: ['name', 'abilities'] });
         setErrors(problem.fields);
         setMessage(problem.message);
       },
@@ -63,7 +64,7 @@ export default function ApiTokensScreen({ data }: ScreenProps) {
     const result = await service.revoke(token.id);
     result.match(
       () => setTokens((list) => list.filter((t) => t.id !== token.id)),
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(problems.say(error)),
     );
   };
 

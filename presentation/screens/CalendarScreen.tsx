@@ -20,7 +20,7 @@ import { NavigationService } from '../../application/navigation/NavigationServic
 import { AppState } from '../../application/state/AppState';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField } from '../components/SelectField';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { bilingual } from '../format/bilingual';
 import { DEFAULT_EVENT_COLOR, textColorFor } from '../format/color';
 import { useAppState } from '../hooks/useAppState';
@@ -61,6 +61,7 @@ const CHINESE_DAY_HEADERS = {
  */
 export default function CalendarScreen() {
   const { t, i18n } = useTranslation('calendar');
+  const problems = useProblemWords();
   const service = useService(AppointmentService);
   const navigation = useService(NavigationService);
   const state = useService(AppState);
@@ -176,7 +177,7 @@ export default function CalendarScreen() {
       (error) => {
         move.revert();
         setOverlaps([]);
-        setMessage({ text: describeApiError(error, (key) => t(key), []).message ?? t('errors:code.server'), tone: 'danger' });
+        setMessage({ text: problems.say(error), tone: 'danger' });
       },
     );
     refetch();

@@ -7,7 +7,7 @@ import { Navigator } from '../../application/ports/Navigator';
 import { SessionService } from '../../application/session/SessionService';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { TextField } from '../components/TextField';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { useService } from '../services/ServicesContext';
 
 interface LoginErrors {
@@ -19,6 +19,7 @@ interface LoginErrors {
 /** Sign-in with email and password (spec §1). Nothing typed is lost when it fails. */
 export default function LoginScreen() {
   const { t } = useTranslation('auth');
+  const problems = useProblemWords();
   const session = useService(SessionService);
   const navigator = useService(Navigator);
   const search = useSearch();
@@ -31,7 +32,7 @@ export default function LoginScreen() {
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const describe = (error: ApiError): LoginErrors => {
-    const problem = describeApiError(error, t, ['email', 'password']);
+    const problem = problems.describe(error, { fields: ['email', 'password'] });
     return { ...problem.fields, ...(problem.message ? { form: problem.message } : {}) };
   };
 

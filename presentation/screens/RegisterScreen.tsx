@@ -6,7 +6,7 @@ import { FormAlert } from '../components/FormAlert';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PasswordRules, unmetPasswordRules } from '../components/PasswordRules';
 import { TextField } from '../components/TextField';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { useService } from '../services/ServicesContext';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,6 +19,7 @@ type Field = (typeof FIELDS)[number];
  */
 export default function RegisterScreen() {
   const { t } = useTranslation('auth');
+  const problems = useProblemWords();
   const session = useService(SessionService);
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, readonly string[]>>>({});
@@ -56,7 +57,7 @@ export default function RegisterScreen() {
     result.match(
       (serverMessage) => setDone(serverMessage || t('register.done')),
       (error) => {
-        const problem = describeApiError(error, t, FIELDS);
+        const problem = problems.describe(error, { fields: FIELDS });
         setErrors(problem.fields);
         setMessage(problem.message);
       },

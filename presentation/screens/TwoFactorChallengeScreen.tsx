@@ -7,12 +7,13 @@ import { SessionService } from '../../application/session/SessionService';
 import { FormAlert } from '../components/FormAlert';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { TextField } from '../components/TextField';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { useService } from '../services/ServicesContext';
 
 /** /two-factor-challenge: the code from the authenticator app, or a recovery code. */
 export default function TwoFactorChallengeScreen() {
   const { t } = useTranslation('auth');
+  const problems = useProblemWords();
   const session = useService(SessionService);
   const navigator = useService(Navigator);
   const search = useSearch();
@@ -41,7 +42,7 @@ export default function TwoFactorChallengeScreen() {
     result.match(
       () => navigator.replace(safeRedirectTarget(search)),
       (error) => {
-        const problem = describeApiError(error, t, [field]);
+        const problem = problems.describe(error, { fields: [field] });
         setFieldErrors(problem.fields[field] ?? []);
         setMessage(problem.message);
         setExpired(error.code === 'validation' && Object.keys(error.fields).length === 0);

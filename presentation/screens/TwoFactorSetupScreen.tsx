@@ -4,7 +4,7 @@ import { AccountService, type TwoFactorStatus } from '../../application/account/
 import { Navigator } from '../../application/ports/Navigator';
 import type { ScreenProps } from '../app/ScreenProps';
 import { FormAlert } from '../components/FormAlert';
-import { describeApiError } from '../forms/describeApiError';
+import { useProblemWords } from '../format/problem';
 import { useService } from '../services/ServicesContext';
 import { TwoFactorSection } from './account/TwoFactorSection';
 
@@ -16,6 +16,7 @@ const isStatus = (value: unknown): value is TwoFactorStatus => value === 'off' |
  */
 export default function TwoFactorSetupScreen({ data }: ScreenProps) {
   const { t } = useTranslation('account');
+  const problems = useProblemWords();
   const account = useService(AccountService);
   const navigator = useService(Navigator);
   const initial = isStatus(data.props.status) ? data.props.status : 'off';
@@ -26,7 +27,7 @@ export default function TwoFactorSetupScreen({ data }: ScreenProps) {
     const result = await account.refreshUser();
     result.match(
       () => navigator.replace('/'),
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(problems.say(error)),
     );
   };
 

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { AccountService } from '../../../application/account/AccountService';
 import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
 import { FormAlert } from '../../components/FormAlert';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 import { PasswordField } from './PasswordField';
 
 /** Deleting the account, when the server allows it (never the last administrator). */
 export function DeleteAccountSection() {
   const { t } = useTranslation('account');
+  const problems = useProblemWords();
   const account = useService(AccountService);
   const confirmation = useService(ConfirmationService);
   const headingId = useId();
@@ -32,7 +33,7 @@ export function DeleteAccountSection() {
     const result = await account.deleteAccount(password);
     setBusy(false);
     result.mapErr((error) => {
-      const problem = describeApiError(error, t, ['password']);
+      const problem = problems.describe(error, { fields: ['password'] });
       setErrors(problem.fields);
       setMessage(problem.message);
     });

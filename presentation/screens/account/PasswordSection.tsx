@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountService } from '../../../application/account/AccountService';
+import { AccountService, type PasswordChange } from '../../../application/account/AccountService';
 import { FormAlert } from '../../components/FormAlert';
-import { PasswordRules, unmetPasswordRules } from '../../components/PasswordRules';
+import { PasswordRules } from '../../components/PasswordRules';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
-const EMPTY: Record<Field, string> = { current_password: '', password: '', password_confirmation: '' };
+const EMPTY: PasswordChange = { current_password: '', password: '', password_confirmation: '' };
 
 /** Change the password: the current one first, then the new one twice, against the policy. */
 export function PasswordSection() {
@@ -17,42 +17,18 @@ export function PasswordSection() {
   const account = useService(AccountService);
   const headingId = useId();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, readonly string[]>>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, message, submit } = useSubmit((change: PasswordChange) => account.changePassword(change), { fields: FIELDS });
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
     setSaved(false);
-    const unmet = unmetPasswordRules(values.password, values.password_confirmation);
-    const local: Partial<Record<Field, string[]>> = {};
-    if (values.current_password === '') local.current_password = [t('password.requiredCurrent')];
-    const rules = unmet.filter((r) => r !== 'passwordConfirmationMismatch').map((r) => t(`auth:password.rules.${r}`));
-    if (rules.length > 0) local.password = rules;
-    if (unmet.includes('passwordConfirmationMismatch')) local.password_confirmation = [t('auth:password.mismatch')];
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      return;
+    const result = await submit(values);
+    if (result?.isOk()) {
+      setValues(EMPTY);
+      setSaved(true);
     }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    const result = await account.changePassword(values.current_password, values.password, values.password_confirmation);
-    setBusy(false);
-    result.match(
-      () => {
-        setValues(EMPTY);
-        setSaved(true);
-      },
-      (error) => {
-        const problem = describeApiError(error, t, FIELDS);
-        setErrors(problem.fields);
-        setMessage(problem.message);
-      },
-    );
   };
 
   return (

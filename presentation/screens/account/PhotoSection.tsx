@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ProfileService, type Profile } from '../../../application/profile/ProfileService';
 import { FormAlert } from '../../components/FormAlert';
 import { StoredImage } from '../../components/StoredImage';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 
 /** The profile photo: an image of at most 5 MB (checked here and again on the server). */
 export function PhotoSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation('account');
+  const problems = useProblemWords();
   const service = useService(ProfileService);
   const inputId = useId();
   const headingId = useId();
@@ -25,7 +26,7 @@ export function PhotoSection({ profile }: { profile: Profile }) {
     if (input.current) input.current.value = '';
     result.match(
       (next) => setPhotoUrl(next.photoUrl),
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(problems.say(error)),
     );
   };
 

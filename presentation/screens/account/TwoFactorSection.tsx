@@ -5,7 +5,7 @@ import { AccountService, type TwoFactorEnrolment, type TwoFactorStatus } from '.
 import type { ApiError } from '../../../application/api/ApiError';
 import { FormAlert } from '../../components/FormAlert';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 import { PasswordField } from './PasswordField';
 
@@ -16,6 +16,7 @@ import { PasswordField } from './PasswordField';
  */
 export function TwoFactorSection({ initialStatus, setupOnly = false, onEnabled }: { initialStatus: TwoFactorStatus; setupOnly?: boolean; onEnabled?: () => void }) {
   const { t } = useTranslation('account');
+  const problems = useProblemWords();
   const account = useService(AccountService);
   const headingId = useId();
   const [status, setStatus] = useState<TwoFactorStatus>(initialStatus === 'pending' ? 'off' : initialStatus);
@@ -28,7 +29,7 @@ export function TwoFactorSection({ initialStatus, setupOnly = false, onEnabled }
   const [busy, setBusy] = useState(false);
 
   const fail = (error: ApiError, fields: readonly string[]) => {
-    const problem = describeApiError(error, t, fields);
+    const problem = problems.describe(error, { fields });
     setErrors(problem.fields);
     setMessage(problem.message);
   };

@@ -24,7 +24,7 @@ import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { DEFAULT_EVENT_COLOR } from '../../format/color';
 import { formatHKD } from '../../format/money';
@@ -131,6 +131,7 @@ export function orderLabel(order: OrderSummary, language: string): string {
  */
 export function AppointmentForm({ options, appointment, date, defaults, readOnly, onSaved, extraActions }: AppointmentFormProps) {
   const { t, i18n } = useTranslation('calendar');
+  const problems = useProblemWords();
   const service = useService(AppointmentService);
   const overlapWatch = useService(OverlapWatch);
   const language = i18n.language;
@@ -160,13 +161,13 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
       (error) => {
         if (!live) return;
         setOrders({ clientId: orderClientId, list: [] });
-        setMessage(describeApiError(error, t, []).message);
+        setMessage(problems.say(error));
       },
     );
     return () => {
       live = false;
     };
-  }, [orderClientId, service, t]);
+  }, [orderClientId, service, problems]);
   const clientOrders = orders && orders.clientId === orderClientId ? orders.list : null;
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChanges(dirty && !readOnly);
@@ -193,7 +194,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
     const result = await service.searchClients(query.trim());
     result.match(
       (list) => setFound(list),
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(problems.say(error)),
     );
   };
 
@@ -236,7 +237,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
 
   const fail = (error: ApiError) => {
     staleSave.note(error);
-    const problem = describeApiError(error, t, FIELDS);
+    const problem = problems.describe(error, { fields: FIELDS });
     setErrors(problem.fields);
     setMessage(problem.message ?? t('validation.summary'));
   };

@@ -28,7 +28,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { ScreenError } from '../../components/ScreenError';
 import { SelectField } from '../../components/SelectField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
@@ -72,6 +72,7 @@ export default function AppointmentScreen({ data, route }: ScreenProps) {
 
 function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appointment; visit: Visit; tab: Tab; data: ScreenProps['data'] }) {
   const { t, i18n } = useTranslation('calendar');
+  const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
   const state = useService(AppState);
@@ -112,7 +113,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
           return;
         }
         if (error.code === 'validation') setProblems(Object.values(error.fields).flat());
-        setMessage(describeApiError(error, t, []).message);
+        setMessage(errorWords.say(error));
       },
     );
   };
@@ -130,7 +131,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
         state.set({ notification: { title: 'calendar:statusChanged', type: 'success' } });
       },
       (error) => {
-        const problem = describeApiError(error, t, ['reason']);
+        const problem = errorWords.describe(error, { fields: ['reason'] });
         setCanceling({ busy: false, message: problem.message, errors: problem.fields.reason ?? [] });
       },
     );
@@ -146,7 +147,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
         state.set({ unsavedChanges: false });
         void navigation.navigate('/calendar', { replace: true }).then(() => state.set({ notification: { title: 'calendar:deleted', type: 'success' } }));
       },
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(errorWords.say(error)),
     );
   };
 
@@ -280,6 +281,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
  */
 function InvoicePanel({ appointment, data }: { appointment: Appointment; data: ScreenProps['data'] }) {
   const { t, i18n } = useTranslation('calendar');
+  const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
   const state = useService(AppState);
@@ -306,7 +308,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
         state.set({ notification: { title: orderId === null ? 'calendar:invoice.unlinked' : 'calendar:invoice.linked', type: 'success' } });
       },
       (error) => {
-        const problem = describeApiError(error, t, ['orderId']);
+        const problem = errorWords.describe(error, { fields: ['orderId'] });
         staleSave.note(error);
         setErrors(problem.fields.orderId ?? []);
         setMessage(problem.message);

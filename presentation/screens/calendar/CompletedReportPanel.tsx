@@ -12,7 +12,7 @@ import { SelectField } from '../../components/SelectField';
 import { StoredImage } from '../../components/StoredImage';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
@@ -70,6 +70,7 @@ export function CompletedReportPanel({
   onVersion: (version: number) => void;
 }) {
   const { t, i18n } = useTranslation('calendar');
+  const problems = useProblemWords();
   const language = i18n.language;
   const service = useService(AppointmentService);
   const [report, setReport] = useState<Report | null>(initial);
@@ -102,7 +103,7 @@ export function CompletedReportPanel({
     onVersion(next.version);
   };
   const failed = (error: ApiError, fields: readonly string[] = []) => {
-    const problem = describeApiError(error, t, fields);
+    const problem = problems.describe(error, { fields });
     setErrors(problem.fields);
     setMessage({ text: problem.message ?? t('validation.summary'), tone: 'danger' });
   };

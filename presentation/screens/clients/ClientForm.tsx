@@ -10,7 +10,7 @@ import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useDraft } from '../../hooks/useDraft';
 import { useStaleSave } from '../../hooks/useStaleSave';
@@ -128,6 +128,7 @@ export interface ClientFormProps {
  */
 export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSave, extraActions }: ClientFormProps) {
   const { t, i18n } = useTranslation('clients');
+  const problems = useProblemWords();
   const [saved, setSaved] = useState<FormState>(() => stateFrom(client, defaults));
   const [form, setForm] = useState<FormState>(saved);
   const [changingHkid, setChangingHkid] = useState(client === null);
@@ -188,7 +189,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
     const error = result.error;
     staleSave.note(error);
     const fields = error.code === 'validation' ? Object.keys(error.fields) : [];
-    const problem = describeApiError(error, t, fields);
+    const problem = problems.describe(error, { fields });
     // Phone messages arrive per phone (contacts.0.phones.1); the form has one phones field per contact.
     const mapped: Record<string, readonly string[]> = {};
     for (const [field, messages] of Object.entries(problem.fields)) mapped[field.replace(/^(contacts\.\d+\.phones)\.\d+$/, '$1')] = messages;

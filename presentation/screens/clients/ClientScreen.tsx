@@ -10,7 +10,7 @@ import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { FormAlert } from '../../components/FormAlert';
 import { ScreenError } from '../../components/ScreenError';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
@@ -31,6 +31,7 @@ export default function ClientScreen({ data, route }: ScreenProps) {
 
 function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeof TABS)[number]; data: ScreenProps['data'] }) {
   const { t } = useTranslation('clients');
+  const problems = useProblemWords();
   const user = useAppState('user');
   const state = useService(AppState);
   const service = useService(ClientService);
@@ -44,7 +45,7 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
 
   const reveal = async () => {
     const result = await service.revealHkid(client.id);
-    result.match((hkid) => setRevealed(hkid), (error) => setMessage(describeApiError(error, t, []).message));
+    result.match((hkid) => setRevealed(hkid), (error) => setMessage(problems.say(error)));
   };
 
   const remove = async () => {
@@ -55,7 +56,7 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
         state.set({ unsavedChanges: false });
         void navigation.navigate('/clients', { replace: true }).then(() => state.set({ notification: { title: 'clients:deleted', type: 'success' } }));
       },
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(problems.say(error)),
     );
   };
 

@@ -13,7 +13,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
@@ -24,6 +24,7 @@ import { useService } from '../../services/ServicesContext';
 /** /products/categories/create and /{id}: a category, or a sub-category of a top-level one. */
 export default function CategoryFormScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('products');
+  const problems = useProblemWords();
   const resources = useService(ResourceService);
   const navigation = useService(NavigationService);
   const confirmation = useService(ConfirmationService);
@@ -77,7 +78,7 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
     if (result.isErr()) {
       // A stale save (409) keeps what was typed, says why, and offers the latest version.
       staleSave.note(result.error);
-      const problem = describeApiError(result.error, t, ['nameZh', 'nameEn', 'parentId', 'commissionRateBp']);
+      const problem = problems.describe(result.error, { fields: ['nameZh', 'nameEn', 'parentId', 'commissionRateBp'] });
       setErrors(problem.fields);
       setMessage(problem.message);
       return;
@@ -91,7 +92,7 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
     if (!category || !(await confirmation.ask({ kind: 'delete', values: { name: category.nameZh || category.nameEn } }))) return;
     const result = await resources.remove(`/api/product-categories/${category.id}`);
     if (result.isErr()) {
-      setMessage(describeApiError(result.error, t, []).message);
+      setMessage(problems.say(result.error));
       return;
     }
     state.set({ unsavedChanges: false });

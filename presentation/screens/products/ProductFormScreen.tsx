@@ -14,7 +14,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
@@ -27,6 +27,7 @@ const FIELDS = ['code', 'nameZh', 'nameEn', 'categoryId', 'unit', 'unitPrice', '
 /** /products/product/create and /products/product/{id}: a product and its price (in HK dollars, kept as cents). */
 export default function ProductFormScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('products');
+  const problems = useProblemWords();
   const resources = useService(ResourceService);
   const navigation = useService(NavigationService);
   const confirmation = useService(ConfirmationService);
@@ -89,7 +90,7 @@ export default function ProductFormScreen({ data }: ScreenProps) {
     if (result.isErr()) {
       // A stale save (409) keeps what was typed, says why, and offers the latest version.
       staleSave.note(result.error);
-      const problem = describeApiError(result.error, t, FIELDS);
+      const problem = problems.describe(result.error, { fields: FIELDS });
       setErrors(problem.fields);
       setMessage(problem.message);
       return;
@@ -103,7 +104,7 @@ export default function ProductFormScreen({ data }: ScreenProps) {
     if (!product || !(await confirmation.ask({ kind: 'delete', values: { name: product.nameZh || product.nameEn } }))) return;
     const result = await resources.remove(`/api/products/${product.id}`);
     if (result.isErr()) {
-      setMessage(describeApiError(result.error, t, []).message);
+      setMessage(problems.say(result.error));
       return;
     }
     state.set({ unsavedChanges: false });

@@ -9,7 +9,7 @@ import { decodeReport, HEADER_CHOICES, reportOfPath, type ReportKey, type Report
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DownloadLink } from '../../components/DownloadLink';
 import { FormAlert } from '../../components/FormAlert';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
@@ -83,6 +83,7 @@ type PrintState = { readonly phase: 'idle' } | { readonly phase: 'reading' } | {
  */
 export default function ReportResultScreen({ route, data }: ScreenProps) {
   const { t, i18n } = useTranslation('reports');
+  const problems = useProblemWords();
   const [path] = useLocation();
   const search = useSearch();
   const report = reportOfPath(route.path)!;
@@ -127,7 +128,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
         if (current.current === asked) setPrinting({ phase: 'ready', result: all });
       },
       (error) => {
-        if (current.current === asked) setPrinting({ phase: 'failed', message: t('result.printFailed', { reason: describeApiError(error, (k) => t(k), []).message ?? '' }) });
+        if (current.current === asked) setPrinting({ phase: 'failed', message: t('result.printFailed', { reason: problems.say(error) }) });
       },
     );
   };

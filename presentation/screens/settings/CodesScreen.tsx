@@ -9,7 +9,7 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
@@ -18,6 +18,7 @@ import { useService } from '../../services/ServicesContext';
 /** /settings/code: document number prefixes and the business's numbers, each checked by the domain's rule. */
 export default function CodesScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
+  const problems = useProblemWords();
   const resources = useService(ResourceService);
   const state = useService(AppState);
   const user = useAppState('user');
@@ -54,7 +55,7 @@ export default function CodesScreen({ data }: ScreenProps) {
         resources.reload();
       },
       (error) => {
-        const problem = describeApiError(error, t, [...CODE_KEYS]);
+        const problem = problems.describe(error, { fields: [...CODE_KEYS] });
         setErrors(problem.fields);
         setMessage(problem.message);
       },

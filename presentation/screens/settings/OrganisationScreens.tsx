@@ -13,7 +13,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StoredImage } from '../../components/StoredImage';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
@@ -24,7 +24,7 @@ type Kind = 'companies' | 'branches';
 
 /** Saves a company or branch form and returns to its list; the shared part of both forms. */
 function useRecordForm(kind: Kind, id: number | null, version: number | null, fields: readonly string[]) {
-  const { t } = useTranslation('admin');
+  const problems = useProblemWords();
   const resources = useService(ResourceService);
   const navigation = useService(NavigationService);
   const confirmation = useService(ConfirmationService);
@@ -40,7 +40,7 @@ function useRecordForm(kind: Kind, id: number | null, version: number | null, fi
     const result = id === null ? await resources.create(`/api/${kind}`, body) : await resources.update(`/api/${kind}/${id}`, { ...body, version });
     setBusy(false);
     if (result.isErr()) {
-      const problem = describeApiError(result.error, t, fields);
+      const problem = problems.describe(result.error, { fields });
       setErrors(problem.fields);
       setMessage(problem.message);
       return;
@@ -54,7 +54,7 @@ function useRecordForm(kind: Kind, id: number | null, version: number | null, fi
     if (id === null || !(await confirmation.ask({ kind: 'delete', values: { name } }))) return;
     const result = await resources.remove(`/api/${kind}/${id}`);
     if (result.isErr()) {
-      setMessage(describeApiError(result.error, t, []).message);
+      setMessage(problems.say(result.error));
       return;
     }
     state.set({ unsavedChanges: false });
@@ -112,6 +112,7 @@ const COMPANY_FIELDS = [...LETTERHEAD_FIELDS, ...PREFIX_FIELDS] as const;
 /** /settings/companies/create and /{id}: letterhead fields in both languages, logo and chop. */
 export function CompanyFormScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
+  const problems = useProblemWords();
   const user = useAppState('user');
   const company = decodeCompany(data.props.company);
   const start = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company?.[f] ?? ''])) as Record<(typeof COMPANY_FIELDS)[number], string>;
@@ -136,7 +137,7 @@ export function CompanyFormScreen({ data }: ScreenProps) {
     const result = await record.resources.upload(`/api/companies/${company.id}/${kind}`, file);
     result.match(
       () => record.resources.reload(),
-      (error) => record.setMessage(describeApiError(error, t, []).message),
+      (error) => record.setMessage(problems.say(error)),
     );
   };
 

@@ -10,7 +10,7 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
@@ -22,6 +22,7 @@ import { useService } from '../../services/ServicesContext';
  */
 export default function RoleFormScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
+  const problems = useProblemWords();
   const resources = useService(ResourceService);
   const navigation = useService(NavigationService);
   const confirmation = useService(ConfirmationService);
@@ -60,7 +61,7 @@ export default function RoleFormScreen({ data }: ScreenProps) {
     const result = role ? await resources.update(`/api/roles/${role.id}`, body) : await resources.create('/api/roles', body);
     setBusy(false);
     if (result.isErr()) {
-      const problem = describeApiError(result.error, t, ['name']);
+      const problem = problems.describe(result.error, { fields: ['name'] });
       setErrors(problem.fields);
       setMessage(problem.message);
       return;
@@ -75,7 +76,7 @@ export default function RoleFormScreen({ data }: ScreenProps) {
     if (!role || !(await confirmation.ask({ kind: 'delete', values: { name: role.name } }))) return;
     const result = await resources.remove(`/api/roles/${role.id}`);
     if (result.isErr()) {
-      setMessage(describeApiError(result.error, t, []).message);
+      setMessage(problems.say(result.error));
       return;
     }
     state.set({ unsavedChanges: false });

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorPolicyService, type TwoFactorPolicy } from '../../../application/admin/TwoFactorPolicyService';
 import { FormAlert } from '../../components/FormAlert';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 
 /**
@@ -11,6 +11,7 @@ import { useService } from '../../services/ServicesContext';
  */
 export function TwoFactorPolicySection() {
   const { t } = useTranslation('admin');
+  const problems = useProblemWords();
   const service = useService(TwoFactorPolicyService);
   const headingId = useId();
   const [policy, setPolicy] = useState<TwoFactorPolicy | null>(null);
@@ -55,7 +56,7 @@ export function TwoFactorPolicySection() {
         setMessage({ text: t('roles.twoFactor.saved'), tone: 'success' });
       },
       (error) => {
-        const problem = describeApiError(error, t, ['everyone', 'roleIds']);
+        const problem = problems.describe(error, { fields: ['everyone', 'roleIds'] });
         setMessage({ text: [problem.message, ...Object.values(problem.fields).flat()].filter(Boolean).join(' '), tone: 'danger' });
       },
     );

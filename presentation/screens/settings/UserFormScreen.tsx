@@ -12,7 +12,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { PasswordRules, unmetPasswordRules } from '../../components/PasswordRules';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { describeApiError } from '../../forms/describeApiError';
+import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
@@ -27,6 +27,7 @@ const toBasisPoints = (percent: string): number | null => (percent.trim() === ''
 /** /settings/users/create and /settings/users/{id}: a staff account. */
 export default function UserFormScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
+  const problems = useProblemWords();
   const resources = useService(ResourceService);
   const navigation = useService(NavigationService);
   const state = useService(AppState);
@@ -96,7 +97,7 @@ export default function UserFormScreen({ data }: ScreenProps) {
     const result = existing ? await resources.update(`/api/users/${existing.id}`, body) : await resources.create('/api/users', body);
     setBusy(false);
     if (result.isErr()) {
-      const problem = describeApiError(result.error, t, FIELDS);
+      const problem = problems.describe(result.error, { fields: FIELDS });
       setErrors(problem.fields);
       setMessage(problem.message);
       return;
@@ -115,7 +116,7 @@ export default function UserFormScreen({ data }: ScreenProps) {
         state.set({ notification: { title: 'admin:users.twoFactorReset', type: 'success' } });
         resources.reload();
       },
-      (error) => setMessage(describeApiError(error, t, []).message),
+      (error) => setMessage(problems.say(error)),
     );
   };
 
