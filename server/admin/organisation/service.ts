@@ -1,0 +1,97 @@
+import { err, ok, type Result } from 'neverthrow';
+import { sniffImageType } from '../../../domain/files/image-type';
+import { checkUploadSize } from '../../../domain/files/upload';
+import { checkCode } from '../../../domain/settings/codes';
+import { fieldChanges } from '../../audit';
+import { randomToken } from '../../auth/tokens';
+import { REFERENCES } from '../../db/references';
+import type { ServiceContext } from '../../service/context';
+import { anyFields, invalid, notFound, onFields, type Failure, type FieldKeys } from '../../service/failure';
+import { createAudited, deleteUnlessInUse, updateAudited } from '../../service/records';
+import { PREFIX_FIELDS, type BranchInput, type CompanyInput } from './input';
+import * as repo from './repository';
+
+/** Settings → Companies (letterhead in both languages, logo and chop) and Settings → Branches. */
+
+/** A company or a branch needs a name in at least one language (the message goes on both). */
+const nameRequired = (input: { nameEn: string; nameZh: string }): FieldKeys => (!input.nameEn && !input.nameZh ? onFields(['nameEn', 'nameZh'], 'clients.nameRequired') : {});
+
+/** Own prefixes that are not 1–6 capital letters or digits (as Settings → Codes). */
+const prefixErrors = (input: CompanyInput): FieldKeys =>
+  onFields(
+    PREFIX_FIELDS.filter((field) => input[field] !== '' && checkCode('invoice_prefix', input[field]) !== 'ok'),
+    'admin.codePrefix',
+  );
+
+const COMPANY_FIELDS = ['nameEn', 'nameZh', 'addressEn', 'addressZh', 'phone', 'fax', 'email', 'website', 'brNumber', ...PREFIX_FIELDS] as const;
+const BRANCH_FIELDS = ['companyId', 'nameEn', 'nameZh', 'address', 'phone'] as const;
+
+export async function createCompany(ctx: ServiceContext, input: CompanyInput): Promise<Result<repo.Company, Failure>> {
+  const errors = anyFields(nameRequired(input), prefixErrors(input));
+  if (errors) return err(invalid(errors));
+  const { id } = await createAudited(ctx, 'company', (tx) => repo.insertCompany(tx, input, ctx.now()), () => input);
+  return ok((await repo.company(ctx.db, id))!);
+}
+
+export async function updateCompany(ctx: ServiceContext, id: number, input: CompanyInput & { version: number }): Promise<Result<repo.Company, Failure>> {
+  const before = await repo.company(ctx.db, id);
+  if (!before) return err(notFound);
+  const errors = anyFields(nameRequired(input), prefixErrors(input));
+  if (errors) return err(invalid(errors));
+  return updateAudited(ctx, 'company', id, (tx) => repo.updateCompany(tx, id, input, input.version, ctx.now()), (saved) => fieldChanges(before, saved, COMPANY_FIELDS));
+}
+
+/** A company nothing points at; its logo and chop go from the storage once it is gone. */
+export async function deleteCompany(ctx: ServiceContext, id: number) {
+  const deleted = await deleteUnlessInUse(ctx, { table: 'companies', id, entityType: 'company', references: REFERENCES.companies });
+  if (deleted.isOk()) for (const key of [deleted.value.logo_key, deleted.value.chop_key]) if (typeof key === 'string') await ctx.deps.files.delete(key);
+  return deleted;
+}
+
+/**
+ * Stores a new logo or chop (an image of at most 5 MB) and points the company at it; the old file
+ * goes once the change is recorded, the new one when it is not.
+ */
+export async function setLetterhead(ctx: ServiceContext, id: number, kind: repo.Letterhead, bytes: Uint8Array): Promise<Result<repo.Company, Failure<'tooLarge'>>> {
+  const before = await repo.letterheadFiles(ctx.db, id);
+  if (!before) return err(notFound);
+  if (bytes.length === 0) return err(invalid({ [kind]: 'validation.fileRequired' }));
+  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
+  const type = sniffImageType(bytes);
+  if (!type) return err(invalid({ [kind]: 'validation.notImage' }));
+  const { files } = ctx.deps;
+  const key = `companies/${id}/${kind}-${randomToken(12)}`;
+  await files.put(key, bytes);
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      await repo.setLetterhead(tx, id, kind, key, type);
+      await ctx.audit({ action: 'update', entityType: 'company', entityId: id, changes: { [kind]: { type, bytes: bytes.length } } }, tx);
+    });
+  } catch (error) {
+    // Not recorded: the file it stored goes too.
+    await files.delete(key);
+    throw error;
+  }
+  const old = kind === 'logo' ? before.logo_key : before.chop_key;
+  if (old) await files.delete(old);
+  return ok((await repo.company(ctx.db, id))!);
+}
+
+export async function createBranch(ctx: ServiceContext, input: BranchInput): Promise<Result<repo.Branch, Failure>> {
+  const unknownCompany = !(await repo.companyExists(ctx.db, input.companyId)) ? { companyId: 'validation.invalid' as const } : {};
+  const errors = anyFields(nameRequired(input), unknownCompany);
+  if (errors) return err(invalid(errors));
+  const { id } = await createAudited(ctx, 'branch', (tx) => repo.insertBranch(tx, input, ctx.now()), () => input);
+  return ok((await repo.branch(ctx.db, id))!);
+}
+
+export async function updateBranch(ctx: ServiceContext, id: number, input: BranchInput & { version: number }): Promise<Result<repo.Branch, Failure>> {
+  const before = await repo.branch(ctx.db, id);
+  if (!before) return err(notFound);
+  const missingName = anyFields(nameRequired(input));
+  if (missingName) return err(invalid(missingName));
+  if (!(await repo.companyExists(ctx.db, input.companyId))) return err(invalid({ companyId: 'validation.invalid' }));
+  return updateAudited(ctx, 'branch', id, (tx) => repo.updateBranch(tx, id, input, input.version, ctx.now()), (saved) => fieldChanges(before, saved, BRANCH_FIELDS));
+}
+
+export const deleteBranch = (ctx: ServiceContext, id: number) => deleteUnlessInUse(ctx, { table: 'branches', id, entityType: 'branch', references: REFERENCES.branches });
