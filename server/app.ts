@@ -14,7 +14,7 @@ import { seriesRoutes } from './appointments/routes/series';
 import { visitRoutes } from './appointments/routes/visits';
 import { auditRoutes } from './routes/admin/audits';
 import { organisationRoutes } from './admin/organisation/routes';
-import { roleRoutes } from './routes/admin/roles';
+import { roleRoutes } from './admin/roles/routes';
 import { userAdminRoutes } from './routes/admin/users';
 import { codeRoutes } from './admin/codes/routes';
 import { listRoutes } from './admin/lists/routes';

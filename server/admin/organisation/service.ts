@@ -6,7 +6,7 @@ import { fieldChanges } from '../../audit';
 import { randomToken } from '../../auth/tokens';
 import { REFERENCES } from '../../db/references';
 import type { ServiceContext } from '../../service/context';
-import { anyFields, invalid, notFound, onFields, type Failure, type FieldKeys } from '../../service/failure';
+import { anyFields, fieldIf, invalid, notFound, onFields, type Failure, type FieldKeys } from '../../service/failure';
 import { createAudited, deleteUnlessInUse, updateAudited } from '../../service/records';
 import { PREFIX_FIELDS, type BranchInput, type CompanyInput } from './input';
 import * as repo from './repository';
@@ -78,7 +78,7 @@ export async function setLetterhead(ctx: ServiceContext, id: number, kind: repo.
 }
 
 export async function createBranch(ctx: ServiceContext, input: BranchInput): Promise<Result<repo.Branch, Failure>> {
-  const unknownCompany = !(await repo.companyExists(ctx.db, input.companyId)) ? { companyId: 'validation.invalid' as const } : {};
+  const unknownCompany = fieldIf(!(await repo.companyExists(ctx.db, input.companyId)), 'companyId', 'validation.invalid');
   const errors = anyFields(nameRequired(input), unknownCompany);
   if (errors) return err(invalid(errors));
   const { id } = await createAudited(ctx, 'branch', (tx) => repo.insertBranch(tx, input, ctx.now()), () => input);
