@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { LANGUAGES } from '../../../domain/i18n/language';
+import { keepSignedInAfterOwnChange } from '../../auth/sessions';
+import { INT_MAX } from '../../db/limits';
+import { errorReply } from '../../http/errors';
+import type { AppEnv } from '../../http/env';
+import { failureReply, type Refusals } from '../../http/failure';
+import { idParam, versionField } from '../../http/fields';
+import { requirePermission } from '../../http/permissions';
+import { parseQuery } from '../../http/query';
+import { parseJsonBody } from '../../http/validate';
+import { serviceContext } from '../../service/context';
+import * as repo from './repository';
+import * as users from './service';
+
+const UserFields = {
+  name: z.string().trim().min(1).max(255),
+  email: z.string().trim().min(1).max(255).pipe(z.email()),
+  language: z.enum(LANGUAGES),
+  roleId: z.number().int().positive().max(INT_MAX).nullable(),
+  branchId: z.number().int().positive().max(INT_MAX).nullable(),
+  isAdmin: z.boolean(),
+  active: z.boolean(),
+  calendarColor: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/)]).nullable().default(null),
+  /** Basis points: 5.5% is 550. */
+  commissionRateBp: z.number().int().min(0).max(10_000).nullable().default(null),
+};
+const CreateUser = z.object({ ...UserFields, password: z.string().max(1024), password_confirmation: z.string().max(1024) });
+const UpdateUser = z.object({ ...UserFields, version: versionField });
+
+const ListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  role_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  branch_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  active: z.enum(['1', '0']).optional(),
+  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const REFUSALS: Refusals<'accountAboveYou' | 'lastAdmin' | 'notSelf' | 'userHasRecords'> = {
+  accountAboveYou: [403, 'admin.accountAboveYou'],
+  lastAdmin: [422, 'admin.lastAdmin'],
+  notSelf: [422, 'admin.notSelf'],
+  userHasRecords: [422, 'admin.userHasRecords'],
+};
+
+/** Settings → Users (HTTP only; the rules are in ./service). */
+export function userAdminRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/users', ...requirePermission('user_view'), async (c) => {
+    const query = parseQuery(c, ListQuery);
+    if (query.isErr()) return query.error;
+    const { db } = c.var.deps;
+    const { items, total } = await repo.userPage(db, query.value);
+    return c.json({ items, total, page: query.value.page, perPage: query.value.per_page, filters: await repo.userOptions(db) });
+  });
+  routes.get('/users/create', ...requirePermission('user_create'), async (c) => c.json({ options: await repo.userOptions(c.var.deps.db) }));
+  routes.post('/users', ...requirePermission('user_create'), async (c) => {
+    const body = await parseJsonBody(c, CreateUser);
+    if (body.isErr()) return body.error;
+    const saved = await users.createUser(serviceContext(c), body.value);
+    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : c.json({ user: saved.value }, 201);
+  });
+  routes.get('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_view'), async (c) => {
+    const { db } = c.var.deps;
+    const user = await repo.adminUser(db, idParam(c, 'user_id'));
+    return user ? c.json({ user, options: await repo.userOptions(db) }) : errorReply(c, 404, 'errors.notFound');
+  });
+  routes.put('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_edit'), async (c) => {
+    const body = await parseJsonBody(c, UpdateUser);
+    if (body.isErr()) return body.error;
+    const saved = await users.updateUser(serviceContext(c), idParam(c, 'user_id'), body.value);
+    if (saved.isErr()) return failureReply(c, saved.error, REFUSALS);
+    // One's own rights changed: this browser stays signed in with the new rights (its other browsers
+    // are signed out), and the reply carries the signed-in user as they are now.
+    const { user, ownRightsChanged } = saved.value;
+    return c.json(ownRightsChanged ? { user, currentUser: await keepSignedInAfterOwnChange(c) } : { user });
+  });
+  routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', ...requirePermission('user_edit'), async (c) => {
+    const saved = await users.resetTwoFactor(serviceContext(c), idParam(c, 'user_id'));
+    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : c.json({ user: saved.value });
+  });
+  routes.delete('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_delete'), async (c) => {
+    const deleted = await users.deleteUser(serviceContext(c), idParam(c, 'user_id'));
+    return deleted.isErr() ? failureReply(c, deleted.error, REFUSALS) : c.body(null, 204);
+  });
+
+  return routes;
+}
