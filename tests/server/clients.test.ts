@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePhone } from '../../domain/hk/phone';
 import { DEMO_USERS } from '../../server/db/seed';
-import { CLIENT_RECORD_CHECKS } from '../../server/routes/clients';
+import { CLIENT_RECORD_CHECKS } from '../../server/clients/repository';
 import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
 
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;

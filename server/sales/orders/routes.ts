@@ -14,7 +14,7 @@ import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
 import { pageWindow, parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
-import { listAttachments } from '../../routes/attachments';
+import { listAttachments } from '../../attachments/service';
 import { callerOf } from '../caller';
 import { documentBody, documentHead } from '../documents/input';
 import { failureReply } from '../replies';

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env';
+import { failureReply } from '../http/commonFailure';
+import { requirePermission } from '../http/permissions';
+import { requireUser } from '../http/session';
+import { uploadBody } from '../http/upload';
+import { attachmentFile, OWNERS, removeAttachment, uploadAttachment, type UploadOwner } from './service';
+
+/**
+ * Attachments of clients and orders: upload (5 MB, type by content), list with the
+ * file-view scope, download under a server-made name, delete.
+ */
+export function attachmentRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  for (const [ownerType, owner] of Object.entries(OWNERS) as [UploadOwner, (typeof OWNERS)[UploadOwner]][]) {
+    routes.post(`/${owner.path}/:id{[0-9]{1,9}}/attachments`, ...requirePermission(owner.edit), uploadBody, async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const result = await uploadAttachment(c, ownerType, Number(c.req.param('id')), bytes, c.req.header('x-file-name'));
+      return result.match(
+        (attachments) => c.json({ attachments }, 201),
+        (failure) => failureReply(c, failure),
+      );
+    });
+  }
+
+  routes.get('/attachments/:id{[0-9]{1,9}}/download', requireUser, async (c) => {
+    const result = await attachmentFile(c, Number(c.req.param('id')));
+    if (result.isErr()) return failureReply(c, result.error);
+    const { bytes, type, filename } = result.value;
+    return c.body(bytes.slice().buffer, 200, {
+      'Content-Type': type,
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  routes.delete('/attachments/:id{[0-9]{1,9}}', requireUser, async (c) => {
+    const result = await removeAttachment(c, Number(c.req.param('id')));
+    return result.match(
+      (attachments) => c.json({ attachments }),
+      (failure) => failureReply(c, failure),
+    );
+  });
+
+  return routes;
+}

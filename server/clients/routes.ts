@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../http/env';
+import { errorReply } from '../http/errors';
+import { failureReply } from '../http/commonFailure';
+import { requirePermission } from '../http/permissions';
+import { parseQuery } from '../http/query';
+import { parseJsonBody } from '../http/validate';
+import { CreateClient, DetailQuery, ListQuery, UpdateClient } from './input';
+import { clientList, clientPage, createClient, deleteClient, newClientForm, revealHkid, updateClient, type ClientFailure } from './service';
+
+const replyFailure = (c: AppContext, failure: ClientFailure) => (failure.code === 'clientHasRecords' ? errorReply(c, 422, 'clients.hasRecords') : failureReply(c, failure));
+
+/** Clients: the list, the new-client form, the client's screen with its tabs, create, edit, delete, and the HKID's reveal. */
+export function clientRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/clients', ...requirePermission('client_view'), async (c) => {
+    const query = parseQuery(c, ListQuery);
+    if (query.isErr()) return query.error;
+    const { q, tag, area_id, branch_id, source, sort, page, per_page } = query.value;
+    return c.json(await clientList(c, { q, tag, areaId: area_id, branchId: branch_id, source, sort, page, perPage: per_page }));
+  });
+
+  routes.get('/clients/create', ...requirePermission('client_create'), async (c) => c.json(await newClientForm(c)));
+
+  routes.post('/clients', ...requirePermission('client_create'), async (c) => {
+    const body = await parseJsonBody(c, CreateClient);
+    if (body.isErr()) return body.error;
+    const result = await createClient(c, body.value);
+    return result.match(
+      (client) => c.json({ client }, 201),
+      (failure) => replyFailure(c, failure),
+    );
+  });
+
+  routes.get('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_view'), async (c) => {
+    const query = parseQuery(c, DetailQuery);
+    if (query.isErr()) return query.error;
+    const result = await clientPage(c, Number(c.req.param('id')), query.value.tab);
+    return result.match(
+      (page) => c.json(page),
+      (failure) => replyFailure(c, failure),
+    );
+  });
+
+  routes.put('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_edit'), async (c) => {
+    const body = await parseJsonBody(c, UpdateClient);
+    if (body.isErr()) return body.error;
+    const result = await updateClient(c, Number(c.req.param('id')), body.value);
+    return result.match(
+      (client) => c.json({ client }),
+      (failure) => replyFailure(c, failure),
+    );
+  });
+
+  routes.delete('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_delete'), async (c) => {
+    const result = await deleteClient(c, Number(c.req.param('id')));
+    return result.match(
+      () => c.body(null, 204),
+      (failure) => replyFailure(c, failure),
+    );
+  });
+
+  /** The full HKID, for a user with hkid_reveal; every reveal is written to the audit log. */
+  routes.post('/clients/:id{[0-9]{1,9}}/hkid/reveal', ...requirePermission('hkid_reveal'), async (c) => {
+    const result = await revealHkid(c, Number(c.req.param('id')));
+    return result.match(
+      (hkid) => c.json({ hkid }),
+      (failure) => replyFailure(c, failure),
+    );
+  });
+
+  return routes;
+}
