@@ -5,8 +5,7 @@
  * (infrastructure/http/attachments) decodes with them.
  */
 import * as z from 'zod/mini';
-
-const Id = z.int().check(z.positive());
+import { Id, Timestamp } from './common';
 
 /** One stored file: its name as uploaded, type, size, uploader, time, and where to download it. */
 export const Attachment = z.object({
@@ -15,8 +14,7 @@ export const Attachment = z.object({
   contentType: z.string(),
   sizeBytes: z.int().check(z.nonnegative()),
   uploadedBy: z.nullable(z.string()),
-  /** ISO 8601 with offset. */
-  uploadedAt: z.string(),
+  uploadedAt: Timestamp,
   downloadUrl: z.string(),
 });
 export type Attachment = z.infer<typeof Attachment>;

@@ -6,12 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { Attachment } from './attachments';
+import { Id, Timestamp, Version } from './common';
 import { OptionChoice, OrderRow, QuotationRow } from './sales';
-
-const Id = z.int().check(z.positive());
-const Version = z.int().check(z.positive());
-/** A moment: ISO 8601 text with its offset. */
-const Timestamp = z.string();
 const Names = { nameEn: z.string(), nameZh: z.string() };
 
 export const ClientContact = z.object({ id: z.optional(Id), name: z.string(), title: z.string(), phones: z.array(z.string()), email: z.string(), isPrimary: z.boolean() });

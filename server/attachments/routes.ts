@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { AttachmentsReply } from '../../contract/attachments';
 import type { AppEnv } from '../http/env';
 import { failureReply } from '../http/commonFailure';
 import { requirePermission } from '../http/permissions';
+import { replies } from '../http/reply';
 import { requireUser } from '../http/session';
 import { uploadBody } from '../http/upload';
 import { attachmentFile, OWNERS, removeAttachment, uploadAttachment, type UploadOwner } from './service';
@@ -12,13 +14,15 @@ import { attachmentFile, OWNERS, removeAttachment, uploadAttachment, type Upload
  */
 export function attachmentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const uploaded = replies(AttachmentsReply, 201);
+  const removed = replies(AttachmentsReply);
 
   for (const [ownerType, owner] of Object.entries(OWNERS) as [UploadOwner, (typeof OWNERS)[UploadOwner]][]) {
-    routes.post(`/${owner.path}/:id{[0-9]{1,9}}/attachments`, ...requirePermission(owner.edit), uploadBody, async (c) => {
+    routes.post(`/${owner.path}/:id{[0-9]{1,9}}/attachments`, uploaded, ...requirePermission(owner.edit), uploadBody, async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const result = await uploadAttachment(c, ownerType, Number(c.req.param('id')), bytes, c.req.header('x-file-name'));
       return result.match(
-        (attachments) => c.json({ attachments }, 201),
+        (attachments) => uploaded.send(c, { attachments }),
         (failure) => failureReply(c, failure),
       );
     });
@@ -35,10 +39,10 @@ export function attachmentRoutes(): Hono<AppEnv> {
     });
   });
 
-  routes.delete('/attachments/:id{[0-9]{1,9}}', requireUser, async (c) => {
+  routes.delete('/attachments/:id{[0-9]{1,9}}', removed, requireUser, async (c) => {
     const result = await removeAttachment(c, Number(c.req.param('id')));
     return result.match(
-      (attachments) => c.json({ attachments }),
+      (attachments) => removed.send(c, { attachments }),
       (failure) => failureReply(c, failure),
     );
   });

@@ -40,7 +40,7 @@ export async function findClient(db: Db, id: number) {
     source: row.source === null || sourceName === null ? null : { value: row.source, nameEn: sourceName.nameEn, nameZh: sourceName.nameZh },
     version: row.version,
     contacts: contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, phones: contact.phones, email: contact.email, isPrimary: contact.is_primary })),
-    addresses: addresses.map((a) => ({ id: a.id, label: a.label, address: a.address, areaId: a.area_id, area: a.area_en === null ? null : { nameEn: a.area_en, nameZh: a.area_zh } })),
+    addresses: addresses.map((a) => ({ id: a.id, label: a.label, address: a.address, areaId: a.area_id, area: a.area_en === null || a.area_zh === null ? null : { nameEn: a.area_en, nameZh: a.area_zh } })),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -280,7 +280,7 @@ export async function searchClients(db: Kysely<Database>, search: ClientSearch) 
     tags: r.tags,
     primaryContact: r.primary_contact ? (JSON.parse(r.primary_contact) as { name: string; phones: string[] }) : null,
     area: r.first_area ? (JSON.parse(r.first_area) as { nameEn: string; nameZh: string }) : null,
-    branch: r.branch_en === null ? null : { nameEn: r.branch_en, nameZh: r.branch_zh },
+    branch: r.branch_en === null || r.branch_zh === null ? null : { nameEn: r.branch_en, nameZh: r.branch_zh },
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
   return { items, total };

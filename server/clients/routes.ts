@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import { ClientList, ClientPage, ClientReply, HkidReply, NewClientPage } from '../../contract/clients';
 import type { AppContext, AppEnv } from '../http/env';
 import { errorReply } from '../http/errors';
 import { failureReply } from '../http/commonFailure';
 import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
+import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
 import { CreateClient, DetailQuery, ListQuery, UpdateClient } from './input';
 import { clientList, clientPage, createClient, deleteClient, newClientForm, revealHkid, updateClient, type ClientFailure } from './service';
@@ -13,42 +15,48 @@ const replyFailure = (c: AppContext, failure: ClientFailure) => (failure.code ==
 /** Clients: the list, the new-client form, the client's screen with its tabs, create, edit, delete, and the HKID's reveal. */
 export function clientRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const list = replies(ClientList);
+  const newForm = replies(NewClientPage);
+  const created = replies(ClientReply, 201);
+  const page = replies(ClientPage);
+  const saved = replies(ClientReply);
+  const revealed = replies(HkidReply);
 
-  routes.get('/clients', ...requirePermission('client_view'), async (c) => {
+  routes.get('/clients', list, ...requirePermission('client_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { q, tag, area_id, branch_id, source, sort, page, per_page } = query.value;
-    return c.json(await clientList(c, { q, tag, areaId: area_id, branchId: branch_id, source, sort, page, perPage: per_page }));
+    return list.send(c, await clientList(c, { q, tag, areaId: area_id, branchId: branch_id, source, sort, page, perPage: per_page }));
   });
 
-  routes.get('/clients/create', ...requirePermission('client_create'), async (c) => c.json(await newClientForm(c)));
+  routes.get('/clients/create', newForm, ...requirePermission('client_create'), async (c) => newForm.send(c, await newClientForm(c)));
 
-  routes.post('/clients', ...requirePermission('client_create'), async (c) => {
+  routes.post('/clients', created, ...requirePermission('client_create'), async (c) => {
     const body = await parseJsonBody(c, CreateClient);
     if (body.isErr()) return body.error;
     const result = await createClient(c, body.value);
     return result.match(
-      (client) => c.json({ client }, 201),
+      (client) => created.send(c, { client }),
       (failure) => replyFailure(c, failure),
     );
   });
 
-  routes.get('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_view'), async (c) => {
+  routes.get('/clients/:id{[0-9]{1,9}}', page, ...requirePermission('client_view'), async (c) => {
     const query = parseQuery(c, DetailQuery);
     if (query.isErr()) return query.error;
     const result = await clientPage(c, Number(c.req.param('id')), query.value.tab);
     return result.match(
-      (page) => c.json(page),
+      (body) => page.send(c, body),
       (failure) => replyFailure(c, failure),
     );
   });
 
-  routes.put('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_edit'), async (c) => {
+  routes.put('/clients/:id{[0-9]{1,9}}', saved, ...requirePermission('client_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateClient);
     if (body.isErr()) return body.error;
     const result = await updateClient(c, Number(c.req.param('id')), body.value);
     return result.match(
-      (client) => c.json({ client }),
+      (client) => saved.send(c, { client }),
       (failure) => replyFailure(c, failure),
     );
   });
@@ -62,10 +70,10 @@ export function clientRoutes(): Hono<AppEnv> {
   });
 
   /** The full HKID, for a user with hkid_reveal; every reveal is written to the audit log. */
-  routes.post('/clients/:id{[0-9]{1,9}}/hkid/reveal', ...requirePermission('hkid_reveal'), async (c) => {
+  routes.post('/clients/:id{[0-9]{1,9}}/hkid/reveal', revealed, ...requirePermission('hkid_reveal'), async (c) => {
     const result = await revealHkid(c, Number(c.req.param('id')));
     return result.match(
-      (hkid) => c.json({ hkid }),
+      (hkid) => revealed.send(c, { hkid }),
       (failure) => replyFailure(c, failure),
     );
   });
