@@ -257,9 +257,10 @@ export const NewOrderPage = z.object({
 });
 /**
  * GET /api/orders/{id}. `attachments` and `appointments` are the files and the appointments areas'
- * rows (their own contracts describe them; read by their own panels).
+ * rows (their own contracts describe them; read by their own panels); `appointments` is null for a user
+ * without appointment_view.
  */
-export const OrderPage = z.object({ order: Order, attachments: z.array(z.unknown()), appointments: z.array(z.unknown()), options: InvoiceOptions });
+export const OrderPage = z.object({ order: Order, attachments: z.array(z.unknown()), appointments: z.nullable(z.array(z.unknown())), options: InvoiceOptions });
 /** POST /api/orders (201), PUT /api/orders/{id}, POST /api/orders/{id}/void and /unvoid. */
 export const OrderReply = z.object({ order: Order });
 /** POST /api/orders/{id}/receipts (201): the new receipt's id and the order with its new figures. */

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { centsToDecimal } from '../../../domain/money/money';
 import { countedTotal, ORDER_TYPES } from '../../../domain/orders/order';
+import { NewOrderPage, OrderList, OrderPage, OrderReply } from '../../../contract/sales';
 import { orderAppointments } from '../../appointments/clientAppointments';
 import { INT_MAX } from '../../db/limits';
 import { translate } from '../../i18n';
@@ -12,6 +13,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { idParam, versionField } from '../../http/fields';
 import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
+import { replies } from '../../http/reply';
 import { pageWindow, parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { listAttachments } from '../../attachments/service';
@@ -48,13 +50,20 @@ const ListQuery = z.object({
 
 const VoidInput = z.object({ reason: z.string().trim().max(1000), version: versionField });
 
+/** The replies, checked against the wire contract (contract/sales.ts) and described in the OpenAPI document. */
+const listed = replies(OrderList);
+const newForm = replies(NewOrderPage);
+const created = replies(OrderReply, 201);
+const shown = replies(OrderPage);
+const saved = replies(OrderReply);
+
 const label = (c: AppContext, key: string) => translate(c.var.language, key as 'sales.csv.number');
 
 /** Orders (invoices) with their lines, void and unvoid, attachments (spec /orders…); their receipts are in ../receipts. */
 export function orderRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/orders', ...requirePermission('order_view'), async (c) => {
+  routes.get('/orders', listed, ...requirePermission('order_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { page, per_page, format, ...filter } = query.value;
@@ -84,46 +93,46 @@ export function orderRoutes(): Hono<AppEnv> {
       );
     }
     const { items, total, outstandingTotal, options } = await orderPage(caller, filter, pageWindow(page, per_page));
-    return c.json({ items, total, outstandingTotal, page, perPage: per_page, options });
+    return listed.send(c, { items, total, outstandingTotal, page, perPage: per_page, options });
   });
 
-  routes.get('/orders/create', ...requirePermission('order_create'), async (c) => {
+  routes.get('/orders/create', newForm, ...requirePermission('order_create'), async (c) => {
     const form = await orderForm(callerOf(c), queryId(c.req.query('client_id')));
-    return c.json({ options: form.options, appointmentId: queryId(c.req.query('appointment_id')), defaults: form.defaults, client: form.client });
+    return newForm.send(c, { options: form.options, appointmentId: queryId(c.req.query('appointment_id')), defaults: form.defaults, client: form.client });
   });
 
-  routes.post('/orders', ...requirePermission('order_create'), async (c) => {
+  routes.post('/orders', created, ...requirePermission('order_create'), async (c) => {
     const body = await parseJsonBody(c, CreateOrder);
     if (body.isErr()) return body.error;
     const caller = callerOf(c);
-    const created = await createOrder(caller, body.value);
-    if (created.isErr()) return failureReply(c, created.error);
-    return c.json({ order: await loadOrder(caller.db, caller.today, created.value) }, 201);
+    const made = await createOrder(caller, body.value);
+    if (made.isErr()) return failureReply(c, made.error);
+    return created.send(c, { order: (await loadOrder(caller.db, caller.today, made.value))! });
   });
 
-  routes.get('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_view'), async (c) => {
+  routes.get('/orders/:id{[0-9]{1,9}}', shown, ...requirePermission('order_view'), async (c) => {
     const { db, today } = callerOf(c);
     const order = await loadOrder(db, today, idParam(c));
     if (!order) return errorReply(c, 404, 'errors.notFound');
     // The receipt and refund forms offer the active payment methods and refund reasons (Settings → Options).
-    return c.json({ order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options: await orderScreenOptions(db) });
+    return shown.send(c, { order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options: await orderScreenOptions(db) });
   });
 
-  routes.put('/orders/:id{[0-9]{1,9}}', ...requirePermission('order_edit'), async (c) => {
+  routes.put('/orders/:id{[0-9]{1,9}}', saved, ...requirePermission('order_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateOrder);
     if (body.isErr()) return body.error;
     const updated = await editOrder(callerOf(c), idParam(c), body.value);
-    return updated.isErr() ? failureReply(c, updated.error) : c.json({ order: updated.value });
+    return updated.isErr() ? failureReply(c, updated.error) : saved.send(c, { order: updated.value });
   });
 
   for (const action of ['void', 'unvoid'] as const) {
-    routes.post(`/orders/:id{[0-9]{1,9}}/${action}`, ...requirePermission('order_void'), async (c) => {
+    routes.post(`/orders/:id{[0-9]{1,9}}/${action}`, saved, ...requirePermission('order_void'), async (c) => {
       const body = await parseJsonBody(c, VoidInput);
       if (body.isErr()) return body.error;
       const id = idParam(c);
       const caller = callerOf(c);
       const done = await setVoid(caller, id, action, body.value);
-      return done.isErr() ? failureReply(c, done.error) : c.json({ order: await loadOrder(caller.db, caller.today, id) });
+      return done.isErr() ? failureReply(c, done.error) : saved.send(c, { order: (await loadOrder(caller.db, caller.today, id))! });
     });
   }
 

@@ -96,7 +96,8 @@ export async function loadOrder(db: Db, today: IsoDate, id: number) {
     voidedBy: r.voided_by_name,
     terms: parts.terms,
     notes: r.notes,
-    quotation: r.quotation_id === null ? null : { id: r.quotation_id, number: r.quotation_number, kind: r.quotation_kind },
+    // The quotation it was made from (its number and kind are there whenever the link is: a foreign key).
+    quotation: r.quotation_id === null || r.quotation_number === null || r.quotation_kind === null ? null : { id: r.quotation_id, number: r.quotation_number, kind: r.quotation_kind },
     items: parts.items,
     receipts: await loadReceipts(db, r.id),
     letterhead: parts.letterhead,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { ConvertReply, DeletedReply, NewQuotationPage, QuotationList, QuotationPage, QuotationReply } from '../../../contract/sales';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { centsToDecimal } from '../../../domain/money/money';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES } from '../../../domain/quotations/quotation';
@@ -12,6 +13,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { idParam, versionField } from '../../http/fields';
 import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
+import { replies } from '../../http/reply';
 import { pageWindow, parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { callerOf } from '../caller';
@@ -49,6 +51,15 @@ const DetailQuery = z.object({ tab: z.enum(['basic', 'contract']).default('basic
 const StatusInput = z.object({ status: z.enum(['draft', 'sent', 'accepted', 'rejected']), version: versionField });
 const ConvertInput = z.object({ version: versionField });
 
+/** The replies, checked against the wire contract (contract/sales.ts) and described in the OpenAPI document. */
+const listed = replies(QuotationList);
+const newForm = replies(NewQuotationPage);
+const created = replies(QuotationReply, 201);
+const shown = replies(QuotationPage);
+const saved = replies(QuotationReply);
+const convertedReply = replies(ConvertReply, 201);
+const deletedReply = replies(DeletedReply);
+
 const statusLabel = (c: AppContext, status: string) => translate(c.var.language, `sales.quotationStatus.${status}` as 'sales.quotationStatus.draft');
 
 /** Quotations (spec /quotations…): basic and contract, numbered, priced by the domain, turned into orders. */
@@ -60,7 +71,7 @@ export function quotationRoutes(): Hono<AppEnv> {
     return loadQuotation(db, today, id);
   };
 
-  routes.get('/quotations', ...requirePermission('quotation_view'), async (c) => {
+  routes.get('/quotations', listed, ...requirePermission('quotation_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { page, per_page, format, ...filter } = query.value;
@@ -76,57 +87,57 @@ export function quotationRoutes(): Hono<AppEnv> {
       );
     }
     const { items, total, options } = await quotationPage(caller, filter, pageWindow(page, per_page));
-    return c.json({ items, total, page, perPage: per_page, options });
+    return listed.send(c, { items, total, page, perPage: per_page, options });
   });
 
-  routes.get('/quotations/create', ...requirePermission('quotation_create'), async (c) => {
+  routes.get('/quotations/create', newForm, ...requirePermission('quotation_create'), async (c) => {
     const kind = c.req.query('kind') === 'contract' ? 'contract' : 'basic';
-    return c.json(await quotationForm(callerOf(c), kind, queryId(c.req.query('client_id'))));
+    return newForm.send(c, await quotationForm(callerOf(c), kind, queryId(c.req.query('client_id'))));
   });
 
-  routes.post('/quotations', ...requirePermission('quotation_create'), async (c) => {
+  routes.post('/quotations', created, ...requirePermission('quotation_create'), async (c) => {
     const body = await parseJsonBody(c, CreateQuotation);
     if (body.isErr()) return body.error;
-    const created = await createQuotation(callerOf(c), body.value);
-    return created.isErr() ? failureReply(c, created.error) : c.json({ quotation: await current(c, created.value) }, 201);
+    const made = await createQuotation(callerOf(c), body.value);
+    return made.isErr() ? failureReply(c, made.error) : created.send(c, { quotation: (await current(c, made.value))! });
   });
 
-  routes.get('/quotations/:id{[0-9]{1,9}}', ...requirePermission('quotation_view'), async (c) => {
+  routes.get('/quotations/:id{[0-9]{1,9}}', shown, ...requirePermission('quotation_view'), async (c) => {
     const query = parseQuery(c, DetailQuery);
     if (query.isErr()) return query.error;
     const quotation = await current(c, idParam(c));
     if (!quotation) return errorReply(c, 404, 'errors.notFound');
-    return c.json({ quotation, tab: query.value.tab, options: await quotationOptions(callerOf(c).db) });
+    return shown.send(c, { quotation, tab: query.value.tab, options: await quotationOptions(callerOf(c).db) });
   });
 
-  routes.put('/quotations/:id{[0-9]{1,9}}', ...requirePermission('quotation_edit'), async (c) => {
+  routes.put('/quotations/:id{[0-9]{1,9}}', saved, ...requirePermission('quotation_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateQuotation);
     if (body.isErr()) return body.error;
     const updated = await editQuotation(callerOf(c), idParam(c), body.value);
-    return updated.isErr() ? failureReply(c, updated.error) : c.json({ quotation: updated.value });
+    return updated.isErr() ? failureReply(c, updated.error) : saved.send(c, { quotation: updated.value });
   });
 
-  routes.post('/quotations/:id{[0-9]{1,9}}/status', ...requirePermission('quotation_edit', 'update'), async (c) => {
+  routes.post('/quotations/:id{[0-9]{1,9}}/status', saved, ...requirePermission('quotation_edit', 'update'), async (c) => {
     const body = await parseJsonBody(c, StatusInput);
     if (body.isErr()) return body.error;
     const id = idParam(c);
     const moved = await moveQuotation(callerOf(c), id, body.value);
-    return moved.isErr() ? failureReply(c, moved.error) : c.json({ quotation: await current(c, id) });
+    return moved.isErr() ? failureReply(c, moved.error) : saved.send(c, { quotation: (await current(c, id))! });
   });
 
-  routes.post('/quotations/:id{[0-9]{1,9}}/convert', ...requirePermission('order_create'), async (c) => {
+  routes.post('/quotations/:id{[0-9]{1,9}}/convert', convertedReply, ...requirePermission('order_create'), async (c) => {
     // Turning a quotation into an invoice changes the quotation too.
     if (!hasPermission(c.var.user, 'quotation_edit')) return errorReply(c, 403, 'auth.forbidden');
     const body = await parseJsonBody(c, ConvertInput);
     if (body.isErr()) return body.error;
     const id = idParam(c);
     const converted = await convertQuotation(callerOf(c), id, body.value.version);
-    return converted.isErr() ? failureReply(c, converted.error) : c.json({ orderId: converted.value, quotation: await current(c, id) }, 201);
+    return converted.isErr() ? failureReply(c, converted.error) : convertedReply.send(c, { orderId: converted.value, quotation: (await current(c, id))! });
   });
 
-  routes.delete('/quotations/:id{[0-9]{1,9}}', ...requirePermission('quotation_delete'), async (c) => {
+  routes.delete('/quotations/:id{[0-9]{1,9}}', deletedReply, ...requirePermission('quotation_delete'), async (c) => {
     const deleted = await deleteQuotation(callerOf(c), idParam(c));
-    return deleted.isErr() ? failureReply(c, deleted.error) : c.json({ deleted: true });
+    return deleted.isErr() ? failureReply(c, deleted.error) : deletedReply.send(c, { deleted: true });
   });
 
   return routes;

@@ -1,6 +1,6 @@
 import { err, ok } from 'neverthrow';
 import { dueDate } from '../../../domain/orders/order';
-import { checkContract, checkQuotationTransition, effectiveStatus, expiryDate, toOrder, type QuotationStatus, type VisitFrequency } from '../../../domain/quotations/quotation';
+import { checkContract, checkQuotationTransition, effectiveStatus, expiryDate, toOrder, VISIT_FREQUENCIES, type QuotationStatus, type VisitFrequency } from '../../../domain/quotations/quotation';
 import type { IsoDate } from '../../../domain/time/dates';
 import type { Caller, Db } from '../caller';
 import type { DocumentInput } from '../documents/input';
@@ -63,6 +63,7 @@ export async function loadQuotation(db: Db, today: IsoDate, id: number) {
   const r = await quotationRow(db, id);
   if (!r) return null;
   const parts = await documentParts(db, 'quotation', r);
+  const frequency = VISIT_FREQUENCIES.find((f) => f === r.visit_frequency);
   return {
     id: r.id,
     number: r.number,
@@ -83,8 +84,9 @@ export async function loadQuotation(db: Db, today: IsoDate, id: number) {
     total: r.total,
     terms: parts.terms,
     notes: r.notes,
-    contract: r.kind === 'contract' && r.period_start_text && r.period_end_text ? { periodStart: r.period_start_text, periodEnd: r.period_end_text, frequency: r.visit_frequency } : null,
-    order: r.order_id === null ? null : { id: r.order_id, number: r.order_number },
+    contract: r.kind === 'contract' && r.period_start_text && r.period_end_text && frequency ? { periodStart: r.period_start_text, periodEnd: r.period_end_text, frequency } : null,
+    // The order made from it (its number is there whenever the link is: a foreign key).
+    order: r.order_id === null || r.order_number === null ? null : { id: r.order_id, number: r.order_number },
     items: parts.items,
     letterhead: parts.letterhead,
     version: r.version,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { BankedReply, PaymentReply, ReceiptList, ReceiptPage } from '../../../contract/sales';
 import { centsToDecimal } from '../../../domain/money/money';
 import { PAYMENT_METHOD_CODE } from '../../../domain/orders/receipts';
 import { INT_MAX } from '../../db/limits';
@@ -10,6 +11,7 @@ import type { AppEnv } from '../../http/env';
 import { idParam, optionalText } from '../../http/fields';
 import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
+import { replies } from '../../http/reply';
 import { pageWindow, parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { callerOf } from '../caller';
@@ -39,11 +41,17 @@ const ReceiptInput = z.object({
   reason: optionalText(1000),
 });
 
+/** The replies, checked against the wire contract (contract/sales.ts) and described in the OpenAPI document. */
+const listed = replies(ReceiptList);
+const shown = replies(ReceiptPage);
+const banked = replies(BankedReply);
+const recordedReply = replies(PaymentReply, 201);
+
 /** Receipts and refunds (spec /orders/receipt, /reminders/bank-in): record against an order, list, export, bank-in, print. */
 export function receiptRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/receipts', ...requirePermission('receipt_view'), async (c) => {
+  routes.get('/receipts', listed, ...requirePermission('receipt_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { page, per_page, format, ...filter } = query.value;
@@ -72,30 +80,30 @@ export function receiptRoutes(): Hono<AppEnv> {
       );
     }
     const { items, total, netAmount, options } = await receiptPage(caller, filter, pageWindow(page, per_page));
-    return c.json({ items, total, netAmount, page, perPage: per_page, options });
+    return listed.send(c, { items, total, netAmount, page, perPage: per_page, options });
   });
 
   /** One receipt or refund with what its printed copy needs. */
-  routes.get('/receipts/:id{[0-9]{1,9}}', ...requirePermission('receipt_view'), async (c) => {
+  routes.get('/receipts/:id{[0-9]{1,9}}', shown, ...requirePermission('receipt_view'), async (c) => {
     const detail = await receiptDetail(callerOf(c), idParam(c));
-    return detail.isErr() ? failureReply(c, detail.error) : c.json(detail.value);
+    return detail.isErr() ? failureReply(c, detail.error) : shown.send(c, detail.value);
   });
 
   /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */
-  routes.post('/receipts/:id{[0-9]{1,9}}/bank-in', ...requirePermission('receipt_edit', 'update'), async (c) => {
-    const banked = await bankIn(callerOf(c), idParam(c));
-    return banked.isErr() ? failureReply(c, banked.error) : c.json({ banked: true });
+  routes.post('/receipts/:id{[0-9]{1,9}}/bank-in', banked, ...requirePermission('receipt_edit', 'update'), async (c) => {
+    const done = await bankIn(callerOf(c), idParam(c));
+    return done.isErr() ? failureReply(c, done.error) : banked.send(c, { banked: true });
   });
 
   /** A receipt or a refund against the order (the rule is checked under the order's lock: see recordPayment). */
-  routes.post('/orders/:id{[0-9]{1,9}}/receipts', ...requirePermission('receipt_create'), async (c) => {
+  routes.post('/orders/:id{[0-9]{1,9}}/receipts', recordedReply, ...requirePermission('receipt_create'), async (c) => {
     const body = await parseJsonBody(c, ReceiptInput);
     if (body.isErr()) return body.error;
     const id = idParam(c);
     const caller = callerOf(c);
     const recorded = await recordPayment(caller, id, body.value);
     if (recorded.isErr()) return failureReply(c, recorded.error);
-    return c.json({ receiptId: recorded.value.receiptId, order: await loadOrder(caller.db, caller.today, id) }, 201);
+    return recordedReply.send(c, { receiptId: recorded.value.receiptId, order: (await loadOrder(caller.db, caller.today, id))! });
   });
 
   return routes;
