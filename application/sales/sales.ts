@@ -279,7 +279,7 @@ export interface OrderDefaults {
  * their own panels) or /orders/order/invoice/create (a new one, perhaps for a client or an appointment).
  */
 export type OrderScreenData =
-  | { readonly order: Order; readonly options: InvoiceOptions; readonly attachments: readonly unknown[]; readonly appointments: readonly unknown[] }
+  | { readonly order: Order; readonly options: InvoiceOptions; readonly attachments: readonly unknown[]; readonly appointments: readonly unknown[] | null }
   | { readonly order: null; readonly options: DocumentOptions; readonly defaults: OrderDefaults; readonly appointmentId: number | null; readonly client: ClientSummary | null };
 
 /** What the forms send. */
