@@ -1,8 +1,10 @@
-import { errAsync, type ResultAsync } from 'neverthrow';
-import { checkPassword } from '../../domain/auth/password-policy';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
-import { invalid, isValid, type Invalid } from '../forms/Invalid';
+import type { Invalid } from '../forms/Invalid';
+import type * as AccountForms from './accountForms';
+
+type AccountForms = typeof AccountForms;
 import type { Navigator } from '../ports/Navigator';
 import type { CurrentUser } from '../session/CurrentUser';
 import { decodeUser } from '../session/decodeUser';
@@ -15,23 +17,14 @@ export interface PasswordChange {
 }
 
 /**
- * What is wrong with a password change before it is sent: the current password is required and
- * the new one must meet the domain's password policy (each unmet rule by the new password, a
- * mismatch by the confirmation).
+ * The account forms' checks (accountForms.ts), loaded when first used rather than with the sign-in
+ * page; what they find wrong is the error, before anything is sent.
  */
-export function passwordChangeProblems(change: PasswordChange): Invalid {
-  const checked = checkPassword(change.password, change.password_confirmation);
-  const unmet = checked.isErr() ? checked.error.rules : [];
-  return invalid({
-    current_password: change.current_password === '' ? [{ key: 'account:password.requiredCurrent' }] : [],
-    password: unmet.filter((rule) => rule !== 'passwordConfirmationMismatch').map((rule) => ({ key: `auth:password.rules.${rule}` })),
-    password_confirmation: unmet.includes('passwordConfirmationMismatch') ? [{ key: 'auth:password.mismatch' }] : [],
+function checked(check: (forms: AccountForms) => Invalid): ResultAsync<void, ApiError | Invalid> {
+  return ResultAsync.fromPromise(import('./accountForms'), (): ApiError => ({ code: 'network' })).andThen((forms) => {
+    const problems = check(forms);
+    return forms.isValid(problems) ? okAsync(undefined) : errAsync(problems);
   });
-}
-
-/** A step that needs the password again, refused before sending when none was typed. */
-function passwordRequired(password: string): Invalid {
-  return invalid({ password: password === '' ? [{ key: 'account:passwordRequired' }] : [] });
 }
 
 export type TwoFactorStatus = 'off' | 'pending' | 'on';
@@ -84,10 +77,11 @@ export class AccountService {
 
   /** Changes the password once the change meets the rules (`passwordChangeProblems`). */
   changePassword(change: PasswordChange): ResultAsync<void, ApiError | Invalid> {
-    const problems = passwordChangeProblems(change);
-    if (!isValid(problems)) return errAsync(problems);
-    return this.api
-      .put('/api/user/password', { current_password: change.current_password, password: change.password, password_confirmation: change.password_confirmation }).map(() => undefined);
+    return checked((forms) => forms.passwordChangeProblems(change)).andThen(() =>
+      this.api
+        .put('/api/user/password', { current_password: change.current_password, password: change.password, password_confirmation: change.password_confirmation })
+        .map(() => undefined),
+    );
   }
 
   startTwoFactor(password: string): ResultAsync<TwoFactorEnrolment, ApiError> {
@@ -134,9 +128,9 @@ export class AccountService {
 
   /** Resolves to how many other browsers were signed out. */
   signOutOtherSessions(password: string): ResultAsync<number, ApiError | Invalid> {
-    const problems = passwordRequired(password);
-    if (!isValid(problems)) return errAsync(problems);
-    return this.api.delete('/api/user/other-sessions', { password }).map((body) => (isRecord(body) && typeof body.ended === 'number' ? body.ended : 0));
+    return checked((forms) => forms.passwordRequired(password)).andThen(() =>
+      this.api.delete('/api/user/other-sessions', { password }).map((body) => (isRecord(body) && typeof body.ended === 'number' ? body.ended : 0)),
+    );
   }
 
   /** Deletes the account; on success the user is signed out here too and lands on /login. */

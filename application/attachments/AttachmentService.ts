@@ -1,23 +1,14 @@
-import { errAsync, type ResultAsync } from 'neverthrow';
-import { checkUploadSize } from '../../domain/files/upload';
-import type { ApiClient } from '../api/ApiClient';
+import type { ResultAsync } from 'neverthrow';
 import type { ApiError } from '../api/ApiError';
-import { isRecord } from '../api/decode';
-import { decodeAttachments, type Attachment } from '../clients/client';
+import type { Attachment } from '../clients/client';
 
-/** Files attached to a client or an order: upload (5 MB, refused before sending) and delete. */
-export class AttachmentService {
-  constructor(private readonly api: ApiClient) {}
-
+/**
+ * Files attached to a client or an order: upload (5 MB, refused before sending) and delete. The class
+ * is the screens' key to the service; its implementation, ApiAttachmentService, loads with the first
+ * screen that shows attachments, not with the sign-in page.
+ */
+export abstract class AttachmentService {
   /** `ownerPath` is the owner's API path, e.g. /api/clients/5 or /api/orders/3. */
-  attach(ownerPath: string, file: File): ResultAsync<Attachment[], ApiError> {
-    if (checkUploadSize(file.size).isErr()) return errAsync({ code: 'tooLarge', message: '' });
-    return this.api
-      .request({ method: 'POST', path: `${ownerPath}/attachments`, body: file, headers: { 'X-File-Name': encodeURIComponent(file.name) } })
-      .map((body) => decodeAttachments(isRecord(body) ? body.attachments : []));
-  }
-
-  remove(id: number): ResultAsync<Attachment[], ApiError> {
-    return this.api.delete(`/api/attachments/${id}`).map((body) => decodeAttachments(isRecord(body) ? body.attachments : []));
-  }
+  abstract attach(ownerPath: string, file: File): ResultAsync<Attachment[], ApiError>;
+  abstract remove(id: number): ResultAsync<Attachment[], ApiError>;
 }

@@ -1,34 +1,17 @@
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import type { ApiClient } from '../api/ApiClient';
+import type { ResultAsync } from 'neverthrow';
 import type { ApiError } from '../api/ApiError';
-import { decodeClient, type Client, type ClientInput } from './client';
+import type { Client, ClientInput } from './client';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function clientFrom(body: unknown): ResultAsync<Client, ApiError> {
-  const client = isRecord(body) ? decodeClient(body.client) : null;
-  return client ? okAsync(client) : errAsync({ code: 'server', status: 200, message: '' });
-}
-
-/** Saving and deleting clients, and revealing an HKID. */
-export class ClientService {
-  constructor(private readonly api: ApiClient) {}
-
-  create(input: ClientInput): ResultAsync<Client, ApiError> {
-    return this.api.post('/api/clients', input).andThen(clientFrom);
-  }
-
+/**
+ * Saving and deleting clients, and revealing an HKID. The class is the screens' key to the service
+ * (`useService(ClientService)`); its implementation, ApiClientService, and the client decoders load
+ * with the first client screen, not with the sign-in page.
+ */
+export abstract class ClientService {
+  abstract create(input: ClientInput): ResultAsync<Client, ApiError>;
   /** A stale version is refused (conflict) and nothing is saved; the caller keeps the input. */
-  update(id: number, version: number, input: ClientInput): ResultAsync<Client, ApiError> {
-    return this.api.put(`/api/clients/${id}`, { ...input, version }).andThen(clientFrom);
-  }
-
-  delete(id: number): ResultAsync<void, ApiError> {
-    return this.api.delete(`/api/clients/${id}`).map(() => undefined);
-  }
-
+  abstract update(id: number, version: number, input: ClientInput): ResultAsync<Client, ApiError>;
+  abstract delete(id: number): ResultAsync<void, ApiError>;
   /** The full HKID (audited by the server). */
-  revealHkid(id: number): ResultAsync<string | null, ApiError> {
-    return this.api.post(`/api/clients/${id}/hkid/reveal`).map((body) => (isRecord(body) && typeof body.hkid === 'string' ? body.hkid : null));
-  }
+  abstract revealHkid(id: number): ResultAsync<string | null, ApiError>;
 }

@@ -32,11 +32,7 @@ import { ClientFinder } from '../../application/ports/ClientFinder';
 import { OrderBook } from '../../application/ports/OrderBook';
 import { QuotationBook } from '../../application/ports/QuotationBook';
 import { ReceiptBook } from '../../application/ports/ReceiptBook';
-import { HttpClientFinder } from '../http/sales/HttpClientFinder';
-import { HttpOrderBook } from '../http/sales/HttpOrderBook';
-import { HttpQuotationBook } from '../http/sales/HttpQuotationBook';
-import { HttpReceiptBook } from '../http/sales/HttpReceiptBook';
-import { SalesWire } from '../http/sales/SalesWire';
+import { lazyPort } from './lazyPort';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { ReportService } from '../../application/reports/ReportService';
@@ -236,16 +232,22 @@ export const accountModule = new ContainerModule(({ bind }) => {
 
 /** Clients and their attachments. */
 export const clientModule = new ContainerModule(({ bind }) => {
-  bind(ClientService).toResolvedValue((api: ApiClient) => new ClientService(api), [ApiClient]).inSingletonScope();
-  bind(AttachmentService).toResolvedValue((api: ApiClient) => new AttachmentService(api), [ApiClient]).inSingletonScope();
+  bind(ClientService)
+    .toResolvedValue((api: ApiClient) => lazyPort<ClientService>(() => import('../../application/clients/ApiClientService').then((m) => new m.ApiClientService(api))), [ApiClient])
+    .inSingletonScope();
+  bind(AttachmentService)
+    .toResolvedValue((api: ApiClient) => lazyPort<AttachmentService>(() => import('../../application/attachments/ApiAttachmentService').then((m) => new m.ApiAttachmentService(api))), [ApiClient])
+    .inSingletonScope();
 });
 
 /** Quotations, invoices, receipts and refunds: their HTTP adapters and the screens' use-cases. */
 export const salesModule = new ContainerModule(({ bind }) => {
-  bind(QuotationBook).toResolvedValue((api: ApiClient) => new HttpQuotationBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
-  bind(OrderBook).toResolvedValue((api: ApiClient) => new HttpOrderBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
-  bind(ReceiptBook).toResolvedValue((api: ApiClient) => new HttpReceiptBook(new SalesWire(api)), [ApiClient]).inSingletonScope();
-  bind(ClientFinder).toResolvedValue((api: ApiClient) => new HttpClientFinder(new SalesWire(api)), [ApiClient]).inSingletonScope();
+  // The adapters load with the first sales screen (lazyPort), not with the sign-in page.
+  const sales = (api: ApiClient) => import('../http/sales/adapters').then((m) => m.salesAdapters(api));
+  bind(QuotationBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.quotations)), [ApiClient]).inSingletonScope();
+  bind(OrderBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.orders)), [ApiClient]).inSingletonScope();
+  bind(ReceiptBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.receipts)), [ApiClient]).inSingletonScope();
+  bind(ClientFinder).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.clients)), [ApiClient]).inSingletonScope();
   bind(SalesDeskLoader)
     .toResolvedValue(
       (quotations: QuotationBook, orders: OrderBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, clock: Clock, policy: ErrorPolicy) =>

@@ -14,7 +14,7 @@ describe('AccountService: the checks made before sending', () => {
     expect(result._unsafeUnwrapErr()).toEqual({
       code: 'invalid',
       fields: {
-        current_password: [{ key: 'account:password.requiredCurrent' }],
+        current_password: [{ key: 'auth:password.requiredCurrent' }],
         password: [{ key: 'auth:password.rules.passwordTooShort' }, { key: 'auth:password.rules.passwordNeedsUppercase' }, { key: 'auth:password.rules.passwordNeedsDigit' }],
         password_confirmation: [{ key: 'auth:password.mismatch' }],
       },
@@ -31,7 +31,7 @@ describe('AccountService: the checks made before sending', () => {
 
   it('asks for the password before signing out the other browsers', async () => {
     const { service, transport } = account();
-    expect((await service.signOutOtherSessions(''))._unsafeUnwrapErr()).toEqual({ code: 'invalid', fields: { password: [{ key: 'account:passwordRequired' }] } });
+    expect((await service.signOutOtherSessions(''))._unsafeUnwrapErr()).toEqual({ code: 'invalid', fields: { password: [{ key: 'auth:password.requiredAgain' }] } });
     expect(transport.requests).toEqual([]);
     expect((await service.signOutOtherSessions('secret'))._unsafeUnwrap()).toBe(2);
   });

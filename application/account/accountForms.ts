@@ -1,0 +1,26 @@
+import { checkPassword } from '../../domain/auth/password-policy';
+import { invalid, type Invalid } from '../forms/Invalid';
+import type { PasswordChange } from './AccountService';
+
+export { isValid } from '../forms/Invalid';
+
+/**
+ * What is wrong with a password change before it is sent: the current password is required and
+ * the new one must meet the domain's password policy (each unmet rule by the new password, a
+ * mismatch by the confirmation).
+ */
+export function passwordChangeProblems(change: PasswordChange): Invalid {
+  const checked = checkPassword(change.password, change.password_confirmation);
+  const unmet = checked.isErr() ? checked.error.rules : [];
+  return invalid({
+    current_password: change.current_password === '' ? [{ key: 'auth:password.requiredCurrent' }] : [],
+    password: unmet.filter((rule) => rule !== 'passwordConfirmationMismatch').map((rule) => ({ key: `auth:password.rules.${rule}` })),
+    password_confirmation: unmet.includes('passwordConfirmationMismatch') ? [{ key: 'auth:password.mismatch' }] : [],
+  });
+}
+
+/** A step that needs the password again, refused before sending when none was typed. */
+export function passwordRequired(password: string): Invalid {
+  return invalid({ password: password === '' ? [{ key: 'auth:password.requiredAgain' }] : [] });
+}
+
