@@ -3,18 +3,14 @@ import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
 import type { Invalid } from '../forms/Invalid';
 import type * as AccountForms from './accountForms';
+import type { PasswordChange } from './accountForms';
 
 type AccountForms = typeof AccountForms;
 import type { Navigator } from '../ports/Navigator';
 import type { CurrentUser } from '../session/CurrentUser';
 import { decodeUser } from '../session/decodeUser';
 
-/** A new password, typed twice, and the current one. */
-export interface PasswordChange {
-  readonly current_password: string;
-  readonly password: string;
-  readonly password_confirmation: string;
-}
+export type { PasswordChange } from './accountForms';
 
 /**
  * The account forms' checks (accountForms.ts), loaded when first used rather than with the sign-in

@@ -1,8 +1,14 @@
 import { checkPassword } from '../../domain/auth/password-policy';
 import { invalid, type Invalid } from '../forms/Invalid';
-import type { PasswordChange } from './AccountService';
 
 export { isValid } from '../forms/Invalid';
+
+/** A new password, typed twice, and the current one. */
+export interface PasswordChange {
+  readonly current_password: string;
+  readonly password: string;
+  readonly password_confirmation: string;
+}
 
 /**
  * What is wrong with a password change before it is sent: the current password is required and
