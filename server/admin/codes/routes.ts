@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import { CodesReply } from '../../../contract/lists';
 import * as z from 'zod';
 import { INT_MAX } from '../../db/limits';
 import type { AppEnv } from '../../http/env';
 import { failureReply } from '../../http/failure';
 import { requirePermission } from '../../http/permissions';
+import { replies } from '../../http/reply';
 import { parseJsonBody } from '../../http/validate';
 import { serviceContext } from '../../service/context';
 import * as repo from './repository';
@@ -14,12 +16,13 @@ const CodesInput = z.object({ values: z.record(z.string(), z.string().trim().max
 /** Settings → Codes: document number prefixes and the like (HTTP only; the rules are in ./service). */
 export function codeRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/settings', ...requirePermission('setting_view'), async (c) => c.json({ codes: await repo.codes(c.var.deps.db) }));
-  routes.put('/settings', ...requirePermission('setting_edit'), async (c) => {
+  const codes = replies(CodesReply);
+  routes.get('/settings', codes, ...requirePermission('setting_view'), async (c) => codes.send(c, { codes: await repo.codes(c.var.deps.db) }));
+  routes.put('/settings', codes, ...requirePermission('setting_edit'), async (c) => {
     const body = await parseJsonBody(c, CodesInput);
     if (body.isErr()) return body.error;
     const saved = await saveCodes(serviceContext(c), body.value);
-    return saved.isErr() ? failureReply(c, saved.error) : c.json({ codes: saved.value });
+    return saved.isErr() ? failureReply(c, saved.error) : codes.send(c, { codes: saved.value });
   });
   return routes;
 }

@@ -21,7 +21,8 @@ export type Term = ReturnType<typeof term>;
 
 export const option = (r: Selectable<OptionTable>) => ({
   id: r.id,
-  key: r.key,
+  /** Written only under a known list's key (the routes refuse any other). */
+  key: r.key as OptionKey,
   value: r.value,
   labelEn: r.label_en,
   labelZh: r.label_zh,
