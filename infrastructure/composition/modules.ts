@@ -22,6 +22,8 @@ import { DraftStore } from '../../application/ports/DraftStore';
 import { FileSaver } from '../../application/ports/FileSaver';
 import { FileAddresses } from '../../application/ports/FileAddresses';
 import { DownloadService } from '../../application/downloads/DownloadService';
+import { ListExport } from '../../application/ports/ListExport';
+import { HttpListExport } from '../http/HttpListExport';
 import { AccountService } from '../../application/account/AccountService';
 import { TwoFactorPolicyService } from '../../application/admin/TwoFactorPolicyService';
 import { ApiTokenService } from '../../application/account/ApiTokenService';
@@ -213,6 +215,7 @@ export const sessionModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
   bind(DownloadService).toResolvedValue((api: ApiClient, saver: FileSaver) => new DownloadService(api, saver), [ApiClient, FileSaver]).inSingletonScope();
+  bind(ListExport).toConstantValue(new HttpListExport());
 });
 
 /** The signed-in user's own account: profile, two-factor, sessions and API tokens. */

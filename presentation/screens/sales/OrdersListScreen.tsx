@@ -4,18 +4,12 @@ import { hasPermission } from '../../../domain/auth/permissions';
 import { ORDER_TYPES } from '../../../domain/orders/order';
 import { decodeOrderRows, decodeSalesOptions } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
-import { ExportLink } from '../../components/ExportLink';
-import { Pagination } from '../../components/Pagination';
-import { SelectField } from '../../components/SelectField';
-import { SortableHeader } from '../../components/SortableHeader';
-import { TextField } from '../../components/TextField';
+import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
-import { useQueryForm } from '../../hooks/useQueryForm';
 import { StatusBadge } from './StatusBadge';
 
-const FILTERS = ['q', 'status', 'type', 'date_from', 'date_to', 'branch_id', 'salesperson_id'] as const;
 const STATUSES = ['owing', 'outstanding', 'partial', 'paid', 'void', 'reminder_outstanding'] as const;
 
 /**
@@ -28,83 +22,55 @@ export default function OrdersListScreen({ data, route }: ScreenProps) {
   const reminder = route.apiQuery?.status === 'reminder_outstanding';
   const items = decodeOrderRows(data.props.items);
   const options = decodeSalesOptions(data.props.options);
-  const { path, search, params, values, set, apply, clear } = useQueryForm(FILTERS);
-  const defaultSort = '-date';
-  const header = (column: string, label: string, className?: string) => <SortableHeader column={column} label={label} path={path} search={search} defaultSort={defaultSort} {...(className ? { className } : {})} />;
-  const exportSearch = reminder ? `${search ? `${search}&` : ''}status=reminder_outstanding` : search;
+  const language = i18n.language;
   return (
-    <div className="stack">
-      {reminder && <p className="hint">{t('reminders.outstandingIntro')}</p>}
-      <div className="toolbar">
-        <form className="filters" role="search" onSubmit={apply}>
-          <TextField label={t('list.search')} type="search" value={values.q} onChange={(e) => set('q', e.target.value)} placeholder={t('list.searchHint')} />
-          {!reminder && <SelectField label={t('field.status')} value={values.status} emptyLabel={t('list.all')} options={STATUSES.map((s) => ({ value: s, label: t(`paymentStatus.${s}`) }))} onChange={(e) => set('status', e.target.value)} />}
-          <SelectField label={t('field.type')} value={values.type} emptyLabel={t('list.all')} options={ORDER_TYPES.map((k) => ({ value: k, label: t(`orderType.${k}`) }))} onChange={(e) => set('type', e.target.value)} />
-          <TextField label={t('list.from')} type="date" value={values.date_from} onChange={(e) => set('date_from', e.target.value)} />
-          <TextField label={t('list.to')} type="date" value={values.date_to} onChange={(e) => set('date_to', e.target.value)} />
-          <SelectField label={t('field.branch')} value={values.branch_id} emptyLabel={t('list.all')} options={options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, i18n.language) }))} onChange={(e) => set('branch_id', e.target.value)} />
-          <SelectField label={t('field.salesperson')} value={values.salesperson_id} emptyLabel={t('list.all')} options={options.salespeople.map((s) => ({ value: String(s.id), label: s.name }))} onChange={(e) => set('salesperson_id', e.target.value)} />
-          <button type="submit" className="button button-primary">
-            {t('list.apply')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={clear}>
-            {t('list.clear')}
-          </button>
-        </form>
-        <div className="inline-actions">
-          {!reminder && hasPermission(user, 'order_create') && (
-            <Link href="/orders/order/invoice/create" className="button button-primary">
-              {t('order.new')}
-            </Link>
-          )}
-          <ExportLink api="/api/orders" search={exportSearch} />
-        </div>
-      </div>
-      <p className="list-total" role="status">
-        {t('list.outstandingTotal', { amount: formatHKD(Number(data.props.outstandingTotal) || 0, i18n.language) })}
-      </p>
-      {items.length === 0 ? (
-        <p className="notice">{params.size > 0 ? t('list.noMatch') : t(reminder ? 'list.emptyReminders' : 'list.emptyOrders')}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">{t(reminder ? 'list.remindersCaption' : 'list.ordersCaption')}</caption>
-            <thead>
-              <tr>
-                {header('number', t('field.number'))}
-                {header('date', t('field.date'))}
-                {header('due', t('field.dueDate'))}
-                {header('client', t('field.client'))}
-                <th scope="col">{t('field.type')}</th>
-                <th scope="col">{t('field.status')}</th>
-                {header('total', t('field.total'), 'number')}
-                {header('outstanding', t('field.outstanding'), 'number')}
-                <th scope="col">{t('field.salesperson')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link href={`/orders/order/invoice/${o.id}`}>{o.number}</Link>
-                  </td>
-                  <td>{o.date}</td>
-                  <td>{o.dueDate}</td>
-                  <td>{bilingual(o.client, i18n.language)}</td>
-                  <td>{t(`orderType.${o.type}`)}</td>
-                  <td>
-                    <StatusBadge kind="order" status={o.status} overdue={o.overdue} />
-                  </td>
-                  <td className="number">{formatHKD(o.status === 'void' ? 0 : o.total, i18n.language)}</td>
-                  <td className="number">{formatHKD(o.outstanding, i18n.language)}</td>
-                  <td>{o.salesperson ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination path={path} search={search} page={Number(data.props.page) || 1} perPage={Number(data.props.perPage) || 20} total={Number(data.props.total) || 0} />
-    </div>
+    <ListView
+      intro={reminder && <p className="hint">{t('reminders.outstandingIntro')}</p>}
+      filters={[
+        { key: 'q', type: 'search', label: t('list.search'), placeholder: t('list.searchHint') },
+        { key: 'status', type: 'select', shown: !reminder, label: t('field.status'), emptyLabel: t('list.all'), options: STATUSES.map((s) => ({ value: s, label: t(`paymentStatus.${s}`) })) },
+        { key: 'type', type: 'select', label: t('field.type'), emptyLabel: t('list.all'), options: ORDER_TYPES.map((k) => ({ value: k, label: t(`orderType.${k}`) })) },
+        { key: 'date_from', type: 'date', label: t('list.from') },
+        { key: 'date_to', type: 'date', label: t('list.to') },
+        { key: 'branch_id', type: 'select', label: t('field.branch'), emptyLabel: t('list.all'), options: options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, language) })) },
+        { key: 'salesperson_id', type: 'select', label: t('field.salesperson'), emptyLabel: t('list.all'), options: options.salespeople.map((s) => ({ value: String(s.id), label: s.name })) },
+      ]}
+      words={{
+        apply: t('list.apply'),
+        clear: t('list.clear'),
+        caption: t(reminder ? 'list.remindersCaption' : 'list.ordersCaption'),
+        empty: t(reminder ? 'list.emptyReminders' : 'list.emptyOrders'),
+        noMatch: t('list.noMatch'),
+      }}
+      actions={
+        !reminder &&
+        hasPermission(user, 'order_create') && (
+          <Link href="/orders/order/invoice/create" className="button button-primary">
+            {t('order.new')}
+          </Link>
+        )
+      }
+      exportAs={{ kind: 'orders', fixed: reminder ? { status: 'reminder_outstanding' } : {} }}
+      summary={
+        <p className="list-total" role="status">
+          {t('list.outstandingTotal', { amount: formatHKD(Number(data.props.outstandingTotal) || 0, language) })}
+        </p>
+      }
+      defaultSort="-date"
+      columns={[
+        { label: t('field.number'), sort: 'number', cell: (o) => <Link href={`/orders/order/invoice/${o.id}`}>{o.number}</Link> },
+        { label: t('field.date'), sort: 'date', cell: (o) => o.date },
+        { label: t('field.dueDate'), sort: 'due', cell: (o) => o.dueDate },
+        { label: t('field.client'), sort: 'client', cell: (o) => bilingual(o.client, language) },
+        { label: t('field.type'), cell: (o) => t(`orderType.${o.type}`) },
+        { label: t('field.status'), cell: (o) => <StatusBadge kind="order" status={o.status} overdue={o.overdue} /> },
+        { label: t('field.total'), sort: 'total', className: 'number', cell: (o) => formatHKD(o.status === 'void' ? 0 : o.total, language) },
+        { label: t('field.outstanding'), sort: 'outstanding', className: 'number', cell: (o) => formatHKD(o.outstanding, language) },
+        { label: t('field.salesperson'), cell: (o) => o.salesperson ?? '—' },
+      ]}
+      rows={items}
+      rowKey={(o) => o.id}
+      paging={{ page: Number(data.props.page) || 1, perPage: Number(data.props.perPage) || 20, total: Number(data.props.total) || 0 }}
+    />
   );
 }
