@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { AuditList } from '../../../contract/audits';
 import { INT_MAX } from '../../db/limits';
 import { isoDate } from '../../http/dates';
 import type { AppEnv } from '../../http/env';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
+import { replies } from '../../http/reply';
 import { auditFilters, auditPage } from './repository';
 
 const AuditQuery = z.object({
@@ -21,12 +23,13 @@ const AuditQuery = z.object({
 /** Settings → Audit log: who did what to which record, when and from where; read-only, newest first. */
 export function auditRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/audits', ...requirePermission('audit_view'), async (c) => {
+  const list = replies(AuditList);
+  routes.get('/audits', list, ...requirePermission('audit_view'), async (c) => {
     const query = parseQuery(c, AuditQuery);
     if (query.isErr()) return query.error;
     const { db } = c.var.deps;
     const { items, total } = await auditPage(db, query.value);
-    return c.json({ items, total, page: query.value.page, perPage: query.value.per_page, filters: await auditFilters(db) });
+    return list.send(c, { items, total, page: query.value.page, perPage: query.value.per_page, filters: await auditFilters(db) });
   });
   return routes;
 }

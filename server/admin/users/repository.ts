@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/i18n/language';
 import { likePattern, pageWindow } from '../../http/query';
 import type { Db, Tx } from '../../service/context';
 
@@ -60,7 +61,7 @@ export async function userPage(db: Db, { q, role_id, branch_id, active, page, pe
     active: r.active,
     calendarColor: r.calendar_color,
     role: r.role,
-    branch: r.branch_en === null ? null : { nameEn: r.branch_en, nameZh: r.branch_zh },
+    branch: r.branch_en === null || r.branch_zh === null ? null : { nameEn: r.branch_en, nameZh: r.branch_zh },
   }));
   return { items, total };
 }
@@ -73,7 +74,7 @@ export async function adminUser(db: Db, id: number) {
     id: row.id,
     name: row.name,
     email: row.email,
-    language: row.language,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     roleId: row.role_id,
     branchId: row.branch_id,
     companyId: row.company_id,

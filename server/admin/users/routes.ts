@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { LANGUAGES } from '../../../domain/i18n/language';
+import { NewUserPage, UserList, UserPage, UserSaved } from '../../../contract/users';
 import { keepSignedInAfterOwnChange } from '../../auth/sessions';
 import { INT_MAX } from '../../db/limits';
 import { errorReply } from '../../http/errors';
@@ -9,6 +10,7 @@ import { failureReply, type Refusals } from '../../http/failure';
 import { idParam, versionField } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
+import { replies } from '../../http/reply';
 import { parseJsonBody } from '../../http/validate';
 import { serviceContext } from '../../service/context';
 import * as repo from './repository';
@@ -48,27 +50,32 @@ const REFUSALS: Refusals<'accountAboveYou' | 'lastAdmin' | 'notSelf' | 'userHasR
 /** Settings → Users (HTTP only; the rules are in ./service). */
 export function userAdminRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const list = replies(UserList);
+  const newForm = replies(NewUserPage);
+  const created = replies(UserSaved, 201);
+  const page = replies(UserPage);
+  const edited = replies(UserSaved);
 
-  routes.get('/users', ...requirePermission('user_view'), async (c) => {
+  routes.get('/users', list, ...requirePermission('user_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { db } = c.var.deps;
     const { items, total } = await repo.userPage(db, query.value);
-    return c.json({ items, total, page: query.value.page, perPage: query.value.per_page, filters: await repo.userOptions(db) });
+    return list.send(c, { items, total, page: query.value.page, perPage: query.value.per_page, filters: await repo.userOptions(db) });
   });
-  routes.get('/users/create', ...requirePermission('user_create'), async (c) => c.json({ options: await repo.userOptions(c.var.deps.db) }));
-  routes.post('/users', ...requirePermission('user_create'), async (c) => {
+  routes.get('/users/create', newForm, ...requirePermission('user_create'), async (c) => newForm.send(c, { options: await repo.userOptions(c.var.deps.db) }));
+  routes.post('/users', created, ...requirePermission('user_create'), async (c) => {
     const body = await parseJsonBody(c, CreateUser);
     if (body.isErr()) return body.error;
     const saved = await users.createUser(serviceContext(c), body.value);
-    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : c.json({ user: saved.value }, 201);
+    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : created.send(c, { user: saved.value });
   });
-  routes.get('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_view'), async (c) => {
+  routes.get('/users/:user_id{[0-9]{1,9}}', page, ...requirePermission('user_view'), async (c) => {
     const { db } = c.var.deps;
     const user = await repo.adminUser(db, idParam(c, 'user_id'));
-    return user ? c.json({ user, options: await repo.userOptions(db) }) : errorReply(c, 404, 'errors.notFound');
+    return user ? page.send(c, { user, options: await repo.userOptions(db) }) : errorReply(c, 404, 'errors.notFound');
   });
-  routes.put('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_edit'), async (c) => {
+  routes.put('/users/:user_id{[0-9]{1,9}}', edited, ...requirePermission('user_edit'), async (c) => {
     const body = await parseJsonBody(c, UpdateUser);
     if (body.isErr()) return body.error;
     const saved = await users.updateUser(serviceContext(c), idParam(c, 'user_id'), body.value);
@@ -76,11 +83,11 @@ export function userAdminRoutes(): Hono<AppEnv> {
     // One's own rights changed: this browser stays signed in with the new rights (its other browsers
     // are signed out), and the reply carries the signed-in user as they are now.
     const { user, ownRightsChanged } = saved.value;
-    return c.json(ownRightsChanged ? { user, currentUser: await keepSignedInAfterOwnChange(c) } : { user });
+    return edited.send(c, ownRightsChanged ? { user, currentUser: await keepSignedInAfterOwnChange(c) } : { user });
   });
-  routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', ...requirePermission('user_edit'), async (c) => {
+  routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', edited, ...requirePermission('user_edit'), async (c) => {
     const saved = await users.resetTwoFactor(serviceContext(c), idParam(c, 'user_id'));
-    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : c.json({ user: saved.value });
+    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : edited.send(c, { user: saved.value });
   });
   routes.delete('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_delete'), async (c) => {
     const deleted = await users.deleteUser(serviceContext(c), idParam(c, 'user_id'));

@@ -1,0 +1,53 @@
+/**
+ * The wire of Settings → Roles and the two-factor policy: every reply of server/admin/roles/routes.ts
+ * and the bodies the role form and the policy section send. Read against the real server in
+ * tests/server/admin-contract.test.ts; decoded with by the browser's adapters (infrastructure/http/admin).
+ */
+import * as z from 'zod/mini';
+import { Id, Version } from './common';
+import { SignedInUser } from './users';
+
+/** A role: its name, its permissions and how many users hold it. */
+export const Role = z.object({
+  id: Id,
+  name: z.string(),
+  permissions: z.array(z.string()),
+  userCount: z.number().check(z.int(), z.nonnegative()),
+  version: Version,
+});
+export type Role = z.infer<typeof Role>;
+
+/** GET /api/roles */
+export const RoleList = z.array(Role);
+export type RoleList = z.infer<typeof RoleList>;
+
+/** The permission catalogue: areas × actions, then the special permissions. */
+export const PermissionCatalogue = z.object({ areas: z.array(z.string()), actions: z.array(z.string()), special: z.array(z.string()) });
+
+/** GET /api/roles/create */
+export const NewRolePage = z.object({ catalogue: PermissionCatalogue });
+
+/** GET /api/roles/:id */
+export const RolePage = z.object({ role: Role, catalogue: PermissionCatalogue });
+
+/** The role form's screen data: a role to edit (none for a new one) and the catalogue. */
+export const RoleFormData = z.object({ role: z.optional(Role), catalogue: PermissionCatalogue });
+export type RoleFormData = z.infer<typeof RoleFormData>;
+
+/** POST /api/roles (201) and PUT /api/roles/:id; `currentUser` when one changed one's own role. */
+export const RoleSaved = z.object({ role: Role, currentUser: z.optional(z.nullable(SignedInUser)) });
+export type RoleSaved = z.infer<typeof RoleSaved>;
+
+/** What the role form sends. */
+export const RoleInput = z.object({ name: z.string(), permissions: z.array(z.string()) });
+export type RoleInput = z.infer<typeof RoleInput>;
+export const RoleUpdate = z.object({ name: z.string(), permissions: z.array(z.string()), version: Version });
+export type RoleUpdate = z.infer<typeof RoleUpdate>;
+
+/** GET and PUT /api/two-factor-policy: whether two-factor is required of everyone, and of which roles. */
+export const TwoFactorPolicy = z.object({ everyone: z.boolean(), roles: z.array(z.object({ id: Id, name: z.string(), required: z.boolean() })) });
+export type TwoFactorPolicy = z.infer<typeof TwoFactorPolicy>;
+
+/** What the policy section sends. */
+export const TwoFactorPolicyInput = z.object({ everyone: z.boolean(), roleIds: z.array(Id) });
+export type TwoFactorPolicyInput = z.infer<typeof TwoFactorPolicyInput>;
