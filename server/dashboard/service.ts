@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DashboardReply } from '../../contract/dashboard';
 import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { expand } from '../../domain/appointments/recurrence';
@@ -67,9 +68,9 @@ async function revenueCard({ db, today: day }: DashboardContext) {
  * permission behind it, each figure with the list it comes from. Figures are worked out by the
  * database, with the same conditions as the lists they link to.
  */
-export async function dashboard(ctx: DashboardContext) {
+export async function dashboard(ctx: DashboardContext): Promise<DashboardReply> {
   const { db, user, today: day } = ctx;
-  const cards: Record<string, unknown> = {};
+  const cards: DashboardReply['cards'] = {};
   if (hasPermission(user, 'appointment_view')) cards.appointments = await appointmentsCard(ctx);
   if (hasPermission(user, 'order_view')) cards.outstanding = await owedFigures(db, day);
   if (hasPermission(user, 'receipt_view')) cards.bankIn = await bankInFigures(db);

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { ReportOptionsReply, ReportPageReply } from '../../contract/reports';
 import type * as z from 'zod';
 import { hongKongDate } from '../../domain/time/dates';
 import type { AppContext, AppEnv } from '../http/env';
 import { fieldError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
+import { replies } from '../http/reply';
 import { analysisReport, AnalysisQuery } from './analysis';
 import { appointmentReport, AppointmentQuery, completedReportReport, CompletedQuery } from './appointments';
 import { clientReport, ClientQuery } from './clients';
@@ -40,9 +42,11 @@ function report<S extends z.ZodType<ReportQuery>>(schema: S, run: (ctx: ReportCo
 
 export function reportRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const view = requirePermission('report_view');
+  // A page of a report (JSON; an export is a file, not checked).
+  const view = [replies(ReportPageReply), ...requirePermission('report_view')] as const;
   // The choices the report filter screens offer.
-  routes.get('/reports/options', ...view, async (c) => c.json(await reportOptions(c.var.deps.db, c.var.user!)));
+  const options = replies(ReportOptionsReply);
+  routes.get('/reports/options', options, ...requirePermission('report_view'), async (c) => options.send(c, await reportOptions(c.var.deps.db, c.var.user!)));
   routes.get('/reports/orders/order', ...view, report(OrderQuery, orderReport));
   routes.get('/reports/orders/items', ...view, report(ItemQuery, itemsReport));
   routes.get('/reports/orders/order-analysis', ...view, report(AnalysisQuery, analysisReport));
