@@ -1,12 +1,15 @@
-import { ResultAsync } from 'neverthrow';
-import type { ApiClient } from '../api/ApiClient';
+import { BehaviorSubject, defer, type Observable } from 'rxjs';
+import type { ResultAsync } from 'neverthrow';
 import type { ApiError } from '../api/ApiError';
-import { isRecord } from '../api/decode';
 import type { QueryValue } from '../ports/ApiTransport';
-import type { ReportOptions, ReportResult } from './reports';
+import type { ReportDesk } from '../ports/ReportDesk';
+import type { ReportKey, ReportOptions, ReportResult } from './reports';
 
-/** The most rows a print reads in one request: the server's export limit (and its per_page maximum). */
-export const PRINT_ROW_LIMIT = 50_000;
+/** What the filter screens offer: the choices read last (none before the first reply), and whether a read is under way with none yet. */
+export interface ReportChoices {
+  readonly loading: boolean;
+  readonly options: ReportOptions | null;
+}
 
 /**
  * The report screens' use-cases beyond their screen data: the choices their filters offer, and every
@@ -14,40 +17,34 @@ export const PRINT_ROW_LIMIT = 50_000;
  * result screens get theirs from the route.)
  */
 export class ReportService {
-  private cached: ReportOptions | null = null;
+  private readonly choices = new BehaviorSubject<ReportChoices>({ loading: true, options: null });
 
-  constructor(private readonly api: ApiClient) {}
+  /**
+   * The filter choices: the ones read last at once, and read again for each screen that asks (a
+   * branch or a product added meanwhile appears); a failed read keeps what there was.
+   */
+  readonly choices$: Observable<ReportChoices> = defer(() => {
+    this.refresh();
+    return this.choices;
+  });
 
-  /** Branches, staff, workers, categories, products, areas and appointment types; read once per session of the app. */
-  options(): ResultAsync<ReportOptions, ApiError> {
-    // The decoder comes with the reply: this service is in every page's first download, the report
-    // definitions only in the report screens'.
-    return this.api
-      .get('/api/reports/options')
-      .andThen((body) => ResultAsync.fromSafePromise(import('./reports').then((reports) => (this.cached = reports.decodeReportOptions(body)))));
+  constructor(private readonly desk: ReportDesk) {}
+
+  private refresh(): void {
+    const last = this.choices.value.options;
+    this.choices.next({ loading: last === null, options: last });
+    void this.desk.options().match(
+      (options) => this.choices.next({ loading: false, options }),
+      () => this.choices.next({ loading: false, options: this.choices.value.options }),
+    );
   }
 
   /**
-   * Every row of a report's result, up to PRINT_ROW_LIMIT, for its print view: the report's API path
-   * with the result's filters and sort, one page as large as the limit. A failure stays on the
-   * screen (no navigation), for the screen to say.
+   * Every row of a report's result for its print view (`printQuery` of ./reports: the result's
+   * filters and sort, one page as large as the export limit). A failure stays on the screen (no
+   * navigation), for the screen to say.
    */
-  allRows(api: string, search: string): ResultAsync<ReportResult, ApiError> {
-    const params = new URLSearchParams(search);
-    const query: Record<string, QueryValue> = {};
-    for (const key of new Set(params.keys())) {
-      const values = params.getAll(key);
-      query[key] = values.length === 1 ? values[0] : values;
-    }
-    query.page = 1;
-    query.per_page = PRINT_ROW_LIMIT;
-    return this.api
-      .get(api, query, { navigateOnError: false })
-      .andThen((body) => ResultAsync.fromSafePromise(import('./reports').then((reports) => reports.decodeReport(isRecord(body) ? body : {}))));
-  }
-
-  /** The choices read last, if any (so a second filter screen shows them at once). */
-  lastOptions(): ReportOptions | null {
-    return this.cached;
+  allRows(report: ReportKey, query: Readonly<Record<string, QueryValue>>): ResultAsync<ReportResult, ApiError> {
+    return this.desk.page(report, query, { navigateOnError: false });
   }
 }

@@ -38,6 +38,7 @@ import { lazyPort } from './lazyPort';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { ReportService } from '../../application/reports/ReportService';
+import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
@@ -268,7 +269,11 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
 
 /** The nine reports and the dashboard. */
 export const reportModule = new ContainerModule(({ bind }) => {
-  bind(ReportService).toResolvedValue((api: ApiClient) => new ReportService(api), [ApiClient]).inSingletonScope();
+  // The adapter (and the reports' wire contract) loads with the first report screen (lazyPort), not with the sign-in page.
+  bind(ReportDesk)
+    .toResolvedValue((api: ApiClient) => lazyPort<ReportDesk>(() => import('../http/reports/HttpReportDesk').then((m) => new m.HttpReportDesk(api))), [ApiClient])
+    .inSingletonScope();
+  bind(ReportService).toResolvedValue((desk: ReportDesk) => new ReportService(desk), [ReportDesk]).inSingletonScope();
 });
 
 /** Administration and the other plain records (products, settings). */

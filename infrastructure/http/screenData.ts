@@ -35,4 +35,7 @@ export class ContractScreenDataDecoders implements ScreenDataDecoders {
 }
 
 /** The screens with a decoder, area by area (each area adds its line). */
-export const SCREEN_DECODERS: ScreenDecoderLoaders = {};
+export const SCREEN_DECODERS: ScreenDecoderLoaders = {
+  dashboard: () => import('./reports/screens').then((m) => m.dashboard),
+  reportResult: () => import('./reports/screens').then((m) => m.reportResult),
+};

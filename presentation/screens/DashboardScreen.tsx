@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { decodeDashboard } from '../../application/reports/reports';
+import { revenueTotals } from '../../application/reports/reports';
+import { screenValue } from '../../application/navigation/screenData';
 import type { ScreenProps } from '../app/ScreenProps';
 import { bilingual } from '../format/bilingual';
 import { formatHKD } from '../format/money';
@@ -16,11 +17,12 @@ import { formatCount, formatMonth, formatMonthShort } from './reports/format';
 export default function DashboardScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
-  const board = decodeDashboard(data.props);
+  const board = screenValue(data, 'dashboard');
   const money = (n: number) => formatHKD(n, language);
-  const { appointments, outstanding, bankIn, expiringQuotations, revenue } = board;
+  const { appointments, outstanding, bankIn, expiringQuotations, revenue } = board.cards;
   const empty = !appointments && !outstanding && !bankIn && !expiringQuotations && !revenue;
   const months = revenue?.months ?? [];
+  const revenueSum = revenueTotals(months);
 
   return (
     <div className="stack dashboard">
@@ -97,7 +99,7 @@ export default function DashboardScreen({ data }: ScreenProps) {
           <h2 id="dash-revenue">{t('dashboard.revenue')}</h2>
           <BarChart
             title={t('dashboard.revenueChart')}
-            summary={t('dashboard.revenueSummary', { invoiced: money(months.reduce((s, m) => s + m.invoiced, 0)), received: money(months.reduce((s, m) => s + m.received, 0)) })}
+            summary={t('dashboard.revenueSummary', { invoiced: money(revenueSum.invoiced), received: money(revenueSum.received) })}
             series={[
               { label: t('chart.invoiced'), tone: 1 },
               { label: t('chart.received'), tone: 2 },

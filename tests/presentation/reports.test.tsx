@@ -2,10 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { DashboardReply } from '../../contract/dashboard';
+import { ReportOptionsReply, ReportPageReply } from '../../contract/reports';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
-const OPTIONS = {
+// The fixtures are made through the wire contract, so they cannot drift from what the server sends.
+const OPTIONS = ReportOptionsReply.parse({
   branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
   staff: [{ id: 2, name: 'Sam Lee' }],
   workers: [{ id: 2, name: 'Sam Lee' }],
@@ -13,9 +16,10 @@ const OPTIONS = {
   products: [],
   areas: [],
   appointmentTypes: [],
-};
+  paymentMethods: [],
+});
 
-const RECEIPTS = {
+const RECEIPTS = ReportPageReply.parse({
   columns: [
     { key: 'number', kind: 'text', sortable: true },
     { key: 'date', kind: 'date', sortable: true },
@@ -38,13 +42,17 @@ const RECEIPTS = {
   dateFrom: '2026-11-01',
   dateTo: '2026-11-30',
   filterNames: { branch: { nameEn: 'Head Office', nameZh: '總公司' } },
-  byMethod: [{ method: 'cash', count: 1, receipts: 150_000, refunds: 0, net: 150_000, awaitingBankIn: 1 }],
-};
+  byMethod: [{ method: 'cash', nameEn: '', nameZh: '', count: 1, receipts: 150_000, refunds: 0, net: 150_000, awaitingBankIn: 1 }],
+});
+
+/** An empty result of any other report. */
+const EMPTY = ReportPageReply.parse({ columns: [{ key: 'date', kind: 'date' }], rows: [], totals: null, count: 0, page: 1, perPage: 50, sort: 'date', dateFrom: '2026-11-01', dateTo: '2026-11-30' });
 
 function handler(request: ApiRequest) {
   if (request.path === '/api/reports/options') return { status: 200, body: OPTIONS };
   if (request.path === '/api/reports/orders/receipt') return { status: 200, body: RECEIPTS };
-  if (request.path === '/api/dashboard/show') return { status: 200, body: { today: '2026-11-23', cards: { outstanding: { count: 7, amount: 128_000, overdue: { count: 3, amount: 45_000 } } } } };
+  if (request.path === '/api/dashboard/show') return { status: 200, body: DashboardReply.parse({ today: '2026-11-23', cards: { outstanding: { count: 7, amount: 128_000, overdue: { count: 3, amount: 45_000 } } } }) };
+  if (request.path.startsWith('/api/reports/')) return { status: 200, body: EMPTY };
   return { status: 200, body: {} };
 }
 
@@ -127,7 +135,7 @@ describe('report screens', () => {
       start: '/dashboard',
       user: ADMIN,
       language: 'zh-HK',
-      handler: (request) => (request.path === '/api/dashboard/show' ? { status: 200, body: { today: '2026-11-23', cards: { outstanding: { count: 1, amount: 9_900, overdue: { count: 0, amount: 0 } } } } } : handler(request)),
+      handler: (request) => (request.path === '/api/dashboard/show' ? { status: 200, body: DashboardReply.parse({ today: '2026-11-23', cards: { outstanding: { count: 1, amount: 9_900, overdue: { count: 0, amount: 0 } } } }) } : handler(request)),
     });
     expect(await screen.findByRole('heading', { level: 2, name: '尚欠款項' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'HK$99.00 1 張發票尚欠' })).toHaveAttribute('href', '/orders/order?status=owing');
@@ -161,7 +169,7 @@ describe('report screens', () => {
 describe('printing a result', () => {
   const client = { nameEn: 'Chan Tai Man', nameZh: '陳大文' };
   const ALL = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, number: `R-2026-0000${i + 1}`, date: `2026-11-0${i + 1}`, kind: 'receipt', orderId: 7, order: 'INV-2026-00007', client, method: 'cash', amount: 10_000 * (i + 1), bankedIn: false }));
-  const PAGE = { ...RECEIPTS, rows: ALL.slice(2, 4), count: 5, page: 2, perPage: 2, sort: '-amount', totals: { count: 5, receipts: 150_000, refunds: 0, amount: 150_000 } };
+  const PAGE = ReportPageReply.parse({ ...RECEIPTS, rows: ALL.slice(2, 4), count: 5, page: 2, perPage: 2, sort: '-amount', totals: { count: 5, receipts: 150_000, refunds: 0, amount: 150_000 } });
   const START = '/reports/orders/receipt-result?date_from=2026-11-01&date_to=2026-11-30&branch_id=1&sort=-amount&page=2';
   const isPrintRead = (request: ApiRequest) => request.path === '/api/reports/orders/receipt' && request.query?.per_page !== undefined;
   /** What the print table holds at the moment the page is printed, row by row. */
@@ -267,7 +275,7 @@ describe('printing a result', () => {
 });
 
 describe('the commission result', () => {
-  const COMMISSION = {
+  const COMMISSION = ReportPageReply.parse({
     columns: [
       { key: 'salesperson', kind: 'text', sortable: true },
       { key: 'userRate', kind: 'rate', sortable: true },
@@ -300,7 +308,7 @@ describe('the commission result', () => {
         { key: '2026-11', commission: 15_550 },
       ],
     },
-  };
+  });
 
   it('draws its charts by salesperson and by month, each with its figures as a table', async () => {
     const user = userEvent.setup();

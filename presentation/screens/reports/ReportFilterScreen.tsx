@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { PAYMENT_METHODS } from '../../../domain/orders/receipts';
-import { hongKongDate } from '../../../domain/time/dates';
 import { Clock } from '../../../application/ports/Clock';
-import { FILTER_CHOICES, FILTER_PARAM, NO_REPORT_OPTIONS, REPORT_FILTERS, REQUIRED_CHOICE, reportOfPath, thisMonth, type FilterKey, type ReportKey, type ReportOptions } from '../../../application/reports/reports';
+import { FILTER_CHOICES, FILTER_PARAM, filterStart, NO_REPORT_OPTIONS, REPORT_FILTERS, REQUIRED_CHOICE, reportOfPath, resultAddress, type FilterKey, type ReportKey, type ReportOptions } from '../../../application/reports/reports';
 import { ReportService } from '../../../application/reports/ReportService';
+import { useObservable } from '../../hooks/useObservable';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -58,44 +58,23 @@ export default function ReportFilterScreen({ route }: ScreenProps) {
   const report = reportOfPath(route.path)!;
   const key: ReportKey = report.key;
   const filters = REPORT_FILTERS[key];
-  const [options, setOptions] = useState<ReportOptions>(() => reports.lastOptions() ?? NO_REPORT_OPTIONS);
-  const [loading, setLoading] = useState(() => reports.lastOptions() === null);
-  const [values, setValues] = useState<Record<string, string>>(() => {
-    const params = new URLSearchParams(search);
-    const month = thisMonth(hongKongDate(clock.now()));
-    const start: Record<string, string> = {};
-    for (const filter of filters) {
-      const param = FILTER_PARAM[filter];
-      start[param] = params.get(param) ?? (filter === 'date_from' ? month.from : filter === 'date_to' ? month.to : (REQUIRED_CHOICE[filter] ?? ''));
-    }
-    return start;
-  });
+  const choices = useObservable(reports.choices$, { loading: true, options: null });
+  const options = choices.options ?? NO_REPORT_OPTIONS;
+  const loading = choices.loading;
+  const [values, setValues] = useState<Record<string, string>>(() => filterStart(key, search, clock.now()));
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void reports.options().then((result) => {
-      if (!live) return;
-      setLoading(false);
-      if (result.isOk()) setOptions(result.value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [reports]);
 
   const set = (param: string, value: string) => setValues((v) => ({ ...v, [param]: value }));
 
   const run = (event: FormEvent) => {
     event.preventDefault();
-    if (values.date_from && values.date_to && values.date_to < values.date_from) {
-      setError(t('filter.rangeOrder'));
-      return;
-    }
-    setError(null);
-    const next = new URLSearchParams();
-    for (const [param, value] of Object.entries(values)) if (value.trim()) next.set(param, value.trim());
-    navigate(`${report.filter}-result?${next.toString()}`);
+    resultAddress(key, values).match(
+      (address) => {
+        setError(null);
+        navigate(address);
+      },
+      (refusal) => setError(t(`filter.${refusal.code}`)),
+    );
   };
 
   return (

@@ -3,9 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { hundredthsToDecimal } from '../../../domain/money/money';
 import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
-import { int, records, str, type Json } from '../../../application/api/decode';
-import { PRINT_ROW_LIMIT, ReportService } from '../../../application/reports/ReportService';
-import { decodeReport, HEADER_CHOICES, reportOfPath, type ReportKey, type ReportResult } from '../../../application/reports/reports';
+import { screenValue } from '../../../application/navigation/screenData';
+import { ReportService } from '../../../application/reports/ReportService';
+import {
+  cellLink,
+  exportAddress,
+  HEADER_CHOICES,
+  methodNames,
+  PRINT_ROW_LIMIT,
+  printQuery,
+  reportCharts,
+  reportOfPath,
+  rowKey,
+  totalsApart,
+  totalsCount,
+  type Chart,
+  type ReportKey,
+  type ReportResult,
+} from '../../../application/reports/reports';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DownloadLink } from '../../components/DownloadLink';
 import { FormAlert } from '../../components/FormAlert';
@@ -21,25 +36,16 @@ import { formatCell, formatCount, formatHours, formatMonth, formatMonthShort, is
 // The print stylesheet (the report rules are at its end): loaded with this screen, not only with a sales print view.
 import '../../styles/print.css';
 
-/** Where a cell links to, for the columns that name a record. */
-function cellLink(key: ReportKey, column: string, row: Json): string | null {
-  if (column === 'number' && (key === 'order' || key === 'orderItems')) return `/orders/order/invoice/${int(row.orderId ?? row.id)}`;
-  if (column === 'order' && key === 'receipt') return `/orders/order/invoice/${int(row.orderId)}`;
-  if (column === 'client' && key === 'client') return `/clients/basic/${int(row.id)}`;
-  if (column === 'date' && key === 'completedReport') return `/calendar/completed-report/${int(row.appointmentId)}?date=${str(row.date)}`;
-  if (column === 'date' && key === 'appointment') return `/calendar/appointment/${int(row.id)}?date=${str(row.date)}`;
-  return null;
-}
-
 /** What the filters applied say, in words ("Branch: Head Office"). */
 function appliedFilters(result: ReportResult, params: URLSearchParams, t: Translate, language: string): string[] {
   const out: string[] = [];
-  for (const [key, value] of Object.entries(result.filterNames)) out.push(`${t(`applied.${key}`)}: ${typeof value === 'string' ? value : bilingual(value, language)}`);
+  for (const [key, value] of Object.entries(result.filterNames ?? {})) out.push(`${t(`applied.${key}`)}: ${typeof value === 'string' ? value : bilingual(value, language)}`);
   for (const param of ['type', 'status', 'kind', 'method', 'banked', 'signed', 'tag', 'q']) {
     const value = params.get(param);
     if (!value) continue;
     // A payment method added under Settings → Options has no fixed words: the receipt report's summary by method holds them.
-    const method = param === 'method' ? records(result.extra.byMethod, (r) => ({ code: str(r.method), words: bilingual({ nameEn: str(r.nameEn), nameZh: str(r.nameZh) }, language) })).find((m) => m.code === value)?.words : undefined;
+    const names = param === 'method' ? methodNames(result, value) : null;
+    const method = names ? bilingual(names, language) : undefined;
     const words = param === 'type' ? (ORDER_TYPES.includes(value as OrderType) ? t(`code.orderType.${value}`) : value) : param === 'tag' || param === 'q' ? value : method || t(`appliedValue.${value}`);
     out.push(`${t(`applied.${param}`)}: ${words}`);
   }
@@ -54,9 +60,7 @@ function appliedFilters(result: ReportResult, params: URLSearchParams, t: Transl
 function TotalsApart({ result }: { result: ReportResult }) {
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
-  const byUnit = records(result.totals?.quantityByUnit, (r) => ({ unit: str(r.unit), quantity: int(r.quantity) }));
-  const distinct = records([result.extra.distinct], (r) => ({ orders: int(r.orders), clients: int(r.clients) }))[0];
-  const allDay = int(result.totals?.allDay);
+  const { byUnit, distinct, allDay } = totalsApart(result);
   return (
     <>
       {byUnit.length > 0 && (
@@ -88,18 +92,12 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
   const search = useSearch();
   const report = reportOfPath(route.path)!;
   const key: ReportKey = report.key;
-  const result = decodeReport(data.props);
+  const result = screenValue(data, 'reportResult');
   const params = new URLSearchParams(search);
   const [headers, setHeaders] = useState<string>(i18n.language === 'en' ? 'en' : 'zh-HK');
   const language = i18n.language;
   const money = (n: number) => formatHKD(n, language);
-  const download = (format: 'csv' | 'xlsx') => {
-    const next = new URLSearchParams(search);
-    next.delete('page');
-    next.set('format', format);
-    next.set('headers', headers);
-    return `${report.api}?${next.toString()}`;
-  };
+  const download = (format: 'csv' | 'xlsx') => exportAddress(key, search, format, headers);
   const defaultSort = result.sort || '';
   const tr: Translate = (k) => t(k);
   const applied = appliedFilters(result, params, tr, language);
@@ -123,7 +121,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
     }
     const asked = address;
     setPrinting({ phase: 'reading' });
-    void reports.allRows(report.api, search).match(
+    void reports.allRows(key, printQuery(search)).match(
       (all) => {
         if (current.current === asked) setPrinting({ phase: 'ready', result: all });
       },
@@ -232,7 +230,7 @@ function ResultTable({ report, result, caption, headings }: { report: ReportKey;
       </thead>
       <tbody>
         {result.rows.map((row, index) => (
-          <tr key={`${str(row.key) || int(row.id) || index}-${index}`}>
+          <tr key={rowKey(row, index)}>
             {result.columns.map((column) => {
               const text = formatCell(column, row[column.key], tr, language);
               const link = headings ? cellLink(report, column.key, row) : null;
@@ -251,7 +249,7 @@ function ResultTable({ report, result, caption, headings }: { report: ReportKey;
             {result.columns.map((column, index) => (
               <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
                 {index === 0 ? (
-                  <strong>{t('result.total', { count: int(totals.count ?? totals.orders) })}</strong>
+                  <strong>{t('result.total', { count: totalsCount(totals) })}</strong>
                 ) : figureColumns.includes(column.key) && column.key in totals ? (
                   <strong>{formatCell(column, totals[column.key], tr, language)}</strong>
                 ) : column.kind === 'date' && column.key in totals ? (
@@ -273,30 +271,28 @@ function Charts({ report, result }: { report: ReportKey; result: ReportResult })
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
   const money = (n: number) => formatHKD(n, language);
-  const total = (points: readonly { values: readonly number[] }[]) => money(points.reduce((s, p) => s + (p.values[0] ?? 0), 0));
+  const charts = reportCharts(report, result);
+  if (!charts) return null;
+  const summary = (chart: Chart) => t('chart.summary', { count: chart.points.length, total: money(chart.total) });
+  const months = (chart: Chart) => chart.points.map((p, i) => ({ label: formatMonth(p.key, language), short: formatMonthShort(p.key, language, i === 0), values: p.values }));
+  const staff = (chart: Chart) => chart.points.map((p) => ({ label: p.label || t('result.noSalesperson'), values: p.values }));
   if (report === 'orderAnalysis') {
-    const byMonth = (result.charts.byMonth ?? []).map((p, i) => ({ label: formatMonth(str(p.key), language), short: formatMonthShort(str(p.key), language, i === 0), values: [int(p.total), int(p.paid)] }));
-    const byType = (result.charts.byType ?? []).map((p) => ({ label: t(`code.orderType.${str(p.key)}`), values: [int(p.total)] }));
-    const byStaff = (result.charts.bySalesperson ?? []).map((p) => ({ label: str(p.label) || t('result.noSalesperson'), values: [int(p.total)] }));
+    const { byMonth, byType, bySalesperson } = charts as Record<'byMonth' | 'byType' | 'bySalesperson', Chart>;
     return (
       <div className="chart-grid">
-        <BarChart title={t('chart.byMonth')} summary={t('chart.summary', { count: byMonth.length, total: total(byMonth) })} series={[{ label: t('chart.invoiced'), tone: 1 }, { label: t('chart.received'), tone: 2 }]} points={byMonth} format={money} />
-        <BarChart title={t('chart.byType')} summary={t('chart.summary', { count: byType.length, total: total(byType) })} series={[{ label: t('chart.invoiced'), tone: 1 }]} points={byType} format={money} />
-        <BarChart title={t('chart.bySalesperson')} summary={t('chart.summary', { count: byStaff.length, total: total(byStaff) })} series={[{ label: t('chart.invoiced'), tone: 1 }]} points={byStaff} format={money} />
+        <BarChart title={t('chart.byMonth')} summary={summary(byMonth)} series={[{ label: t('chart.invoiced'), tone: 1 }, { label: t('chart.received'), tone: 2 }]} points={months(byMonth)} format={money} />
+        <BarChart title={t('chart.byType')} summary={summary(byType)} series={[{ label: t('chart.invoiced'), tone: 1 }]} points={byType.points.map((p) => ({ label: t(`code.orderType.${p.key}`), values: p.values }))} format={money} />
+        <BarChart title={t('chart.bySalesperson')} summary={summary(bySalesperson)} series={[{ label: t('chart.invoiced'), tone: 1 }]} points={staff(bySalesperson)} format={money} />
       </div>
     );
   }
-  if (report === 'commission') {
-    const byStaff = (result.charts.bySalesperson ?? []).map((p) => ({ label: str(p.label) || t('result.noSalesperson'), values: [int(p.commission)] }));
-    const byMonth = (result.charts.byMonth ?? []).map((p, i) => ({ label: formatMonth(str(p.key), language), short: formatMonthShort(str(p.key), language, i === 0), values: [int(p.commission)] }));
-    return (
-      <div className="chart-grid">
-        <BarChart title={t('chart.commissionBySalesperson')} summary={t('chart.summary', { count: byStaff.length, total: total(byStaff) })} series={[{ label: t('column.commission'), tone: 1 }]} points={byStaff} format={money} />
-        <BarChart title={t('chart.commissionByMonth')} summary={t('chart.summary', { count: byMonth.length, total: total(byMonth) })} series={[{ label: t('column.commission'), tone: 2 }]} points={byMonth} format={money} />
-      </div>
-    );
-  }
-  return null;
+  const { byMonth, bySalesperson } = charts as Record<'byMonth' | 'bySalesperson', Chart>;
+  return (
+    <div className="chart-grid">
+      <BarChart title={t('chart.commissionBySalesperson')} summary={summary(bySalesperson)} series={[{ label: t('column.commission'), tone: 1 }]} points={staff(bySalesperson)} format={money} />
+      <BarChart title={t('chart.commissionByMonth')} summary={summary(byMonth)} series={[{ label: t('column.commission'), tone: 2 }]} points={months(byMonth)} format={money} />
+    </div>
+  );
 }
 
 /** The small summaries some reports add: receipts by method, visits by status and by worker, reports by status. */
@@ -306,7 +302,7 @@ function Breakdowns({ report, result }: { report: ReportKey; result: ReportResul
   const money = (n: number) => formatHKD(n, language);
   if (report === 'receipt') {
     // A method's words from Settings → Options (nameEn/nameZh), else the built-in words of its code.
-    const rows = records(result.extra.byMethod, (r) => ({ method: str(r.method), words: bilingual({ nameEn: str(r.nameEn), nameZh: str(r.nameZh) }, language), count: int(r.count), receipts: int(r.receipts), refunds: int(r.refunds), net: int(r.net), awaiting: int(r.awaitingBankIn) }));
+    const rows = (result.byMethod ?? []).map((r) => ({ ...r, words: bilingual(r, language), awaiting: r.awaitingBankIn }));
     if (rows.length === 0) return null;
     return (
       <table className="data-table report-breakdown">
@@ -337,8 +333,8 @@ function Breakdowns({ report, result }: { report: ReportKey; result: ReportResul
     );
   }
   if (report === 'appointment' || report === 'completedReport') {
-    const byStatus = records(result.extra.byStatus, (r) => ({ status: str(r.status), count: int(r.count) }));
-    const byWorker = records(result.extra.byWorker, (r) => ({ id: int(r.id), name: str(r.name), visits: int(r.visits), hours: int(r.hours), done: int(r.done), canceled: int(r.canceled) }));
+    const byStatus = result.byStatus ?? [];
+    const byWorker = result.byWorker ?? [];
     return (
       <div className="report-breakdowns">
         <table className="data-table report-breakdown">
@@ -383,7 +379,7 @@ function Breakdowns({ report, result }: { report: ReportKey; result: ReportResul
             </tbody>
           </table>
         )}
-        {result.extra.seesAll === false && <p className="hint">{t('breakdown.ownOnly')}</p>}
+        {result.seesAll === false && <p className="hint">{t('breakdown.ownOnly')}</p>}
       </div>
     );
   }
