@@ -6,6 +6,9 @@
  */
 import * as z from 'zod/mini';
 import { Attachment } from './attachments';
+
+/** The attachment replies, with the client contract (the browser's client area loads them together). */
+export { AttachmentsReply } from './attachments';
 import { Id, Timestamp, Version } from './common';
 import { OptionChoice, OrderRow, QuotationRow } from './sales';
 const Names = { nameEn: z.string(), nameZh: z.string() };

@@ -9,6 +9,7 @@ import { TERM_SCOPES } from '../domain/documents/terms';
 import { ORDER_TYPES, type PaymentStatus, type VoidError } from '../domain/orders/order';
 import type { ReceiptError } from '../domain/orders/receipts';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type ContractTerms, type QuotationKind } from '../domain/quotations/quotation';
+import { Attachment } from './attachments';
 import { Cents, Id, IsoDateText, listPage, Timestamp, Version } from './common';
 
 /* The domain's words, as enums of the wire (each checked against the domain's own type below). */
@@ -256,11 +257,10 @@ export const NewOrderPage = z.object({
   client: z.nullable(ClientSummary),
 });
 /**
- * GET /api/orders/{id}. `attachments` and `appointments` are the files and the appointments areas'
- * rows (their own contracts describe them; read by their own panels); `appointments` is null for a user
- * without appointment_view.
+ * GET /api/orders/{id}. `attachments` are the invoice's files (contract/attachments.ts); `appointments`
+ * the appointments area's rows (read by its own panel), null for a user without appointment_view.
  */
-export const OrderPage = z.object({ order: Order, attachments: z.array(z.unknown()), appointments: z.nullable(z.array(z.unknown())), options: InvoiceOptions });
+export const OrderPage = z.object({ order: Order, attachments: z.array(Attachment), appointments: z.nullable(z.array(z.unknown())), options: InvoiceOptions });
 /** POST /api/orders (201), PUT /api/orders/{id}, POST /api/orders/{id}/void and /unvoid. */
 export const OrderReply = z.object({ order: Order });
 /** POST /api/orders/{id}/receipts (201): the new receipt's id and the order with its new figures. */

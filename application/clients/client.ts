@@ -1,6 +1,7 @@
+import type { Attachment } from '../attachments/attachment';
 import type { OptionChoice } from '../sales/sales';
 
-/** A client as the screens hold it (decoded from the API). */
+/** A client as the screens hold it (read by the wire contract, contract/clients.ts). */
 export interface ClientContact {
   readonly name: string;
   readonly title: string;
@@ -56,15 +57,17 @@ export interface ClientListItem {
   readonly area: { readonly nameEn: string; readonly nameZh: string } | null;
 }
 
-export interface Attachment {
-  readonly id: number;
-  readonly name: string;
-  readonly contentType: string;
-  readonly sizeBytes: number;
-  readonly uploadedBy: string | null;
-  readonly uploadedAt: string;
-  readonly downloadUrl: string;
+/** The client list's data (GET /api/clients): a page of clients and the filters' choices. */
+export interface ClientListData {
+  readonly items: readonly ClientListItem[];
+  readonly total: number;
+  readonly page: number;
+  readonly perPage: number;
+  /** Every area and source (active first) and the tags in use. */
+  readonly filters: ClientOptions & { readonly tags: readonly string[] };
 }
+
+export type { Attachment } from '../attachments/attachment';
 
 /** What the form sends: the whole client (a PUT replaces contacts and addresses). */
 export interface ClientInput {
@@ -82,80 +85,6 @@ export interface ClientInput {
   readonly addresses: readonly ClientAddress[];
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const list = <T>(v: unknown, decode: (x: unknown) => T | null): T[] => (Array.isArray(v) ? v.map(decode).filter((x): x is T => x !== null) : []);
-
-function choice(v: unknown): OptionChoice | null {
-  return isRecord(v) && typeof v.value === 'string' ? { value: v.value, nameEn: str(v.nameEn), nameZh: str(v.nameZh) } : null;
-}
-
-function named(v: unknown): NamedOption | null {
-  return isRecord(v) && typeof v.id === 'number' ? { id: v.id, nameEn: str(v.nameEn), nameZh: str(v.nameZh) } : null;
-}
-
-export function decodeOptions(v: unknown): ClientOptions {
-  const o = isRecord(v) ? v : {};
-  return {
-    areas: list(o.areas, (a) => {
-      const base = named(a);
-      return base && isRecord(a) ? { ...base, region: str(a.region) } : null;
-    }),
-    branches: list(o.branches, named),
-    companies: list(o.companies, named),
-    sources: list(o.sources, choice),
-  };
-}
-
-export function decodeClient(v: unknown): Client | null {
-  if (!isRecord(v) || typeof v.id !== 'number' || typeof v.version !== 'number') return null;
-  return {
-    id: v.id,
-    code: str(v.code),
-    nameEn: str(v.nameEn),
-    nameZh: str(v.nameZh),
-    hkidMasked: typeof v.hkidMasked === 'string' ? v.hkidMasked : null,
-    tags: strings(v.tags),
-    companyId: num(v.companyId),
-    branchId: num(v.branchId),
-    notes: str(v.notes),
-    source: choice(v.source),
-    version: v.version,
-    contacts: list(v.contacts, (c) =>
-      isRecord(c) ? { name: str(c.name), title: str(c.title), phones: strings(c.phones), email: str(c.email), isPrimary: c.isPrimary === true } : null,
-    ),
-    addresses: list(v.addresses, (a) => (isRecord(a) ? { label: str(a.label), address: str(a.address), areaId: num(a.areaId) } : null)),
-  };
-}
-
-export function decodeListItems(v: unknown): ClientListItem[] {
-  return list(v, (item) => {
-    if (!isRecord(item) || typeof item.id !== 'number') return null;
-    const contact = isRecord(item.primaryContact) ? { name: str(item.primaryContact.name), phones: strings(item.primaryContact.phones) } : null;
-    const area = isRecord(item.area) ? { nameEn: str(item.area.nameEn), nameZh: str(item.area.nameZh) } : null;
-    return { id: item.id, code: str(item.code), nameEn: str(item.nameEn), nameZh: str(item.nameZh), tags: strings(item.tags), primaryContact: contact, area };
-  });
-}
-
-export function decodeAttachments(v: unknown): Attachment[] {
-  return list(v, (a) =>
-    isRecord(a) && typeof a.id === 'number'
-      ? {
-          id: a.id,
-          name: str(a.name),
-          contentType: str(a.contentType),
-          sizeBytes: num(a.sizeBytes) ?? 0,
-          uploadedBy: typeof a.uploadedBy === 'string' ? a.uploadedBy : null,
-          uploadedAt: str(a.uploadedAt),
-          downloadUrl: str(a.downloadUrl),
-        }
-      : null,
-  );
-}
-
 /** Tags as typed in one field: comma (either width) separated, trimmed, without repeats. */
 export function parseTags(text: string): string[] {
   return [...new Set(text.split(/[,，、]/).map((t) => t.trim()).filter(Boolean))];
@@ -164,4 +93,37 @@ export function parseTags(text: string): string[] {
 /** Phones as typed in one field: comma separated. */
 export function parsePhones(text: string): string[] {
   return text.split(/[,，、;]/).map((p) => p.trim()).filter(Boolean);
+}
+
+export const CLIENT_TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
+export type ClientTab = (typeof CLIENT_TABS)[number];
+
+/**
+ * The client screen's data (GET /api/clients/:id?tab=…): the client, the form's choices, whether the
+ * user may reveal the HKID, and the chosen tab's records.
+ */
+export interface ClientScreenData {
+  readonly client: Client;
+  readonly tab: ClientTab;
+  readonly options: ClientOptions;
+  readonly canRevealHkid: boolean;
+  readonly attachments?: readonly Attachment[];
+  /** The tabs' rows of the sales and appointments areas, read by their own panels. */
+  readonly quotations?: readonly unknown[];
+  readonly orders?: readonly unknown[];
+  readonly appointments?: readonly unknown[] | null;
+}
+
+/** The new-client screen's data: the form's choices and the user's company and branch. */
+export interface NewClientScreenData {
+  readonly options: ClientOptions;
+  readonly defaults: { readonly companyId: number | null; readonly branchId: number | null };
+}
+
+declare module '../navigation/screenData' {
+  interface ScreenDataTypes {
+    clients: ClientListData;
+    clientCreate: NewClientScreenData;
+    client: ClientScreenData;
+  }
 }

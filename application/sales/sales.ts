@@ -1,6 +1,7 @@
 import type { QuantityHundredths } from '../../domain/money/money';
 import { ORDER_TYPES, type OrderType, type PaymentStatus } from '../../domain/orders/order';
 import { QUOTATION_STATUSES, type QuotationKind, type QuotationStatus, type VisitFrequency } from '../../domain/quotations/quotation';
+import type { Attachment } from '../attachments/attachment';
 import { bool, int, isRecord, nullableInt, nullableStr, oneOf, record, records, str, type Json } from '../api/decode';
 
 /** Quotations, orders and receipts as the use-cases and screens hold them (the HTTP adapters read them by the wire contract). */
@@ -275,11 +276,11 @@ export interface OrderDefaults {
 }
 
 /**
- * /orders/order/{tab}/{id} (an invoice, its files and appointments — rows of those areas, read by
- * their own panels) or /orders/order/invoice/create (a new one, perhaps for a client or an appointment).
+ * /orders/order/{tab}/{id} (an invoice, its files, and its appointments — rows of that area, read by
+ * its own panel) or /orders/order/invoice/create (a new one, perhaps for a client or an appointment).
  */
 export type OrderScreenData =
-  | { readonly order: Order; readonly options: InvoiceOptions; readonly attachments: readonly unknown[]; readonly appointments: readonly unknown[] | null }
+  | { readonly order: Order; readonly options: InvoiceOptions; readonly attachments: readonly Attachment[]; readonly appointments: readonly unknown[] | null }
   | { readonly order: null; readonly options: DocumentOptions; readonly defaults: OrderDefaults; readonly appointmentId: number | null; readonly client: ClientSummary | null };
 
 /** What the forms send. */

@@ -35,6 +35,7 @@ import { OrderBook } from '../../application/ports/OrderBook';
 import { QuotationBook } from '../../application/ports/QuotationBook';
 import { ReceiptBook } from '../../application/ports/ReceiptBook';
 import { lazyPort } from './lazyPort';
+import { loadClientArea } from '../http/clients/load';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { ReportService } from '../../application/reports/ReportService';
@@ -236,11 +237,18 @@ export const accountModule = new ContainerModule(({ bind }) => {
 
 /** Clients and their attachments. */
 export const clientModule = new ContainerModule(({ bind }) => {
+  // The use-cases with their adapters (ClientDirectory, AttachmentStore over HTTP) and the part of the
+  // wire contract they read load together with the first screen that asks for them (lazyPort), not
+  // with the sign-in page.
   bind(ClientService)
-    .toResolvedValue((api: ApiClient) => lazyPort<ClientService>(() => import('../../application/clients/ApiClientService').then((m) => new m.ApiClientService(api))), [ApiClient])
+    .toResolvedValue(
+      (api: ApiClient, state: AppState, navigation: NavigationService, confirmation: ConfirmationService) =>
+        lazyPort<ClientService>(() => loadClientArea().then((m) => m.clientDesk(api, state, navigation, confirmation))),
+      [ApiClient, AppState, NavigationService, ConfirmationService],
+    )
     .inSingletonScope();
   bind(AttachmentService)
-    .toResolvedValue((api: ApiClient) => lazyPort<AttachmentService>(() => import('../../application/attachments/ApiAttachmentService').then((m) => new m.ApiAttachmentService(api))), [ApiClient])
+    .toResolvedValue((api: ApiClient, confirmation: ConfirmationService) => lazyPort<AttachmentService>(() => loadClientArea().then((m) => m.attachmentDesk(api, confirmation))), [ApiClient, ConfirmationService])
     .inSingletonScope();
 });
 

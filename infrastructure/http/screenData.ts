@@ -2,6 +2,7 @@ import type { Decode } from '../../application/api/ApiClient';
 import type { ScreenKey } from '../../application/navigation/routes';
 import type { ScreenDataTypes } from '../../application/navigation/screenData';
 import type { ScreenDataDecoders } from '../../application/ports/ScreenDataDecoders';
+import { loadClientArea } from './clients/load';
 
 /**
  * Each screen's decoder, loaded on demand: an area's adapters give theirs in one lazily imported
@@ -34,8 +35,11 @@ export class ContractScreenDataDecoders implements ScreenDataDecoders {
   }
 }
 
-/** The screens with a decoder, area by area (each area adds its line). */
+/** The screens with a decoder, area by area (each area adds its lines). */
 export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   dashboard: () => import('./reports/screens').then((m) => m.dashboard),
   reportResult: () => import('./reports/screens').then((m) => m.reportResult),
+  clients: () => loadClientArea().then((m) => m.clients()),
+  clientCreate: () => loadClientArea().then((m) => m.clientCreate()),
+  client: () => loadClientArea().then((m) => m.client()),
 };

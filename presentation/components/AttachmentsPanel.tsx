@@ -1,8 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
-import type { Attachment } from '../../application/clients/client';
-import { ConfirmationService } from '../../application/navigation/ConfirmationService';
+import type { Attachment, AttachmentOwner } from '../../application/attachments/attachment';
 import { useProblemWords } from '../format/problem';
 import { formatDateTime } from '../format/dateTime';
 import { useService } from '../services/ServicesContext';
@@ -15,14 +14,13 @@ const formatSize = (bytes: number, language: string) =>
   );
 
 /**
- * The files of a client or an order (`ownerPath`: /api/clients/5, /api/orders/3): upload (5 MB,
- * PDF/images/Word/Excel), download, delete. Only files the user's file-view scope allows are listed.
+ * The files of a client or an order (`owner`): upload (5 MB, PDF/images/Word/Excel), download,
+ * delete. Only files the user's file-view scope allows are listed.
  */
-export function AttachmentsPanel({ ownerPath, initial, canEdit }: { ownerPath: string; initial: readonly Attachment[]; canEdit: boolean }) {
+export function AttachmentsPanel({ owner, initial, canEdit }: { owner: AttachmentOwner; initial: readonly Attachment[]; canEdit: boolean }) {
   const { t, i18n } = useTranslation('clients');
   const problems = useProblemWords();
   const service = useService(AttachmentService);
-  const confirmation = useService(ConfirmationService);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState(initial);
@@ -34,7 +32,7 @@ export function AttachmentsPanel({ ownerPath, initial, canEdit }: { ownerPath: s
     setBusy(true);
     setMessage(null);
     setDone(null);
-    const result = await service.attach(ownerPath, file);
+    const result = await service.attach(owner, file);
     setBusy(false);
     if (input.current) input.current.value = '';
     result.match(
@@ -47,9 +45,8 @@ export function AttachmentsPanel({ ownerPath, initial, canEdit }: { ownerPath: s
   };
 
   const remove = async (file: Attachment) => {
-    if (!(await confirmation.ask({ kind: 'delete', values: { name: file.name } }))) return;
-    const result = await service.remove(file.id);
-    result.match(setFiles, (error) => setMessage(problems.say(error)));
+    const result = await service.remove(file);
+    result.match(setFiles, (error) => error.code !== 'cancelled' && setMessage(problems.say(error)));
   };
 
   return (

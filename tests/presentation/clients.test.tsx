@@ -1,21 +1,25 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { CurrentUser } from '../../application/session/CurrentUser';
+import { Client, ClientList, ClientListItem, ClientOptions, ClientPage, ClientReply, HkidReply, NewClientPage } from '../../contract/clients';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
-const OPTIONS = {
+/* The fixtures are made through the wire contract (contract/clients.ts), so they cannot drift from the server. */
+const OPTIONS = ClientOptions.parse({
   areas: [
     { id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區', region: 'hk_island' },
     { id: 16, nameEn: 'Sha Tin', nameZh: '沙田區', region: 'new_territories' },
   ],
-  branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
+  branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司', companyId: 1 }],
   companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }],
-};
+  sources: [],
+});
 
-const CLIENT = {
+const CLIENT = Client.parse({
   id: 7,
   code: 'C000007',
   nameEn: 'Chan Tai Man',
@@ -28,24 +32,30 @@ const CLIENT = {
   version: 3,
   contacts: [{ name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: true }],
   addresses: [{ label: '', address: '灣仔道 1 號', areaId: 2 }],
-};
+  source: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+});
+
+/** A row of the client list as the server sends it (no branch; updated at a fixed time). */
+const listItem = (fields: Omit<z.input<typeof ClientListItem>, 'branch' | 'updatedAt'>) => ClientListItem.parse({ branch: null, updatedAt: '2026-11-02T10:00:00.000Z', ...fields });
 
 function backend(extra: (r: ApiRequest) => { status: number; body: unknown } | null = () => null) {
   return (r: ApiRequest) => {
     const answer = extra(r);
     if (answer) return answer;
-    if (r.path === '/api/clients/create') return { status: 200, body: { options: OPTIONS, defaults: { companyId: 1, branchId: 1 } } };
-    if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: { client: CLIENT, tab: 'basic', options: OPTIONS, canRevealHkid: true, attachments: [] } };
+    if (r.path === '/api/clients/create') return { status: 200, body: NewClientPage.parse({ options: OPTIONS, defaults: { companyId: 1, branchId: 1 } }) };
+    if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: ClientPage.parse({ client: CLIENT, tab: 'basic', options: OPTIONS, canRevealHkid: true, attachments: [] }) };
     if (r.path === '/api/clients' && r.method === 'GET')
       return {
         status: 200,
-        body: {
-          items: [{ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', tags: ['VIP'], primaryContact: { name: '陳大文', phones: ['91234567'] }, area: { nameEn: 'Wan Chai', nameZh: '灣仔區' } }],
+        body: ClientList.parse({
+          items: [listItem({ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', tags: ['VIP'], primaryContact: { name: '陳大文', phones: ['91234567'] }, area: { nameEn: 'Wan Chai', nameZh: '灣仔區' } })],
           total: 41,
           page: 1,
           perPage: 20,
           filters: { ...OPTIONS, tags: ['VIP'] },
-        },
+        }),
       };
     return { status: 200, body: { auth: true } };
   };
@@ -106,7 +116,7 @@ describe('client form', () => {
       start: '/clients/basic/create',
       user: ADMIN,
       language: 'zh-HK',
-      handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: { client: CLIENT } } : null)),
+      handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: ClientReply.parse({ client: CLIENT }) } : null)),
     });
     await user.type(await screen.findByLabelText('中文名稱'), '陳大文');
     await user.click(screen.getByRole('button', { name: '新增聯絡人' }));
@@ -155,7 +165,7 @@ describe('client form', () => {
       start: '/clients/basic/create',
       user: ADMIN,
       language: 'zh-HK',
-      handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: { client: CLIENT } } : null)),
+      handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: ClientReply.parse({ client: CLIENT }) } : null)),
     });
     await user.type(await screen.findByLabelText('中文名稱'), '張先生');
     await user.click(screen.getByRole('button', { name: '新增聯絡人' }));
@@ -194,7 +204,7 @@ describe('client form', () => {
       start: '/clients/basic/7',
       user: ADMIN,
       language: 'en',
-      handler: backend((r) => (r.path === '/api/clients/7/hkid/reveal' ? { status: 200, body: { hkid: 'A123456(3)' } } : null)),
+      handler: backend((r) => (r.path === '/api/clients/7/hkid/reveal' ? { status: 200, body: HkidReply.parse({ hkid: 'A123456(3)' }) } : null)),
     });
     expect(await screen.findByText('A123***(*)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show full HKID' }));
@@ -221,7 +231,7 @@ describe('the client’s appointment tab', () => {
       start: '/clients/appointment/7',
       user: ADMIN,
       language: 'zh-HK',
-      handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: { client: CLIENT, tab: 'appointment', options: OPTIONS, appointments } } : null)),
+      handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: ClientPage.parse({ client: CLIENT, tab: 'appointment', options: OPTIONS, canRevealHkid: true, appointments }) } : null)),
     });
     const table = await screen.findByRole('table', { name: '客戶的預約' });
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['到訪', '狀態', '重複', '地址', '工作人員']);
@@ -245,8 +255,8 @@ describe('the client source (Settings → Options)', () => {
       user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) => {
-        if (r.path === '/api/clients/create') return { status: 200, body: { options: withSources, defaults: { companyId: 1, branchId: 1 } } };
-        return r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: { client: { ...CLIENT, source: SOURCES[1] } } } : null;
+        if (r.path === '/api/clients/create') return { status: 200, body: NewClientPage.parse({ options: withSources, defaults: { companyId: 1, branchId: 1 } }) };
+        return r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: ClientReply.parse({ client: { ...CLIENT, source: SOURCES[1] } }) } : null;
       }),
     });
     const source = await screen.findByLabelText('客戶來源');
@@ -265,7 +275,7 @@ describe('the client source (Settings → Options)', () => {
       user: ADMIN,
       language: 'en',
       handler: backend((r) => {
-        if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: { client: { ...CLIENT, source: { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' } }, tab: 'basic', options: withSources, canRevealHkid: false, attachments: [] } };
+        if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: ClientPage.parse({ client: { ...CLIENT, source: { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' } }, tab: 'basic', options: withSources, canRevealHkid: false, attachments: [] }) };
         return r.method === 'PUT' ? { status: 422, body: { message: refused, errors: { source: [refused] } } } : null;
       }),
     });
@@ -286,7 +296,7 @@ describe('the client source (Settings → Options)', () => {
       language: 'en',
       handler: backend((r) =>
         r.path === '/api/clients' && r.method === 'GET'
-          ? { status: 200, body: { items: [], total: 0, page: 1, perPage: 20, filters: { ...withSources, sources: [...SOURCES, { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' }], tags: [] } } }
+          ? { status: 200, body: ClientList.parse({ items: [], total: 0, page: 1, perPage: 20, filters: { ...withSources, sources: [...SOURCES, { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' }], tags: [] } }) }
           : null,
       ),
     });
@@ -397,15 +407,15 @@ describe('a client whose name is HTML', () => {
     if (r.path === '/api/clients' && r.method === 'GET')
       return {
         status: 200,
-        body: {
-          items: [{ id: 7, code: 'C000007', ...HOSTILE, primaryContact: { name: '"><svg onload=alert(1)>', phones: ['91234567'] }, area: { nameEn: 'Wan Chai', nameZh: '灣仔區' } }],
+        body: ClientList.parse({
+          items: [listItem({ id: 7, code: 'C000007', ...HOSTILE, primaryContact: { name: '"><svg onload=alert(1)>', phones: ['91234567'] }, area: { nameEn: 'Wan Chai', nameZh: '灣仔區' } })],
           total: 1,
           page: 1,
           perPage: 20,
           filters: { ...OPTIONS, tags: HOSTILE.tags },
-        },
+        }),
       };
-    if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: { client: { ...CLIENT, ...HOSTILE }, tab: 'basic', options: OPTIONS, canRevealHkid: true, attachments: [] } };
+    if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: ClientPage.parse({ client: { ...CLIENT, ...HOSTILE }, tab: 'basic', options: OPTIONS, canRevealHkid: true, attachments: [] }) };
     return null;
   });
   /** Nothing of the names became an element: no image, script or SVG, no bold tag. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../domain/i18n/language';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { AppState } from '../../application/state/AppState';
+import { Client, ClientOptions, ClientPage, ClientReply, NewClientPage } from '../../contract/clients';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
@@ -61,8 +62,9 @@ const ORDER = {
   letterhead: null,
   version: 4,
 };
-const CLIENT_OPTIONS = { areas: [{ id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區', region: 'hk_island' }], branches: BRANCHES, companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }] };
-const CLIENT = { id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: 'A123***(*)', tags: [], companyId: 1, branchId: 1, notes: '', version: 3, contacts: [], addresses: [] };
+/* The client fixtures are made through the wire contract (contract/clients.ts). */
+const CLIENT_OPTIONS = ClientOptions.parse({ areas: [{ id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區', region: 'hk_island' }], branches: BRANCHES.map((b) => ({ ...b, companyId: 1 })), companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }], sources: [] });
+const CLIENT = Client.parse({ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: 'A123***(*)', tags: [], companyId: 1, branchId: 1, notes: '', version: 3, contacts: [], addresses: [], source: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' });
 const APPOINTMENT_OPTIONS = {
   workers: [{ id: 3, name: 'Wing Wong', color: '#1f7a4d' }],
   branches: BRANCHES,
@@ -105,8 +107,8 @@ const OPTION_ITEMS = [{ id: 1, key: 'payment_method', value: 'cash', labelEn: 'C
 /** Each screen's data, as the server gives it. */
 function screens(r: ApiRequest): Answer {
   const get = (path: string) => r.method === 'GET' && r.path === path;
-  if (get('/api/clients/create')) return { status: 200, body: { options: CLIENT_OPTIONS, defaults: { companyId: 1, branchId: 1 } } };
-  if (get('/api/clients/7')) return { status: 200, body: { client: CLIENT, tab: 'basic', options: CLIENT_OPTIONS, canRevealHkid: true, attachments: [] } };
+  if (get('/api/clients/create')) return { status: 200, body: NewClientPage.parse({ options: CLIENT_OPTIONS, defaults: { companyId: 1, branchId: 1 } }) };
+  if (get('/api/clients/7')) return { status: 200, body: ClientPage.parse({ client: CLIENT, tab: 'basic', options: CLIENT_OPTIONS, canRevealHkid: true, attachments: [] }) };
   if (get('/api/quotations/create')) return { status: 200, body: { options: SALES_OPTIONS, defaults: { kind: 'basic', date: '2026-11-23', validDays: 30, branchId: 1, salespersonId: 2 }, client: SALES_CLIENT } };
   if (get('/api/orders/3')) return { status: 200, body: { order: ORDER, attachments: [], appointments: [], options: SALES_OPTIONS } };
   if (get('/api/appointments/create')) return { status: 200, body: { options: APPOINTMENT_OPTIONS, defaults: { date: '2026-12-07', branchId: 1, client: null } } };
@@ -258,7 +260,7 @@ describe('a save that gets no reply', () => {
       start: '/clients/basic/7',
       user: ADMIN,
       language: 'zh-HK',
-      handler: (r) => (r.method === 'GET' ? screens(r) : fail ? { status: 500, body: {} } : { status: 200, body: { client: { ...CLIENT, nameEn: 'Chan Tai Man Ltd', version: 4 } } }),
+      handler: (r) => (r.method === 'GET' ? screens(r) : fail ? { status: 500, body: {} } : { status: 200, body: ClientReply.parse({ client: { ...CLIENT, nameEn: 'Chan Tai Man Ltd', version: 4 } }) }),
     });
     const name = await screen.findByLabelText('英文名稱');
     await user.type(name, ' Ltd');
@@ -281,7 +283,7 @@ describe('a save made while offline', () => {
       start: '/clients/basic/create',
       user: ADMIN,
       language,
-      handler: (r) => (r.method === 'GET' ? screens(r) : online ? { status: 201, body: { client: CLIENT } } : 'no-response'),
+      handler: (r) => (r.method === 'GET' ? screens(r) : online ? { status: 201, body: ClientReply.parse({ client: CLIENT }) } : 'no-response'),
     });
     const state = services.get(AppState);
     state.set({ isOnline: true });

@@ -1,114 +1,32 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseHkid } from '../../../domain/hk/hkid';
-import { parsePhone } from '../../../domain/hk/phone';
-import type { ApiError } from '../../../application/api/ApiError';
-import { parsePhones, parseTags, type Client, type ClientInput, type ClientOptions } from '../../../application/clients/client';
+import type { Client, ClientOptions } from '../../../application/clients/client';
+import {
+  clientFormState,
+  draftOf,
+  fromDraft,
+  isClientDraft,
+  isDirty,
+  withAddress,
+  withContact,
+  type AddressRow,
+  type ClientDraft,
+  type ClientFormState,
+  type ContactRow,
+} from '../../../application/clients/clientForm';
+import { ClientService } from '../../../application/clients/ClientService';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useDraft } from '../../hooks/useDraft';
 import { useStaleSave } from '../../hooks/useStaleSave';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
-
-interface ContactRow {
-  readonly key: number;
-  readonly name: string;
-  readonly title: string;
-  readonly phones: string;
-  readonly email: string;
-}
-
-interface AddressRow {
-  readonly key: number;
-  readonly label: string;
-  readonly address: string;
-  readonly areaId: string;
-}
-
-interface FormState {
-  readonly nameZh: string;
-  readonly nameEn: string;
-  readonly hkid: string;
-  readonly tags: string;
-  readonly branchId: string;
-  /** A client source's value ('' for none). */
-  readonly source: string;
-  readonly notes: string;
-  readonly primary: number;
-  readonly contacts: readonly ContactRow[];
-  readonly addresses: readonly AddressRow[];
-}
-
-let nextKey = 1;
-const key = () => nextKey++;
-
-/**
- * What is kept of the form when the session expires, to offer back after signing in again: all
- * but the HKID, which as personal data never goes into the browser's storage.
- */
-type DraftState = Omit<FormState, 'hkid' | 'source'> & { readonly source?: string };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const strings = (v: Record<string, unknown>, keys: readonly string[]) => keys.every((k) => typeof v[k] === 'string');
-
-function isDraftState(value: unknown): value is DraftState {
-  return (
-    isRecord(value) &&
-    strings(value, ['nameZh', 'nameEn', 'tags', 'branchId', 'notes']) &&
-    (value.source === undefined || typeof value.source === 'string') &&
-    typeof value.primary === 'number' &&
-    Array.isArray(value.contacts) &&
-    value.contacts.every((c) => isRecord(c) && typeof c.key === 'number' && strings(c, ['name', 'title', 'phones', 'email'])) &&
-    Array.isArray(value.addresses) &&
-    value.addresses.every((a) => isRecord(a) && typeof a.key === 'number' && strings(a, ['label', 'address', 'areaId']))
-  );
-}
-
-/** A kept draft as form state again, its rows with fresh keys (the primary contact follows its row). */
-function fromDraft(kept: DraftState): FormState {
-  const contacts = kept.contacts.map((c) => ({ ...c, key: key() }));
-  const primaryIndex = kept.contacts.findIndex((c) => c.key === kept.primary);
-  return { ...kept, source: kept.source ?? '', hkid: '', contacts, primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1, addresses: kept.addresses.map((a) => ({ ...a, key: key() })) };
-}
-
-function stateFrom(client: Client | null, defaults: { branchId: number | null }): FormState {
-  const contacts = (client?.contacts ?? []).map((c) => ({ key: key(), name: c.name, title: c.title, phones: c.phones.join(', '), email: c.email }));
-  const primaryIndex = client?.contacts.findIndex((c) => c.isPrimary) ?? -1;
-  return {
-    nameZh: client?.nameZh ?? '',
-    nameEn: client?.nameEn ?? '',
-    hkid: '',
-    tags: (client?.tags ?? []).join(', '),
-    branchId: String(client?.branchId ?? defaults.branchId ?? ''),
-    source: client?.source?.value ?? '',
-    notes: client?.notes ?? '',
-    primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1,
-    contacts,
-    addresses: (client?.addresses ?? []).map((a) => ({ key: key(), label: a.label, address: a.address, areaId: a.areaId === null ? '' : String(a.areaId) })),
-  };
-}
-
-/** The body to send; the company (not on the form) stays as it was: a new client gets the user's. */
-function toInput(state: FormState, includeHkid: boolean, companyId: number | null): ClientInput {
-  return {
-    nameZh: state.nameZh.trim(),
-    nameEn: state.nameEn.trim(),
-    ...(includeHkid ? { hkid: state.hkid.trim() } : {}),
-    tags: parseTags(state.tags),
-    companyId,
-    branchId: state.branchId ? Number(state.branchId) : null,
-    source: state.source || null,
-    notes: state.notes.trim(),
-    contacts: state.contacts.map((c) => ({ name: c.name.trim(), title: c.title.trim(), phones: parsePhones(c.phones), email: c.email.trim(), isPrimary: c.key === state.primary })),
-    addresses: state.addresses.map((a) => ({ label: a.label.trim(), address: a.address.trim(), areaId: a.areaId ? Number(a.areaId) : null })),
-  };
-}
+import { useService } from '../../services/ServicesContext';
 
 export interface ClientFormProps {
   readonly client: Client | null;
@@ -116,8 +34,8 @@ export interface ClientFormProps {
   readonly defaults: { readonly branchId: number | null };
   readonly readOnly: boolean;
   readonly hkidSlot?: React.ReactNode;
-  /** Saves; resolves to the saved client, or the error to show (nothing typed is lost). */
-  readonly onSave: (input: ClientInput) => Promise<{ ok: true; client: Client } | { ok: false; error: ApiError }>;
+  /** Told of the saved client (an edit; a new client's page opens instead). */
+  readonly onSaved?: (client: Client) => void;
   readonly extraActions?: React.ReactNode;
 }
 
@@ -126,75 +44,33 @@ export interface ClientFormProps {
  * (one primary; phones by the domain's rule) and addresses with their area. Every problem shows at
  * once beside its field. A stale save (409) keeps the input and offers the latest version.
  */
-export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSave, extraActions }: ClientFormProps) {
+export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSaved, extraActions }: ClientFormProps) {
   const { t, i18n } = useTranslation('clients');
-  const problems = useProblemWords();
-  const [saved, setSaved] = useState<FormState>(() => stateFrom(client, defaults));
-  const [form, setForm] = useState<FormState>(saved);
+  const service = useService(ClientService);
+  const [saved, setSaved] = useState<ClientFormState>(() => clientFormState(client, defaults));
+  const [form, setForm] = useState<ClientFormState>(saved);
   const [changingHkid, setChangingHkid] = useState(client === null);
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const staleSave = useStaleSave();
-  const [busy, setBusy] = useState(false);
-  const dirty = JSON.stringify({ ...form, contacts: form.contacts.map(({ key: _k, ...c }) => c) }) !== JSON.stringify({ ...saved, contacts: saved.contacts.map(({ key: _k, ...c }) => c) });
+  const { busy, errors, message: problem, submit, reset } = useSubmit((state: ClientFormState, withHkid: boolean) => service.save(client, state, withHkid), { staleSave });
+  const message = problem ?? (Object.keys(errors).length > 0 ? t('validation.summary') : null);
+  const dirty = isDirty(form, saved);
   useUnsavedChanges(dirty && !readOnly);
-  const { hkid: _hkid, ...unsaved } = form;
-  const draft = useDraft<DraftState>(client ? `client:${client.id}:${client.version}` : 'client:new', dirty && !readOnly ? unsaved : null, isDraftState);
+  const draft = useDraft<ClientDraft>(client ? `client:${client.id}:${client.version}` : 'client:new', dirty && !readOnly ? draftOf(form) : null, isClientDraft);
 
-  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
+  const set = <K extends keyof ClientFormState>(field: K, value: ClientFormState[K]) => setForm((f) => ({ ...f, [field]: value }));
   const setContact = (index: number, patch: Partial<ContactRow>) => set('contacts', form.contacts.map((c, i) => (i === index ? { ...c, ...patch } : c)));
   const setAddress = (index: number, patch: Partial<AddressRow>) => set('addresses', form.addresses.map((a, i) => (i === index ? { ...a, ...patch } : a)));
 
-  const validate = (input: ClientInput): Record<string, string[]> => {
-    const local: Record<string, string[]> = {};
-    if (!input.nameZh && !input.nameEn) local.nameZh = local.nameEn = [t('validation.nameRequired')];
-    if (input.hkid) {
-      const hkid = parseHkid(input.hkid);
-      if (hkid.isErr()) local.hkid = [t(`validation.${hkid.error.code}`)];
-    }
-    input.contacts.forEach((c, i) => {
-      if (!c.name) local[`contacts.${i}.name`] = [t('validation.contactName')];
-      if (c.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email)) local[`contacts.${i}.email`] = [t('validation.email')];
-      if (c.phones.some((p) => parsePhone(p).isErr())) local[`contacts.${i}.phones`] = [t('validation.phone')];
-    });
-    input.addresses.forEach((a, i) => {
-      if (!a.address) local[`addresses.${i}.address`] = [t('validation.address')];
-    });
-    return local;
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || readOnly) return;
-    const input = toInput(form, changingHkid, client?.companyId ?? null);
-    const local = validate(input);
-    staleSave.note(null);
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setMessage(t('validation.summary'));
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    const result = await onSave(input);
-    setBusy(false);
-    if (result.ok) {
-      const next = stateFrom(result.client, defaults);
-      setSaved(next);
-      setForm(next);
-      setChangingHkid(false);
-      return;
-    }
-    const error = result.error;
-    staleSave.note(error);
-    const fields = error.code === 'validation' ? Object.keys(error.fields) : [];
-    const problem = problems.describe(error, { fields });
-    // Phone messages arrive per phone (contacts.0.phones.1); the form has one phones field per contact.
-    const mapped: Record<string, readonly string[]> = {};
-    for (const [field, messages] of Object.entries(problem.fields)) mapped[field.replace(/^(contacts\.\d+\.phones)\.\d+$/, '$1')] = messages;
-    setErrors(mapped);
-    setMessage(problem.message ?? (Object.keys(mapped).length > 0 ? t('validation.summary') : null));
+    if (readOnly) return;
+    const result = await submit(form, changingHkid);
+    if (!result?.isOk()) return;
+    const next = clientFormState(result.value, defaults);
+    setSaved(next);
+    setForm(next);
+    setChangingHkid(false);
+    onSaved?.(result.value);
   };
 
   const areaOptions = options.areas.map((a) => ({ value: String(a.id), label: bilingual(a, i18n.language) }));
@@ -268,10 +144,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => {
-              const row = { key: key(), name: '', title: '', phones: '', email: '' };
-              setForm((f) => ({ ...f, contacts: [...f.contacts, row], primary: f.contacts.length === 0 ? row.key : f.primary }));
-            }}
+            onClick={() => setForm(withContact)}
           >
             {t('contacts.add')}
           </button>
@@ -292,7 +165,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
               </button>
             </div>
           ))}
-          <button type="button" className="button button-secondary" onClick={() => set('addresses', [...form.addresses, { key: key(), label: '', address: '', areaId: '' }])}>
+          <button type="button" className="button button-secondary" onClick={() => setForm(withAddress)}>
             {t('addresses.add')}
           </button>
         </fieldset>
@@ -303,7 +176,11 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
             {busy ? t('saving') : t('save')}
           </button>
           {client !== null && (
-            <button type="button" className="button button-secondary" disabled={busy || !dirty} onClick={() => { setForm(saved); setErrors({}); setMessage(null); setChangingHkid(false); }}>
+            <button type="button" className="button button-secondary" disabled={busy || !dirty} onClick={() => {
+                setForm(saved);
+                reset();
+                setChangingHkid(false);
+              }}>
               {t('discard')}
             </button>
           )}

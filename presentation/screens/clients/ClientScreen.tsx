@@ -3,13 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { ClientService } from '../../../application/clients/ClientService';
-import { decodeAttachments, decodeClient, decodeOptions, type Client } from '../../../application/clients/client';
-import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { AppState } from '../../../application/state/AppState';
+import { CLIENT_TABS, type ClientScreenData, type ClientTab } from '../../../application/clients/client';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { FormAlert } from '../../components/FormAlert';
-import { ScreenError } from '../../components/ScreenError';
 import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
@@ -19,25 +16,19 @@ import { ClientForm } from './ClientForm';
 import { ClientAppointmentsPanel } from './ClientAppointmentsPanel';
 import { decodeClientAppointments } from '../../../application/appointments/appointment';
 
-const TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
-
 /** One client, in tabs: basic (the form), quotations, orders, appointments, attachments (spec §2). */
 export default function ClientScreen({ data, route }: ScreenProps) {
-  const client = decodeClient(data.props.client);
-  if (!client) return <ScreenError error={{ code: 'notFound', message: '' }} />;
-  const tab = (route.apiQuery?.tab ?? 'basic') as (typeof TABS)[number];
-  return <ClientTabs client={client} tab={tab} data={data} />;
+  // The route names the tab (its API query); the reply has that tab's records.
+  const tab = CLIENT_TABS.find((key) => key === route.apiQuery?.tab) ?? 'basic';
+  return <ClientTabs screen={screenValue(data, 'client')} tab={tab} />;
 }
 
-function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeof TABS)[number]; data: ScreenProps['data'] }) {
+function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab }) {
   const { t } = useTranslation('clients');
   const problems = useProblemWords();
   const user = useAppState('user');
-  const state = useService(AppState);
   const service = useService(ClientService);
-  const confirmation = useService(ConfirmationService);
-  const navigation = useService(NavigationService);
-  const [client, setClient] = useState(loaded);
+  const [client, setClient] = useState(screen.client);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const canEdit = hasPermission(user, 'client_edit');
@@ -49,15 +40,8 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
   };
 
   const remove = async () => {
-    if (!(await confirmation.ask({ kind: 'delete', values: { name } }))) return;
-    const result = await service.delete(client.id);
-    result.match(
-      () => {
-        state.set({ unsavedChanges: false });
-        void navigation.navigate('/clients', { replace: true }).then(() => state.set({ notification: { title: 'clients:deleted', type: 'success' } }));
-      },
-      (error) => setMessage(problems.say(error)),
-    );
+    const result = await service.remove(client);
+    if (result.isErr() && result.error.code !== 'cancelled') setMessage(problems.say(result.error));
   };
 
   return (
@@ -67,7 +51,7 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
       </p>
       <nav aria-label={t('tabs.label')}>
         <ul className="tabs">
-          {TABS.map((key) => (
+          {CLIENT_TABS.map((key) => (
             <li key={key}>
               <Link href={`/clients/${key}/${client.id}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
                 {t(`tabs.${key}`)}
@@ -80,26 +64,22 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
       {tab === 'basic' && (
         <ClientForm
           client={client}
-          options={decodeOptions(data.props.options)}
+          options={screen.options}
           defaults={{ branchId: client.branchId }}
           readOnly={!canEdit}
           hkidSlot={
             <>
               <span className="hkid">{revealed ?? client.hkidMasked ?? '—'}</span>
-              {client.hkidMasked && data.props.canRevealHkid === true && revealed === null && (
+              {client.hkidMasked && screen.canRevealHkid && revealed === null && (
                 <button type="button" className="link-button" onClick={() => void reveal()}>
                   {t('hkid.reveal')}
                 </button>
               )}
             </>
           }
-          onSave={async (input) => {
-            const result = await service.update(client.id, client.version, input);
-            if (result.isErr()) return { ok: false, error: result.error };
-            setClient(result.value);
+          onSaved={(saved) => {
+            setClient(saved);
             setRevealed(null);
-            state.set({ unsavedChanges: false, notification: { title: 'clients:saved', type: 'success' } });
-            return { ok: true, client: result.value };
           }}
           extraActions={
             hasPermission(user, 'client_delete') ? (
@@ -110,10 +90,10 @@ function ClientTabs({ client: loaded, tab, data }: { client: Client; tab: (typeo
           }
         />
       )}
-      {tab === 'attachment' && <AttachmentsPanel ownerPath={`/api/clients/${client.id}`} initial={decodeAttachments(data.props.attachments)} canEdit={canEdit} />}
-      {tab === 'quotation' && (hasPermission(user, 'quotation_view') ? <ClientQuotations clientId={client.id} rows={data.props.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
-      {tab === 'order' && (hasPermission(user, 'order_view') ? <ClientOrders clientId={client.id} rows={data.props.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
-      {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={decodeClientAppointments(data.props.appointments)} />}
+      {tab === 'attachment' && <AttachmentsPanel owner={{ kind: 'client', id: client.id }} initial={screen.attachments ?? []} canEdit={canEdit} />}
+      {tab === 'quotation' && (hasPermission(user, 'quotation_view') ? <ClientQuotations clientId={client.id} rows={screen.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'order' && (hasPermission(user, 'order_view') ? <ClientOrders clientId={client.id} rows={screen.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={decodeClientAppointments(screen.appointments)} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeListItems, decodeOptions } from '../../../application/clients/client';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
@@ -17,9 +17,9 @@ export default function ClientsListScreen({ data }: ScreenProps) {
   const search = useSearch();
   const user = useAppState('user');
   const params = new URLSearchParams(search);
-  const items = decodeListItems(data.props.items);
-  const filters = decodeOptions(data.props.filters);
-  const tags = Array.isArray((data.props.filters as { tags?: unknown } | undefined)?.tags) ? ((data.props.filters as { tags: string[] }).tags) : [];
+  const list = screenValue(data, 'clients');
+  const { items, filters } = list;
+  const tags = filters.tags;
   const [q, setQ] = useState(params.get('q') ?? '');
   const [tag, setTag] = useState(params.get('tag') ?? '');
   const [areaId, setAreaId] = useState(params.get('area_id') ?? '');
@@ -128,7 +128,7 @@ export default function ClientsListScreen({ data }: ScreenProps) {
           </table>
         </div>
       )}
-      <Pagination path={path} search={search} page={Number(data.props.page) || 1} perPage={Number(data.props.perPage) || 20} total={Number(data.props.total) || 0} />
+      <Pagination path={path} search={search} page={list.page} perPage={list.perPage} total={list.total} />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { followingDueDate, ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
-import { decodeAttachments } from '../../../application/clients/client';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { Order, OrderInput, OrderScreenData, Receipt } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -253,7 +252,7 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
           {order && (
             <section aria-labelledby="files-title" className="stack">
               <h2 id="files-title">{t('order.files')}</h2>
-              <AttachmentsPanel ownerPath={`/api/orders/${order.id}`} initial={decodeAttachments(invoice?.attachments ?? [])} canEdit={offers.files} />
+              <AttachmentsPanel owner={{ kind: 'order', id: order.id }} initial={invoice?.attachments ?? []} canEdit={offers.files} />
             </section>
           )}
         </>
