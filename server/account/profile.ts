@@ -8,6 +8,7 @@ import { randomToken } from '../auth/tokens';
 import { loadUser } from '../auth/users';
 import type { AppContext } from '../http/env';
 import type { AccountFailure } from './failures';
+import { conflict, invalidField, tooLarge } from '../service/failure';
 import * as repo from './repository';
 import { confirmPassword } from './security';
 
@@ -59,11 +60,11 @@ export async function saveProfile(c: AppContext, input: ProfileChange): Promise<
   // and the current password, as a password change does.
   if (input.email !== before.email) {
     if (c.var.auth.kind !== 'session') return err({ code: 'sessionOnly' });
-    if (!input.current_password) return err({ code: 'invalidField', field: 'current_password', key: 'auth.passwordForEmail' });
+    if (!input.current_password) return err(invalidField('current_password', 'auth.passwordForEmail'));
     const confirmed = await confirmPassword(c, input.current_password, 'current_password');
     if (confirmed.isErr()) return err(confirmed.error);
   }
-  if ((await repo.accountWithEmail(db, input.email, userId)) !== null) return err({ code: 'invalidField', field: 'email', key: 'validation.emailTaken' });
+  if ((await repo.accountWithEmail(db, input.email, userId)) !== null) return err(invalidField('email', 'validation.emailTaken'));
   const values = { name: input.name, email: input.email, language: input.language };
   const changes = fieldChanges(before, { ...before, ...values }, ['name', 'email', 'language']);
   const updated = await db.transaction().execute(async (tx) => {
@@ -71,7 +72,7 @@ export async function saveProfile(c: AppContext, input: ProfileChange): Promise<
     if (saved) await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes }, tx);
     return saved;
   });
-  if (!updated) return err({ code: 'conflict' });
+  if (!updated) return err(conflict);
   return ok({ profile: await profileOf(c, userId), user: await loadUser(db, userId) });
 }
 
@@ -80,10 +81,10 @@ export async function saveProfile(c: AppContext, input: ProfileChange): Promise<
  * the old file goes once the change is kept.
  */
 export async function replacePhoto(c: AppContext, bytes: Uint8Array): Promise<Result<Profile, AccountFailure>> {
-  if (bytes.length === 0) return err({ code: 'invalidField', field: 'photo', key: 'validation.fileRequired' });
-  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
+  if (bytes.length === 0) return err(invalidField('photo', 'validation.fileRequired'));
+  if (checkUploadSize(bytes.length).isErr()) return err(tooLarge);
   const type = sniffImageType(bytes);
-  if (!type) return err({ code: 'invalidField', field: 'photo', key: 'validation.notImage' });
+  if (!type) return err(invalidField('photo', 'validation.notImage'));
   const { db, files, now } = c.var.deps;
   const userId = c.var.user!.id;
   const before = await repo.photoKeyOf(db, userId);

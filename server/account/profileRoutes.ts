@@ -8,7 +8,7 @@ import { errorReply } from '../http/errors';
 import { requireUser } from '../http/session';
 import { uploadBody } from '../http/upload';
 import { parseJsonBody } from '../http/validate';
-import { accountFailureReply } from './failures';
+import { accountFailureReply } from './replies';
 import * as profiles from './profile';
 
 const ProfileBody = z.object({

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import QRCode from 'qrcode';
 import { audit } from '../audit';
-import { passwordFieldErrors } from '../auth/passwordRules';
+import { passwordProblems } from '../auth/passwordRules';
 import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from '../auth/totp';
 import { withAdministratorsLocked } from '../auth/users';
 import type { AppContext } from '../http/env';
@@ -9,6 +9,7 @@ import { isForeignKeyViolation } from '../http/fields';
 import { clearRateLimit, hitRateLimit } from '../http/rateLimit';
 import { isSessionExpired, startSession } from '../http/session';
 import type { AccountFailure } from './failures';
+import { invalid, invalidField } from '../service/failure';
 import * as repo from './repository';
 
 /**
@@ -38,7 +39,7 @@ export async function confirmPassword(c: AppContext, password: string, field = '
     return ok(undefined);
   }
   await audit(c, { action: 'password_confirmation_failed', entityType: 'user', entityId: row.id });
-  return err({ code: 'invalidField', field, key: field === 'current_password' ? 'auth.wrongCurrentPassword' : 'auth.wrongPassword' });
+  return err(invalidField(field, field === 'current_password' ? 'auth.wrongCurrentPassword' : 'auth.wrongPassword'));
 }
 
 async function readRecoveryCodes(c: AppContext, sealed: string | null): Promise<string[]> {
@@ -49,8 +50,8 @@ async function readRecoveryCodes(c: AppContext, sealed: string | null): Promise<
 export async function changePassword(c: AppContext, input: { current_password: string; password: string; password_confirmation: string }): Promise<Result<void, AccountFailure>> {
   const confirmed = await confirmPassword(c, input.current_password, 'current_password');
   if (confirmed.isErr()) return err(confirmed.error);
-  const errors = await passwordFieldErrors(c.var.language, input.password, input.password_confirmation);
-  if (errors) return err({ code: 'passwordPolicy', errors });
+  const errors = await passwordProblems(input.password, input.password_confirmation);
+  if (errors) return err(invalid(errors));
   const { db, passwords, now } = c.var.deps;
   const userId = c.var.user!.id;
   const hash = await passwords.hash(input.password);
@@ -76,7 +77,7 @@ export async function startTwoFactor(c: AppContext, password: string): Promise<R
   if (confirmed.isErr()) return err(confirmed.error);
   const row = await currentRow(c);
   // While two-factor is on, a new secret would silently turn it off: it must be turned off first (audited).
-  if (row.two_factor_confirmed_at) return err({ code: 'refused', key: 'auth.twoFactorAlreadyOn' });
+  if (row.two_factor_confirmed_at) return err({ code: 'twoFactorAlreadyOn' });
   const { db, encrypter } = c.var.deps;
   const secret = newTotpSecret();
   await repo.startTwoFactor(db, row.id, await encrypter.encrypt(secret), await encrypter.encrypt(JSON.stringify(newRecoveryCodes())));
@@ -90,9 +91,9 @@ export async function confirmTwoFactor(c: AppContext, code: string): Promise<Res
   const row = await currentRow(c);
   const { db, encrypter, now } = c.var.deps;
   const secret = row.two_factor_secret ? await encrypter.decrypt(row.two_factor_secret) : null;
-  if (!secret || row.two_factor_confirmed_at) return err({ code: 'refused', key: 'auth.twoFactorNotPending' });
+  if (!secret || row.two_factor_confirmed_at) return err({ code: 'twoFactorNotPending' });
   const step = verifyTotp(secret, code.replace(/\s/g, ''), now());
-  if (step === null) return err({ code: 'invalidField', field: 'code', key: 'auth.twoFactorFailed' });
+  if (step === null) return err(invalidField('code', 'auth.twoFactorFailed'));
   await db.transaction().execute(async (tx) => {
     await repo.confirmTwoFactor(tx, row.id, now(), step);
     await audit(c, { action: 'two_factor_enabled', entityType: 'user', entityId: row.id }, tx);
@@ -115,7 +116,7 @@ export async function showRecoveryCodes(c: AppContext, password: string): Promis
   const confirmed = await confirmPassword(c, password);
   if (confirmed.isErr()) return err(confirmed.error);
   const row = await currentRow(c);
-  if (!row.two_factor_confirmed_at) return err({ code: 'refused', key: 'auth.twoFactorNotEnabled' });
+  if (!row.two_factor_confirmed_at) return err({ code: 'twoFactorNotEnabled' });
   await audit(c, { action: 'recovery_codes_viewed', entityType: 'user', entityId: row.id });
   return ok(await readRecoveryCodes(c, row.two_factor_recovery_codes));
 }
@@ -124,7 +125,7 @@ export async function regenerateRecoveryCodes(c: AppContext, password: string): 
   const confirmed = await confirmPassword(c, password);
   if (confirmed.isErr()) return err(confirmed.error);
   const row = await currentRow(c);
-  if (!row.two_factor_confirmed_at) return err({ code: 'refused', key: 'auth.twoFactorNotEnabled' });
+  if (!row.two_factor_confirmed_at) return err({ code: 'twoFactorNotEnabled' });
   const codes = newRecoveryCodes();
   const sealed = await c.var.deps.encrypter.encrypt(JSON.stringify(codes));
   await c.var.deps.db.transaction().execute(async (tx) => {
@@ -180,19 +181,19 @@ export async function deleteAccount(c: AppContext, password: string): Promise<Re
   // administrator cannot leave meanwhile, and nothing new can point at the account (a record that
   // refers to it must lock its row too) between the check for records and the delete.
   const outcome = await withAdministratorsLocked(c.var.deps.db, row.id, async (tx, anotherAdmin) => {
-    if (row.is_admin && row.active && !anotherAdmin) return 'auth.lastAdmin' as const;
+    if (row.is_admin && row.active && !anotherAdmin) return 'lastAdmin' as const;
     await repo.lockUser(tx, row.id);
-    if (await repo.hasBusinessRecords(tx, row.id)) return 'auth.hasRecords' as const;
+    if (await repo.hasBusinessRecords(tx, row.id)) return 'hasRecords' as const;
     // Written first, while the account still exists; the line keeps who it was when the account goes.
     await audit(c, { action: 'delete', entityType: 'user', entityId: row.id, changes: { name: row.name, email: row.email } }, tx);
     await repo.deleteUser(tx, row.id);
     return 'deleted' as const;
   }).catch((error: unknown) => {
     // A record the checks do not know of that points at the account (the database's own foreign key).
-    if (isForeignKeyViolation(error)) return 'auth.hasRecords' as const;
+    if (isForeignKeyViolation(error)) return 'hasRecords' as const;
     throw error;
   });
-  if (outcome !== 'deleted') return err({ code: 'refused', key: outcome });
+  if (outcome !== 'deleted') return err({ code: outcome });
   await startSession(c, { kind: 'guest' });
   return ok(undefined);
 }

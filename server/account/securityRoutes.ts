@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/env';
 import { requireSessionUser } from '../http/session';
 import { parseJsonBody } from '../http/validate';
 import { translate } from '../i18n';
-import { accountFailureReply } from './failures';
+import { accountFailureReply } from './replies';
 import * as security from './security';
 
 const PasswordOnly = z.object({ password: z.string().min(1).max(1024) });

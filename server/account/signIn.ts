@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { Language } from '../../domain/i18n/language';
 import type { User } from '../../domain/auth/user';
 import { audit } from '../audit';
-import { passwordFieldErrors } from '../auth/passwordRules';
+import { passwordProblems } from '../auth/passwordRules';
 import { randomToken, timingSafeEqual } from '../auth/tokens';
 import { newRecoveryCodes, verifyTotp } from '../auth/totp';
 import { mustSetUpTwoFactor } from '../auth/twoFactorPolicy';
@@ -12,6 +12,7 @@ import { loginLimitKey, type LoginAttempt } from '../http/loginLimits';
 import { clearRateLimit, hitRateLimit } from '../http/rateLimit';
 import { startSession } from '../http/session';
 import type { AccountFailure } from './failures';
+import { invalid, invalidField } from '../service/failure';
 import * as repo from './repository';
 
 /** Signing in (password, then the two-factor code when it is on), the user a session sees, and registering. */
@@ -56,7 +57,7 @@ export async function withTwoFactorDuty(c: AppContext, user: User): Promise<User
  */
 async function signIn(c: AppContext, userId: number, how: string): Promise<Result<SignInStep, AccountFailure>> {
   const user = await loadUser(c.var.deps.db, userId, { activeOnly: true });
-  if (!user) return err({ code: 'invalidField', field: 'email', key: 'auth.failed' });
+  if (!user) return err(invalidField('email', 'auth.failed'));
   await clearRateLimit(c, loginLimitKey(c, user.email));
   await startSession(c, { kind: 'user', user });
   await audit(c, { action: 'login', entityType: 'user', entityId: user.id, userId: user.id, changes: { via: how } });
@@ -70,12 +71,12 @@ export async function signInWithPassword(c: AppContext, email: string, password:
   const valid = await passwords.verify(row?.password_hash ?? (await dummyHash(c.var.deps)), password);
   if (!row || !valid) {
     await audit(c, { action: 'login_failed', entityType: 'user', entityId: row?.id ?? null, changes: { email }, userId: null });
-    return err({ code: 'invalidField', field: 'email', key: 'auth.failed' });
+    return err(invalidField('email', 'auth.failed'));
   }
   await attempt.passwordAccepted();
   if (!row.active) {
     await audit(c, { action: 'login_failed', entityType: 'user', entityId: row.id, changes: { email, reason: 'inactive' }, userId: null });
-    return err({ code: 'invalidField', field: 'email', key: 'auth.inactive' });
+    return err(invalidField('email', 'auth.inactive'));
   }
   if (row.two_factor_confirmed_at !== null) {
     await startSession(c, { kind: 'pending', userId: row.id });
@@ -110,7 +111,7 @@ export async function answerChallenge(c: AppContext, userId: number, answer: { c
     // Accept a step only once: the update succeeds only if it is later than the last one used.
     if (step === null || !(await repo.useTotpStep(db, userId, step))) {
       await audit(c, { action: 'two_factor_failed', entityType: 'user', entityId: userId, userId: null });
-      return err({ code: 'invalidField', field: 'code', key: 'auth.twoFactorFailed' });
+      return err(invalidField('code', 'auth.twoFactorFailed'));
     }
     await clearRateLimit(c, twoFactorLimitKey(userId));
     return signIn(c, userId, 'totp');
@@ -133,7 +134,7 @@ export async function answerChallenge(c: AppContext, userId: number, answer: { c
     ));
   if (!usedUp) {
     await audit(c, { action: 'two_factor_failed', entityType: 'user', entityId: userId, userId: null, changes: { via: 'recovery_code' } });
-    return err({ code: 'invalidField', field: 'recovery_code', key: 'auth.recoveryCodeFailed' });
+    return err(invalidField('recovery_code', 'auth.recoveryCodeFailed'));
   }
   await clearRateLimit(c, twoFactorLimitKey(userId));
   return signIn(c, userId, 'recovery_code');
@@ -172,8 +173,8 @@ export async function register(c: AppContext, input: Registration): Promise<Resu
   const limit = await hitRateLimit(c, `register:${clientIp(c) ?? ''}`, config.attemptsPerMinute, MINUTE);
   if (!limit.allowed) return err({ code: 'tooManyAttempts', limit });
 
-  const errors = await passwordFieldErrors(c.var.language, input.password, input.password_confirmation);
-  if (errors) return err({ code: 'passwordPolicy', errors });
+  const errors = await passwordProblems(input.password, input.password_confirmation);
+  if (errors) return err(invalid(errors));
   // An email already in use gets the same answer as a new one (after as long: the password is hashed
   // either way), so registration cannot tell anyone which addresses have accounts. The message says
   // what to do in both cases, and the attempt is in the audit log for the administrators.

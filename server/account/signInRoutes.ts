@@ -9,7 +9,7 @@ import { parseJsonBody } from '../http/validate';
 import { HeartbeatReply } from '../../contract/session';
 import { replies } from '../http/reply';
 import { translate } from '../i18n';
-import { accountFailureReply } from './failures';
+import { accountFailureReply } from './replies';
 import * as signIn from './signIn';
 
 const LanguageBody = z.object({ language: z.enum(LANGUAGES) });

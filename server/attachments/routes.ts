@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AttachmentsReply } from '../../contract/attachments';
 import type { AppEnv } from '../http/env';
-import { failureReply } from '../http/commonFailure';
+import { failureReply } from '../http/failure';
 import { requirePermission } from '../http/permissions';
 import { replies } from '../http/reply';
 import { requireUser } from '../http/session';

@@ -6,7 +6,7 @@ import { checkUploadSize } from '../../domain/files/upload';
 import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
 import type { AppContext } from '../http/env';
-import type { CommonFailure } from '../http/commonFailure';
+import type { CommonFailure } from '../service/failure';
 import { attachmentRows, deleteAttachment, findAttachment, findOwner, insertAttachment, type AttachmentFilter, type OwnerType } from './repository';
 
 export type { OwnerType } from './repository';

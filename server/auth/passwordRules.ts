@@ -1,6 +1,6 @@
 import { checkPassword } from '../../domain/auth/password-policy';
-import type { Language } from '../../domain/i18n/language';
-import { translate } from '../i18n';
+import type { ServerMessageKey } from '../i18n';
+import type { FieldKeys } from '../service/failure';
 
 let commonPasswords: Promise<ReadonlySet<string>> | undefined;
 
@@ -19,19 +19,16 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 }
 
 /**
- * The domain's password policy as field messages: every unmet rule under `password`, a mismatch
- * under `password_confirmation`, in the caller's language; and, on top of the policy, a password
- * that is among the most common ones is refused. Null when the password is acceptable.
+ * The domain's password policy as field messages (keys): every unmet rule under `password`, a
+ * mismatch under `password_confirmation`; and, on top of the policy, a password that is among the
+ * most common ones is refused. Null when the password is acceptable.
  */
-export async function passwordFieldErrors(language: Language, password: string, confirmation: string): Promise<Record<string, string[]> | null> {
+export async function passwordProblems(password: string, confirmation: string): Promise<FieldKeys | null> {
   const result = checkPassword(password, confirmation);
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, ServerMessageKey[]> = {};
   if (result.isErr()) {
-    for (const rule of result.error.rules) {
-      const field = rule === 'passwordConfirmationMismatch' ? 'password_confirmation' : 'password';
-      (errors[field] ??= []).push(translate(language, `validation.${rule}`));
-    }
+    for (const rule of result.error.rules) (errors[rule === 'passwordConfirmationMismatch' ? 'password_confirmation' : 'password'] ??= []).push(`validation.${rule}`);
   }
-  if (await isCommonPassword(password)) (errors.password ??= []).push(translate(language, 'validation.passwordTooCommon'));
+  if (await isCommonPassword(password)) (errors.password ??= []).push('validation.passwordTooCommon');
   return Object.keys(errors).length === 0 ? null : errors;
 }

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { ClientList, ClientPage, ClientReply, HkidReply, NewClientPage } from '../../contract/clients';
-import type { AppContext, AppEnv } from '../http/env';
-import { errorReply } from '../http/errors';
-import { failureReply } from '../http/commonFailure';
+import type { AppEnv } from '../http/env';
+import { failureReplies } from '../http/failure';
 import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
 import { replies } from '../http/reply';
@@ -10,7 +9,7 @@ import { parseJsonBody } from '../http/validate';
 import { CreateClient, DetailQuery, ListQuery, UpdateClient } from './input';
 import { clientList, clientPage, createClient, deleteClient, newClientForm, revealHkid, updateClient, type ClientFailure } from './service';
 
-const replyFailure = (c: AppContext, failure: ClientFailure) => (failure.code === 'clientHasRecords' ? errorReply(c, 422, 'clients.hasRecords') : failureReply(c, failure));
+const replyFailure = failureReplies<ClientFailure>({ clientHasRecords: [422, 'clients.hasRecords'] });
 
 /** Clients: the list, the new-client form, the client's screen with its tabs, create, edit, delete, and the HKID's reveal. */
 export function clientRoutes(): Hono<AppEnv> {

@@ -7,7 +7,7 @@ import { listAttachments } from '../attachments/service';
 import { deleteOwnerAttachments } from '../attachments/repository';
 import { audit, fieldChanges } from '../audit';
 import type { AppContext } from '../http/env';
-import type { CommonFailure } from '../http/commonFailure';
+import type { Failure } from '../service/failure';
 import type { ServerMessageKey } from '../i18n';
 import { activeOptions, holdOption, optionFilter } from '../admin/lists/optionLists';
 import { today } from '../http/dates';
@@ -35,7 +35,7 @@ import {
 } from './repository';
 
 /** Why a client could not be saved, deleted or shown: the common failures, and records that keep it. */
-export type ClientFailure = Extract<CommonFailure, { code: 'notFound' | 'conflict' | 'validation' }> | { readonly code: 'clientHasRecords' };
+export type ClientFailure = Extract<Failure<'clientHasRecords'>, { code: 'notFound' | 'conflict' | 'validation' | 'clientHasRecords' }>;
 
 type FieldProblems = Record<string, ServerMessageKey>;
 

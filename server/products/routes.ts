@@ -3,13 +3,13 @@ import * as z from 'zod';
 import { MAX_CENTS } from '../../domain/money/money';
 import { PRODUCT_CODE, PRODUCT_UNITS } from '../../domain/products/units';
 import { INT_MAX } from '../db/limits';
-import type { AppContext, AppEnv } from '../http/env';
+import type { AppEnv } from '../http/env';
 import { errorReply } from '../http/errors';
-import { fieldErrors, idParam, optionalText, versionField } from '../http/fields';
+import { failureReplies } from '../http/failure';
+import { idParam, optionalText, versionField } from '../http/fields';
 import { requirePermission } from '../http/permissions';
 import { pageWindow, parseQuery } from '../http/query';
 import { parseJsonBody } from '../http/validate';
-import { translate } from '../i18n';
 import * as products from './service';
 import type { ProductFailure } from './service';
 
@@ -44,20 +44,7 @@ const ListQuery = z.object({
 });
 
 /** The reply for a refused change: the same statuses and messages as ever. */
-function failureReply(c: AppContext, failure: ProductFailure) {
-  switch (failure.code) {
-    case 'notFound':
-      return errorReply(c, 404, 'errors.notFound');
-    case 'conflict':
-      return errorReply(c, 409, 'errors.conflict');
-    case 'productInUse':
-      return errorReply(c, 422, 'products.inUse');
-    case 'categoryInUse':
-      return errorReply(c, 422, 'products.categoryInUse');
-    case 'validation':
-      return fieldErrors(c, Object.fromEntries(Object.entries(failure.fields).map(([field, key]) => [field, [translate(c.var.language, key)]])));
-  }
-}
+const failureReply = failureReplies<ProductFailure>({ productInUse: [422, 'products.inUse'], categoryInUse: [422, 'products.categoryInUse'] });
 
 /** Products and their two-level categories (spec /products…): HTTP in and out; the rules are in ./service. */
 export function productRoutes(): Hono<AppEnv> {

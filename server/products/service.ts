@@ -3,6 +3,7 @@ import { audit, fieldChanges } from '../audit';
 import type { AppContext } from '../http/env';
 import { isForeignKeyViolation } from '../http/fields';
 import type { ServerMessageKey } from '../i18n';
+import type { Failure } from '../service/failure';
 import * as repo from './repository';
 import type { CategoryRecord, CategoryValues, ProductFilter, ProductRecord, ProductValues } from './repository';
 
@@ -13,12 +14,7 @@ import type { CategoryRecord, CategoryValues, ProductFilter, ProductRecord, Prod
  */
 
 /** Why a change is refused. `fields` holds a message key per field, in the order they are shown. */
-export type ProductFailure =
-  | { readonly code: 'notFound' }
-  | { readonly code: 'conflict' }
-  | { readonly code: 'validation'; readonly fields: Readonly<Record<string, ServerMessageKey>> }
-  | { readonly code: 'productInUse' }
-  | { readonly code: 'categoryInUse' };
+export type ProductFailure = Extract<Failure<'productInUse' | 'categoryInUse'>, { code: 'notFound' | 'conflict' | 'validation' | 'productInUse' | 'categoryInUse' }>;
 
 export interface CategoryNode extends CategoryRecord {
   readonly productCount: number;

@@ -2,64 +2,62 @@ import { centsToDecimal } from '../../domain/money/money';
 import { translate } from '../i18n';
 import { errorReply } from '../http/errors';
 import type { AppContext } from '../http/env';
-import { fieldErrors } from '../http/fields';
-import type { FieldProblems, SalesFailure } from './failures';
-
-/** Field problems as the reply's `errors` (one message per field, in the caller's language). */
-export function fieldMessages(c: AppContext, fields: FieldProblems): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(fields).map(([field, p]) => [field, [translate(c.var.language, p.key, p.values)]]));
-}
+import { failureReplies, type Refusal } from '../http/failure';
+import type { SalesFailure } from './failures';
 
 const money = (cents: number) => `HK$${centsToDecimal(cents)}`;
 const statusLabel = (c: AppContext, status: string) => translate(c.var.language, `sales.quotationStatus.${status}` as 'sales.quotationStatus.draft');
 
+type Of<Code extends SalesFailure['code']> = Extract<SalesFailure, { code: Code }>;
+
+/** 422 on `amount` with the most the amount may be (the domain code and `maxCents` in the body). */
+const onAmount = (c: AppContext, failure: Of<'amountNotPositive' | 'orderVoid' | 'receiptExceedsOrderTotal' | 'refundExceedsReceived'>) => {
+  const maxCents = 'maxCents' in failure ? failure.maxCents : 0;
+  const message = translate(c.var.language, `sales.${failure.code}`, { max: money(maxCents) });
+  return c.json({ message, code: failure.code, maxCents, errors: { amount: [message] } }, 422);
+};
+
+/** 422 on `reason` (voiding and restoring an order), with the domain code. */
+const onReason = (c: AppContext, failure: Of<'orderAlreadyVoid' | 'orderHasPayments' | 'orderNotVoid' | 'voidReasonRequired'>) => {
+  const message = translate(c.var.language, `sales.${failure.code}`);
+  return c.json({ message, code: failure.code, errors: { reason: [message] } }, 422);
+};
+
+/** 422 with the rule's message and its domain code. */
+const refused: Refusal<Of<'orderLocked' | 'quotationLocked' | 'quotationNotAccepted' | 'quotationDeleteDraft' | 'alreadyBanked' | 'notBankable'>> = (c, failure) =>
+  errorReply(c, 422, `sales.${failure.code}`, { code: failure.code });
+
 /**
- * The reply of a sales failure: 404, 409, or 422 with `message` (and `errors` per field where a field
- * is at fault), plus the domain `code` and its details for the rules the browser shows.
+ * The reply of a sales failure: the common ones as everywhere (404, 409, 422 per field), and the
+ * rules' own as 422 with `message` (and `errors` where a field is at fault), the domain `code` and its
+ * details for the rules the browser shows.
  */
-export function failureReply(c: AppContext, failure: SalesFailure): Response {
-  const lang = c.var.language;
-  switch (failure.code) {
-    case 'notFound':
-      return errorReply(c, 404, 'errors.notFound');
-    case 'conflict':
-      return errorReply(c, 409, 'errors.conflict');
-    case 'validation':
-      return fieldErrors(c, fieldMessages(c, failure.fields));
-    case 'amountNotPositive':
-    case 'orderVoid':
-    case 'receiptExceedsOrderTotal':
-    case 'refundExceedsReceived': {
-      const maxCents = 'maxCents' in failure ? failure.maxCents : 0;
-      const message = translate(lang, `sales.${failure.code}`, { max: money(maxCents) });
-      return c.json({ message, code: failure.code, maxCents, errors: { amount: [message] } }, 422);
-    }
-    case 'orderAlreadyVoid':
-    case 'orderHasPayments':
-    case 'orderNotVoid':
-    case 'voidReasonRequired': {
-      const message = translate(lang, `sales.${failure.code}`);
-      return c.json({ message, code: failure.code, errors: { reason: [message] } }, 422);
-    }
-    case 'quotationTransition':
-      return errorReply(c, 422, 'sales.quotationTransition', {
-        message: translate(lang, 'sales.quotationTransition', { from: statusLabel(c, failure.from), to: statusLabel(c, failure.to) }),
-        code: failure.code,
-        from: failure.from,
-        to: failure.to,
-      });
-    case 'quotationConverted':
-      return errorReply(c, 422, 'sales.quotationConverted', {
-        message: translate(lang, 'sales.quotationConverted', { number: failure.orderNumber }),
-        code: failure.code,
-        orderNumber: failure.orderNumber,
-      });
-    case 'orderLocked':
-    case 'quotationLocked':
-    case 'quotationNotAccepted':
-    case 'quotationDeleteDraft':
-    case 'alreadyBanked':
-    case 'notBankable':
-      return errorReply(c, 422, `sales.${failure.code}`, { code: failure.code });
-  }
-}
+export const failureReply = failureReplies<SalesFailure>({
+  amountNotPositive: onAmount,
+  orderVoid: onAmount,
+  receiptExceedsOrderTotal: onAmount,
+  refundExceedsReceived: onAmount,
+  orderAlreadyVoid: onReason,
+  orderHasPayments: onReason,
+  orderNotVoid: onReason,
+  voidReasonRequired: onReason,
+  quotationTransition: (c, failure) =>
+    errorReply(c, 422, 'sales.quotationTransition', {
+      message: translate(c.var.language, 'sales.quotationTransition', { from: statusLabel(c, failure.from), to: statusLabel(c, failure.to) }),
+      code: failure.code,
+      from: failure.from,
+      to: failure.to,
+    }),
+  quotationConverted: (c, failure) =>
+    errorReply(c, 422, 'sales.quotationConverted', {
+      message: translate(c.var.language, 'sales.quotationConverted', { number: failure.orderNumber }),
+      code: failure.code,
+      orderNumber: failure.orderNumber,
+    }),
+  orderLocked: refused,
+  quotationLocked: refused,
+  quotationNotAccepted: refused,
+  quotationDeleteDraft: refused,
+  alreadyBanked: refused,
+  notBankable: refused,
+});

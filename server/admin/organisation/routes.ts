@@ -55,7 +55,7 @@ export function organisationRoutes(): Hono<AppEnv> {
   for (const kind of ['logo', 'chop'] as const) {
     routes.put(`/companies/:company_id{[0-9]{1,9}}/${kind}`, company, ...requirePermission('company_edit'), uploadBody, async (c) => {
       const saved = await organisation.setLetterhead(serviceContext(c), idParam(c, 'company_id'), kind, new Uint8Array(await c.req.arrayBuffer()));
-      return saved.isErr() ? failureReply(c, saved.error, { tooLarge: [413, 'errors.tooLarge'] }) : company.send(c, { company: saved.value });
+      return saved.isErr() ? failureReply(c, saved.error) : company.send(c, { company: saved.value });
     });
     routes.get(`/companies/:company_id{[0-9]{1,9}}/${kind}`, ...requirePermission('company_view'), async (c) => {
       const id = idParam(c, 'company_id');

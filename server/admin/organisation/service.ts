@@ -6,7 +6,7 @@ import { fieldChanges } from '../../audit';
 import { randomToken } from '../../auth/tokens';
 import { REFERENCES } from '../../db/references';
 import type { ServiceContext } from '../../service/context';
-import { anyFields, fieldIf, invalid, notFound, onFields, type Failure, type FieldKeys } from '../../service/failure';
+import { anyFields, fieldIf, invalid, notFound, onFields, tooLarge, type Failure, type FieldKeys } from '../../service/failure';
 import { createAudited, deleteUnlessInUse, updateAudited } from '../../service/records';
 import { PREFIX_FIELDS, type BranchInput, type CompanyInput } from './input';
 import * as repo from './repository';
@@ -52,11 +52,11 @@ export async function deleteCompany(ctx: ServiceContext, id: number) {
  * Stores a new logo or chop (an image of at most 5 MB) and points the company at it; the old file
  * goes once the change is recorded, the new one when it is not.
  */
-export async function setLetterhead(ctx: ServiceContext, id: number, kind: repo.Letterhead, bytes: Uint8Array): Promise<Result<repo.Company, Failure<'tooLarge'>>> {
+export async function setLetterhead(ctx: ServiceContext, id: number, kind: repo.Letterhead, bytes: Uint8Array): Promise<Result<repo.Company, Failure>> {
   const before = await repo.letterheadFiles(ctx.db, id);
   if (!before) return err(notFound);
   if (bytes.length === 0) return err(invalid({ [kind]: 'validation.fileRequired' }));
-  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
+  if (checkUploadSize(bytes.length).isErr()) return err(tooLarge);
   const type = sniffImageType(bytes);
   if (!type) return err(invalid({ [kind]: 'validation.notImage' }));
   const { files } = ctx.deps;

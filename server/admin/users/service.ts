@@ -1,11 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
-import { checkPassword } from '../../../domain/auth/password-policy';
 import { mayGrantAdmin, mayManage, rightsBeyond, type PermissionHolder } from '../../../domain/auth/permissions';
 import { auditRow, fieldChanges } from '../../audit';
-import { isCommonPassword } from '../../auth/passwordRules';
+import { passwordProblems } from '../../auth/passwordRules';
 import { withAdministratorsLocked } from '../../auth/users';
 import { isForeignKeyViolation } from '../../http/fields';
-import type { ServerMessageKey } from '../../i18n';
 import { hasBusinessRecords } from '../../account/repository';
 import type { ServiceContext, Tx } from '../../service/context';
 import { anyFields, conflict, fieldIf, invalid, notFound, type Failure, type FieldKeys } from '../../service/failure';
@@ -47,17 +45,8 @@ async function grantErrors(ctx: ServiceContext, input: UserInput): Promise<Field
   };
 }
 
-/** The domain's password policy (every unmet rule), and a password among the most common ones refused. */
-async function passwordErrors(password: string, confirmation: string): Promise<FieldKeys> {
-  const errors: Record<string, ServerMessageKey[]> = {};
-  const result = checkPassword(password, confirmation);
-  if (result.isErr()) for (const rule of result.error.rules) (errors[rule === 'passwordConfirmationMismatch' ? 'password_confirmation' : 'password'] ??= []).push(`validation.${rule}`);
-  if (await isCommonPassword(password)) (errors.password ??= []).push('validation.passwordTooCommon');
-  return errors;
-}
-
 export async function createUser(ctx: ServiceContext, input: NewUser): Promise<Result<repo.AdminUser, UserFailure>> {
-  const errors = anyFields(await referenceErrors(ctx, input, null), await passwordErrors(input.password, input.password_confirmation), await grantErrors(ctx, input));
+  const errors = anyFields(await referenceErrors(ctx, input, null), (await passwordProblems(input.password, input.password_confirmation)) ?? {}, await grantErrors(ctx, input));
   if (errors) return err(invalid(errors));
   const companyId = await repo.companyOfBranch(ctx.db, input.branchId);
   const hash = await ctx.deps.passwords.hash(input.password);

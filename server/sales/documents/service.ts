@@ -4,7 +4,8 @@ import { termApplies, termsFor, type TermDocumentKind, type TermScope } from '..
 import { lineTotal } from '../../../domain/money/money';
 import { orderFigures, type OrderFigures } from '../../../domain/orders/order';
 import type { Caller, Db, Tx } from '../caller';
-import { conflict, hasProblems, invalid, notFound, type FieldProblems, type SalesFailure, type SalesResult } from '../failures';
+import type { FieldProblems, SalesFailure, SalesResult } from '../failures';
+import { conflict, invalid, notFound } from '../../service/failure';
 import { MAX_DOCUMENT_CENTS, type DocumentInput, type ItemInput } from './input';
 import {
   clientSummary,
@@ -128,7 +129,7 @@ export async function documentParts(db: Db, kind: DocumentKind, row: { id: numbe
 
 /** A document's figures once checked (present when there are no field problems). */
 const checkedFigures = (checked: CheckedDocument): SalesResult<OrderFigures> =>
-  hasProblems(checked.fields) || !checked.figures ? invalid(checked.fields) : ok(checked.figures);
+  Object.keys(checked.fields).length > 0 || !checked.figures ? err(invalid(checked.fields)) : ok(checked.figures);
 
 /**
  * Creates a document in one transaction: its number (by its branch's or client's company), its row
@@ -178,8 +179,8 @@ export interface DocumentEdit<D extends Record<string, unknown> & { version: num
  */
 export async function editDocument<D extends Record<string, unknown> & { version: number }>(caller: Caller, kind: DocumentKind, edit: DocumentEdit<D>): Promise<SalesResult<D>> {
   const before = await edit.load(caller.db, edit.id);
-  if (!before) return notFound();
-  if (before.version !== edit.version) return conflict();
+  if (!before) return err(notFound);
+  if (before.version !== edit.version) return err(conflict);
   const lock = edit.locked(before);
   if (lock) return err(lock);
   const checked = await edit.check(before);
@@ -192,5 +193,5 @@ export async function editDocument<D extends Record<string, unknown> & { version
     await caller.audit({ action: 'update', entityType: kind, entityId: edit.id, changes: fieldChanges(before, after, [...edit.audited]) }, tx);
     return after;
   });
-  return after ? ok(after) : conflict();
+  return after ? ok(after) : err(conflict);
 }

@@ -9,7 +9,8 @@ import type { Caller, Db } from '../caller';
 import { codeValue, documentOptions, clientSummary } from '../documents/repository';
 import { checkDocument, createDocument, documentParts, editDocument } from '../documents/service';
 import type { DocumentInput } from '../documents/input';
-import { conflict, notFound, type FieldProblems, type SalesResult } from '../failures';
+import type { FieldProblems, SalesResult } from '../failures';
+import { conflict, notFound } from '../../service/failure';
 import { loadReceipts } from '../receipts/service';
 import {
   appointmentFor,
@@ -192,8 +193,8 @@ export async function setVoid(caller: Caller, id: number, action: 'void' | 'unvo
   const { now, user } = caller;
   return caller.db.transaction().execute(async (tx): Promise<SalesResult<void>> => {
     const order = await lockOrderForVoid(tx, id);
-    if (!order) return notFound();
-    if (order.version !== body.version) return conflict();
+    if (!order) return err(notFound);
+    if (order.version !== body.version) return err(conflict);
     const check = action === 'void' ? checkVoid(order.voided, { receipts: [order.paid], refunds: [] }, body.reason) : checkUnvoid(order.voided, body.reason);
     if (check.isErr()) return err(check.error);
     await setVoided(tx, id, body.reason, action === 'void' ? { userId: user.id, at: now() } : null, now());

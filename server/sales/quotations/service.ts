@@ -6,7 +6,8 @@ import type { Caller, Db } from '../caller';
 import type { DocumentInput } from '../documents/input';
 import { clientSummary, codeValue, documentOptions, nextNumber, NUMBER_PREFIX, saveItems } from '../documents/repository';
 import { checkDocument, createDocument, documentParts, documentTerms, editDocument } from '../documents/service';
-import { conflict, notFound, type FieldProblems, type SalesResult } from '../failures';
+import type { FieldProblems, SalesResult } from '../failures';
+import { conflict, notFound } from '../../service/failure';
 import { insertOrder } from '../orders/repository';
 import { paymentTermsDays } from '../orders/service';
 import {
@@ -150,8 +151,8 @@ export function editQuotation(caller: Caller, id: number, input: QuotationInput 
 export async function moveQuotation(caller: Caller, id: number, body: { status: Exclude<QuotationStatus, 'expired'>; version: number }): Promise<SalesResult<void>> {
   const { db, now, today } = caller;
   const before = await loadQuotation(db, today, id);
-  if (!before) return notFound();
-  if (before.version !== body.version) return conflict();
+  if (!before) return err(notFound);
+  if (before.version !== body.version) return err(conflict);
   const move = checkQuotationTransition(before.status, body.status);
   if (move.isErr()) return err({ code: 'quotationTransition', from: before.status, to: body.status });
   // Back to draft restarts its validity from today, so the reworked quotation is not expired at once.
@@ -163,7 +164,7 @@ export async function moveQuotation(caller: Caller, id: number, body: { status: 
     }
     return done;
   });
-  return moved ? ok(undefined) : conflict();
+  return moved ? ok(undefined) : err(conflict);
 }
 
 /**
@@ -174,8 +175,8 @@ export async function moveQuotation(caller: Caller, id: number, body: { status: 
 export async function convertQuotation(caller: Caller, id: number, version: number): Promise<SalesResult<number>> {
   const { db, now, today, user } = caller;
   const quotation = await loadQuotation(db, today, id);
-  if (!quotation) return notFound();
-  if (quotation.version !== version) return conflict();
+  if (!quotation) return err(notFound);
+  if (quotation.version !== version) return err(conflict);
   if (quotation.order) return err({ code: 'quotationConverted', orderNumber: quotation.order.number ?? '' });
   const converted = toOrder({ kind: quotation.kind, status: quotation.status, date: quotation.date, validDays: quotation.validDays, lines: quotation.items, discountRate: quotation.discountRateBp });
   if (converted.isErr()) return err({ code: 'quotationNotAccepted' });
@@ -208,13 +209,13 @@ export async function convertQuotation(caller: Caller, id: number, version: numb
     await caller.audit({ action: 'create', entityType: 'order', entityId: orderId, changes: { fromQuotation: quotation.number, number } }, tx);
     return orderId;
   });
-  return orderId === null ? conflict() : ok(orderId);
+  return orderId === null ? err(conflict) : ok(orderId);
 }
 
 /** Deletes a draft quotation that has not become an invoice. */
 export async function deleteQuotation(caller: Caller, id: number): Promise<SalesResult<void>> {
   const quotation = await loadQuotation(caller.db, caller.today, id);
-  if (!quotation) return notFound();
+  if (!quotation) return err(notFound);
   if (quotation.storedStatus !== 'draft' || quotation.order) return err({ code: 'quotationDeleteDraft' });
   await caller.db.transaction().execute(async (tx) => {
     if (await deleteDraft(tx, id)) await caller.audit({ action: 'delete', entityType: 'quotation', entityId: id, changes: { number: quotation.number, total: quotation.total } }, tx);

@@ -3,7 +3,8 @@ import { checkReceipt, checkRefund, needsBankIn } from '../../../domain/orders/r
 import { paymentMethodChoices, paymentMethodFilter, paymentMethodNames, type OptionName } from '../../admin/lists/optionLists';
 import type { Caller, Db } from '../caller';
 import { clientSummary, letterhead, nextNumber } from '../documents/repository';
-import { invalidField, notFound, type SalesResult } from '../failures';
+import type { SalesResult } from '../failures';
+import { invalidField, notFound } from '../../service/failure';
 import {
   bankInState,
   insertPayment,
@@ -64,14 +65,14 @@ export async function receiptPage(caller: Caller, filter: ReceiptFilter, window:
 export async function receiptDetail(caller: Caller, id: number) {
   const { db } = caller;
   const row = await receiptById(db, id);
-  if (!row) return notFound();
+  if (!row) return err(notFound);
   return ok({ receipt: { ...toReceipt(await paymentMethodNames(db))(row), client: await clientSummary(db, row.client_id) }, letterhead: await letterhead(db, row.branch_id) });
 }
 
 /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */
 export async function bankIn(caller: Caller, id: number): Promise<SalesResult<void>> {
   const row = await bankInState(caller.db, id);
-  if (!row) return notFound();
+  if (!row) return err(notFound);
   if (row.kind !== 'receipt' || !needsBankIn(row.method, row.banked_in)) return err({ code: row.banked_in ? 'alreadyBanked' : 'notBankable' });
   const banked = await caller.db.transaction().execute(async (tx) => {
     const done = await markBankedIn(tx, id, caller.now());
@@ -97,12 +98,12 @@ export interface PaymentInput {
  * the method must be one of the active payment methods.
  */
 export async function recordPayment(caller: Caller, orderId: number, input: PaymentInput): Promise<SalesResult<{ receiptId: number; number: string }>> {
-  if (input.kind === 'refund' && input.reason === '') return invalidField('reason', 'sales.refundReason');
+  if (input.kind === 'refund' && input.reason === '') return err(invalidField('reason', 'sales.refundReason'));
   const { db, now } = caller;
-  if (!(await paymentMethodChoices(db)).some((m) => m.value === input.method)) return invalidField('method', 'sales.methodUnknown');
+  if (!(await paymentMethodChoices(db)).some((m) => m.value === input.method)) return err(invalidField('method', 'sales.methodUnknown'));
   return db.transaction().execute(async (tx): Promise<SalesResult<{ receiptId: number; number: string }>> => {
     const order = await lockOrderForPayment(tx, orderId);
-    if (!order) return notFound();
+    if (!order) return err(notFound);
     const payments = { receipts: [order.paid], refunds: [] };
     const check = input.kind === 'receipt' ? checkReceipt(order.total, payments, order.voided, input.amount) : checkRefund(payments, input.amount);
     if (check.isErr()) return err(check.error);
