@@ -5,6 +5,7 @@ import { hasPermission } from '../../domain/auth/permissions';
 import { addDays, daysBetween, hongKongDate, toHongKongIso, type IsoDate } from '../../domain/time/dates';
 import type { AppContext } from '../http/env';
 import { activeOptions } from '../admin/lists/optionLists';
+import { invalid } from '../service/failure';
 import type { AppointmentFailure } from './failures';
 import { MAX_RANGE_DAYS, seriesFrom, type ScheduleInput } from './input';
 import { allAreas, activeProducts, clientNames, clientSummary, firstCompany, latestVisitDate, linkableOrders, orderSummary, searchClientIds, visitState, workerOptions } from './repository';
@@ -102,8 +103,8 @@ export async function ordersToLink(c: AppContext, clientId: number) {
 
 /** Double-booking check of a schedule for some workers, before saving. */
 export async function checkOverlaps(c: AppContext, input: ScheduleInput & { workerIds: readonly number[]; excludeId: number | null }): Promise<Result<object, AppointmentFailure>> {
-  const series = seriesFrom(c, input);
-  if (series.isErr()) return err({ code: 'validation', errors: series.error });
+  const series = seriesFrom(input);
+  if (series.isErr()) return err(invalid(series.error));
   return ok({ overlaps: await overlapsOf(c, input.workerIds, series.value, input.excludeId ? [input.excludeId] : []) });
 }
 

@@ -5,8 +5,6 @@ import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
 import { INT_MAX } from '../db/limits';
 import { addDays, timeToMinute, type IsoDate } from '../../domain/time/dates';
 import { isoDate } from '../http/dates';
-import { translate } from '../i18n';
-import type { AppContext } from '../http/env';
 
 export { isoDate };
 const time = z.string().refine((t) => timeToMinute(t) !== null);
@@ -130,27 +128,26 @@ export type { FieldErrors } from './failures';
 import type { FieldErrors } from './failures';
 
 /** The start minute and duration of typed times, or the field messages when they do not make a visit. */
-export function times(c: AppContext, input: Pick<ScheduleInput, 'startTime' | 'endTime' | 'allDay'>): Result<{ startMinute: number; durationMinutes: number }, FieldErrors> {
+export function times(input: Pick<ScheduleInput, 'startTime' | 'endTime' | 'allDay'>): Result<{ startMinute: number; durationMinutes: number }, FieldErrors> {
   if (input.allDay) return ok({ startMinute: 0, durationMinutes: 1440 });
   const start = timeToMinute(input.startTime) ?? 0;
   const end = timeToMinute(input.endTime) ?? 0;
-  if (start >= 1440) return err({ startTime: [translate(c.var.language, 'validation.invalid')] });
-  if (end <= start) return err({ endTime: [translate(c.var.language, 'appointments.endBeforeStart')] });
+  if (start >= 1440) return err({ startTime: 'validation.invalid' });
+  if (end <= start) return err({ endTime: 'appointments.endBeforeStart' });
   return ok({ startMinute: start, durationMinutes: end - start });
 }
 
 /** The domain's rule and end from the form, or the field messages. */
-export function ruleOf(c: AppContext, input: ScheduleInput): Result<{ recurrence: Recurrence; end: SeriesEnd }, FieldErrors> {
-  const lang = c.var.language;
+export function ruleOf(input: ScheduleInput): Result<{ recurrence: Recurrence; end: SeriesEnd }, FieldErrors> {
   const recurrence = recurrenceFor(input.recurrence.freq, input.date, input.recurrence.week ?? 1);
   if (recurrence.freq === 'once') return ok({ recurrence, end: { kind: 'count', count: 1 } });
   switch (input.end.kind) {
     case 'count':
-      return input.end.count === undefined ? err({ 'end.count': [translate(lang, 'validation.required')] }) : ok({ recurrence, end: { kind: 'count', count: input.end.count } });
+      return input.end.count === undefined ? err({ 'end.count': 'validation.required' }) : ok({ recurrence, end: { kind: 'count', count: input.end.count } });
     case 'until':
-      if (input.end.until === undefined) return err({ 'end.until': [translate(lang, 'validation.required')] });
-      if (input.end.until < input.date) return err({ 'end.until': [translate(lang, 'appointments.untilBeforeStart')] });
-      if (input.end.until > addDays(input.date, 3660)) return err({ 'end.until': [translate(lang, 'appointments.untilTooFar')] });
+      if (input.end.until === undefined) return err({ 'end.until': 'validation.required' });
+      if (input.end.until < input.date) return err({ 'end.until': 'appointments.untilBeforeStart' });
+      if (input.end.until > addDays(input.date, 3660)) return err({ 'end.until': 'appointments.untilTooFar' });
       return ok({ recurrence, end: { kind: 'until', until: input.end.until } });
     case 'never':
       return ok({ recurrence, end: { kind: 'never' } });
@@ -158,15 +155,15 @@ export function ruleOf(c: AppContext, input: ScheduleInput): Result<{ recurrence
 }
 
 /** The series a form describes, or the field messages (all of them at once). */
-export function seriesFrom(c: AppContext, input: ScheduleInput): Result<Series, FieldErrors> {
-  const t = times(c, input);
-  const rule = ruleOf(c, input);
+export function seriesFrom(input: ScheduleInput): Result<Series, FieldErrors> {
+  const t = times(input);
+  const rule = ruleOf(input);
   if (t.isErr() || rule.isErr()) return err({ ...(t.isErr() ? t.error : {}), ...(rule.isErr() ? rule.error : {}) });
   const series: Series = { startDate: input.date, ...t.value, allDay: input.allDay, ...rule.value, exceptions: [] };
   // A "week of the month" series starts on the first such day on or after its date: its end date may
   // come before that, and a series with no visit at all is refused.
   if (firstDate(series) === null) {
-    return err({ 'end.until': [translate(c.var.language, 'appointments.noVisitBeforeUntil', { date: firstDate({ ...series, end: { kind: 'never' } }) ?? input.date })] });
+    return err({ 'end.until': { key: 'appointments.noVisitBeforeUntil', values: { date: firstDate({ ...series, end: { kind: 'never' } }) ?? input.date } } });
   }
   return ok(series);
 }

@@ -4,8 +4,8 @@ import { hasPermission } from '../../domain/auth/permissions';
 import { minuteToTime, type IsoDate } from '../../domain/time/dates';
 import { audit, fieldChanges } from '../audit';
 import type { AppContext } from '../http/env';
-import { translate } from '../i18n';
 import { applyEdit, applyRemove, refusedOutcome, type EditRefusal } from './edits';
+import { invalid, type FieldMessage } from '../service/failure';
 import type { AppointmentFailure, FieldErrors } from './failures';
 import { seriesFrom, times, type AppointmentInput, type AppointmentUpdate } from './input';
 import { overlapsFor } from './overlaps';
@@ -22,25 +22,24 @@ import { appointmentDetail } from './views';
 /** Checks beyond the shape: the client, workers, area, branch and order exist (and the order is the client's and not void). */
 async function checkReferences(c: AppContext, input: Pick<AppointmentInput, 'clientId' | 'workerIds' | 'areaId' | 'branchId'> & { orderId?: number | null }): Promise<FieldErrors> {
   const { db } = c.var.deps;
-  const lang = c.var.language;
-  const errors: FieldErrors = {};
-  if (!(await clientExists(db, input.clientId))) errors.clientId = [translate(lang, 'appointments.unknownClient')];
-  if ((await bookableWorkerCount(db, input.workerIds)) !== new Set(input.workerIds).size) errors.workerIds = [translate(lang, 'appointments.unknownWorker')];
-  if (input.areaId !== null && !(await areaExists(db, input.areaId))) errors.areaId = [translate(lang, 'validation.invalid')];
-  if (input.branchId !== null && !(await branchExists(db, input.branchId))) errors.branchId = [translate(lang, 'validation.invalid')];
+  const errors: Record<string, FieldMessage> = {};
+  if (!(await clientExists(db, input.clientId))) errors.clientId = 'appointments.unknownClient';
+  if ((await bookableWorkerCount(db, input.workerIds)) !== new Set(input.workerIds).size) errors.workerIds = 'appointments.unknownWorker';
+  if (input.areaId !== null && !(await areaExists(db, input.areaId))) errors.areaId = 'validation.invalid';
+  if (input.branchId !== null && !(await branchExists(db, input.branchId))) errors.branchId = 'validation.invalid';
   if (input.orderId) {
     const order = await orderForLink(db, input.orderId);
-    if (!order || order.voided) errors.orderId = [translate(lang, 'validation.invalid')];
-    else if (order.client_id !== input.clientId) errors.orderId = [translate(lang, 'appointments.orderOtherClient')];
+    if (!order || order.voided) errors.orderId = 'validation.invalid';
+    else if (order.client_id !== input.clientId) errors.orderId = 'appointments.orderOtherClient';
   }
   return errors;
 }
 
 /** The schedule's series and the references, checked together: every field message at once. */
 async function checkedSeries(c: AppContext, input: AppointmentInput | AppointmentUpdate): Promise<Result<Series, AppointmentFailure>> {
-  const series = seriesFrom(c, input);
+  const series = seriesFrom(input);
   const errors = { ...(await checkReferences(c, input)), ...(series.isErr() ? series.error : {}) };
-  if (Object.keys(errors).length > 0 || series.isErr()) return err({ code: 'validation', errors });
+  if (Object.keys(errors).length > 0 || series.isErr()) return err(invalid(errors));
   return ok(series.value);
 }
 
@@ -132,8 +131,8 @@ export async function rescheduleAppointment(c: AppContext, id: number, input: Re
   const user = c.var.user!;
   const row = await visibleAppointment(db, user, id);
   if (!row) return err({ code: 'notFound' });
-  const t = times(c, input);
-  if (t.isErr()) return err({ code: 'validation', errors: t.error });
+  const t = times(input);
+  if (t.isErr()) return err(invalid(t.error));
   const outcome = await db
     .transaction()
     .execute(async (tx) => {
@@ -183,7 +182,7 @@ export async function linkOrder(c: AppContext, row: AppointmentRow, input: { ord
   const { orderId, version } = input;
   if (orderId !== null) {
     const errors = await checkReferences(c, { clientId: row.client_id, workerIds: [], areaId: null, branchId: null, orderId });
-    if (errors.orderId) return err({ code: 'validation', errors: { orderId: errors.orderId } });
+    if (errors.orderId) return err(invalid({ orderId: errors.orderId }));
   }
   // The link and its audit line in one transaction: both kept, or neither.
   const updated = await db.transaction().execute(async (tx) => {

@@ -7,6 +7,7 @@ import { addDays, addMonths, daysBetween, makeDate, parts, type IsoDate } from '
 import type { Database } from '../db/schema';
 import { isoDate } from '../http/dates';
 import type { ServerMessageKey } from '../i18n';
+import { invalidField, type CommonFailure } from '../service/failure';
 
 /**
  * What every report shares: its query parameters (dates, paging, sort, export format and header
@@ -25,12 +26,8 @@ export interface ReportContext {
 }
 
 /** A report's one failure: a query field it cannot take (422 with the message on that field). */
-export interface ReportFailure {
-  readonly code: 'validation';
-  readonly field: string;
-  readonly message: ServerMessageKey;
-}
-const invalid = (field: string, message: ServerMessageKey): ReportFailure => ({ code: 'validation', field, message });
+export type ReportFailure = Extract<CommonFailure, { code: 'validation' }>;
+const invalid = (field: string, message: ServerMessageKey): ReportFailure => invalidField(field, message);
 export { invalid as reportFailure };
 
 /** The query parameters every report takes, as parsed. */

@@ -3,7 +3,7 @@ import { ReportOptionsReply, ReportPageReply } from '../../contract/reports';
 import type * as z from 'zod';
 import { hongKongDate } from '../../domain/time/dates';
 import type { AppContext, AppEnv } from '../http/env';
-import { fieldError } from '../http/errors';
+import { failureReply } from '../http/failure';
 import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
 import { replies } from '../http/reply';
@@ -33,7 +33,7 @@ function report<S extends z.ZodType<ReportQuery>>(schema: S, run: (ctx: ReportCo
     const query = parseQuery(c, schema);
     if (query.isErr()) return query.error;
     const result = await run(contextOf(c), query.value);
-    if (result.isErr()) return fieldError(c, result.error.field, result.error.message);
+    if (result.isErr()) return failureReply(c, result.error);
     const outcome = result.value;
     if (outcome.kind === 'page') return reportJson(c, outcome.page);
     return exportReply(c, query.value.format === 'xlsx' ? 'xlsx' : 'csv', query.value.headers, outcome.table);

@@ -7,7 +7,7 @@ import { AppointmentOptions, AppointmentScreenReply, CalendarRangeReply, ClientS
 import { parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { appointmentScreen, calendarFilters, calendarRange, checkOverlaps, createScreen, ordersToLink, searchClients } from '../calendarService';
-import { replyWith } from '../http';
+import { replyWith } from '../replies';
 import { ClientOrdersQuery, ClientSearch, CreateQuery, DetailQuery, OverlapCheck, RangeQuery } from '../input';
 
 /**

@@ -5,7 +5,7 @@ import { replies } from '../../http/reply';
 import { ReportReply } from '../../../contract/appointments';
 
 import { uploadBody } from '../../http/upload';
-import { failureReply, replyWith } from '../http';
+import { failureReply, replyWith } from '../replies';
 import { addPhoto, deletePhoto, namedSigner, photoFile, sign, unsign } from '../reportFiles';
 import { visitTarget } from '../visitService';
 

@@ -5,7 +5,7 @@ import { replies } from '../../http/reply';
 import { DeletedReply, OrderLinkReply, SavedReply } from '../../../contract/appointments';
 
 import { parseJsonBody } from '../../http/validate';
-import { failureReply, replyWith } from '../http';
+import { failureReply, replyWith } from '../replies';
 import { CreateAppointment, OrderLink, RemoveAppointment, Reschedule, UpdateAppointment } from '../input';
 import { createAppointment, linkOrder, orderLinkTarget, removeAppointment, rescheduleAppointment, updateAppointment } from '../service';
 

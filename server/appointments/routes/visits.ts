@@ -5,7 +5,7 @@ import { replies } from '../../http/reply';
 import { ReportReply, StatusReply } from '../../../contract/appointments';
 
 import { parseJsonBody } from '../../http/validate';
-import { failureReply, replyWith } from '../http';
+import { failureReply, replyWith } from '../replies';
 import { ReportInput, StatusChange } from '../input';
 import { changeVisitStatus, saveReport, visitTarget } from '../visitService';
 
