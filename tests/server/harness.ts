@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { safeParse, type output, type ZodMiniType } from 'zod/mini';
 import { createServerApp } from '../../server/app';
 import { Encrypter, loadAppKey } from '../../server/auth/encryption';
 import type { Database } from '../../server/db/schema';
@@ -217,4 +218,30 @@ export class TestAgent {
       headers: response.headers,
     };
   }
+}
+
+/**
+ * A test server started before the file's tests with `user` signed in on `agent`, closed after them
+ * (the set-up most server test files share). Read `server` and `agent` inside the tests.
+ */
+export function signedInServer(user: { readonly email: string; readonly password: string }): { readonly server: TestServer; readonly agent: TestAgent } {
+  const started = {} as { server: TestServer; agent: TestAgent };
+  beforeAll(async () => {
+    started.server = await startTestServer();
+    started.agent = new TestAgent(started.server);
+    expect((await started.agent.signIn(user.email, user.password)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await started.server.close();
+  });
+  return started;
+}
+
+/** The reply's body read by `schema` (the wire contract), failing with the mismatches and the status. */
+export function readReply<S extends ZodMiniType>(schema: S, reply: { status: number; body: unknown; list?: unknown[] }, status = 200): output<S> {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  // An array reply comes as `list`.
+  const parsed = safeParse(schema, reply.body ?? reply.list);
+  expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+  return parsed.data!;
 }
