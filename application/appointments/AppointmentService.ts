@@ -1,57 +1,30 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { defer, type Observable } from 'rxjs';
 import { checkUploadSize } from '../../domain/files/upload';
 import type { AppointmentStatus } from '../../domain/appointments/status';
 import { addDays, daysBetween, type IsoDate } from '../../domain/time/dates';
-import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
-import type { QueryValue } from '../ports/ApiTransport';
-import type * as AppointmentDecoders from './appointment';
+import type { AppointmentBook } from '../ports/AppointmentBook';
 import type {
   AppointmentInput,
   AppointmentOptions,
   CalendarEvent,
+  CalendarFilters,
   CalendarRange,
   ClientChoice,
   Holiday,
   OrderSummary,
   Overlap,
   Report,
+  ReportInput,
+  Reschedule,
+  Saved,
   Scope,
+  VisitStatus,
   Worker,
 } from './appointment';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-type Decoders = typeof AppointmentDecoders;
-/**
- * The replies' decoders come with the first reply that needs them: this service is part of every
- * page's first download (the composition root), the decoders only of the calendar's.
- */
-const decode = <T>(use: (d: Decoders) => T): ResultAsync<T, never> => ResultAsync.fromSafePromise(import('./appointment').then(use));
-
-/** The calendar's filters (spec: by worker, branch, area and status). */
-export interface CalendarFilters {
-  readonly workerId?: number | undefined;
-  readonly branchId?: number | undefined;
-  readonly areaId?: number | undefined;
-  readonly status?: AppointmentStatus | undefined;
-}
-
-/** What saving an appointment gives back: where the edited visit now is, and any double-booking. */
-export interface Saved {
-  readonly id: number;
-  readonly date: string;
-  readonly overlaps: readonly Overlap[];
-}
-
-const saved = (body: unknown): ResultAsync<Saved, never> =>
-  decode((d) => {
-    const appointment = isRecord(body) && isRecord(body.appointment) ? body.appointment : {};
-    return { id: typeof appointment.id === 'number' ? appointment.id : 0, date: typeof appointment.date === 'string' ? appointment.date : '', overlaps: d.decodeOverlaps(isRecord(body) ? body.overlaps : []) };
-  });
-
-const reportFrom = (body: unknown): ResultAsync<Report, ApiError> =>
-  decode((d) => (isRecord(body) ? d.decodeReport(body.report) : null)).andThen((report) => (report ? okAsync(report) : errAsync({ code: 'server', status: 200, message: '' } as const)));
+export type { CalendarFilters, Saved } from './appointment';
 
 /** Days a prefetch reaches either side of the range shown (a month view shows six weeks). */
 const PREFETCH_DAYS = 42;
@@ -110,20 +83,16 @@ class DayCache {
 }
 
 const filterKey = (f: CalendarFilters) => JSON.stringify([f.workerId ?? null, f.branchId ?? null, f.areaId ?? null, f.status ?? null]);
-const filterQuery = (f: CalendarFilters): Record<string, QueryValue> => ({
-  ...(f.workerId ? { worker_id: f.workerId } : {}),
-  ...(f.branchId ? { branch_id: f.branchId } : {}),
-  ...(f.areaId ? { area_id: f.areaId } : {}),
-  ...(f.status ? { status: f.status } : {}),
-});
-
-/** The calendar and appointments: the visible range's visits, and every change of an appointment or a visit. */
+/**
+ * The calendar and appointments (use-case over the AppointmentBook port): the visible range's
+ * visits from memory when already fetched, every change forgetting them, and the upload limit
+ * checked before sending.
+ */
 export class AppointmentService {
   private caches = new Map<string, DayCache>();
   private inFlight = new Map<string, Promise<void>>();
 
-  constructor(private readonly api: ApiClient) {}
-
+  constructor(private readonly book: AppointmentBook) {}
   /**
    * The visits from `start` (included) to `end` (excluded), as the calendar asks for them; from
    * memory when already fetched. `prefetch` then fetches the weeks either side in the background.
@@ -150,14 +119,10 @@ export class AppointmentService {
 
   private fetchInto(cache: DayCache, from: IsoDate, to: IsoDate, filters: CalendarFilters, progress: boolean): ResultAsync<void, ApiError> {
     const gap = cache.missing(from, to) ?? { from, to };
-    return this.api
-      .get('/api/appointments', { start: gap.from, end: addDays(gap.to, 1), ...filterQuery(filters) }, progress ? {} : { progress: false, navigateOnError: false })
-      .andThen((body) =>
-        decode((d) => {
-          // A clear() while this was on its way makes its answer stale: it then lands in a cache no one reads.
-          cache.put(gap.from, gap.to, d.decodeRange(body));
-        }),
-      );
+    return this.book.range(gap.from, gap.to, filters, !progress).map((range) => {
+      // A clear() while this was on its way makes its answer stale: it then lands in a cache no one reads.
+      cache.put(gap.from, gap.to, range);
+    });
   }
 
   /** Fetches the weeks before and after a range (no progress bar, no error navigation). */
@@ -191,50 +156,53 @@ export class AppointmentService {
   }
 
   filters(): ResultAsync<AppointmentOptions, ApiError> {
-    return this.api.get('/api/appointments/filters', undefined, { progress: false }).andThen((body) => decode((d) => d.decodeOptions(body)));
+    return this.book.options();
+  }
+
+  /** What the calendar's filters offer, for the screen: null until it comes (and after a failure, which its error page tells). */
+  filterOptions$(): Observable<AppointmentOptions | null> {
+    return defer(() => this.book.options().match((options): AppointmentOptions | null => options, () => null));
+  }
+
+  /**
+   * A client's orders for the form's order picker, for the screen: the list, or the failure (a
+   * refusal shows no error page) with an empty list. Asked when subscribed to.
+   */
+  clientOrders$(clientId: number): Observable<{ readonly clientId: number; readonly list: readonly OrderSummary[]; readonly error: ApiError | null }> {
+    return defer(() =>
+      this.book.clientOrders(clientId).match(
+        (list) => ({ clientId, list, error: null }),
+        (error) => ({ clientId, list: [], error }),
+      ),
+    );
   }
 
   searchClients(q: string): ResultAsync<ClientChoice[], ApiError> {
-    return this.api
-      .get('/api/appointments/clients', { q }, { progress: false })
-      .andThen((body) => decode((d) => (isRecord(body) && Array.isArray(body.items) ? body.items.map(d.decodeClientChoice).filter((c): c is ClientChoice => c !== null) : [])));
+    return this.book.searchClients(q);
   }
 
   /** Double-booking of a schedule for some workers (before saving). */
   overlaps(input: Pick<AppointmentInput, 'workerIds' | 'date' | 'startTime' | 'endTime' | 'allDay' | 'recurrence' | 'end'>, excludeId: number | null): ResultAsync<Overlap[], ApiError> {
-    return this.api
-      .post('/api/appointments/overlaps', { ...input, excludeId }, { progress: false, navigateOnError: false })
-      .andThen((body) => decode((d) => d.decodeOverlaps(isRecord(body) ? body.overlaps : [])));
+    return this.book.overlaps(input, excludeId);
   }
 
   /** A new appointment, linked to one of its client's orders (invoices) when `orderId` is given. */
   create(input: AppointmentInput, orderId: number | null = null): ResultAsync<Saved, ApiError> {
-    return this.api.post('/api/appointments', { ...input, orderId }).andThen((body) => {
-      this.clear();
-      return saved(body);
-    });
+    return this.changed(this.book.create(input, orderId));
   }
 
   /** An edit from the form, of `occurrence` only or of it and the visits after it. A stale version is refused (conflict). */
   update(id: number, version: number, occurrence: string, scope: Scope, input: AppointmentInput): ResultAsync<Saved, ApiError> {
-    return this.api.put(`/api/appointments/${id}`, { ...input, version, occurrence, scope }).andThen((body) => {
-      this.clear();
-      return saved(body);
-    });
+    return this.changed(this.book.update(id, version, occurrence, scope, input));
   }
 
   /** Drag and drop or resize: the visit's new day and times. */
-  reschedule(id: number, change: { version: number; occurrence: string; scope: Scope; date: string; startTime: string; endTime: string; allDay: boolean }): ResultAsync<Saved, ApiError> {
-    return this.api.post(`/api/appointments/${id}/reschedule`, change).andThen((body) => {
-      this.clear();
-      return saved(body);
-    });
+  reschedule(id: number, change: Reschedule): ResultAsync<Saved, ApiError> {
+    return this.changed(this.book.reschedule(id, change));
   }
 
   remove(id: number, version: number, occurrence: string, scope: Scope): ResultAsync<void, ApiError> {
-    return this.api.delete(`/api/appointments/${id}`, { version, occurrence, scope }).map(() => {
-      this.clear();
-    });
+    return this.changed(this.book.remove(id, version, occurrence, scope));
   }
 
   /** A visit's new status; a cancellation may carry its reason (picked or typed; '' for none). */
@@ -246,42 +214,32 @@ export class AppointmentService {
     reason = '',
     /** Completing a visit dated after today: the person was warned and goes on. */
     confirmFuture = false,
-  ): ResultAsync<{ status: AppointmentStatus; visitVersion: number; transitions: AppointmentStatus[]; cancelReason: string }, ApiError> {
-    return this.api.post(`/api/appointments/${id}/visits/${date}/status`, { status, version, ...(reason ? { reason } : {}), ...(confirmFuture ? { confirmFuture } : {}) }).map((body) => {
-      this.clear();
-      const o = isRecord(body) ? body : {};
-      return {
-        status: (typeof o.status === 'string' ? o.status : status) as AppointmentStatus,
-        visitVersion: typeof o.visitVersion === 'number' ? o.visitVersion : version + 1,
-        transitions: Array.isArray(o.transitions) ? (o.transitions as AppointmentStatus[]) : [],
-        cancelReason: typeof o.cancelReason === 'string' ? o.cancelReason : '',
-      };
-    });
+  ): ResultAsync<VisitStatus, ApiError> {
+    return this.changed(this.book.setStatus(id, date, { status, version, reason, confirmFuture }));
   }
 
-  saveReport(id: number, date: string, input: { workDone: string; findings: string; productsUsed: readonly { productId: number; quantity: number; note: string }[]; clientSigner: string; version: number }): ResultAsync<Report, ApiError> {
-    return this.api.put(`/api/appointments/${id}/visits/${date}/report`, input).andThen(reportFrom);
+  saveReport(id: number, date: string, input: ReportInput): ResultAsync<Report, ApiError> {
+    return this.book.saveReport(id, date, input);
   }
 
   /** A signature drawn on the screen (PNG); the worker's is credited to `signerId`, one of the visit's workers. */
   sign(id: number, date: string, who: 'client' | 'worker', png: Blob, signerId?: number): ResultAsync<Report, ApiError> {
     if (checkUploadSize(png.size).isErr()) return errAsync({ code: 'tooLarge', message: '' });
-    const signer = who === 'worker' && signerId !== undefined ? `?signer=${signerId}` : '';
-    return this.api.request({ method: 'PUT', path: `/api/appointments/${id}/visits/${date}/signatures/${who}${signer}`, body: png }).andThen(reportFrom);
+    return this.book.sign(id, date, who, png, signerId);
   }
 
   clearSignature(id: number, date: string, who: 'client' | 'worker'): ResultAsync<Report, ApiError> {
-    return this.api.delete(`/api/appointments/${id}/visits/${date}/signatures/${who}`).andThen(reportFrom);
+    return this.book.clearSignature(id, date, who);
   }
 
   /** A photo for the report: over 5 MB is refused before sending, with the server's own error. */
   addPhoto(id: number, date: string, file: File): ResultAsync<Report, ApiError> {
     if (checkUploadSize(file.size).isErr()) return errAsync({ code: 'tooLarge', message: '' });
-    return this.api.request({ method: 'POST', path: `/api/appointments/${id}/visits/${date}/photos`, body: file, headers: { 'X-File-Name': encodeURIComponent(file.name) } }).andThen(reportFrom);
+    return this.book.addPhoto(id, date, file);
   }
 
   removePhoto(id: number, photoId: number): ResultAsync<Report, ApiError> {
-    return this.api.delete(`/api/appointments/${id}/photos/${photoId}`).andThen(reportFrom);
+    return this.book.removePhoto(id, photoId);
   }
 
   /**
@@ -289,13 +247,19 @@ export class AppointmentService {
    * order_view; a refusal is the caller's to show (no error page).
    */
   clientOrders(clientId: number): ResultAsync<OrderSummary[], ApiError> {
-    return this.api
-      .get('/api/appointments/orders', { client_id: clientId }, { progress: false, navigateOnError: false })
-      .andThen((body) => decode((d) => d.decodeOrders(isRecord(body) ? body.items : [])));
+    return this.book.clientOrders(clientId);
   }
 
   /** Links an order (invoice) to the appointment, or unlinks it with null. */
   linkOrder(id: number, orderId: number | null, version?: number): ResultAsync<OrderSummary | null, ApiError> {
-    return this.api.put(`/api/appointments/${id}/order`, { orderId, ...(version === undefined ? {} : { version }) }).andThen((body) => decode((d) => d.decodeOrder(isRecord(body) ? body.order : null)));
+    return this.book.linkOrder(id, orderId, version);
+  }
+
+  /** A change saved: every fetched visit is forgotten. */
+  private changed<T>(result: ResultAsync<T, ApiError>): ResultAsync<T, ApiError> {
+    return result.map((value) => {
+      this.clear();
+      return value;
+    });
   }
 }

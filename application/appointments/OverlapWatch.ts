@@ -1,10 +1,9 @@
 import type { Cancel, Timer } from '../ports/Timer';
 import { timeToMinute } from '../../domain/time/dates';
-import type { AppointmentInput, Overlap } from './appointment';
-import type { AppointmentService } from './AppointmentService';
+import type { AppointmentBook, OverlapSchedule } from '../ports/AppointmentBook';
+import type { Overlap } from './appointment';
 
-/** The schedule a double-booking check is about. */
-export type OverlapSchedule = Pick<AppointmentInput, 'workerIds' | 'date' | 'startTime' | 'endTime' | 'allDay' | 'recurrence' | 'end'>;
+export type { OverlapSchedule } from '../ports/AppointmentBook';
 
 /** How long the form waits after the last change before it asks (typing a time changes it twice). */
 export const OVERLAP_DELAY_MS = 400;
@@ -16,7 +15,7 @@ export const OVERLAP_DELAY_MS = 400;
  */
 export class OverlapWatch {
   constructor(
-    private readonly appointments: AppointmentService,
+    private readonly appointments: Pick<AppointmentBook, 'overlaps'>,
     private readonly timer: Timer,
   ) {}
 

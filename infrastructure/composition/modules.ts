@@ -37,7 +37,9 @@ import { ReceiptBook } from '../../application/ports/ReceiptBook';
 import { lazyPort } from './lazyPort';
 import { loadClientArea } from '../http/clients/load';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
+import { AppointmentBook } from '../../application/ports/AppointmentBook';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
+import { AppointmentFlow } from '../../application/appointments/AppointmentFlow';
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ResourceService } from '../../application/admin/ResourceService';
@@ -271,8 +273,15 @@ export const salesModule = new ContainerModule(({ bind }) => {
 
 /** The calendar and its appointments. */
 export const appointmentModule = new ContainerModule(({ bind }) => {
-  bind(AppointmentService).toResolvedValue((api: ApiClient) => new AppointmentService(api), [ApiClient]).inSingletonScope();
-  bind(OverlapWatch).toResolvedValue((appointments: AppointmentService, timer: Timer) => new OverlapWatch(appointments, timer), [AppointmentService, Timer]).inSingletonScope();
+  // The adapter (and the wire contract it reads with) loads with the first calendar screen (lazyPort), not with the sign-in page.
+  bind(AppointmentBook)
+    .toResolvedValue((api: ApiClient) => lazyPort<AppointmentBook>(() => import('../http/appointments/HttpAppointmentBook').then((m) => new m.HttpAppointmentBook(api))), [ApiClient])
+    .inSingletonScope();
+  bind(AppointmentService).toResolvedValue((book: AppointmentBook) => new AppointmentService(book), [AppointmentBook]).inSingletonScope();
+  bind(OverlapWatch).toResolvedValue((book: AppointmentBook, timer: Timer) => new OverlapWatch(book, timer), [AppointmentBook, Timer]).inSingletonScope();
+  bind(AppointmentFlow)
+    .toResolvedValue((state: AppState, navigation: NavigationService) => new AppointmentFlow(state, navigation), [AppState, NavigationService])
+    .inSingletonScope();
 });
 
 /** The nine reports and the dashboard. */

@@ -42,4 +42,6 @@ export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   clients: () => loadClientArea().then((m) => m.clients()),
   clientCreate: () => loadClientArea().then((m) => m.clientCreate()),
   client: () => loadClientArea().then((m) => m.client()),
+  appointmentCreate: () => import('./appointments/screens').then((m) => m.appointmentCreate),
+  appointment: () => import('./appointments/screens').then((m) => m.appointment),
 };

@@ -8,29 +8,28 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar/calendar.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../domain/auth/permissions';
-import { isFinal, type AppointmentStatus } from '../../domain/appointments/status';
-import { hongKongDate, minuteToTime, timeToMinute } from '../../domain/time/dates';
-import type { AppointmentOptions, CalendarEvent, Overlap, Scope, Worker } from '../../application/appointments/appointment';
+import { isFinal } from '../../domain/appointments/status';
+import { hongKongDate } from '../../domain/time/dates';
+import type { CalendarEvent, Overlap, Scope, Worker } from '../../application/appointments/appointment';
 import { AppointmentService, type CalendarFilters } from '../../application/appointments/AppointmentService';
+import { AppointmentFlow } from '../../application/appointments/AppointmentFlow';
+import { dayOf, movedTo, withFilter } from '../../application/appointments/calendar';
 import { NavigationService } from '../../application/navigation/NavigationService';
-import { AppState } from '../../application/state/AppState';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField } from '../components/SelectField';
 import { useProblemWords } from '../format/problem';
 import { bilingual } from '../format/bilingual';
 import { DEFAULT_EVENT_COLOR, textColorFor } from '../format/color';
 import { useAppState } from '../hooks/useAppState';
+import { useObservable } from '../hooks/useObservable';
 import { useService } from '../services/ServicesContext';
 import { OverlapWarning } from './calendar/OverlapWarning';
 import { ScopeDialog } from './calendar/ScopeDialog';
 
-/** The calendar date and 'HH:mm' of a time the calendar gives (Hong Kong time, as the calendar is set). */
-const dayOf = (iso: string) => iso.slice(0, 10);
-const timeOf = (iso: string) => (iso.length > 10 ? iso.slice(11, 16) : '00:00');
 
 interface PendingMove {
   readonly event: CalendarEvent;
@@ -64,12 +63,13 @@ export default function CalendarScreen() {
   const problems = useProblemWords();
   const service = useService(AppointmentService);
   const navigation = useService(NavigationService);
-  const state = useService(AppState);
+  const flow = useService(AppointmentFlow);
   const user = useAppState('user');
   const calendarState = useAppState('calendar');
   const canCreate = hasPermission(user, 'appointment_create');
   const canEdit = hasPermission(user, 'appointment_edit');
-  const [options, setOptions] = useState<AppointmentOptions | null>(null);
+  const options$ = useMemo(() => service.filterOptions$(), [service]);
+  const options = useObservable(options$, null);
   const [filters, setFilters] = useState<CalendarFilters>({});
   const [pending, setPending] = useState<PendingMove | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,15 +80,6 @@ export default function CalendarScreen() {
   const initialDate = useRef(calendarState.date || undefined);
   const language = i18n.language;
 
-  useEffect(() => {
-    let live = true;
-    void service.filters().map((o) => {
-      if (live) setOptions(o);
-    });
-    return () => {
-      live = false;
-    };
-  }, [service]);
 
   const locale = useMemo(
     () => ({
@@ -189,12 +180,8 @@ export default function CalendarScreen() {
       info.revert();
       return;
     }
-    const start = info.event.startStr;
-    const allDay = info.event.allDay;
-    const startTime = allDay ? '00:00' : timeOf(start);
-    const startMinute = timeToMinute(startTime) ?? 0;
-    const end = info.event.end && info.event.start ? Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60_000) : 60;
-    const next = { date: dayOf(start), startTime, endTime: allDay ? '23:59' : minuteToTime(Math.min(1440, startMinute + Math.max(1, end))), allDay };
+    const minutes = info.event.end && info.event.start ? Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60_000) : null;
+    const next = movedTo(info.event.startStr, info.event.allDay, minutes);
     const move = { event: visit, next, revert: info.revert };
     if (visit.recurring) setPending(move);
     else void save(move, 'one');
@@ -207,7 +194,7 @@ export default function CalendarScreen() {
   };
 
   const setFilter = (key: keyof CalendarFilters, value: string) => {
-    setFilters((f) => ({ ...f, [key]: value === '' ? undefined : key === 'status' ? (value as AppointmentStatus) : Number(value) }));
+    setFilters((f) => withFilter(f, key, value));
   };
 
   return (
@@ -290,7 +277,7 @@ export default function CalendarScreen() {
           eventClick={onClick}
           eventDrop={onChange}
           eventResize={onChange}
-          datesSet={(info) => state.set({ calendar: { start: info.startStr, end: info.endStr, date: hongKongDate(info.view.currentStart) } })}
+          datesSet={(info) => flow.shown({ start: info.startStr, end: info.endStr, date: hongKongDate(info.view.currentStart) })}
         />
       </div>
       <ScopeDialog

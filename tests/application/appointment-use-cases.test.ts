@@ -1,19 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { invoiceStanding } from '../../application/appointments/invoiceStanding';
 import { OVERLAP_DELAY_MS, OverlapWatch, type OverlapSchedule } from '../../application/appointments/OverlapWatch';
 import { quantityText, reportLines } from '../../application/appointments/reportLines';
 import type { Overlap } from '../../application/appointments/appointment';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { HttpAppointmentBook } from '../../infrastructure/http/appointments/HttpAppointmentBook';
+import { overlapFixture } from '../support/appointments';
 import { ADMIN, createCore, globalTimer } from '../support/fakes';
 
-const OVERLAP = { workerId: 3, workerName: 'Wing Wong', date: '2026-12-14', start: '2026-12-14T14:30:00+08:00', end: '2026-12-14T16:00:00+08:00', allDay: false, appointmentId: 9, client: { nameEn: 'Chan Tai Man', nameZh: '陳大文' } };
+const OVERLAP = overlapFixture();
 const SCHEDULE: OverlapSchedule = { workerIds: [3], date: '2026-12-14', startTime: '14:00', endTime: '15:00', allDay: false, recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } };
 
 function watchWith() {
   const core = createCore({ user: ADMIN, handler: (r: ApiRequest) => (r.path === '/api/appointments/overlaps' ? { status: 200, body: { overlaps: [OVERLAP] } } : { status: 404, body: {} }) });
   const checks = () => core.transport.requests.filter((r) => r.path === '/api/appointments/overlaps');
-  return { watch: new OverlapWatch(new AppointmentService(core.api), globalTimer), checks };
+  return { watch: new OverlapWatch(new HttpAppointmentBook(core.api), globalTimer), checks };
 }
 
 describe('the double-booking check while the form is typed', () => {

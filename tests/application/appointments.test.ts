@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { addDays } from '../../domain/time/dates';
+import { HttpAppointmentBook } from '../../infrastructure/http/appointments/HttpAppointmentBook';
+import { eventFixture, orderSummaryFixture, reportFixture, workerFixture } from '../support/appointments';
 import { ADMIN, createCore } from '../support/fakes';
+
+/** The calendar's use-case over the HTTP adapter (the replies read by the wire contract). */
+const serviceOver = (api: ReturnType<typeof createCore>['api']) => new AppointmentService(new HttpAppointmentBook(api));
 
 /** A back end with one visit on every day asked for. */
 function backend() {
@@ -10,9 +15,9 @@ function backend() {
     if (r.path === '/api/appointments' && r.method === 'GET') {
       const events = [];
       for (let d = String(r.query?.start); d < String(r.query?.end); d = addDays(d, 1)) {
-        events.push({ id: `7:${d}`, appointmentId: 7, date: d, start: `${d}T10:00:00+08:00`, end: `${d}T11:00:00+08:00`, allDay: false, workerIds: [3], status: 'in_progress', onHoliday: false, recurring: true, version: 1 });
+        events.push(eventFixture({ id: `7:${d}`, date: d, start: `${d}T10:00:00+08:00`, end: `${d}T11:00:00+08:00` }));
       }
-      return { status: 200, body: { events, holidays: [{ date: '2026-12-25', nameEn: 'Christmas Day', nameZh: '聖誕節' }], workers: [{ id: 3, name: 'Wing', color: '#1f7a4d' }] } };
+      return { status: 200, body: { events, holidays: [{ date: '2026-12-25', nameEn: 'Christmas Day', nameZh: '聖誕節' }], workers: [workerFixture({ name: 'Wing' })] } };
     }
     if (r.path === '/api/appointments/7/reschedule') return { status: 200, body: { appointment: { id: 8, date: '2026-12-02' }, overlaps: [] } };
     return { status: 404, body: {} };
@@ -24,11 +29,11 @@ const ranges = (requests: ApiRequest[]) => requests.filter((r) => r.path === '/a
 describe('the calendar feed', () => {
   it('fetches the visible range, then the weeks either side in the background, so next and previous need no call', async () => {
     const core = createCore({ user: ADMIN, handler: backend() });
-    const service = new AppointmentService(core.api);
+    const service = serviceOver(core.api);
     const month = (await service.range('2026-11-29', '2027-01-10'))._unsafeUnwrap();
     expect(month.events).toHaveLength(42);
     expect(month.holidays.map((h) => h.date)).toEqual(['2026-12-25']);
-    expect(month.workers).toEqual([{ id: 3, name: 'Wing', color: '#1f7a4d' }]);
+    expect(month.workers).toEqual([{ id: 3, name: 'Wing', color: '#1f7a4d', branchId: null }]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(ranges(core.transport.requests)).toEqual(['2026-11-29→2027-01-10', '2027-01-10→2027-02-21', '2026-10-18→2026-11-29']);
     const next = (await service.range('2027-01-03', '2027-02-14'))._unsafeUnwrap();
@@ -41,7 +46,7 @@ describe('the calendar feed', () => {
 
   it('keeps each set of filters apart and forgets everything after a change', async () => {
     const core = createCore({ user: ADMIN, handler: backend() });
-    const service = new AppointmentService(core.api);
+    const service = serviceOver(core.api);
     await service.range('2026-11-29', '2026-12-06', { workerId: 3 }, { prefetch: false });
     await service.range('2026-11-29', '2026-12-06', {}, { prefetch: false });
     await service.range('2026-11-29', '2026-12-06', { workerId: 3 }, { prefetch: false });
@@ -54,22 +59,24 @@ describe('the calendar feed', () => {
 
   it('refuses a photo over 5 MB before sending, with the too-large error', async () => {
     const core = createCore({ user: ADMIN, handler: backend() });
-    const service = new AppointmentService(core.api);
+    const service = serviceOver(core.api);
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     expect((await service.addPhoto(7, '2026-12-01', big))._unsafeUnwrapErr()).toEqual({ code: 'tooLarge', message: '' });
     expect(core.transport.requests).toHaveLength(0);
   });
 
   it("reads a client's orders for the order picker, and a refusal leaves the page where it is", async () => {
-    const order = { id: 7, number: 'INV-2026-00007', date: '2026-11-30', total: 120000, paid: 0, voided: false };
+    const order = orderSummaryFixture();
     const core = createCore({
       user: ADMIN,
       start: '/calendar/appointment/create',
-      handler: (r) => (r.path === '/api/appointments/orders' ? (r.query?.client_id === 2 ? { status: 200, body: { items: [order, { id: 'bad' }] } } : { status: 403, body: { message: 'No' } }) : { status: 404, body: {} }),
+      handler: (r) => (r.path === '/api/appointments/orders' ? (r.query?.client_id === 2 ? { status: 200, body: { items: [order] } } : r.query?.client_id === 4 ? { status: 200, body: { items: [order, { id: 'bad' }] } } : { status: 403, body: { message: 'No' } }) : { status: 404, body: {} }),
     });
-    const service = new AppointmentService(core.api);
+    const service = serviceOver(core.api);
     expect((await service.clientOrders(2))._unsafeUnwrap()).toEqual([order]);
     expect((await service.clientOrders(3))._unsafeUnwrapErr().code).toBe('forbidden');
+    // A reply that breaks the wire contract is an error, never a list with the bad rows left out.
+    expect((await service.clientOrders(4))._unsafeUnwrapErr().code).toBe('malformedReply');
     expect(core.navigator.current().path).toBe('/calendar/appointment/create');
     expect(core.bar.calls).toEqual([]);
   });
@@ -82,7 +89,7 @@ describe('the calendar feed', () => {
           ? { status: 201, body: { appointment: { id: 12, date: '2026-12-07' }, overlaps: [] } }
           : { status: 200, body: { appointment: { id: 12, orderId: null, version: 5 }, order: null } },
     });
-    const service = new AppointmentService(core.api);
+    const service = serviceOver(core.api);
     const input = { clientId: 2, address: '', areaId: null, branchId: null, appointmentType: '', workerIds: [3], notes: '', date: '2026-12-07', startTime: '09:00', endTime: '10:00', allDay: false, recurrence: { freq: 'once' as const }, end: { kind: 'count' as const, count: 1 } };
     await service.create(input, 7);
     await service.create(input);
@@ -97,8 +104,8 @@ describe('the calendar feed', () => {
 
 describe('the worker signature (issue 18)', () => {
   it('names the worker who signs, and only on the worker signature', async () => {
-    const core = createCore({ user: ADMIN, handler: (r: ApiRequest) => (r.method === 'PUT' ? { status: 200, body: { report: { version: 2, workerSigner: 'Wing', workerSignerId: 3 } } } : { status: 404, body: {} }) });
-    const service = new AppointmentService(core.api);
+    const core = createCore({ user: ADMIN, handler: (r: ApiRequest) => (r.method === 'PUT' ? { status: 200, body: { report: reportFixture({ version: 2, workerSigner: 'Wing', workerSignerId: 3 }) } } : { status: 404, body: {} }) });
+    const service = serviceOver(core.api);
     const png = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
     const report = (await service.sign(12, '2026-12-14', 'worker', png, 3))._unsafeUnwrap();
     expect(report).toMatchObject({ workerSigner: 'Wing', workerSignerId: 3 });

@@ -2,54 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { appointmentFixture, clientChoiceFixture, optionsFixture, orderSummaryFixture, overlapFixture, reportFixture, visitFixture, workerFixture } from '../support/appointments';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
-const OPTIONS = {
-  workers: [
-    { id: 2, name: 'Sam Lee', color: null },
-    { id: 3, name: 'Wing Wong', color: '#1f7a4d' },
-  ],
-  branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
-  areas: [
-    { id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區' },
-    { id: 5, nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' },
-  ],
-  types: [{ value: 'inspection', labelEn: 'Inspection', labelZh: '視察' }],
-  statuses: ['in_progress', 'on_hold', 'ended', 'pending_recheck', 'auditing', 'audited', 'canceled'],
-  seesAll: true,
-};
-const CLIENT = { id: 2, code: 'C000002', nameEn: 'Golden Dragon Restaurant Ltd.', nameZh: '金龍酒家有限公司', branchId: 1, addresses: [{ label: '餐廳', address: '九龍旺角彌敦道 600 號地下', areaId: 5 }] };
-const APPOINTMENT = {
-  id: 12,
-  clientId: 2,
-  client: CLIENT,
-  address: '九龍旺角彌敦道 600 號地下',
-  areaId: 5,
-  area: { nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' },
-  branchId: 1,
-  branch: { nameEn: 'Head Office', nameZh: '總公司' },
-  orderId: null,
-  appointmentType: 'inspection',
-  notes: '',
-  workerIds: [3],
-  workers: [{ id: 3, name: 'Wing Wong', color: '#1f7a4d' }],
-  date: '2026-12-07',
-  startTime: '14:00',
-  endTime: '15:00',
-  allDay: false,
-  recurrence: { freq: 'weekly' },
-  end: { kind: 'count', count: 6 },
-  exceptions: [],
-  recurring: true,
-  rrule: 'DTSTART;TZID=Asia/Hong_Kong:20261207T140000\nRRULE:FREQ=WEEKLY;COUNT=6',
-  version: 4,
-};
-const VISIT = { date: '2026-12-14', index: 1, start: '2026-12-14T14:00:00+08:00', end: '2026-12-14T15:00:00+08:00', onHoliday: false, holiday: null, status: 'in_progress', visitVersion: 0, transitions: ['on_hold', 'ended', 'canceled'] };
-const OTHER_CLIENT = { id: 5, code: 'C000005', nameEn: 'Chan Tai Man', nameZh: '陳大文', branchId: 1, addresses: [] };
-const ORDER = { id: 7, number: 'INV-2026-00007', date: '2026-11-30', total: 120000, paid: 0, voided: false };
-const ORDER_2 = { id: 3, number: 'INV-2026-00003', date: '2026-10-02', total: 45050, paid: 45050, voided: false };
-const OVERLAP = { workerId: 3, workerName: 'Wing Wong', date: '2026-12-14', start: '2026-12-14T14:30:00+08:00', end: '2026-12-14T16:00:00+08:00', allDay: false, appointmentId: 9, client: { nameEn: 'Chan Tai Man', nameZh: '陳大文' } };
+const OPTIONS = optionsFixture();
+const CLIENT = clientChoiceFixture();
+const APPOINTMENT = appointmentFixture();
+const VISIT = visitFixture();
+const OTHER_CLIENT = clientChoiceFixture({ id: 5, code: 'C000005', nameEn: 'Chan Tai Man', nameZh: '陳大文', branchId: 1, addresses: [] });
+const ORDER = orderSummaryFixture();
+const ORDER_2 = orderSummaryFixture({ id: 3, number: 'INV-2026-00003', date: '2026-10-02', total: 45050, paid: 45050, voided: false });
+const OVERLAP = overlapFixture();
 
 function backend(extra: (r: ApiRequest) => { status: number; body: unknown } | null = () => null) {
   return (r: ApiRequest) => {
@@ -479,7 +443,7 @@ describe('canceling a visit', () => {
 
 describe('the printed completed report', () => {
   const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-  const REPORT = {
+  const REPORT = reportFixture({
     version: 3,
     status: 'in_progress',
     editable: true,
@@ -495,8 +459,9 @@ describe('the printed completed report', () => {
     workerSignedAt: '2026-12-14T06:05:00.000Z',
     reportedBy: 'Wing Wong',
     reportedAt: '2026-12-14T06:00:00.000Z',
-    photos: [{ id: 8, name: 'kitchen.jpg', sizeBytes: 1200, downloadUrl: '/api/appointments/12/photos/8' }],
-  };
+    photos: [{ id: 8, name: 'kitchen.jpg', contentType: 'image/jpeg', sizeBytes: 1200, uploadedBy: 'Wing Wong', uploadedAt: '2026-12-14T06:00:00.000Z', downloadUrl: '/api/appointments/12/photos/8' }],
+  });
+
   const withReport = backend((r) =>
     r.path === '/api/appointments/12' && r.method === 'GET' ? { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: 'report', options: OPTIONS, order: null, report: REPORT, products: [], company: null } } : null,
   );
@@ -524,12 +489,12 @@ describe('who signs as the worker (issue 18)', () => {
         ? {
             status: 200,
             body: {
-              appointment: { ...APPOINTMENT, workerIds: [3, 1], workers: [{ id: 3, name: 'Wing Wong', color: null }, { id: 1, name: 'Ada Chan', color: null }, { id: 5, name: 'Not on this visit', color: null }] },
+              appointment: { ...APPOINTMENT, workerIds: [3, 1], workers: [workerFixture({ color: null }), workerFixture({ id: 1, name: 'Ada Chan', color: null }), workerFixture({ id: 5, name: 'Not on this visit', color: null })] },
               occurrence: VISIT,
               tab: 'report',
               options: OPTIONS,
               order: null,
-              report: null,
+              report: reportFixture(),
               products: [],
               company: null,
             },

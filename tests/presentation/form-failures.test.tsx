@@ -5,6 +5,7 @@ import type { Language } from '../../domain/i18n/language';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { AppState } from '../../application/state/AppState';
 import { Client, ClientOptions, ClientPage, ClientReply, NewClientPage } from '../../contract/clients';
+import { appointmentFixture, clientChoiceFixture, optionsFixture, reportFixture, visitFixture, workerFixture } from '../support/appointments';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
@@ -65,40 +66,17 @@ const ORDER = {
 /* The client fixtures are made through the wire contract (contract/clients.ts). */
 const CLIENT_OPTIONS = ClientOptions.parse({ areas: [{ id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區', region: 'hk_island' }], branches: BRANCHES.map((b) => ({ ...b, companyId: 1 })), companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }], sources: [] });
 const CLIENT = Client.parse({ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: 'A123***(*)', tags: [], companyId: 1, branchId: 1, notes: '', version: 3, contacts: [], addresses: [], source: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' });
-const APPOINTMENT_OPTIONS = {
-  workers: [{ id: 3, name: 'Wing Wong', color: '#1f7a4d' }],
-  branches: BRANCHES,
-  areas: [{ id: 5, nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' }],
-  types: [{ value: 'inspection', labelEn: 'Inspection', labelZh: '視察' }],
-  statuses: ['in_progress', 'on_hold', 'ended', 'pending_recheck', 'auditing', 'audited', 'canceled'],
-  seesAll: true,
-};
-const APPOINTMENT = {
-  id: 12,
-  clientId: 2,
-  client: { id: 2, code: 'C000002', nameEn: 'Golden Dragon', nameZh: '金龍酒家', branchId: 1, addresses: [] },
-  address: '九龍旺角彌敦道 600 號地下',
-  areaId: 5,
-  area: { nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' },
-  branchId: 1,
-  branch: { nameEn: 'Head Office', nameZh: '總公司' },
-  orderId: null,
-  appointmentType: 'inspection',
-  notes: '',
-  workerIds: [3],
-  workers: [{ id: 3, name: 'Wing Wong', color: '#1f7a4d' }],
+const APPOINTMENT_OPTIONS = optionsFixture({ workers: [workerFixture()], branches: BRANCHES, areas: [{ id: 5, nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' }] });
+const APPOINTMENT = appointmentFixture({
+  client: clientChoiceFixture({ nameEn: 'Golden Dragon', nameZh: '金龍酒家', addresses: [] }),
   date: '2026-12-14',
-  startTime: '14:00',
-  endTime: '15:00',
-  allDay: false,
-  recurrence: null,
+  recurrence: { freq: 'once' },
   end: { kind: 'never' },
-  exceptions: [],
   recurring: false,
   rrule: 'DTSTART;TZID=Asia/Hong_Kong:20261214T140000',
-  version: 4,
-};
-const VISIT = { date: '2026-12-14', index: 0, start: '2026-12-14T14:00:00+08:00', end: '2026-12-14T15:00:00+08:00', onHoliday: false, holiday: null, status: 'in_progress', visitVersion: 0, transitions: ['on_hold', 'ended', 'canceled'] };
+  lastDate: '2026-12-14',
+});
+const VISIT = visitFixture({ index: 0 });
 const TREE = [{ id: 1, parentId: null, nameEn: 'Pest control', nameZh: '滅蟲服務', commissionRateBp: 800, sortOrder: 1, productCount: 2, version: 1, children: [{ id: 2, parentId: 1, nameEn: 'Termites', nameZh: '白蟻', commissionRateBp: null, sortOrder: 1, productCount: 2, version: 2, children: [] }] }];
 const PRODUCT = { id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', categoryId: 2, unit: 'visit', unitPrice: 80_000, commissionRateBp: 500, active: true, version: 4 };
 const PROFILE = { id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: null, twoFactor: 'off' };
@@ -114,7 +92,7 @@ function screens(r: ApiRequest): Answer {
   if (get('/api/appointments/create')) return { status: 200, body: { options: APPOINTMENT_OPTIONS, defaults: { date: '2026-12-07', branchId: 1, client: null } } };
   if (get('/api/appointments/overlaps')) return { status: 200, body: { overlaps: [] } };
   if (get('/api/appointments/12'))
-    return { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: r.query?.tab ?? 'appointment', options: APPOINTMENT_OPTIONS, order: null, report: null, products: SALES_OPTIONS.products, company: null } };
+    return { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: r.query?.tab ?? 'appointment', options: APPOINTMENT_OPTIONS, order: null, report: reportFixture(), products: SALES_OPTIONS.products, company: null } };
   if (get('/api/products/create')) return { status: 200, body: { categories: TREE, units: ['visit', 'item'] } };
   if (get('/api/products/5')) return { status: 200, body: { product: PRODUCT, categories: TREE, units: ['visit', 'item'] } };
   if (get('/api/product-categories/2')) return { status: 200, body: { category: TREE[0]!.children[0], categories: TREE } };

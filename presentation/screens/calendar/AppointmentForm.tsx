@@ -1,23 +1,21 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { EMPTY } from 'rxjs';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../domain/auth/permissions';
-import { firstDate, recurrenceFor, type Series } from '../../../domain/appointments/recurrence';
-import { isIsoDate, timeToMinute } from '../../../domain/time/dates';
-import type { ApiError } from '../../../application/api/ApiError';
+import { FREQUENCIES, type Appointment, type AppointmentOptions, type ClientChoice, type Frequency, type OrderSummary, type Overlap, type Saved, type Scope } from '../../../application/appointments/appointment';
 import {
-  FREQUENCIES,
-  type Appointment,
-  type AppointmentInput,
-  type AppointmentOptions,
-  type ClientChoice,
-  type Frequency,
-  type OrderSummary,
-  type Overlap,
-  type Scope,
-  type SeriesEndInput,
-  type WeekOfMonth,
-} from '../../../application/appointments/appointment';
-import { AppointmentService, type Saved } from '../../../application/appointments/AppointmentService';
+  APPOINTMENT_FIELDS,
+  appointmentForm,
+  appointmentInput,
+  checkAppointment,
+  chosenOrder,
+  picksOrder as offersOrder,
+  withAddress,
+  withClient,
+  type AppointmentForm as FormState,
+  type AppointmentFormDefaults,
+} from '../../../application/appointments/appointmentForm';
+import { AppointmentService } from '../../../application/appointments/AppointmentService';
+import { isValid } from '../../../application/forms/Invalid';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
@@ -30,79 +28,14 @@ import { DEFAULT_EVENT_COLOR } from '../../format/color';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useObservable } from '../../hooks/useObservable';
 import { useStaleSave } from '../../hooks/useStaleSave';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { OverlapWatch, type OverlapSchedule } from '../../../application/appointments/OverlapWatch';
 import { OverlapWarning } from './OverlapWarning';
 import { ScopeDialog } from './ScopeDialog';
-
-interface FormState {
-  readonly client: ClientChoice | null;
-  /** One of the client's orders (invoices), linked on creating; '' for none. */
-  readonly orderId: string;
-  readonly address: string;
-  readonly areaId: string;
-  readonly branchId: string;
-  readonly appointmentType: string;
-  readonly workerIds: readonly number[];
-  readonly notes: string;
-  readonly date: string;
-  readonly startTime: string;
-  readonly endTime: string;
-  readonly allDay: boolean;
-  readonly freq: Frequency;
-  readonly week: string;
-  readonly endKind: SeriesEndInput['kind'];
-  readonly count: string;
-  readonly until: string;
-}
-
-const FIELDS = ['clientId', 'orderId', 'address', 'areaId', 'branchId', 'appointmentType', 'workerIds', 'notes', 'date', 'startTime', 'endTime', 'end.count', 'end.until', 'occurrence'];
-
-function stateFrom(appointment: Appointment | null, date: string, defaults: { branchId: number | null; client: ClientChoice | null; workerIds: readonly number[] }): FormState {
-  const client = appointment?.client ?? defaults.client;
-  const firstAddress = client?.addresses[0];
-  return {
-    client,
-    orderId: '',
-    address: appointment?.address ?? firstAddress?.address ?? '',
-    areaId: String(appointment ? (appointment.areaId ?? '') : (firstAddress?.areaId ?? '')),
-    branchId: String(appointment ? (appointment.branchId ?? '') : (client?.branchId ?? defaults.branchId ?? '')),
-    appointmentType: appointment?.appointmentType ?? '',
-    workerIds: appointment?.workerIds ?? defaults.workerIds,
-    notes: appointment?.notes ?? '',
-    date,
-    startTime: appointment && !appointment.allDay ? appointment.startTime : '09:00',
-    endTime: appointment && !appointment.allDay ? appointment.endTime : '10:00',
-    allDay: appointment?.allDay ?? false,
-    freq: appointment?.recurrence.freq ?? 'once',
-    week: String(appointment?.recurrence.week ?? 1),
-    endKind: appointment?.end.kind === 'count' && appointment.end.count === 1 && appointment.recurrence.freq === 'once' ? 'count' : (appointment?.end.kind ?? 'count'),
-    count: appointment?.end.kind === 'count' ? String(appointment.end.count) : '10',
-    until: appointment?.end.kind === 'until' ? appointment.end.until : '',
-  };
-}
-
-function toInput(form: FormState): AppointmentInput {
-  const end: SeriesEndInput =
-    form.freq === 'once' ? { kind: 'count', count: 1 } : form.endKind === 'count' ? { kind: 'count', count: Number(form.count) } : form.endKind === 'until' ? { kind: 'until', until: form.until } : { kind: 'never' };
-  return {
-    clientId: form.client?.id ?? 0,
-    address: form.address.trim(),
-    areaId: form.areaId ? Number(form.areaId) : null,
-    branchId: form.branchId ? Number(form.branchId) : null,
-    appointmentType: form.appointmentType,
-    workerIds: form.workerIds,
-    notes: form.notes.trim(),
-    date: form.date,
-    startTime: form.allDay ? '00:00' : form.startTime,
-    endTime: form.allDay ? '23:59' : form.endTime,
-    allDay: form.allDay,
-    recurrence: form.freq === 'monthly_weekday' ? { freq: form.freq, week: Number(form.week) as WeekOfMonth } : { freq: form.freq },
-    end,
-  };
-}
 
 export interface AppointmentFormProps {
   readonly options: AppointmentOptions;
@@ -110,7 +43,7 @@ export interface AppointmentFormProps {
   readonly appointment: Appointment | null;
   /** The visit being edited, or the first day of a new appointment. */
   readonly date: string;
-  readonly defaults: { readonly branchId: number | null; readonly client: ClientChoice | null; readonly workerIds: readonly number[] };
+  readonly defaults: AppointmentFormDefaults;
   readonly readOnly: boolean;
   readonly onSaved: (saved: Saved) => void;
   readonly extraActions?: React.ReactNode;
@@ -135,39 +68,23 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const service = useService(AppointmentService);
   const overlapWatch = useService(OverlapWatch);
   const language = i18n.language;
-  const [saved, setSaved] = useState<FormState>(() => stateFrom(appointment, date, defaults));
+  const [saved, setSaved] = useState<FormState>(() => appointmentForm(appointment, date, defaults));
   const [form, setForm] = useState<FormState>(saved);
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const staleSave = useStaleSave();
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  // A failure that is not the save's (the client search, the client's orders).
+  const [otherFailure, setOtherFailure] = useState<string | null>(null);
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<readonly ClientChoice[] | null>(null);
   const user = useAppState('user');
   // The order picker: on creating only (the invoice tab links and unlinks afterwards), and only for
   // who may see orders; the chosen client's orders that are not void.
-  const picksOrder = !appointment && !readOnly && hasPermission(user, 'order_view');
-  const [orders, setOrders] = useState<{ clientId: number; list: readonly OrderSummary[] } | null>(null);
+  const picksOrder = offersOrder(user, !appointment, readOnly);
   const orderClientId = picksOrder ? (form.client?.id ?? null) : null;
-  useEffect(() => {
-    if (orderClientId === null) return;
-    let live = true;
-    void service.clientOrders(orderClientId).match(
-      (list) => {
-        if (live) setOrders({ clientId: orderClientId, list });
-      },
-      (error) => {
-        if (!live) return;
-        setOrders({ clientId: orderClientId, list: [] });
-        setMessage(problems.say(error));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderClientId, service, problems]);
+  const orders$ = useMemo(() => (orderClientId === null ? EMPTY : service.clientOrders$(orderClientId)), [orderClientId, service]);
+  const orders = useObservable(orders$, null);
+  const ordersFailure = orders && orders.clientId === orderClientId && orders.error ? problems.say(orders.error) : null;
   const clientOrders = orders && orders.clientId === orderClientId ? orders.list : null;
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChanges(dirty && !readOnly);
@@ -176,7 +93,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
 
   // Double-booking, checked shortly after the schedule or the workers change.
   const schedule = useMemo(() => {
-    const input = toInput(form);
+    const input = appointmentInput(form);
     return JSON.stringify({ workerIds: input.workerIds, date: input.date, startTime: input.startTime, endTime: input.endTime, allDay: input.allDay, recurrence: input.recurrence, end: input.end });
   }, [form]);
   const excludeId = appointment?.id ?? null;
@@ -194,61 +111,29 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
     const result = await service.searchClients(query.trim());
     result.match(
       (list) => setFound(list),
-      (error) => setMessage(problems.say(error)),
+      (error) => setOtherFailure(problems.say(error)),
     );
   };
 
-  const chooseClient = (client: ClientChoice | null) => {
-    const first = client?.addresses[0];
-    setForm((f) => ({
-      ...f,
-      client,
-      orderId: client?.id === f.client?.id ? f.orderId : '',
-      address: first?.address ?? '',
-      areaId: first?.areaId === null || first === undefined ? '' : String(first.areaId),
-      branchId: client?.branchId ? String(client.branchId) : f.branchId,
-    }));
-  };
+  const chooseClient = (client: ClientChoice | null) => setForm((f) => withClient(f, client));
 
-  const validate = (input: AppointmentInput): Record<string, string[]> => {
-    const local: Record<string, string[]> = {};
-    if (!input.clientId) local.clientId = [t('validation.client')];
-    if (input.workerIds.length === 0) local.workerIds = [t('validation.workers')];
-    if (!input.date) local.date = [t('validation.date')];
-    if (!input.allDay) {
-      const start = timeToMinute(input.startTime);
-      const end = timeToMinute(input.endTime);
-      if (start === null) local.startTime = [t('validation.time')];
-      if (end === null) local.endTime = [t('validation.time')];
-      else if (start !== null && end <= start) local.endTime = [t('validation.endAfterStart')];
-    }
-    if (input.recurrence.freq !== 'once') {
-      if (input.end.kind === 'count' && (!Number.isInteger(input.end.count) || input.end.count < 1 || input.end.count > 1000)) local['end.count'] = [t('validation.count')];
-      if (input.end.kind === 'until' && !input.end.until) local['end.until'] = [t('validation.until')];
-      else if (input.end.kind === 'until' && input.end.until < input.date) local['end.until'] = [t('validation.untilAfterStart')];
-      else if (input.end.kind === 'until' && isIsoDate(input.date) && isIsoDate(input.end.until)) {
-        // "1st Friday" typed from a 3rd Friday starts next month: the last day may come before it.
-        const series: Series = { startDate: input.date, startMinute: 0, durationMinutes: 60, allDay: true, recurrence: recurrenceFor(input.recurrence.freq, input.date, input.recurrence.week), end: { kind: 'until', until: input.end.until }, exceptions: [] };
-        if (firstDate(series) === null) local['end.until'] = [t('validation.noVisitBeforeUntil', { date: firstDate({ ...series, end: { kind: 'never' } }) ?? input.date })];
-      }
-    }
-    return local;
-  };
-
-  const fail = (error: ApiError) => {
-    staleSave.note(error);
-    const problem = problems.describe(error, { fields: FIELDS });
-    setErrors(problem.fields);
-    setMessage(problem.message ?? t('validation.summary'));
-  };
+  const save = useSubmit(
+    (scope: Scope) => {
+      const input = appointmentInput(form);
+      return appointment ? service.update(appointment.id, appointment.version, date, scope, input) : service.create(input, chosenOrder(form, picksOrder));
+    },
+    { fields: APPOINTMENT_FIELDS, staleSave },
+  );
+  const errors = save.errors;
+  const busy = save.busy;
+  // Field messages come with one line for the whole form.
+  const message = save.message ?? otherFailure ?? ordersFailure ?? (Object.keys(errors).length > 0 ? t('validation.summary') : null);
 
   const send = async (scope: Scope) => {
-    const input = toInput(form);
-    setBusy(true);
-    const result = appointment ? await service.update(appointment.id, appointment.version, date, scope, input) : await service.create(input, picksOrder && form.orderId ? Number(form.orderId) : null);
-    setBusy(false);
+    setOtherFailure(null);
+    const result = await save.submit(scope);
     setAsking(false);
-    if (result.isErr()) return fail(result.error);
+    if (!result || result.isErr()) return;
     setSaved(form);
     onSaved(result.value);
   };
@@ -256,15 +141,13 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || readOnly) return;
-    const local = validate(toInput(form));
-    staleSave.note(null);
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setMessage(t('validation.summary'));
+    setOtherFailure(null);
+    const problem = checkAppointment(appointmentInput(form));
+    if (!isValid(problem)) {
+      save.show(problem);
       return;
     }
-    setErrors({});
-    setMessage(null);
+    save.reset();
     if (appointment?.recurring) setAsking(true);
     else void send('one');
   };
@@ -328,8 +211,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
             list={addressListId}
             onChange={(e) => {
               const value = e.target.value;
-              const match = form.client?.addresses.find((a) => a.address === value);
-              setForm((f) => ({ ...f, address: value, ...(match && match.areaId !== null ? { areaId: String(match.areaId) } : {}) }));
+              setForm((f) => withAddress(f, value));
             }}
             errors={errors.address}
           />

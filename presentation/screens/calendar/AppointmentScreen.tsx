@@ -4,25 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
-import {
-  decodeAppointment,
-  decodeCancellationReasons,
-  decodeCompany,
-  decodeOptions,
-  decodeOrder,
-  decodeOrders,
-  decodeProducts,
-  decodeReport,
-  decodeVisit,
-  type Appointment,
-  type Scope,
-  type Visit,
-} from '../../../application/appointments/appointment';
+import type { Appointment, AppointmentScreenData, Overlap, Scope, Visit } from '../../../application/appointments/appointment';
+import { screenValue } from '../../../application/navigation/screenData';
+import { AppointmentFlow } from '../../../application/appointments/AppointmentFlow';
+import { visitShows } from '../../../application/appointments/calendar';
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
 import { invoiceStanding } from '../../../application/appointments/invoiceStanding';
 import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { FormAlert } from '../../components/FormAlert';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
@@ -39,7 +27,6 @@ import { CancelVisitDialog } from './CancelVisitDialog';
 import { CompletedReportPanel } from './CompletedReportPanel';
 import { OverlapWarning } from './OverlapWarning';
 import { ScopeDialog } from './ScopeDialog';
-import type { Overlap } from '../../../application/appointments/appointment';
 
 const TABS = [
   { key: 'appointment', path: 'appointment' },
@@ -47,6 +34,9 @@ const TABS = [
   { key: 'report', path: 'completed-report' },
 ] as const;
 type Tab = (typeof TABS)[number]['key'];
+
+/** The appointment tab's reply always has the form's options; the other tabs need none. */
+const NO_OPTIONS = { workers: [], branches: [], areas: [], types: [], statuses: [], seesAll: false } as const;
 
 /** When a visit is, in the interface language (Hong Kong time). */
 export function visitWhen(visit: Visit, allDay: boolean, language: string, allDayText: string): string {
@@ -63,21 +53,20 @@ export function visitWhen(visit: Visit, allDay: boolean, language: string, allDa
  * The visit is the address's ?date= (the next visit when none is given).
  */
 export default function AppointmentScreen({ data, route }: ScreenProps) {
-  const appointment = decodeAppointment(data.props.appointment);
-  const visit = decodeVisit(data.props.occurrence);
-  if (!appointment || !visit) return <ScreenError error={{ code: 'notFound', message: '' }} />;
+  const screen = screenValue(data, 'appointment');
+  if (!screen) return <ScreenError error={{ code: 'notFound', message: '' }} />;
+  const { appointment, occurrence: visit } = screen;
   const tab: Tab = route.apiQuery?.tab === 'report' ? 'report' : route.apiQuery?.tab === 'invoice' ? 'invoice' : 'appointment';
-  return <AppointmentTabs key={`${appointment.id}:${visit.date}:${appointment.version}`} appointment={appointment} visit={visit} tab={tab} data={data} />;
+  return <AppointmentTabs key={`${appointment.id}:${visit.date}:${appointment.version}`} appointment={appointment} visit={visit} tab={tab} data={screen} />;
 }
 
-function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appointment; visit: Visit; tab: Tab; data: ScreenProps['data'] }) {
+function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appointment; visit: Visit; tab: Tab; data: AppointmentScreenData }) {
   const { t, i18n } = useTranslation('calendar');
   const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
-  const state = useService(AppState);
+  const flow = useService(AppointmentFlow);
   const service = useService(AppointmentService);
-  const navigation = useService(NavigationService);
   const confirmation = useService(ConfirmationService);
   const [status, setStatus] = useState<{ status: AppointmentStatus; version: number; transitions: readonly AppointmentStatus[]; cancelReason: string }>({
     status: visit.status,
@@ -103,7 +92,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
     result.match(
       (next) => {
         setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions, cancelReason: next.cancelReason });
-        state.set({ notification: { title: 'calendar:statusChanged', type: 'success' } });
+        flow.statusChanged();
       },
       (error) => {
         // Completing a visit dated after today: the server warns, and the person may go on.
@@ -128,7 +117,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
         setMessage(null);
         setProblems([]);
         setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions, cancelReason: next.cancelReason });
-        state.set({ notification: { title: 'calendar:statusChanged', type: 'success' } });
+        flow.statusChanged();
       },
       (error) => {
         const problem = errorWords.describe(error, { fields: ['reason'] });
@@ -143,10 +132,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
     setBusy(false);
     setDeleting(false);
     result.match(
-      () => {
-        state.set({ unsavedChanges: false });
-        void navigation.navigate('/calendar', { replace: true }).then(() => state.set({ notification: { title: 'calendar:deleted', type: 'success' } }));
-      },
+      () => void flow.deleted(),
       (error) => setMessage(errorWords.say(error)),
     );
   };
@@ -165,7 +151,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
       <div className="visit-heading no-print">
         <strong>{clientName}</strong>
         <span>{visitWhen(visit, appointment.allDay, language, t('allDay'))}</span>
-        <span className="badge">{t(`status.${status.status === 'in_progress' && visit.shownStatus === 'scheduled' ? 'scheduled' : status.status}`)}</span>
+        <span className="badge">{t(`status.${visitShows(status.status, visit)}`)}</span>
         {status.status === 'canceled' && status.cancelReason && <span>{t('cancelVisit.shown', { reason: status.cancelReason })}</span>}
         {visit.onHoliday && <span className="badge badge-warning">{t('onHoliday', { name: visit.holiday ? bilingual(visit.holiday, language) : '' })}</span>}
         {appointment.recurring && <span className="hint">{t('repeats', { rule: t(`freq.${appointment.recurrence.freq}`) })}</span>}
@@ -220,18 +206,14 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
         <>
           <OverlapWarning overlaps={overlaps} />
           <AppointmentForm
-            options={decodeOptions(data.props.options)}
+            options={data.options ?? NO_OPTIONS}
             appointment={appointment}
             date={visit.date}
             defaults={{ branchId: appointment.branchId, client: appointment.client, workerIds: appointment.workerIds }}
             readOnly={!canEdit}
             onSaved={(saved) => {
               setOverlaps(saved.overlaps);
-              state.set({ unsavedChanges: false });
-              void navigation.navigate(`/calendar/appointment/${saved.id}?date=${saved.date}`, { replace: true }).then(() => {
-                state.set({ viewKey: state.get().viewKey + 1 });
-                state.set({ notification: saved.overlaps.length > 0 ? { title: 'calendar:savedOverlap', type: 'warning' } : { title: 'calendar:saved', type: 'success' } });
-              });
+              void flow.edited(saved);
             }}
             extraActions={
               hasPermission(user, 'appointment_delete') ? (
@@ -252,9 +234,9 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
         <CompletedReportPanel
           appointment={appointment}
           visit={visit}
-          initial={decodeReport(data.props.report)}
-          products={decodeProducts(data.props.products)}
-          company={decodeCompany(data.props.company)}
+          initial={data.report ?? null}
+          products={data.products ?? []}
+          company={data.company ?? null}
           status={status.status}
           canEdit={canEdit}
           onVersion={(version) => setStatus((s) => ({ ...s, version }))}
@@ -262,7 +244,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
       )}
       <CancelVisitDialog
         open={canceling !== null}
-        reasons={decodeCancellationReasons(data.props.cancellationReasons)}
+        reasons={data.cancellationReasons ?? []}
         busy={canceling?.busy ?? false}
         message={canceling?.message ?? null}
         errors={canceling?.errors ?? []}
@@ -279,16 +261,16 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
  * appointment. With appointment_edit, one of the client's orders (not void) can be linked here (the
  * list needs order_view) and the linked one unlinked.
  */
-function InvoicePanel({ appointment, data }: { appointment: Appointment; data: ScreenProps['data'] }) {
+function InvoicePanel({ appointment, data }: { appointment: Appointment; data: AppointmentScreenData }) {
   const { t, i18n } = useTranslation('calendar');
   const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
-  const state = useService(AppState);
+  const flow = useService(AppointmentFlow);
   const service = useService(AppointmentService);
-  const order = decodeOrder(data.props.order);
+  const order = data.order ?? null;
   const canEdit = hasPermission(user, 'appointment_edit');
-  const linkable = canEdit && hasPermission(user, 'order_view') ? decodeOrders(data.props.orders) : null;
+  const linkable = canEdit && hasPermission(user, 'order_view') ? (data.orders ?? []) : null;
   const [choice, setChoice] = useState('');
   const [errors, setErrors] = useState<readonly string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -305,7 +287,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
     result.match(
       () => {
         staleSave.reload();
-        state.set({ notification: { title: orderId === null ? 'calendar:invoice.unlinked' : 'calendar:invoice.linked', type: 'success' } });
+        flow.orderLinked(orderId);
       },
       (error) => {
         const problem = errorWords.describe(error, { fields: ['orderId'] });
@@ -334,7 +316,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: S
     </>
   );
 
-  if (!order && data.props.orderHidden === true) {
+  if (!order && data.orderHidden === true) {
     // An invoice is linked, but seeing it needs order_view.
     return (
       <div className="card stack">

@@ -1,0 +1,29 @@
+import type { AppointmentStatus, ShownStatus } from '../../domain/appointments/status';
+import { minuteToTime, timeToMinute } from '../../domain/time/dates';
+import type { CalendarFilters, Visit } from './appointment';
+
+/** The calendar date of a time the calendar gives (Hong Kong time, as the calendar is set). */
+export const dayOf = (iso: string) => iso.slice(0, 10);
+/** The 'HH:mm' of a time the calendar gives. */
+const timeOf = (iso: string) => (iso.length > 10 ? iso.slice(11, 16) : '00:00');
+
+/** A visit dropped or resized: its new day and times (an all-day visit runs 00:00–23:59; never past midnight). */
+export function movedTo(start: string, allDay: boolean, durationMinutes: number | null): { date: string; startTime: string; endTime: string; allDay: boolean } {
+  const startTime = allDay ? '00:00' : timeOf(start);
+  const startMinute = timeToMinute(startTime) ?? 0;
+  const length = durationMinutes ?? 60;
+  return { date: dayOf(start), startTime, endTime: allDay ? '23:59' : minuteToTime(Math.min(1440, startMinute + Math.max(1, length))), allDay };
+}
+
+/** The calendar's filters with one changed as its field gives it ('' for all). */
+export function withFilter(filters: CalendarFilters, key: keyof CalendarFilters, value: string): CalendarFilters {
+  return { ...filters, [key]: value === '' ? undefined : key === 'status' ? (value as AppointmentStatus) : Number(value) };
+}
+
+/**
+ * What a visit reads as after its status may have changed on the screen: scheduled while it is still
+ * in progress and has not started (the server's `shownStatus`), else its current status.
+ */
+export function visitShows(current: AppointmentStatus, visit: Pick<Visit, 'shownStatus'>): ShownStatus {
+  return current === 'in_progress' && visit.shownStatus === 'scheduled' ? 'scheduled' : current;
+}
