@@ -1,5 +1,5 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { defer, type Observable } from 'rxjs';
+import { Observable } from 'rxjs';
 import { checkUploadSize } from '../../domain/files/upload';
 import type { AppointmentStatus } from '../../domain/appointments/status';
 import { addDays, daysBetween, type IsoDate } from '../../domain/time/dates';
@@ -25,6 +25,15 @@ import type {
 } from './appointment';
 
 export type { CalendarFilters, Saved } from './appointment';
+
+/** One answer, asked for when subscribed to (rxjs's `defer` would bring its whole input machinery into the first download). */
+const asked = <T>(ask: () => Promise<T>): Observable<T> =>
+  new Observable<T>((subscriber) => {
+    void ask().then((value) => {
+      subscriber.next(value);
+      subscriber.complete();
+    });
+  });
 
 /** Days a prefetch reaches either side of the range shown (a month view shows six weeks). */
 const PREFETCH_DAYS = 42;
@@ -161,7 +170,7 @@ export class AppointmentService {
 
   /** What the calendar's filters offer, for the screen: null until it comes (and after a failure, which its error page tells). */
   filterOptions$(): Observable<AppointmentOptions | null> {
-    return defer(() => this.book.options().match((options): AppointmentOptions | null => options, () => null));
+    return asked(() => this.book.options().match((options): AppointmentOptions | null => options, () => null));
   }
 
   /**
@@ -169,7 +178,7 @@ export class AppointmentService {
    * refusal shows no error page) with an empty list. Asked when subscribed to.
    */
   clientOrders$(clientId: number): Observable<{ readonly clientId: number; readonly list: readonly OrderSummary[]; readonly error: ApiError | null }> {
-    return defer(() =>
+    return asked(() =>
       this.book.clientOrders(clientId).match(
         (list) => ({ clientId, list, error: null }),
         (error) => ({ clientId, list: [], error }),

@@ -39,7 +39,7 @@ import { loadClientArea } from '../http/clients/load';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { AppointmentBook } from '../../application/ports/AppointmentBook';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
-import { AppointmentFlow } from '../../application/appointments/AppointmentFlow';
+import { AppointmentFlowLoader } from '../../application/appointments/AppointmentFlowLoader';
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ResourceService } from '../../application/admin/ResourceService';
@@ -279,8 +279,8 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AppointmentService).toResolvedValue((book: AppointmentBook) => new AppointmentService(book), [AppointmentBook]).inSingletonScope();
   bind(OverlapWatch).toResolvedValue((book: AppointmentBook, timer: Timer) => new OverlapWatch(book, timer), [AppointmentBook, Timer]).inSingletonScope();
-  bind(AppointmentFlow)
-    .toResolvedValue((state: AppState, navigation: NavigationService) => new AppointmentFlow(state, navigation), [AppState, NavigationService])
+  bind(AppointmentFlowLoader)
+    .toResolvedValue((state: AppState, navigation: NavigationService) => new AppointmentFlowLoader(state, navigation), [AppState, NavigationService])
     .inSingletonScope();
 });
 

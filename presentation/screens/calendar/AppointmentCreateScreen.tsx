@@ -1,6 +1,7 @@
 import './calendar.css';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppointmentFlow } from '../../../application/appointments/AppointmentFlow';
+import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
 import { newAppointmentWorkers } from '../../../application/appointments/appointmentForm';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -11,7 +12,7 @@ import { AppointmentForm } from './AppointmentForm';
 /** /calendar/appointment/create (data /api/appointments/create): a new appointment; its page opens on saving. */
 export default function AppointmentCreateScreen({ data }: ScreenProps) {
   const { t } = useTranslation('calendar');
-  const flow = useService(AppointmentFlow);
+  const flow = use(useService(AppointmentFlowLoader).load());
   const user = useAppState('user');
   const { options, defaults } = screenValue(data, 'appointmentCreate');
   return (

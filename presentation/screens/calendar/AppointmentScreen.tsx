@@ -1,12 +1,12 @@
 import './calendar.css';
-import { useState, type FormEvent } from 'react';
+import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { Appointment, AppointmentScreenData, Overlap, Scope, Visit } from '../../../application/appointments/appointment';
 import { screenValue } from '../../../application/navigation/screenData';
-import { AppointmentFlow } from '../../../application/appointments/AppointmentFlow';
+import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
 import { visitShows } from '../../../application/appointments/calendar';
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
 import { invoiceStanding } from '../../../application/appointments/invoiceStanding';
@@ -65,7 +65,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
   const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
-  const flow = useService(AppointmentFlow);
+  const flow = use(useService(AppointmentFlowLoader).load());
   const service = useService(AppointmentService);
   const confirmation = useService(ConfirmationService);
   const [status, setStatus] = useState<{ status: AppointmentStatus; version: number; transitions: readonly AppointmentStatus[]; cancelReason: string }>({
@@ -266,7 +266,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: A
   const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
-  const flow = useService(AppointmentFlow);
+  const flow = use(useService(AppointmentFlowLoader).load());
   const service = useService(AppointmentService);
   const order = data.order ?? null;
   const canEdit = hasPermission(user, 'appointment_edit');

@@ -1,0 +1,23 @@
+import type { NavigationService } from '../navigation/NavigationService';
+import type { AppState } from '../state/AppState';
+import type { AppointmentFlow } from './AppointmentFlow';
+
+/**
+ * Makes the appointments' save → notify → navigate use-case on the first calendar screen: it (and
+ * the calendar's message keys it names) comes with that screen, not with every page's first
+ * download (the composition root, the /login budget). As SalesDeskLoader does for sales.
+ */
+export class AppointmentFlowLoader {
+  private flow: Promise<AppointmentFlow> | null = null;
+
+  constructor(
+    private readonly state: AppState,
+    private readonly navigation: NavigationService,
+  ) {}
+
+  /** The same promise every time (React's `use`). */
+  load(): Promise<AppointmentFlow> {
+    this.flow ??= import('./AppointmentFlow').then((m) => new m.AppointmentFlow(this.state, this.navigation));
+    return this.flow;
+  }
+}
