@@ -168,9 +168,12 @@ export class AppointmentService {
     return this.book.options();
   }
 
-  /** What the calendar's filters offer, for the screen: null until it comes (and after a failure, which its error page tells). */
+  /** What the calendar's filters offer, asked for at once, for the screen: null until it comes (and after a failure, which its error page tells). */
   filterOptions$(): Observable<AppointmentOptions | null> {
-    return asked(() => this.book.options().match((options): AppointmentOptions | null => options, () => null));
+    // Asked at once (the screen makes the stream as it first renders), not when the screen subscribes
+    // after the calendar has drawn: the filters and their hint come with the first visits.
+    const answer = this.book.options().match((options): AppointmentOptions | null => options, () => null);
+    return asked(() => answer);
   }
 
   /**
