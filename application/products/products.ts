@@ -1,9 +1,4 @@
-/** Products and categories as the screens receive them. */
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const nullableInt = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** Products and categories as the use-cases and screens know them (the wire's shapes: contract/products.ts). */
 
 export interface Category {
   readonly id: number;
@@ -12,32 +7,17 @@ export interface Category {
   readonly nameZh: string;
   readonly commissionRateBp: number | null;
   readonly sortOrder: number;
-  readonly productCount: number;
   readonly version: number;
-  readonly children: readonly Category[];
 }
 
-export function decodeCategory(v: unknown): Category | null {
-  if (!isRecord(v) || typeof v.id !== 'number') return null;
-  return {
-    id: v.id,
-    parentId: nullableInt(v.parentId),
-    nameEn: str(v.nameEn),
-    nameZh: str(v.nameZh),
-    commissionRateBp: nullableInt(v.commissionRateBp),
-    sortOrder: int(v.sortOrder),
-    productCount: int(v.productCount),
-    version: int(v.version),
-    children: decodeCategories(v.children),
-  };
-}
-
-export function decodeCategories(v: unknown): Category[] {
-  return Array.isArray(v) ? v.map(decodeCategory).filter((c): c is Category => c !== null) : [];
+/** A category in the tree, with how many products it holds and its sub-categories (two levels). */
+export interface CategoryNode extends Category {
+  readonly productCount: number;
+  readonly children: readonly CategoryNode[];
 }
 
 /** The tree as a flat list in display order (each top-level category followed by its sub-categories). */
-export function flattenCategories(tree: readonly Category[]): Category[] {
+export function flattenCategories(tree: readonly CategoryNode[]): CategoryNode[] {
   return tree.flatMap((top) => [top, ...top.children]);
 }
 
@@ -50,21 +30,6 @@ export interface ProductRow {
   readonly unitPrice: number;
   readonly active: boolean;
   readonly category: { readonly nameEn: string; readonly nameZh: string } | null;
-}
-
-export function decodeProductRows(v: unknown): ProductRow[] {
-  return Array.isArray(v)
-    ? v.filter(isRecord).map((r) => ({
-        id: int(r.id),
-        code: str(r.code),
-        nameEn: str(r.nameEn),
-        nameZh: str(r.nameZh),
-        unit: str(r.unit),
-        unitPrice: int(r.unitPrice),
-        active: r.active !== false,
-        category: isRecord(r.category) ? { nameEn: str(r.category.nameEn), nameZh: str(r.category.nameZh) } : null,
-      }))
-    : [];
 }
 
 export interface Product {
@@ -80,18 +45,53 @@ export interface Product {
   readonly version: number;
 }
 
-export function decodeProduct(v: unknown): Product | null {
-  if (!isRecord(v) || typeof v.id !== 'number') return null;
-  return {
-    id: v.id,
-    code: str(v.code),
-    nameEn: str(v.nameEn),
-    nameZh: str(v.nameZh),
-    categoryId: nullableInt(v.categoryId),
-    unit: str(v.unit),
-    unitPrice: int(v.unitPrice),
-    commissionRateBp: nullableInt(v.commissionRateBp),
-    active: v.active !== false,
-    version: int(v.version),
-  };
+/** What a product's form saves. */
+export interface ProductInput {
+  readonly code: string;
+  readonly nameZh: string;
+  readonly nameEn: string;
+  readonly categoryId: number | null;
+  readonly unit: string;
+  readonly unitPrice: number;
+  readonly commissionRateBp: number | null;
+  readonly active: boolean;
+}
+
+/** What a category's form saves. */
+export interface CategoryInput {
+  readonly nameZh: string;
+  readonly nameEn: string;
+  readonly parentId: number | null;
+  readonly commissionRateBp: number | null;
+  readonly sortOrder: number;
+}
+
+/** The list screen's data: a page of products and the category tree for the filter. */
+export interface ProductList {
+  readonly items: readonly ProductRow[];
+  readonly total: number;
+  readonly page: number;
+  readonly perPage: number;
+  readonly categories: readonly CategoryNode[];
+}
+
+/** A product form's data: the product (null on create) and the categories to choose from. */
+export interface ProductFormData {
+  readonly product: Product | null;
+  readonly categories: readonly CategoryNode[];
+}
+
+/** A category form's data: the category (null on create) and the top-level categories. */
+export interface CategoryFormData {
+  readonly category: Category | null;
+  readonly categories: readonly CategoryNode[];
+}
+
+declare module '../navigation/screenData' {
+  interface ScreenDataTypes {
+    products: ProductList;
+    productForm: ProductFormData;
+    categories: readonly CategoryNode[];
+    categoryForm: CategoryFormData;
+  }
 }

@@ -26,7 +26,7 @@ import { ListExport } from '../../application/ports/ListExport';
 import { HttpListExport } from '../http/HttpListExport';
 import { AccountService } from '../../application/account/AccountService';
 import { TwoFactorPolicyService } from '../../application/admin/TwoFactorPolicyService';
-import { ApiTokenService } from '../../application/account/ApiTokenService';
+import { ApiTokens } from '../../application/ports/ApiTokens';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import { SalesDeskLoader } from '../../application/sales/SalesDesks';
@@ -43,6 +43,7 @@ import { AppointmentFlowLoader } from '../../application/appointments/Appointmen
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ResourceService } from '../../application/admin/ResourceService';
+import { ProductForms } from '../../application/products/ProductForms';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
 import { AppStartup } from '../../application/session/AppStartup';
@@ -224,14 +225,21 @@ export const sessionModule = new ContainerModule(({ bind }) => {
 
 /** The signed-in user's own account: profile, two-factor, sessions and API tokens. */
 export const accountModule = new ContainerModule(({ bind }) => {
+  // The account's use-cases load with the first account screen (lazyPort), not with the sign-in page.
   bind(AccountService)
-    .toResolvedValue((api: ApiClient, currentUser: CurrentUser, navigator: Navigator) => new AccountService(api, currentUser, navigator), [ApiClient, CurrentUser, Navigator])
+    .toResolvedValue(
+      (api: ApiClient, currentUser: CurrentUser, navigator: Navigator) =>
+        lazyPort<AccountService>(() => import('../../application/account/ApiAccountService').then((m) => new m.ApiAccountService(api, currentUser, navigator))),
+      [ApiClient, CurrentUser, Navigator],
+    )
     .inSingletonScope();
-  bind(ApiTokenService).toResolvedValue((api: ApiClient) => new ApiTokenService(api), [ApiClient]).inSingletonScope();
+  // Loaded with the API tokens screen (lazyPort), not with the sign-in page.
+  bind(ApiTokens).toResolvedValue((api: ApiClient) => lazyPort<ApiTokens>(() => import('../http/account/HttpApiTokens').then((m) => new m.HttpApiTokens(api))), [ApiClient]).inSingletonScope();
   bind(TwoFactorPolicyService).toResolvedValue((api: ApiClient) => new TwoFactorPolicyService(api), [ApiClient]).inSingletonScope();
   bind(ProfileService)
     .toResolvedValue(
-      (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) => new ProfileService(api, currentUser, language, state),
+      (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) =>
+        lazyPort<ProfileService>(() => import('./account').then((m) => m.profileService(api, currentUser, language, state))),
       [ApiClient, CurrentUser, LanguageSetting, AppState],
     )
     .inSingletonScope();
@@ -300,5 +308,15 @@ export const adminModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
+/** Products and their categories: the forms' use-case over the HTTP catalogue, loaded with the first products screen (lazyPort), not with the sign-in page. */
+export const productModule = new ContainerModule(({ bind }) => {
+  bind(ProductForms)
+    .toResolvedValue(
+      (api: ApiClient, navigation: NavigationService, state: AppState) => lazyPort<ProductForms>(() => import('./products').then((m) => m.productForms(api, navigation, state))),
+      [ApiClient, NavigationService, AppState],
+    )
+    .inSingletonScope();
+});
+
 /** Every application module, in the order the container loads them. */
-export const applicationModules: readonly ContainerModule[] = [sessionModule, accountModule, clientModule, salesModule, appointmentModule, reportModule, adminModule];
+export const applicationModules: readonly ContainerModule[] = [sessionModule, accountModule, clientModule, salesModule, appointmentModule, reportModule, productModule, adminModule];

@@ -35,6 +35,9 @@ export class ContractScreenDataDecoders implements ScreenDataDecoders {
   }
 }
 
+const products = () => import('./products/screens');
+const account = () => import('./account/screens');
+
 /** The screens with a decoder, area by area (each area adds its lines). */
 export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   dashboard: () => import('./reports/screens').then((m) => m.dashboard),
@@ -44,4 +47,10 @@ export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   client: () => loadClientArea().then((m) => m.client()),
   appointmentCreate: () => import('./appointments/screens').then((m) => m.appointmentCreate),
   appointment: () => import('./appointments/screens').then((m) => m.appointment),
+  products: () => products().then((m) => m.products),
+  productForm: () => products().then((m) => m.productForm),
+  categories: () => products().then((m) => m.categories),
+  categoryForm: () => products().then((m) => m.categoryForm),
+  apiTokens: () => account().then((m) => m.apiTokens),
+  profile: () => account().then((m) => m.profile),
 };

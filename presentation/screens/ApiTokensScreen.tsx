@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiTokenService, decodeTokens, TOKEN_ABILITIES, type ApiToken, type TokenAbility } from '../../application/account/ApiTokenService';
+import { TOKEN_ABILITIES, type TokenAbility } from '../../domain/auth/tokenAbilities';
+import { screenValue } from '../../application/navigation/screenData';
+import { ApiTokens, type ApiToken } from '../../application/ports/ApiTokens';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import type { ScreenProps } from '../app/ScreenProps';
 import { FormAlert } from '../components/FormAlert';
@@ -16,11 +18,11 @@ import { useService } from '../services/ServicesContext';
 export default function ApiTokensScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('account');
   const problems = useProblemWords();
-  const service = useService(ApiTokenService);
+  const service = useService(ApiTokens);
   const confirmation = useService(ConfirmationService);
   const abilitiesId = useId();
   const abilitiesHintId = useId();
-  const [tokens, setTokens] = useState<readonly ApiToken[]>(() => decodeTokens(data.props.tokens));
+  const [tokens, setTokens] = useState<readonly ApiToken[]>(() => screenValue(data, 'apiTokens').tokens);
   const [name, setName] = useState('');
   const [abilities, setAbilities] = useState<readonly TokenAbility[]>(['read']);
   const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
@@ -46,7 +48,7 @@ export default function ApiTokensScreen({ data }: ScreenProps) {
     setBusy(false);
     result.match(
       ({ token, plainTextToken }) => {
-        if (token) setTokens((list) => [token, ...list]);
+        setTokens((list) => [token, ...list]);
         setCreated(plainTextToken);
         setCopied(false);
         setName('');

@@ -2,10 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES, type Language } from '../../domain/i18n/language';
 import type { ApiError } from '../../application/api/ApiError';
-import { decodeProfile, ProfileService, type Profile } from '../../application/profile/ProfileService';
+import { screenValue } from '../../application/navigation/screenData';
+import { ProfileService, type Profile } from '../../application/profile/ProfileService';
 import type { ScreenProps } from '../app/ScreenProps';
 import { DraftBanner } from '../components/DraftBanner';
-import { ScreenError } from '../components/ScreenError';
 import { TextField } from '../components/TextField';
 import { useUnsavedChanges } from '../hooks/useUnsavedChanges';
 import { useService } from '../services/ServicesContext';
@@ -35,8 +35,7 @@ const isFields = (value: unknown): value is Fields =>
 
 /** /user/profile: the signed-in user's name, email and interface language. */
 export default function ProfileScreen({ data }: ScreenProps) {
-  const profile = decodeProfile(data.props.profile);
-  if (!profile) return <ScreenError error={{ code: 'server', status: 200, message: '' }} />;
+  const { profile } = screenValue(data, 'profile');
   return (
     <div className="stack">
       <ProfileForm profile={profile} />

@@ -1,4 +1,5 @@
-import { TOKEN_ABILITIES, type TokenAbility } from '../../domain/auth/tokenAbilities';
+import type { ApiToken } from '../../contract/account';
+import { isTokenAbility, TOKEN_ABILITIES, type TokenAbility } from '../../domain/auth/tokenAbilities';
 import { audit, auditRow } from '../audit';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../http/env';
@@ -10,25 +11,20 @@ import * as repo from './repository';
  * user's permissions as they are at each request.
  */
 
-export interface ApiTokenRecord {
-  readonly id: number;
-  readonly name: string;
-  readonly abilities: readonly string[];
-  readonly lastUsedAt: string | null;
-  readonly createdAt: string;
-}
+/** A token as its owner sees it (contract/account.ts): never its hash. */
+export type ApiTokenRecord = ApiToken;
 
-export async function tokensOf(c: AppContext): Promise<{ tokens: ApiTokenRecord[]; availableAbilities: typeof TOKEN_ABILITIES }> {
+export async function tokensOf(c: AppContext): Promise<{ tokens: ApiTokenRecord[]; availableAbilities: TokenAbility[] }> {
   const rows = await repo.apiTokensOf(c.var.deps.db, c.var.user!.id);
   return {
     tokens: rows.map((r) => ({
       id: r.id,
       name: r.name,
-      abilities: r.abilities,
+      abilities: r.abilities.filter(isTokenAbility),
       lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
       createdAt: new Date(r.created_at).toISOString(),
     })),
-    availableAbilities: TOKEN_ABILITIES,
+    availableAbilities: [...TOKEN_ABILITIES],
   };
 }
 

@@ -3,6 +3,7 @@ import { sniffImageType, type ImageType } from '../../domain/files/image-type';
 import { checkUploadSize } from '../../domain/files/upload';
 import type { Language } from '../../domain/i18n/language';
 import type { User } from '../../domain/auth/user';
+import type { Profile } from '../../contract/account';
 import { audit, fieldChanges } from '../audit';
 import { randomToken } from '../auth/tokens';
 import { loadUser } from '../auth/users';
@@ -14,18 +15,8 @@ import { confirmPassword } from './security';
 
 /** The signed-in user's own profile: read, change name, email and language, and the photo. */
 
-export type Profile = {
-  readonly id: number;
-  readonly name: string;
-  readonly email: string;
-  readonly language: string;
-  readonly version: number;
-  readonly isAdmin: boolean;
-  readonly twoFactor: 'on' | 'pending' | 'off';
-  readonly photoUrl: string | null;
-  readonly role: string | null;
-  readonly branch: { readonly nameEn: string; readonly nameZh: string | null } | null;
-};
+/** As the wire says (contract/account.ts). */
+export type { Profile };
 
 export async function profileOf(c: AppContext, userId: number): Promise<Profile> {
   const row = await repo.profileRow(c.var.deps.db, userId);
@@ -33,13 +24,15 @@ export async function profileOf(c: AppContext, userId: number): Promise<Profile>
     id: row.id,
     name: row.name,
     email: row.email,
-    language: row.language,
+    // The column holds only the interface languages (every write is checked); the reply check would catch anything else.
+    language: row.language as Language,
     version: row.version,
     isAdmin: row.is_admin,
     twoFactor: row.two_factor_confirmed_at ? 'on' : row.two_factor_secret ? 'pending' : 'off',
     photoUrl: row.photo_key ? `/api/user/profile-photo/${row.id}?v=${row.photo_key.slice(-8)}` : null,
     role: row.role_name,
-    branch: row.branch_en === null ? null : { nameEn: row.branch_en, nameZh: row.branch_zh },
+    // A left-joined branch with no name reads as none (both names are required columns).
+    branch: row.branch_en === null || row.branch_zh === null ? null : { nameEn: row.branch_en, nameZh: row.branch_zh },
   };
 }
 

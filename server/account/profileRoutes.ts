@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { ProfileReply, ProfileSaved } from '../../contract/account';
 import { IMAGE_EXTENSIONS } from '../../domain/files/image-type';
 import { LANGUAGES } from '../../domain/i18n/language';
 import { INT_MAX } from '../db/limits';
 import type { AppEnv } from '../http/env';
 import { errorReply } from '../http/errors';
+import { replies } from '../http/reply';
 import { requireUser } from '../http/session';
 import { uploadBody } from '../http/upload';
 import { parseJsonBody } from '../http/validate';
@@ -23,26 +25,31 @@ const ProfileBody = z.object({
 /** The signed-in user's own profile: read, and change name, email, language and photo. HTTP in and out (rules in ./profile). */
 export function profileRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const profile = replies(ProfileReply);
+  const saved = replies(ProfileSaved);
 
-  routes.get('/user/profile', requireUser, async (c) => c.json({ profile: await profiles.profileOf(c, c.var.user!.id) }));
+  routes.get('/user/profile', profile, requireUser, async (c) => profile.send(c, { profile: await profiles.profileOf(c, c.var.user!.id) }));
 
-  routes.put('/user/profile', requireUser, async (c) => {
+  routes.put('/user/profile', saved, requireUser, async (c) => {
     const body = await parseJsonBody(c, ProfileBody);
     if (body.isErr()) return body.error;
-    const saved = await profiles.saveProfile(c, body.value);
-    return saved.isErr() ? accountFailureReply(c, saved.error) : c.json(saved.value);
+    const result = await profiles.saveProfile(c, body.value);
+    if (result.isErr()) return accountFailureReply(c, result.error);
+    const { profile: now, user } = result.value;
+    // The user was just saved: they are there (a reply without them would break the contract).
+    return user ? saved.send(c, { profile: now, user: { ...user, role: user.role && { ...user.role, permissions: [...user.role.permissions] } } }) : errorReply(c, 500, 'errors.server');
   });
 
   /**
    * The profile photo: the image itself as the body (at most 5 MB, refused with 413 before the body
    * is read when larger), its type judged by its bytes, stored under a server-made name.
    */
-  routes.put('/user/profile-photo', requireUser, uploadBody, async (c) => {
-    const saved = await profiles.replacePhoto(c, new Uint8Array(await c.req.arrayBuffer()));
-    return saved.isErr() ? accountFailureReply(c, saved.error) : c.json({ profile: saved.value });
+  routes.put('/user/profile-photo', profile, requireUser, uploadBody, async (c) => {
+    const replaced = await profiles.replacePhoto(c, new Uint8Array(await c.req.arrayBuffer()));
+    return replaced.isErr() ? accountFailureReply(c, replaced.error) : profile.send(c, { profile: replaced.value });
   });
 
-  routes.delete('/user/profile-photo', requireUser, async (c) => c.json({ profile: await profiles.removePhoto(c) }));
+  routes.delete('/user/profile-photo', profile, requireUser, async (c) => profile.send(c, { profile: await profiles.removePhoto(c) }));
 
   /** A colleague's photo, for any signed-in user; served with a made-up name and its sniffed type. */
   routes.get('/user/profile-photo/:id{[0-9]{1,9}}', requireUser, async (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { CategoryTree, NewCategoryScreen, NewProductScreen, CategoryScreen, CategorySaved, ProductPage, ProductSaved, ProductScreen } from '../../contract/products';
 import { MAX_CENTS } from '../../domain/money/money';
 import { PRODUCT_CODE, PRODUCT_UNITS } from '../../domain/products/units';
 import { INT_MAX } from '../db/limits';
@@ -9,6 +10,7 @@ import { failureReplies } from '../http/failure';
 import { idParam, optionalText, versionField } from '../http/fields';
 import { requirePermission } from '../http/permissions';
 import { pageWindow, parseQuery } from '../http/query';
+import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
 import * as products from './service';
 import type { ProductFailure } from './service';
@@ -49,8 +51,18 @@ const failureReply = failureReplies<ProductFailure>({ productInUse: [422, 'produ
 /** Products and their two-level categories (spec /products…): HTTP in and out; the rules are in ./service. */
 export function productRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const list = replies(ProductPage);
+  const newProduct = replies(NewProductScreen);
+  const productCreated = replies(ProductSaved, 201);
+  const productPage = replies(ProductScreen);
+  const productSaved = replies(ProductSaved);
+  const tree = replies(CategoryTree);
+  const newCategory = replies(NewCategoryScreen);
+  const categoryCreated = replies(CategorySaved, 201);
+  const categoryPage = replies(CategoryScreen);
+  const categorySaved = replies(CategorySaved);
 
-  routes.get('/products', ...requirePermission('product_view'), async (c) => {
+  routes.get('/products', list, ...requirePermission('product_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { q, category_id, active, sort, page, per_page } = query.value;
@@ -62,28 +74,28 @@ export function productRoutes(): Hono<AppEnv> {
       direction: sort.startsWith('-') ? 'desc' : 'asc',
       ...pageWindow(page, per_page),
     });
-    return c.json({ items: rows, total, page, perPage: per_page, categories: await products.categoryTree(c) });
+    return list.send(c, { items: rows, total, page, perPage: per_page, categories: await products.categoryTree(c) });
   });
 
-  routes.get('/products/create', ...requirePermission('product_create'), async (c) => c.json({ categories: await products.categoryTree(c), units: PRODUCT_UNITS }));
+  routes.get('/products/create', newProduct, ...requirePermission('product_create'), async (c) => newProduct.send(c, { categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }));
 
-  routes.post('/products', ...requirePermission('product_create'), async (c) => {
+  routes.post('/products', productCreated, ...requirePermission('product_create'), async (c) => {
     const body = await parseJsonBody(c, ProductInput);
     if (body.isErr()) return body.error;
     const created = await products.createProduct(c, body.value);
-    return created.isErr() ? failureReply(c, created.error) : c.json({ product: created.value }, 201);
+    return created.isErr() ? failureReply(c, created.error) : productCreated.send(c, { product: created.value });
   });
 
-  routes.get('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_view'), async (c) => {
+  routes.get('/products/:product_id{[0-9]{1,9}}', productPage, ...requirePermission('product_view'), async (c) => {
     const found = await products.findProduct(c, idParam(c, 'product_id'));
-    return found ? c.json({ product: found, categories: await products.categoryTree(c), units: PRODUCT_UNITS }) : errorReply(c, 404, 'errors.notFound');
+    return found ? productPage.send(c, { product: found, categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }) : errorReply(c, 404, 'errors.notFound');
   });
 
-  routes.put('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_edit'), async (c) => {
+  routes.put('/products/:product_id{[0-9]{1,9}}', productSaved, ...requirePermission('product_edit'), async (c) => {
     const body = await parseJsonBody(c, ProductInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
     const saved = await products.updateProduct(c, idParam(c, 'product_id'), body.value);
-    return saved.isErr() ? failureReply(c, saved.error) : c.json({ product: saved.value });
+    return saved.isErr() ? failureReply(c, saved.error) : productSaved.send(c, { product: saved.value });
   });
 
   routes.delete('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {
@@ -92,26 +104,26 @@ export function productRoutes(): Hono<AppEnv> {
   });
 
   // Categories
-  routes.get('/product-categories', ...requirePermission('product_view'), async (c) => c.json(await products.categoryTree(c)));
-  routes.get('/product-categories/create', ...requirePermission('product_create'), async (c) => c.json({ categories: await products.categoryTree(c) }));
+  routes.get('/product-categories', tree, ...requirePermission('product_view'), async (c) => tree.send(c, await products.categoryTree(c)));
+  routes.get('/product-categories/create', newCategory, ...requirePermission('product_create'), async (c) => newCategory.send(c, { categories: await products.categoryTree(c) }));
 
-  routes.post('/product-categories', ...requirePermission('product_create'), async (c) => {
+  routes.post('/product-categories', categoryCreated, ...requirePermission('product_create'), async (c) => {
     const body = await parseJsonBody(c, CategoryInput);
     if (body.isErr()) return body.error;
     const created = await products.createCategory(c, body.value);
-    return created.isErr() ? failureReply(c, created.error) : c.json({ category: created.value }, 201);
+    return created.isErr() ? failureReply(c, created.error) : categoryCreated.send(c, { category: created.value });
   });
 
-  routes.get('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_view'), async (c) => {
+  routes.get('/product-categories/:id{[0-9]{1,9}}', categoryPage, ...requirePermission('product_view'), async (c) => {
     const found = await products.findCategory(c, idParam(c));
-    return found ? c.json({ category: found, categories: await products.categoryTree(c) }) : errorReply(c, 404, 'errors.notFound');
+    return found ? categoryPage.send(c, { category: found, categories: await products.categoryTree(c) }) : errorReply(c, 404, 'errors.notFound');
   });
 
-  routes.put('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_edit'), async (c) => {
+  routes.put('/product-categories/:id{[0-9]{1,9}}', categorySaved, ...requirePermission('product_edit'), async (c) => {
     const body = await parseJsonBody(c, CategoryInput.extend({ version: versionField }));
     if (body.isErr()) return body.error;
     const saved = await products.updateCategory(c, idParam(c), body.value);
-    return saved.isErr() ? failureReply(c, saved.error) : c.json({ category: saved.value });
+    return saved.isErr() ? failureReply(c, saved.error) : categorySaved.send(c, { category: saved.value });
   });
 
   routes.delete('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import type { CategoryNode } from '../../contract/products';
 import { audit, fieldChanges } from '../audit';
 import type { AppContext } from '../http/env';
 import { isForeignKeyViolation } from '../http/fields';
@@ -16,10 +17,7 @@ import type { CategoryRecord, CategoryValues, ProductFilter, ProductRecord, Prod
 /** Why a change is refused. `fields` holds a message key per field, in the order they are shown. */
 export type ProductFailure = Extract<Failure<'productInUse' | 'categoryInUse'>, { code: 'notFound' | 'conflict' | 'validation' | 'productInUse' | 'categoryInUse' }>;
 
-export interface CategoryNode extends CategoryRecord {
-  readonly productCount: number;
-  readonly children: readonly CategoryNode[];
-}
+export type { CategoryNode };
 
 /** The category tree: top-level categories in order, each with its sub-categories. */
 export async function categoryTree(c: AppContext): Promise<CategoryNode[]> {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AccountService } from '../../application/account/AccountService';
+import { ApiAccountService } from '../../application/account/ApiAccountService';
 import { createCore } from '../support/fakes';
 
 function account() {
   const core = createCore({ handler: () => ({ status: 200, body: { ended: 2 } }) });
-  return { ...core, service: new AccountService(core.api, core.currentUser, core.navigator) };
+  return { ...core, service: new ApiAccountService(core.api, core.currentUser, core.navigator) };
 }
 
 describe('AccountService: the checks made before sending', () => {

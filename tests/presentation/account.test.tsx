@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { ADMIN, MemoryDraftStore } from '../support/fakes';
 import { renderApp } from './render';
+import { Profile } from '../../contract/account';
 
-const PROFILE = { id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: null, twoFactor: 'off' };
+const PROFILE = Profile.parse({ id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: null, twoFactor: 'off', photoUrl: null });
 
 function profileBackend(extra: (r: ApiRequest) => { status: number; body: unknown } | null = () => null) {
   return (r: ApiRequest) =>

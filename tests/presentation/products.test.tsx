@@ -3,34 +3,37 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../domain/auth/user';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { CategoryScreen, CategorySaved, CategoryTree, NewCategoryScreen, NewProductScreen, Product, ProductPage, ProductSaved, ProductScreen } from '../../contract/products';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
-const TREE = [{ id: 1, parentId: null, nameEn: 'Pest control', nameZh: '滅蟲服務', commissionRateBp: 800, sortOrder: 1, productCount: 2, version: 1, children: [{ id: 2, parentId: 1, nameEn: 'Termites', nameZh: '白蟻', commissionRateBp: null, sortOrder: 1, productCount: 2, version: 1, children: [] }] }];
+const TREE = CategoryTree.parse([{ id: 1, parentId: null, nameEn: 'Pest control', nameZh: '滅蟲服務', commissionRateBp: 800, sortOrder: 1, productCount: 2, version: 1, children: [{ id: 2, parentId: 1, nameEn: 'Termites', nameZh: '白蟻', commissionRateBp: null, sortOrder: 1, productCount: 2, version: 1, children: [] }] }]);
 
-const PRODUCT = { id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', categoryId: 2, unit: 'visit', unitPrice: 80_000, commissionRateBp: 500, active: true, version: 4 };
+const PRODUCT = Product.parse({ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', categoryId: 2, unit: 'visit', unitPrice: 80_000, commissionRateBp: 500, active: true, version: 4 });
 const CATEGORY = { ...TREE[0]!.children[0]!, version: 2 };
 const CONFLICT = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';
 const RELOAD = 'Load the latest version (your changes will be discarded)';
 
 const backend = (r: ApiRequest) =>
   r.path === '/api/products/5' && r.method === 'GET'
-    ? { status: 200, body: { product: PRODUCT, categories: TREE, units: ['visit', 'item'] } }
+    ? { status: 200, body: ProductScreen.parse({ product: PRODUCT, categories: TREE, units: ['visit', 'item'] }) }
     : r.path === '/api/product-categories' && r.method === 'GET'
       ? { status: 200, body: TREE }
       : r.path === '/api/product-categories/create'
-        ? { status: 200, body: { categories: TREE } }
+        ? { status: 200, body: NewCategoryScreen.parse({ categories: TREE }) }
         : r.path === '/api/product-categories/2' && r.method === 'GET'
-          ? { status: 200, body: { category: CATEGORY, categories: TREE } }
+          ? { status: 200, body: CategoryScreen.parse({ category: CATEGORY, categories: TREE }) }
           : r.path === '/api/products/create'
-    ? { status: 200, body: { categories: TREE, units: ['visit', 'item'] } }
+    ? { status: 200, body: NewProductScreen.parse({ categories: TREE, units: ['visit', 'item'] }) }
     : r.path === '/api/products' && r.method === 'GET'
-      ? { status: 200, body: { items: [{ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', unit: 'visit', unitPrice: 80_000, active: true, category: { nameEn: 'Termites', nameZh: '白蟻' } }], total: 1, page: 1, perPage: 20, categories: TREE } }
+      ? { status: 200, body: ProductPage.parse({ items: [{ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', unit: 'visit', unitPrice: 80_000, active: true, category: { nameEn: 'Termites', nameZh: '白蟻' } }], total: 1, page: 1, perPage: 20, categories: TREE }) }
       : r.method === 'POST'
-        ? { status: 201, body: { product: { id: 6 } } }
-        : r.method === 'PUT'
-          ? { status: 200, body: {} }
-          : { status: 200, body: { auth: true } };
+        ? { status: 201, body: ProductSaved.parse({ product: { ...PRODUCT, id: 6 } }) }
+        : r.method === 'PUT' && r.path.startsWith('/api/products/')
+          ? { status: 200, body: ProductSaved.parse({ product: { ...PRODUCT, version: 5 } }) }
+          : r.method === 'PUT'
+            ? { status: 200, body: CategorySaved.parse({ category: { ...CATEGORY, version: 3 } }) }
+            : { status: 200, body: { auth: true } };
 
 /** The back end above, with one answer changed. */
 const with_ = (answer: (r: ApiRequest) => { status: number; body: unknown } | null) => (r: ApiRequest) => answer(r) ?? backend(r);
@@ -140,7 +143,7 @@ describe('product categories', () => {
 
   it('creates a category: field messages first, then a sub-category with its commission in basis points', async () => {
     const user = userEvent.setup();
-    const { transport, navigator } = renderApp({ start: '/products/categories/create', user: ADMIN, language: 'en', handler: with_((r) => (r.method === 'POST' ? { status: 201, body: { category: { id: 9 } } } : null)) });
+    const { transport, navigator } = renderApp({ start: '/products/categories/create', user: ADMIN, language: 'en', handler: with_((r) => (r.method === 'POST' ? { status: 201, body: CategorySaved.parse({ category: { ...CATEGORY, id: 9 } }) } : null)) });
     await user.type(await screen.findByLabelText('Commission rate (%)'), '120');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByLabelText('Chinese name')).toHaveAccessibleDescription('Enter the English or the Chinese name.');

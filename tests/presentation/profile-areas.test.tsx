@@ -5,8 +5,9 @@ import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
+import { Profile } from '../../contract/account';
 
-const PROFILE = { id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: { nameEn: 'Head Office', nameZh: '總公司' } };
+const PROFILE = Profile.parse({ id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: { nameEn: 'Head Office', nameZh: '總公司' }, twoFactor: 'off', photoUrl: null });
 
 function backend(overrides: { put?: (request: ApiRequest) => { status: number; body: unknown } } = {}) {
   return (request: ApiRequest) => {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeCategories, flattenCategories } from '../../../application/products/products';
+import { screenValue } from '../../../application/navigation/screenData';
+import { flattenCategories } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { bilingual } from '../../format/bilingual';
 import { formatRate } from '../../format/money';
@@ -11,7 +12,7 @@ import { useAppState } from '../../hooks/useAppState';
 export default function CategoriesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('products');
   const user = useAppState('user');
-  const rows = flattenCategories(decodeCategories(data.items));
+  const rows = flattenCategories(screenValue(data, 'categories'));
   return (
     <div className="stack">
       {hasPermission(user, 'product_create') && (

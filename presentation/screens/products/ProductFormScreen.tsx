@@ -1,119 +1,64 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { centsToDecimal, parseMoney, parseRate } from '../../../domain/money/money';
-import { PRODUCT_CODE, PRODUCT_UNITS } from '../../../domain/products/units';
-import { ResourceService } from '../../../application/admin/ResourceService';
+import { PRODUCT_UNITS } from '../../../domain/products/units';
+import { screenValue } from '../../../application/navigation/screenData';
 import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { decodeCategories, decodeProduct, flattenCategories } from '../../../application/products/products';
-import { AppState } from '../../../application/state/AppState';
+import { productFormValues, type ProductFormValues } from '../../../application/products/productForm';
+import { ProductForms } from '../../../application/products/ProductForms';
+import { flattenCategories } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
-import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useStaleSave } from '../../hooks/useStaleSave';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
 const FIELDS = ['code', 'nameZh', 'nameEn', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp'] as const;
 
-/** /products/product/create and /products/product/{id}: a product and its price (in HK dollars, kept as cents). */
+/**
+ * /products/product/create and /products/product/{id}: a product and its price (in HK dollars, kept
+ * as cents). The form's rules and its save are ProductForms'.
+ */
 export default function ProductFormScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('products');
-  const problems = useProblemWords();
-  const resources = useService(ResourceService);
-  const navigation = useService(NavigationService);
+  const { product, categories: tree } = screenValue(data, 'productForm');
+  const categories = flattenCategories(tree);
+  const forms = useService(ProductForms);
   const confirmation = useService(ConfirmationService);
-  const state = useService(AppState);
   const user = useAppState('user');
-  const product = decodeProduct(data.props.product);
-  const categories = flattenCategories(decodeCategories(data.props.categories));
-  const start = {
-    code: product?.code ?? '',
-    nameZh: product?.nameZh ?? '',
-    nameEn: product?.nameEn ?? '',
-    categoryId: product?.categoryId ? String(product.categoryId) : '',
-    unit: product?.unit ?? 'visit',
-    unitPrice: product ? centsToDecimal(product.unitPrice) : '',
-    commission: product?.commissionRateBp === null || product?.commissionRateBp === undefined ? '' : String(product.commissionRateBp / 100),
-    active: product?.active ?? true,
-  };
+  const start = productFormValues(product);
   const [form, setForm] = useState(start);
-  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const staleSave = useStaleSave();
+  const save = useSubmit((values: ProductFormValues) => forms.saveProduct(product, values), { fields: FIELDS, staleSave });
+  const { busy, errors } = save;
   const canEdit = hasPermission(user, product ? 'product_edit' : 'product_create');
   const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(product ? `product:${product.id}:${product.version}` : 'product:new', form, dirty, start);
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const local: Record<string, string[]> = {};
-    if (!PRODUCT_CODE.test(form.code.trim())) local.code = [t('validation.code')];
-    if (!form.nameZh.trim() && !form.nameEn.trim()) local.nameZh = local.nameEn = [t('validation.name')];
-    const price = parseMoney(form.unitPrice);
-    if (price.isErr()) local.unitPrice = [t(`validation.${price.error.code}`)];
-    const rate = form.commission.trim() === '' ? null : parseRate(form.commission);
-    if (rate?.isErr()) local.commissionRateBp = [t(`validation.${rate.error.code}`)];
-    if (Object.keys(local).length > 0 || price.isErr() || rate?.isErr()) {
-      setErrors(local);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    staleSave.note(null);
-    const body = {
-      code: form.code.trim(),
-      nameZh: form.nameZh.trim(),
-      nameEn: form.nameEn.trim(),
-      categoryId: form.categoryId ? Number(form.categoryId) : null,
-      unit: form.unit,
-      unitPrice: price.value,
-      commissionRateBp: rate ? rate._unsafeUnwrap() : null,
-      active: form.active,
-      ...(product ? { version: product.version } : {}),
-    };
-    const result = product ? await resources.update(`/api/products/${product.id}`, body) : await resources.create('/api/products', body);
-    setBusy(false);
-    if (result.isErr()) {
-      // A stale save (409) keeps what was typed, says why, and offers the latest version.
-      staleSave.note(result.error);
-      const problem = problems.describe(result.error, { fields: FIELDS });
-      setErrors(problem.fields);
-      setMessage(problem.message);
-      return;
-    }
-    state.set({ unsavedChanges: false });
-    await navigation.navigate('/products/product');
-    state.set({ notification: { title: 'products:saved', type: 'success' } });
+    void save.submit(form);
   };
 
   const remove = async () => {
     if (!product || !(await confirmation.ask({ kind: 'delete', values: { name: product.nameZh || product.nameEn } }))) return;
-    const result = await resources.remove(`/api/products/${product.id}`);
-    if (result.isErr()) {
-      setMessage(problems.say(result.error));
-      return;
-    }
-    state.set({ unsavedChanges: false });
-    await navigation.navigate('/products/product');
+    const result = await forms.deleteProduct(product);
+    if (result.isErr()) save.show(result.error);
   };
 
   return (
-    <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-      <FormAlert message={message} />
+    <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <FormAlert message={save.message} />
       <DraftBanner draft={draft} onRestore={setForm} />
       {product && <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />}
       <fieldset className="plain-fieldset" disabled={!canEdit || busy}>

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeCategories, decodeProductRows, flattenCategories } from '../../../application/products/products';
+import { screenValue } from '../../../application/navigation/screenData';
+import { flattenCategories } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
@@ -18,8 +19,7 @@ export default function ProductsListScreen({ data }: ScreenProps) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const categories = flattenCategories(decodeCategories(data.props.categories));
-  const items = decodeProductRows(data.props.items);
+  const list = screenValue(data, 'products');
   const [form, setForm] = useState({ q: params.get('q') ?? '', category_id: params.get('category_id') ?? '', active: params.get('active') ?? '', sort: params.get('sort') ?? '' });
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -40,6 +40,8 @@ export default function ProductsListScreen({ data }: ScreenProps) {
     go({ ...form, sort });
   };
 
+  const { items, page, perPage, total } = list;
+  const categories = flattenCategories(list.categories);
   return (
     <div className="stack">
       <div className="toolbar">
@@ -113,7 +115,7 @@ export default function ProductsListScreen({ data }: ScreenProps) {
           </table>
         </div>
       )}
-      <Pagination path={path} search={search} page={Number(data.props.page) || 1} perPage={Number(data.props.perPage) || 20} total={Number(data.props.total) || 0} />
+      <Pagination path={path} search={search} page={page} perPage={perPage} total={total} />
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import type { ApiClient } from '../../application/api/ApiClient';
+import type { LanguageSetting } from '../../application/ports/LanguageSetting';
+import { OwnProfileService } from '../../application/profile/OwnProfileService';
+import type { ProfileService } from '../../application/profile/ProfileService';
+import type { CurrentUser } from '../../application/session/CurrentUser';
+import type { AppState } from '../../application/state/AppState';
+import { HttpOwnProfile } from '../http/account/HttpOwnProfile';
+
+/**
+ * The profile's use-case over its HTTP adapter, built when the profile screen first asks for it
+ * (accountModule binds it with lazyPort), so neither it nor contract/account.ts reaches the sign-in
+ * page's bundle.
+ */
+export function profileService(api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState): ProfileService {
+  return new OwnProfileService(new HttpOwnProfile(api), currentUser, language, state);
+}
