@@ -1,32 +1,40 @@
 import type { ResultAsync } from 'neverthrow';
-import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
+import type { RoleBook } from '../ports/RoleBook';
+import type { TwoFactorPolicy } from './admin';
+import type { AdminDeskDependencies } from './AdminDesks';
 
-/** Whether two-factor is required of everyone, and of which roles (Settings → Roles). */
-export interface TwoFactorPolicy {
-  readonly everyone: boolean;
-  readonly roles: readonly { readonly id: number; readonly name: string; readonly required: boolean }[];
-}
+export type { TwoFactorPolicy } from './admin';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function decodeTwoFactorPolicy(body: unknown): TwoFactorPolicy {
-  if (!isRecord(body)) return { everyone: false, roles: [] };
-  const roles = Array.isArray(body.roles)
-    ? body.roles.flatMap((r) => (isRecord(r) && typeof r.id === 'number' && typeof r.name === 'string' ? [{ id: r.id, name: r.name, required: r.required === true }] : []))
-    : [];
-  return { everyone: body.everyone === true, roles };
-}
-
-/** Reads and changes the company's two-factor requirement (audited by the server). */
+/** Reads and changes the company's two-factor requirement (Settings → Roles; audited by the server). */
 export class TwoFactorPolicyService {
-  constructor(private readonly api: ApiClient) {}
+  private readonly read = new WeakMap<object, Promise<TwoFactorPolicy | null>>();
 
-  load(): ResultAsync<TwoFactorPolicy, ApiError> {
-    return this.api.get('/api/two-factor-policy', undefined, { progress: false }).map(decodeTwoFactorPolicy);
+  constructor(private readonly roles: RoleBook) {}
+
+  /**
+   * The policy as it stands when `screen` (the screen's data, new each time the screen loads) opened:
+   * read once per screen (without the progress bar), the same promise each time (React's `use`);
+   * null when it cannot be read.
+   */
+  policyFor(screen: object): Promise<TwoFactorPolicy | null> {
+    let policy = this.read.get(screen);
+    if (!policy) {
+      policy = Promise.resolve(this.roles.twoFactorPolicy().match((value) => value, () => null));
+      this.read.set(screen, policy);
+    }
+    return policy;
+  }
+
+  /** Which roles are ticked as it stands. */
+  requiredRoles(policy: TwoFactorPolicy): ReadonlySet<number> {
+    return new Set(policy.roles.filter((r) => r.required).map((r) => r.id));
   }
 
   save(everyone: boolean, roleIds: readonly number[]): ResultAsync<TwoFactorPolicy, ApiError> {
-    return this.api.put('/api/two-factor-policy', { everyone, roleIds }).map(decodeTwoFactorPolicy);
+    return this.roles.setTwoFactorPolicy(everyone, roleIds);
   }
 }
+
+/** The policy section's use-case made with the container's services (AdminDeskLoader). */
+export const makeTwoFactorPolicyService = (d: AdminDeskDependencies) => new TwoFactorPolicyService(d.roles);

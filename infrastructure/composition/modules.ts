@@ -25,7 +25,6 @@ import { DownloadService } from '../../application/downloads/DownloadService';
 import { ListExport } from '../../application/ports/ListExport';
 import { HttpListExport } from '../http/HttpListExport';
 import { AccountService } from '../../application/account/AccountService';
-import { TwoFactorPolicyService } from '../../application/admin/TwoFactorPolicyService';
 import { ApiTokens } from '../../application/ports/ApiTokens';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
@@ -44,6 +43,9 @@ import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ResourceService } from '../../application/admin/ResourceService';
 import { ProductForms } from '../../application/products/ProductForms';
+import { AdminDeskLoader } from '../../application/admin/AdminDesks';
+import { RoleBook } from '../../application/ports/RoleBook';
+import { UserDirectory } from '../../application/ports/UserDirectory';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
 import { AppStartup } from '../../application/session/AppStartup';
@@ -235,7 +237,6 @@ export const accountModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   // Loaded with the API tokens screen (lazyPort), not with the sign-in page.
   bind(ApiTokens).toResolvedValue((api: ApiClient) => lazyPort<ApiTokens>(() => import('../http/account/HttpApiTokens').then((m) => new m.HttpApiTokens(api))), [ApiClient]).inSingletonScope();
-  bind(TwoFactorPolicyService).toResolvedValue((api: ApiClient) => new TwoFactorPolicyService(api), [ApiClient]).inSingletonScope();
   bind(ProfileService)
     .toResolvedValue(
       (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) =>
@@ -301,8 +302,21 @@ export const reportModule = new ContainerModule(({ bind }) => {
   bind(ReportService).toResolvedValue((desk: ReportDesk) => new ReportService(desk), [ReportDesk]).inSingletonScope();
 });
 
-/** Administration and the other plain records (products, settings). */
+/** Administration: users, roles and the two-factor policy (their adapters and use-cases load with their screens), and the other plain records. */
 export const adminModule = new ContainerModule(({ bind }) => {
+  bind(UserDirectory)
+    .toResolvedValue((api: ApiClient) => lazyPort<UserDirectory>(() => import('../http/admin/HttpUserDirectory').then((m) => new m.HttpUserDirectory(api))), [ApiClient])
+    .inSingletonScope();
+  bind(RoleBook)
+    .toResolvedValue((api: ApiClient) => lazyPort<RoleBook>(() => import('../http/admin/HttpRoleBook').then((m) => new m.HttpRoleBook(api))), [ApiClient])
+    .inSingletonScope();
+  bind(AdminDeskLoader)
+    .toResolvedValue(
+      (users: UserDirectory, roles: RoleBook, state: AppState, currentUser: CurrentUser, navigation: NavigationService, confirmation: ConfirmationService) =>
+        new AdminDeskLoader({ users, roles, state, currentUser, navigation, confirmation }),
+      [UserDirectory, RoleBook, AppState, CurrentUser, NavigationService, ConfirmationService],
+    )
+    .inSingletonScope();
   bind(ResourceService)
     .toResolvedValue((api: ApiClient, state: AppState, currentUser: CurrentUser) => new ResourceService(api, state, currentUser), [ApiClient, AppState, CurrentUser])
     .inSingletonScope();

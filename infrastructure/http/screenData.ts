@@ -35,18 +35,27 @@ export class ContractScreenDataDecoders implements ScreenDataDecoders {
   }
 }
 
+// One import point per area: each dynamic import() adds its chunk's file list to the entry.
+const reportScreens = () => import('./reports/screens');
+const adminScreens = () => import('./admin/screens');
+const appointmentScreens = () => import('./appointments/screens');
 const products = () => import('./products/screens');
 const account = () => import('./account/screens');
 
 /** The screens with a decoder, area by area (each area adds its lines). */
 export const SCREEN_DECODERS: ScreenDecoderLoaders = {
-  dashboard: () => import('./reports/screens').then((m) => m.dashboard),
-  reportResult: () => import('./reports/screens').then((m) => m.reportResult),
+  dashboard: () => reportScreens().then((m) => m.dashboard),
+  reportResult: () => reportScreens().then((m) => m.reportResult),
   clients: () => loadClientArea().then((m) => m.clients()),
   clientCreate: () => loadClientArea().then((m) => m.clientCreate()),
   client: () => loadClientArea().then((m) => m.client()),
-  appointmentCreate: () => import('./appointments/screens').then((m) => m.appointmentCreate),
-  appointment: () => import('./appointments/screens').then((m) => m.appointment),
+  appointmentCreate: () => appointmentScreens().then((m) => m.appointmentCreate),
+  appointment: () => appointmentScreens().then((m) => m.appointment),
+  users: () => adminScreens().then((m) => m.users),
+  userForm: () => adminScreens().then((m) => m.userForm),
+  roles: () => adminScreens().then((m) => m.roles),
+  roleForm: () => adminScreens().then((m) => m.roleForm),
+  audit: () => adminScreens().then((m) => m.audit),
   products: () => products().then((m) => m.products),
   productForm: () => products().then((m) => m.productForm),
   categories: () => products().then((m) => m.categories),

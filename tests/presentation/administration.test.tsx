@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { ADMIN } from '../support/fakes';
+import { NewRolePage, RoleSaved, TwoFactorPolicy } from '../../contract/roles';
+import { NewUserPage, UserPage, UserSaved } from '../../contract/users';
 import { renderApp } from './render';
+
+const CATALOGUE = { areas: ['client'], actions: ['view', 'create', 'edit', 'delete'], special: ['hkid_reveal'] };
+const USER_OPTIONS = { roles: [{ id: 3, name: 'worker' }], branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司', companyId: 1 }] };
 
 type Answer = { status: number; body: unknown } | null;
 const backend = (routes: (r: ApiRequest) => Answer) => (r: ApiRequest) => routes(r) ?? { status: 200, body: { auth: true } };
@@ -67,7 +72,17 @@ describe('role form', () => {
       start: '/settings/roles/create',
       user: ADMIN,
       language: 'en',
-      handler: backend((r) => (r.path === '/api/roles/create' ? { status: 200, body: { catalogue: {} } } : r.method === 'POST' ? { status: 201, body: { role: { id: 9 } } } : r.path === '/api/roles' ? { status: 200, body: [] } : null)),
+      handler: backend((r) =>
+        r.path === '/api/roles/create'
+          ? { status: 200, body: NewRolePage.parse({ catalogue: CATALOGUE }) }
+          : r.method === 'POST'
+            ? { status: 201, body: RoleSaved.parse({ role: { id: 9, name: 'Receptionist', permissions: ['client_view', 'client_create', 'hkid_reveal'], userCount: 0, version: 1 } }) }
+            : r.path === '/api/roles'
+              ? { status: 200, body: [] }
+              : r.path === '/api/two-factor-policy'
+                ? { status: 200, body: TwoFactorPolicy.parse({ everyone: false, roles: [] }) }
+                : null,
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(screen.getByLabelText('Role name')).toHaveAccessibleDescription("Enter the role's name.");
@@ -88,7 +103,7 @@ describe('user form', () => {
       start: '/settings/users/create',
       user: ADMIN,
       language: 'en',
-      handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: { options: { roles: [{ id: 3, name: 'worker' }], branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }] } } } : null)),
+      handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: USER_OPTIONS }) } : null)),
     });
     await user.type(await screen.findByLabelText('Name'), 'Wong');
     await user.type(screen.getByLabelText('Email'), 'wong@example.com');
@@ -106,7 +121,7 @@ describe('user form', () => {
       start: '/settings/users/create',
       user: ADMIN,
       language: 'en',
-      handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: { options: { roles: [{ id: 3, name: 'worker' }], branches: [] } } } : null)),
+      handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: { roles: [{ id: 3, name: 'worker' }], branches: [] } }) } : null)),
     });
     expect(await screen.findByLabelText('Administrator (every permission)')).toHaveAccessibleDescription('Changing the role or administrator rights signs the user out: they sign in again with the new rights.');
   });
@@ -123,9 +138,9 @@ describe('changing one’s own rights', () => {
       language: 'en',
       handler: backend((r) =>
         r.method === 'GET' && r.path === '/api/users/1'
-          ? { status: 200, body: { user: self, options: { roles: [{ id: 3, name: 'worker' }], branches: [] } } }
+          ? { status: 200, body: UserPage.parse({ user: self, options: { roles: [{ id: 3, name: 'worker' }], branches: [] } }) }
           : r.method === 'PUT' && r.path === '/api/users/1'
-            ? { status: 200, body: { user: { ...self, isAdmin: false, version: 5 }, currentUser: demoted } }
+            ? { status: 200, body: UserSaved.parse({ user: { ...self, isAdmin: false, version: 5 }, currentUser: demoted }) }
             : null,
       ),
     });

@@ -5,6 +5,7 @@ import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { sameShape } from '../../presentation/forms/sameShape';
 import { ADMIN, MemoryDraftStore } from '../support/fakes';
 import { renderApp } from './render';
+import { NewUserPage } from '../../contract/users';
 
 const OPTIONS = {
   branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
@@ -108,7 +109,7 @@ describe('what was typed when the session expired, on the other forms', () => {
       user: ADMIN,
       language: 'en',
       handler: expiringBackend((r) =>
-        r.path === '/api/users/create' ? { status: 200, body: { options: { roles: [{ id: 3, name: 'worker' }], branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }] } } } : null,
+        r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: { roles: [{ id: 3, name: 'worker' }], branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司', companyId: 1 }] } }) } : null,
       ),
     });
     await user.type(await screen.findByLabelText('Name'), 'Wong Siu Ming');
@@ -138,7 +139,7 @@ describe('what was typed when the session expired, on the other forms', () => {
       start: '/settings/users/create',
       user: ADMIN,
       language: 'en',
-      handler: (r) => (r.path === '/api/users/create' ? { status: 200, body: { options: { roles: [], branches: [] } } } : { status: 200, body: { auth: true } }),
+      handler: (r) => (r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: { roles: [], branches: [] } }) } : { status: 200, body: { auth: true } }),
       drafts: oldDraft,
     });
     expect(await screen.findByLabelText('Name')).toHaveValue('');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { decodeAudits, decodeRoleRefs } from '../../../application/admin/records';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
@@ -11,11 +11,11 @@ import { formatDateTime } from '../../format/dateTime';
 const describeValue = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** A change as the log keeps it: field by field "from → to", or the values given. */
-function Changes({ changes }: { changes: unknown }) {
-  if (typeof changes !== 'object' || changes === null) return <>—</>;
+function Changes({ changes }: { changes: Readonly<Record<string, unknown>> | null }) {
+  if (changes === null) return <>—</>;
   return (
     <ul className="changes">
-      {Object.entries(changes as Record<string, unknown>).map(([field, value]) => {
+      {Object.entries(changes).map(([field, value]) => {
         const pair = typeof value === 'object' && value !== null && 'from' in value && 'to' in value ? (value) : null;
         return (
           <li key={field}>
@@ -33,12 +33,10 @@ export default function AuditScreen({ data }: ScreenProps) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const filters = (data.props.filters ?? {}) as { users?: unknown; entityTypes?: unknown; actions?: unknown };
-  const users = decodeRoleRefs(filters.users);
-  const types = Array.isArray(filters.entityTypes) ? (filters.entityTypes as string[]) : [];
-  const actions = Array.isArray(filters.actions) ? (filters.actions as string[]) : [];
+  const log = screenValue(data, 'audit');
+  const { users, entityTypes: types, actions } = log.filters;
   const [form, setForm] = useState({ user_id: params.get('user_id') ?? '', entity_type: params.get('entity_type') ?? '', action: params.get('action') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' });
-  const items = decodeAudits(data.props.items);
+  const items = log.items;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +92,7 @@ export default function AuditScreen({ data }: ScreenProps) {
           </table>
         </div>
       )}
-      <Pagination path={path} search={search} page={Number(data.props.page) || 1} perPage={Number(data.props.perPage) || 50} total={Number(data.props.total) || 0} />
+      <Pagination path={path} search={search} page={log.page} perPage={log.perPage} total={log.total} />
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS } from '../../../domain/auth/permissions';
-import { ResourceService } from '../../../application/admin/ResourceService';
-import { decodeRole } from '../../../application/admin/records';
-import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { AppState } from '../../../application/state/AppState';
+import { PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS } from '../../../domain/auth/permissions';
+import { AdminDeskLoader } from '../../../application/admin/AdminDesks';
+import { makeRoleAdmin } from '../../../application/admin/RoleAdmin';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
@@ -13,6 +11,7 @@ import { TextField } from '../../components/TextField';
 import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
@@ -23,78 +22,37 @@ import { useService } from '../../services/ServicesContext';
 export default function RoleFormScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
   const problems = useProblemWords();
-  const resources = useService(ResourceService);
-  const navigation = useService(NavigationService);
-  const confirmation = useService(ConfirmationService);
-  const state = useService(AppState);
+  const desk = useService(AdminDeskLoader).desk(makeRoleAdmin);
   const me = useAppState('user');
-  const role = decodeRole(data.props.role);
-  const [name, setName] = useState(role?.name ?? '');
-  const [granted, setGranted] = useState<ReadonlySet<string>>(new Set(role?.permissions ?? []));
-  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const canEdit = hasPermission(me, role ? 'role_edit' : 'role_create');
-  const dirty = canEdit && (name !== (role?.name ?? '') || [...granted].sort().join() !== [...(role?.permissions ?? [])].sort().join());
+  const role = screenValue(data, 'roleForm').role;
+  const [form, setForm] = useState(() => desk.start(role));
+  const [notice, setNotice] = useState<string | null>(null);
+  const offers = desk.offers(me, role);
+  const save = useSubmit(desk.save.bind(desk), { fields: ['name'] });
+  const dirty = offers.canEdit && desk.changed(role, form);
   useUnsavedChanges(dirty);
-  const draft = useFormDraft(role ? `role:${role.id}:${role.version}` : 'role:new', { name, granted: [...granted].sort() }, dirty, { name: '', granted: [] as string[] });
+  const draft = useFormDraft(role ? `role:${role.id}:${role.version}` : 'role:new', { name: form.name, granted: [...form.granted].sort() }, dirty, { name: '', granted: [] as string[] });
+  const granted = new Set(form.granted);
+  const toggle = (permission: string, on: boolean) => setForm((f) => desk.toggle(f, permission, on));
 
-  const toggle = (permission: string, on: boolean) =>
-    setGranted((set) => {
-      const next = new Set(set);
-      if (on) next.add(permission);
-      else next.delete(permission);
-      return next;
-    });
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    if (!name.trim()) {
-      setErrors({ name: [t('roles.required')] });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    const body = { name: name.trim(), permissions: [...granted], ...(role ? { version: role.version } : {}) };
-    const result = role ? await resources.update(`/api/roles/${role.id}`, body) : await resources.create('/api/roles', body);
-    setBusy(false);
-    if (result.isErr()) {
-      const problem = problems.describe(result.error, { fields: ['name'] });
-      setErrors(problem.fields);
-      setMessage(problem.message);
-      return;
-    }
-    state.set({ unsavedChanges: false });
-    // Someone who has just taken away their own right to this list goes to the start page instead.
-    await navigation.navigate(hasPermission(state.get().user, 'role_view') ? '/settings/roles' : '/');
-    state.set({ notification: { title: 'admin:roles.saved', type: 'success' } });
+    setNotice(null);
+    void save.submit(role, form);
   };
 
   const remove = async () => {
-    if (!role || !(await confirmation.ask({ kind: 'delete', values: { name: role.name } }))) return;
-    const result = await resources.remove(`/api/roles/${role.id}`);
-    if (result.isErr()) {
-      setMessage(problems.say(result.error));
-      return;
-    }
-    state.set({ unsavedChanges: false });
-    await navigation.navigate('/settings/roles');
+    if (!role) return;
+    setNotice(null);
+    (await desk.remove(role)).mapErr((error) => setNotice(problems.say(error)));
   };
 
   return (
-    <form className="card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-      <FormAlert message={message} />
-      <DraftBanner
-        draft={draft}
-        onRestore={(kept) => {
-          setName(kept.name);
-          setGranted(new Set(kept.granted));
-        }}
-      />
-      <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
-        <TextField label={t('roles.name')} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} errors={errors.name} />
+    <form className="card" noValidate onSubmit={onSubmit} aria-busy={save.busy}>
+      <FormAlert message={notice ?? save.message} />
+      <DraftBanner draft={draft} onRestore={(kept) => setForm({ name: kept.name, granted: kept.granted })} />
+      <fieldset className="plain-fieldset" disabled={!offers.canEdit || save.busy}>
+        <TextField label={t('roles.name')} value={form.name} maxLength={60} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} errors={save.errors.name} />
         <div className="table-wrap">
           <table className="data-table matrix">
             <caption>{t('roles.matrix')}</caption>
@@ -140,12 +98,12 @@ export default function RoleFormScreen({ data }: ScreenProps) {
         </fieldset>
         <p className="hint">{t('users.reSignIn')}</p>
       </fieldset>
-      {canEdit && (
+      {offers.canEdit && (
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <button type="submit" className="button button-primary" disabled={save.busy}>
             {t('save')}
           </button>
-          {role && hasPermission(me, 'role_delete') && (
+          {offers.canDelete && (
             <button type="button" className="button button-danger" onClick={() => void remove()}>
               {t('roles.delete')}
             </button>

@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeRoles } from '../../../application/admin/records';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { useAppState } from '../../hooks/useAppState';
 import { TwoFactorPolicySection } from './TwoFactorPolicySection';
@@ -10,7 +11,7 @@ import { TwoFactorPolicySection } from './TwoFactorPolicySection';
 export default function RolesScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
   const user = useAppState('user');
-  const roles = decodeRoles(data.items);
+  const roles = screenValue(data, 'roles');
   return (
     <div className="stack">
       {hasPermission(user, 'role_create') && (
@@ -43,7 +44,11 @@ export default function RolesScreen({ data }: ScreenProps) {
           </tbody>
         </table>
       </div>
-      {hasPermission(user, 'role_edit') && <TwoFactorPolicySection />}
+      {hasPermission(user, 'role_edit') && (
+        <Suspense fallback={null}>
+          <TwoFactorPolicySection screen={data} />
+        </Suspense>
+      )}
     </div>
   );
 }

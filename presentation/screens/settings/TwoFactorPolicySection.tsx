@@ -1,40 +1,32 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { use, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TwoFactorPolicyService, type TwoFactorPolicy } from '../../../application/admin/TwoFactorPolicyService';
+import { AdminDeskLoader } from '../../../application/admin/AdminDesks';
+import { makeTwoFactorPolicyService } from '../../../application/admin/TwoFactorPolicyService';
+import type { TwoFactorPolicy } from '../../../application/admin/admin';
 import { FormAlert } from '../../components/FormAlert';
 import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 
 /**
  * Settings → Roles: two-factor required of everyone, or of chosen roles. Shown to those who may
- * edit roles; the server audits each change.
+ * edit roles; the server audits each change. Read once each time the screen (`screen`, its data) opens.
  */
-export function TwoFactorPolicySection() {
+export function TwoFactorPolicySection({ screen }: { screen: object }) {
+  const service = useService(AdminDeskLoader).desk(makeTwoFactorPolicyService);
+  const policy = use(service.policyFor(screen));
+  return policy ? <PolicyForm policy={policy} /> : null;
+}
+
+function PolicyForm({ policy: loaded }: { policy: TwoFactorPolicy }) {
   const { t } = useTranslation('admin');
   const problems = useProblemWords();
-  const service = useService(TwoFactorPolicyService);
+  const service = useService(AdminDeskLoader).desk(makeTwoFactorPolicyService);
   const headingId = useId();
-  const [policy, setPolicy] = useState<TwoFactorPolicy | null>(null);
-  const [everyone, setEveryone] = useState(false);
-  const [roleIds, setRoleIds] = useState<ReadonlySet<number>>(new Set());
+  const [policy, setPolicy] = useState(loaded);
+  const [everyone, setEveryone] = useState(loaded.everyone);
+  const [roleIds, setRoleIds] = useState(() => service.requiredRoles(loaded));
   const [message, setMessage] = useState<{ text: string; tone: 'danger' | 'success' } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const show = (value: TwoFactorPolicy) => {
-    setPolicy(value);
-    setEveryone(value.everyone);
-    setRoleIds(new Set(value.roles.filter((r) => r.required).map((r) => r.id)));
-  };
-
-  useEffect(() => {
-    let live = true;
-    void service.load().map((value) => {
-      if (live) show(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [service]);
 
   const toggle = (id: number, on: boolean) => {
     const next = new Set(roleIds);
@@ -52,7 +44,9 @@ export function TwoFactorPolicySection() {
     setBusy(false);
     result.match(
       (value) => {
-        show(value);
+        setPolicy(value);
+        setEveryone(value.everyone);
+        setRoleIds(service.requiredRoles(value));
         setMessage({ text: t('roles.twoFactor.saved'), tone: 'success' });
       },
       (error) => {
@@ -62,7 +56,6 @@ export function TwoFactorPolicySection() {
     );
   };
 
-  if (!policy) return null;
   return (
     <section className="card form-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('roles.twoFactor.title')}</h2>

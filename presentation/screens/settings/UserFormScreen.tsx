@@ -1,130 +1,62 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { LANGUAGES } from '../../../domain/i18n/language';
-import { ResourceService } from '../../../application/admin/ResourceService';
-import { decodeAdminUser, decodeNamed, decodeRoleRefs } from '../../../application/admin/records';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { AppState } from '../../../application/state/AppState';
+import { AdminDeskLoader } from '../../../application/admin/AdminDesks';
+import { makeUserAdmin, USER_FORM_FIELDS } from '../../../application/admin/UserAdmin';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
-import { PasswordRules, unmetPasswordRules } from '../../components/PasswordRules';
+import { PasswordRules } from '../../components/PasswordRules';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
-
-const FIELDS = ['name', 'email', 'language', 'roleId', 'branchId', 'calendarColor', 'commissionRateBp', 'password', 'password_confirmation'] as const;
-
-/** Percent as typed ("5.5") to basis points (550); null when empty, NaN when not a number. */
-const toBasisPoints = (percent: string): number | null => (percent.trim() === '' ? null : /^\d{1,3}(\.\d{1,2})?$/.test(percent.trim()) ? Math.round(Number(percent) * 100) : Number.NaN);
 
 /** /settings/users/create and /settings/users/{id}: a staff account. */
 export default function UserFormScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
   const problems = useProblemWords();
-  const resources = useService(ResourceService);
-  const navigation = useService(NavigationService);
-  const state = useService(AppState);
+  const desk = useService(AdminDeskLoader).desk(makeUserAdmin);
   const me = useAppState('user');
-  const existing = decodeAdminUser(data.props.user);
-  const options = (data.props.options ?? {}) as { roles?: unknown; branches?: unknown };
-  const roles = decodeRoleRefs(options.roles);
-  const branches = decodeNamed(options.branches);
-  const start = {
-    name: existing?.name ?? '',
-    email: existing?.email ?? '',
-    language: existing?.language ?? 'zh-HK',
-    roleId: existing?.roleId ? String(existing.roleId) : '',
-    branchId: existing?.branchId ? String(existing.branchId) : '',
-    isAdmin: existing?.isAdmin ?? false,
-    active: existing?.active ?? true,
-    calendarColor: existing?.calendarColor ?? '',
-    commission: existing?.commissionRateBp === null || existing?.commissionRateBp === undefined ? '' : String(existing.commissionRateBp / 100),
-    password: '',
-    password_confirmation: '',
-  };
+  const page = screenValue(data, 'userForm');
+  const existing = page.user;
+  const { roles, branches } = page.options;
+  const start = desk.start(page);
   const [form, setForm] = useState(start);
-  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const canEdit = hasPermission(me, existing ? 'user_edit' : 'user_create');
+  const [notice, setNotice] = useState<string | null>(null);
+  const offers = desk.offers(me, existing);
+  const save = useSubmit(desk.save.bind(desk), { fields: USER_FORM_FIELDS });
   const reSignInId = useId();
-  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
+  const dirty = offers.canEdit && JSON.stringify(form) !== JSON.stringify(start);
   useUnsavedChanges(dirty);
   // A new account's password is never kept in the tab's storage.
   const draft = useFormDraft(existing ? `user:${existing.id}:${existing.version}` : 'user:new', { ...form, password: '', password_confirmation: '' }, dirty, start);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const errors = save.errors;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const local: Record<string, string[]> = {};
-    if (!form.name.trim()) local.name = [t('users.required.name')];
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) local.email = [t('users.required.email')];
-    const commission = toBasisPoints(form.commission);
-    if (Number.isNaN(commission) || (commission !== null && commission > 10_000)) local.commissionRateBp = [t('users.commissionFormat')];
-    if (!existing) {
-      const unmet = unmetPasswordRules(form.password, form.password_confirmation);
-      const rules = unmet.filter((r) => r !== 'passwordConfirmationMismatch').map((r) => t(`auth:password.rules.${r}`));
-      if (rules.length) local.password = rules;
-      if (unmet.includes('passwordConfirmationMismatch')) local.password_confirmation = [t('auth:password.mismatch')];
-    }
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    const body = {
-      name: form.name.trim(),
-      email: form.email.trim(),
-      language: form.language,
-      roleId: form.roleId ? Number(form.roleId) : null,
-      branchId: form.branchId ? Number(form.branchId) : null,
-      isAdmin: form.isAdmin,
-      active: form.active,
-      calendarColor: form.calendarColor || null,
-      commissionRateBp: commission,
-      ...(existing ? { version: existing.version } : { password: form.password, password_confirmation: form.password_confirmation }),
-    };
-    const result = existing ? await resources.update(`/api/users/${existing.id}`, body) : await resources.create('/api/users', body);
-    setBusy(false);
-    if (result.isErr()) {
-      const problem = problems.describe(result.error, { fields: FIELDS });
-      setErrors(problem.fields);
-      setMessage(problem.message);
-      return;
-    }
-    state.set({ unsavedChanges: false });
-    // Someone who has just taken away their own right to this list goes to the start page instead.
-    await navigation.navigate(hasPermission(state.get().user, 'user_view') ? '/settings/users' : '/');
-    state.set({ notification: { title: 'admin:saved', type: 'success' } });
+    setNotice(null);
+    void save.submit(existing, form);
   };
 
   const resetTwoFactor = async () => {
     if (!existing) return;
-    const result = await resources.post(`/api/users/${existing.id}/reset-two-factor`);
-    result.match(
-      () => {
-        state.set({ notification: { title: 'admin:users.twoFactorReset', type: 'success' } });
-        resources.reload();
-      },
-      (error) => setMessage(problems.say(error)),
-    );
+    setNotice(null);
+    (await desk.resetTwoFactor(existing)).mapErr((error) => setNotice(problems.say(error)));
   };
 
   return (
-    <form className="card form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-      <FormAlert message={message} />
+    <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={save.busy}>
+      <FormAlert message={notice ?? save.message} />
       <DraftBanner draft={draft} onRestore={setForm} />
-      <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
+      <fieldset className="plain-fieldset" disabled={!offers.canEdit || save.busy}>
         <TextField label={t('users.name')} value={form.name} maxLength={255} onChange={(e) => set('name', e.target.value)} errors={errors.name} />
         <TextField label={t('users.email')} type="email" value={form.email} maxLength={255} onChange={(e) => set('email', e.target.value)} errors={errors.email} />
         <div className="grid-2">
@@ -156,12 +88,12 @@ export default function UserFormScreen({ data }: ScreenProps) {
           </>
         )}
       </fieldset>
-      {canEdit && (
+      {offers.canEdit && (
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <button type="submit" className="button button-primary" disabled={save.busy}>
             {t('save')}
           </button>
-          {existing?.twoFactor && (
+          {offers.resetTwoFactor && (
             <button type="button" className="button button-secondary" onClick={() => void resetTwoFactor()}>
               {t('users.resetTwoFactor')}
             </button>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeNamed, decodeRoleRefs, decodeUserRows } from '../../../application/admin/records';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
@@ -17,12 +17,11 @@ export default function UsersScreen({ data }: ScreenProps) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const filters = (data.props.filters ?? {}) as { roles?: unknown; branches?: unknown };
-  const roles = decodeRoleRefs(filters.roles);
-  const branches = decodeNamed(filters.branches);
+  const list = screenValue(data, 'users');
+  const { roles, branches } = list.filters;
   const [form, setForm] = useState({ q: params.get('q') ?? '', role_id: params.get('role_id') ?? '', branch_id: params.get('branch_id') ?? '', active: params.get('active') ?? '' });
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const items = decodeUserRows(data.props.items);
+  const items = list.items;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,7 +76,7 @@ export default function UsersScreen({ data }: ScreenProps) {
           </tbody>
         </table>
       </div>
-      <Pagination path={path} search={search} page={Number(data.props.page) || 1} perPage={Number(data.props.perPage) || 20} total={Number(data.props.total) || 0} />
+      <Pagination path={path} search={search} page={list.page} perPage={list.perPage} total={list.total} />
     </div>
   );
 }
