@@ -34,8 +34,8 @@ export type Company = z.infer<typeof Company>;
 
 /** GET /api/companies */
 export const CompanyList = z.array(Company);
-/** GET /api/companies/create: nothing to choose from. */
-export const NewCompanyPage = z.object({});
+/** GET /api/companies/create: nothing to choose from (strict, so a company's reply is never taken for it). */
+export const NewCompanyPage = z.strictObject({});
 /** GET, PUT /api/companies/{id}, its logo and chop; POST /api/companies. */
 export const CompanyReply = z.object({ company: Company });
 export type CompanyReply = z.infer<typeof CompanyReply>;
@@ -55,8 +55,8 @@ export const CompanyChoice = z.extend(BilingualName, { id: Id });
 export type CompanyChoice = z.infer<typeof CompanyChoice>;
 const BranchOptions = z.object({ companies: z.array(CompanyChoice) });
 
-/** GET /api/branches/create */
-export const NewBranchPage = z.object({ options: BranchOptions });
+/** GET /api/branches/create (strict, so a branch's reply is never taken for it) */
+export const NewBranchPage = z.strictObject({ options: BranchOptions });
 /** GET /api/branches/{id} */
 export const BranchPage = z.object({ branch: Branch, options: BranchOptions });
 export type BranchPage = z.infer<typeof BranchPage>;

@@ -46,6 +46,8 @@ import { ProductForms } from '../../application/products/ProductForms';
 import { AdminDeskLoader } from '../../application/admin/AdminDesks';
 import { RoleBook } from '../../application/ports/RoleBook';
 import { UserDirectory } from '../../application/ports/UserDirectory';
+import { ListDesk } from '../../application/admin/ListDesk';
+import { OrganisationDesk } from '../../application/admin/OrganisationDesk';
 import { DraftService } from '../../application/session/DraftService';
 import { LoadingIndicator } from '../../application/progress/LoadingIndicator';
 import { AppStartup } from '../../application/session/AppStartup';
@@ -332,5 +334,26 @@ export const productModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
+/**
+ * Settings → lists (order terms, options, areas, holidays, codes) and the organisation (companies,
+ * branches): their HTTP adapters and use-cases load with the first such screen (lazyPort), not with
+ * the sign-in page.
+ */
+export const settingsModule = new ContainerModule(({ bind }) => {
+  const deps = [ApiClient, AppState, NavigationService, ConfirmationService];
+  for (const [desk, name] of [
+    [ListDesk, 'listDesk'],
+    [OrganisationDesk, 'organisationDesk'],
+  ] as const) {
+    bind<ListDesk | OrganisationDesk>(desk)
+      .toResolvedValue(
+        (api: ApiClient, state: AppState, navigation: NavigationService, confirmation: ConfirmationService) =>
+          lazyPort(() => import('../http/admin/settingsAdapters').then((m) => m.settingsAdapters(api, state, navigation, confirmation)[name])),
+        deps,
+      )
+      .inSingletonScope();
+  }
+});
+
 /** Every application module, in the order the container loads them. */
-export const applicationModules: readonly ContainerModule[] = [sessionModule, accountModule, clientModule, salesModule, appointmentModule, reportModule, productModule, adminModule];
+export const applicationModules: readonly ContainerModule[] = [sessionModule, accountModule, clientModule, salesModule, appointmentModule, reportModule, productModule, adminModule, settingsModule];

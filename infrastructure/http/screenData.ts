@@ -41,6 +41,9 @@ const adminScreens = () => import('./admin/screens');
 const appointmentScreens = () => import('./appointments/screens');
 const products = () => import('./products/screens');
 const account = () => import('./account/screens');
+const settingsScreens = () => import('./admin/settingsScreens');
+/** The Settings lists' and organisation's screens: their decoders in one lazily loaded module. */
+const SETTINGS_SCREENS = ['orderTerms', 'options', 'areas', 'holidays', 'codes', 'companies', 'companyForm', 'branches', 'branchForm'] as const;
 
 /** The screens with a decoder, area by area (each area adds its lines). */
 export const SCREEN_DECODERS: ScreenDecoderLoaders = {
@@ -62,4 +65,5 @@ export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   categoryForm: () => products().then((m) => m.categoryForm),
   apiTokens: () => account().then((m) => m.apiTokens),
   profile: () => account().then((m) => m.profile),
+  ...(Object.fromEntries(SETTINGS_SCREENS.map((key) => [key, () => settingsScreens().then((m) => m.SETTINGS_SCREEN_DECODERS[key])])) as Pick<ScreenDecoderLoaders, (typeof SETTINGS_SCREENS)[number]>),
 };

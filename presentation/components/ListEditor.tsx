@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceService } from '../../application/admin/ResourceService';
-import { ConfirmationService } from '../../application/navigation/ConfirmationService';
+import { ListDesk } from '../../application/admin/ListDesk';
+import { LIST_FORMS, type FieldValue, type ListForm, type Values } from '../../application/admin/listForms';
+import { listName, type ListRecords, type ListRef } from '../../application/admin/referenceLists';
 import { useProblemWords } from '../format/problem';
 import { useDraft } from '../hooks/useDraft';
+import { useSubmit } from '../hooks/useSubmit';
 import { useService } from '../services/ServicesContext';
 import { DraftBanner } from './DraftBanner';
 import { FormAlert } from './FormAlert';
@@ -11,9 +13,6 @@ import { FormDialog } from './FormDialog';
 import { SelectField } from './SelectField';
 import { TextAreaField } from './TextAreaField';
 import { TextField } from './TextField';
-
-export type FieldValue = string | boolean;
-export type Values = Record<string, FieldValue>;
 
 export interface FieldSpec {
   readonly key: string;
@@ -24,20 +23,17 @@ export interface FieldSpec {
   readonly lang?: string;
 }
 
-export interface ListEditorProps<T extends { readonly id: number; readonly version: number }> {
-  readonly items: readonly T[];
+export interface ListEditorProps<K extends ListRef['kind']> {
+  /** Which list (its form model, checks and saving are the use-case's: ListDesk). */
+  readonly list: ListRef & { readonly kind: K };
+  readonly items: readonly ListRecords[K][];
   readonly caption: string;
   readonly emptyText: string;
-  readonly columns: readonly { readonly header: string; readonly cell: (item: T) => ReactNode }[];
+  readonly columns: readonly { readonly header: string; readonly cell: (item: ListRecords[K]) => ReactNode }[];
   readonly fields: readonly FieldSpec[];
+  /** A new record's values. */
   readonly blank: Values;
-  readonly toValues: (item: T) => Values;
-  readonly toBody: (values: Values) => Record<string, unknown>;
-  /** Checks in the browser before sending: messages per field key. */
-  readonly check?: (values: Values) => Record<string, string[]>;
-  readonly collectionPath: string;
-  readonly itemPath: (item: T) => string;
-  readonly itemName: (item: T) => string;
+  readonly itemName: (item: ListRecords[K]) => string;
   readonly addLabel: string;
   readonly editTitle: string;
   readonly addTitle: string;
@@ -67,22 +63,21 @@ const isKeptEdit = (value: unknown): value is KeptEdit => {
 
 /**
  * A settings list edited in place: a table of the records with Edit and Delete on each row, and a
- * dialog form to add or edit one. After a change the screen reloads its data from the server.
+ * dialog form to add or edit one. Checking, saving, deleting and reloading are the use-case's (ListDesk).
  */
-export function ListEditor<T extends { readonly id: number; readonly version: number }>(props: ListEditorProps<T>) {
+export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>) {
+  type T = ListRecords[K];
   const { t } = useTranslation('admin');
   const problems = useProblemWords();
-  const resources = useService(ResourceService);
-  const confirmation = useService(ConfirmationService);
+  const desk = useService(ListDesk);
+  const form = LIST_FORMS[props.list.kind] as ListForm<K>;
   const [editing, setEditing] = useState<{ item: T | null; values: Values } | null>(null);
-  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [listMessage, setListMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const start = editing ? (editing.item ? props.toValues(editing.item) : props.blank) : null;
+  const submit = useSubmit((item: T | null, values: Values) => desk.save<K>(props.list, item, values), { fields: props.fields.map((f) => f.key) });
+  const start = editing ? (editing.item ? form.toValues(editing.item) : props.blank) : null;
   const dirty = editing !== null && JSON.stringify(editing.values) !== JSON.stringify(start);
   const draft = useDraft<KeptEdit>(
-    `list:${props.collectionPath}`,
+    `list:${listName(props.list)}`,
     editing && dirty ? { id: editing.item?.id ?? null, version: editing.item?.version ?? null, values: editing.values } : null,
     isKeptEdit,
   );
@@ -90,53 +85,28 @@ export function ListEditor<T extends { readonly id: number; readonly version: nu
   const restore = (kept: KeptEdit) => {
     const item = kept.id === null ? null : props.items.find((i) => i.id === kept.id && i.version === kept.version);
     if (item === undefined) return;
-    setErrors({});
-    setMessage(null);
-    setEditing({ item, values: { ...(item ? props.toValues(item) : props.blank), ...kept.values } });
+    submit.reset();
+    setEditing({ item, values: { ...(item ? form.toValues(item) : props.blank), ...kept.values } });
   };
 
   const open = (item: T | null) => {
-    setErrors({});
-    setMessage(null);
-    setEditing({ item, values: item ? props.toValues(item) : props.blank });
+    submit.reset();
+    setEditing({ item, values: item ? form.toValues(item) : props.blank });
   };
 
   const save = async () => {
-    if (!editing || busy) return;
-    const local = props.check?.(editing.values) ?? {};
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      return;
-    }
-    setBusy(true);
-    const body = props.toBody(editing.values);
-    const result = editing.item
-      ? await resources.update(props.itemPath(editing.item), { ...body, version: editing.item.version })
-      : await resources.create(props.collectionPath, body);
-    setBusy(false);
-    result.match(
-      () => {
-        setEditing(null);
-        resources.reload();
-      },
-      (error) => {
-        const problem = problems.describe(error, { fields: props.fields.map((f) => f.key) });
-        setErrors(problem.fields);
-        setMessage(problem.message);
-      },
-    );
+    if (!editing) return;
+    const result = await submit.submit(editing.item, editing.values);
+    if (result?.isOk()) setEditing(null);
   };
 
   const remove = async (item: T) => {
-    if (!(await confirmation.ask({ kind: 'delete', values: { name: props.itemName(item) } }))) return;
-    const result = await resources.remove(props.itemPath(item));
-    result.match(
-      () => resources.reload(),
-      (error) => setListMessage(problems.say(error)),
-    );
+    const result = await desk.remove(props.list, item, props.itemName(item));
+    if (result.isErr()) setListMessage(problems.say(result.error));
   };
 
   const set = (key: string, value: FieldValue) => setEditing((e) => (e ? { ...e, values: { ...e.values, [key]: value } } : e));
+  const { busy, errors, message } = submit;
 
   return (
     <div className="stack">

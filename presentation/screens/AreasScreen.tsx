@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../domain/auth/permissions';
-import { decodeAreaItems, type AreaItem } from '../../application/admin/records';
+import { blankArea } from '../../application/admin/listForms';
+import { screenValue } from '../../application/navigation/screenData';
 import type { ScreenProps } from '../app/ScreenProps';
 import { ListEditor } from '../components/ListEditor';
 import { useAppState } from '../hooks/useAppState';
-import { oneLanguage } from './settings/checks';
 
 const REGIONS = ['hk_island', 'kowloon', 'new_territories'] as const;
 
@@ -12,10 +12,12 @@ const REGIONS = ['hk_island', 'kowloon', 'new_territories'] as const;
 export default function AreasScreen({ data }: ScreenProps) {
   const { t } = useTranslation('settings');
   const user = useAppState('user');
+  const items = screenValue(data, 'areas');
   return (
-    <ListEditor<AreaItem>
-      items={decodeAreaItems(data.items)}
-      caption={t('areas.caption', { count: data.items.length })}
+    <ListEditor
+      list={{ kind: 'areas' }}
+      items={items}
+      caption={t('areas.caption', { count: items.length })}
       emptyText={t('areas.empty')}
       columns={[
         { header: t('areas.region'), cell: (r) => t(`areas.regions.${r.region}`) },
@@ -28,12 +30,7 @@ export default function AreasScreen({ data }: ScreenProps) {
         { key: 'region', label: t('areas.region'), kind: 'select', options: REGIONS.map((r) => ({ value: r, label: t(`areas.regions.${r}`) })) },
         { key: 'sortOrder', label: t('admin:sortOrder'), kind: 'number' },
       ]}
-      blank={{ nameZh: '', nameEn: '', region: 'hk_island', sortOrder: String(data.items.length + 1) }}
-      toValues={(r) => ({ nameZh: r.nameZh, nameEn: r.nameEn, region: r.region, sortOrder: String(r.sortOrder) })}
-      toBody={(v) => ({ ...v, sortOrder: Number(v.sortOrder) || 0 })}
-      check={(v) => oneLanguage((key) => t(`admin:${key}`), v, 'nameZh', 'nameEn')}
-      collectionPath="/api/areas"
-      itemPath={(r) => `/api/areas/${r.id}`}
+      blank={blankArea(items.length)}
       itemName={(r) => r.nameZh || r.nameEn}
       addLabel={t('areas.add')}
       addTitle={t('areas.add')}

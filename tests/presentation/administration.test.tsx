@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { OptionList, OptionReply } from '../../contract/lists';
+import { BranchPage } from '../../contract/organisation';
+import { OPTION_KEYS } from '../../domain/settings/options';
 import { ADMIN } from '../support/fakes';
 import { NewRolePage, RoleSaved, TwoFactorPolicy } from '../../contract/roles';
 import { NewUserPage, UserPage, UserSaved } from '../../contract/users';
@@ -14,7 +17,8 @@ type Answer = { status: number; body: unknown } | null;
 const backend = (routes: (r: ApiRequest) => Answer) => (r: ApiRequest) => routes(r) ?? { status: 200, body: { auth: true } };
 
 describe('settings list editor (options)', () => {
-  const items = [{ id: 1, key: 'payment_method', value: 'cash', labelEn: 'Cash', labelZh: '現金', sortOrder: 1, active: true, version: 2 }];
+  const list = OptionList.parse({ key: 'payment_method', keys: [...OPTION_KEYS], items: [{ id: 1, key: 'payment_method', value: 'cash', labelEn: 'Cash', labelZh: '現金', sortOrder: 1, active: true, version: 2 }] });
+  const saved = OptionReply.parse({ option: { ...list.items[0], labelEn: 'Cash payment', version: 3 } });
 
   it('adds an option in a dialog, checking the fields first and showing the server’s message under its field', async () => {
     const user = userEvent.setup();
@@ -24,7 +28,7 @@ describe('settings list editor (options)', () => {
       language: 'en',
       handler: backend((r) =>
         r.method === 'GET' && r.path === '/api/options/payment_method'
-          ? { status: 200, body: { key: 'payment_method', items } }
+          ? { status: 200, body: list }
           : r.method === 'POST'
             ? { status: 422, body: { message: 'This value is already in the list.', errors: { value: ['This value is already in the list.'] } } }
             : null,
@@ -54,7 +58,7 @@ describe('settings list editor (options)', () => {
       start: '/settings/option/payment_method',
       user: ADMIN,
       language: 'en',
-      handler: backend((r) => (r.method === 'GET' && r.path === '/api/options/payment_method' ? { status: 200, body: { key: 'payment_method', items } } : r.method === 'PUT' ? { status: 200, body: {} } : null)),
+      handler: backend((r) => (r.method === 'GET' && r.path === '/api/options/payment_method' ? { status: 200, body: list } : r.method === 'PUT' ? { status: 200, body: saved } : null)),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit 現金' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit option' });
@@ -188,7 +192,7 @@ describe('branch form', () => {
       language: 'zh-HK',
       handler: backend((r) =>
         r.method === 'GET' && r.path === '/api/branches/5'
-          ? { status: 200, body: { branch: { id: 5, companyId: 1, nameEn: 'Sha Tin', nameZh: '沙田分店', address: '', phone: '', version: 1 }, options: { companies: [{ id: 1, nameEn: 'Harbour', nameZh: '海港' }] } } }
+          ? { status: 200, body: BranchPage.parse({ branch: { id: 5, companyId: 1, nameEn: 'Sha Tin', nameZh: '沙田分店', address: '', phone: '', version: 1 }, options: { companies: [{ id: 1, nameEn: 'Harbour', nameZh: '海港' }] } }) }
           : r.method === 'DELETE'
             ? { status: 422, body: { message: reason } }
             : null,

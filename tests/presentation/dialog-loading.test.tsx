@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
+import { AreaList } from '../../contract/lists';
 
 describe('delete confirmation', () => {
   it('names what is deleted, focuses Cancel, and answers with the button pressed', async () => {
@@ -51,7 +52,7 @@ describe('Loading message', () => {
       language: 'zh-HK',
       handler: (r) =>
         r.path === '/api/areas'
-          ? new Promise((resolve) => (release = () => resolve({ status: 200, body: [{ id: 1, nameEn: 'Islands', nameZh: '離島區', region: 'new_territories', sortOrder: 18 }] })))
+          ? new Promise((resolve) => (release = () => resolve({ status: 200, body: AreaList.parse([{ id: 1, nameEn: 'Islands', nameZh: '離島區', region: 'new_territories', sortOrder: 18, version: 1 }]) })))
           : { status: 200, body: { auth: true } },
     });
     expect(await screen.findByText('載入中…')).toBeInTheDocument();

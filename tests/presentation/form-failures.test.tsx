@@ -11,6 +11,9 @@ import { NewRolePage } from '../../contract/roles';
 import { NewUserPage } from '../../contract/users';
 import { renderApp } from './render';
 import { Profile } from '../../contract/account';
+import { OptionList } from '../../contract/lists';
+import { BranchPage } from '../../contract/organisation';
+import { OPTION_KEYS } from '../../domain/settings/options';
 
 const CATALOGUE = { areas: ['client'], actions: ['view', 'create', 'edit', 'delete'], special: ['hkid_reveal'] };
 
@@ -102,10 +105,11 @@ function screens(r: ApiRequest): Answer {
   if (get('/api/products/5')) return { status: 200, body: { product: PRODUCT, categories: TREE, units: ['visit', 'item'] } };
   if (get('/api/product-categories/2')) return { status: 200, body: { category: TREE[0]!.children[0], categories: TREE } };
   if (get('/api/companies/create')) return { status: 200, body: {} };
-  if (get('/api/branches/5')) return { status: 200, body: { branch: { id: 5, companyId: 1, nameEn: 'Sha Tin', nameZh: '沙田分店', address: '', phone: '', version: 1 }, options: { companies: [{ id: 1, nameEn: 'Harbour', nameZh: '海港' }] } } };
+  if (get('/api/branches/5'))
+    return { status: 200, body: BranchPage.parse({ branch: { id: 5, companyId: 1, nameEn: 'Sha Tin', nameZh: '沙田分店', address: '', phone: '', version: 1 }, options: { companies: [{ id: 1, nameEn: 'Harbour', nameZh: '海港' }] } }) };
   if (get('/api/users/create')) return { status: 200, body: NewUserPage.parse({ options: { roles: [{ id: 3, name: 'worker' }], branches: BRANCHES.map((b) => ({ ...b, companyId: 1 })) } }) };
   if (get('/api/roles/create')) return { status: 200, body: NewRolePage.parse({ catalogue: CATALOGUE }) };
-  if (get('/api/options/payment_method')) return { status: 200, body: { key: 'payment_method', items: OPTION_ITEMS } };
+  if (get('/api/options/payment_method')) return { status: 200, body: OptionList.parse({ key: 'payment_method', keys: [...OPTION_KEYS], items: OPTION_ITEMS }) };
   if (get('/api/user/profile')) return { status: 200, body: { profile: PROFILE } };
   if (get('/api/user/sessions')) return { status: 200, body: { sessions: [] } };
   return { status: 200, body: { auth: true } };

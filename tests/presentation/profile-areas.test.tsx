@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { AreaList } from '../../contract/lists';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
@@ -20,10 +21,10 @@ function backend(overrides: { put?: (request: ApiRequest) => { status: number; b
     if (request.path === '/api/areas') {
       return {
         status: 200,
-        body: [
-          { id: 1, nameEn: 'Central and Western', nameZh: '中西區', region: 'hk_island', sortOrder: 1 },
-          { id: 5, nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區', region: 'kowloon', sortOrder: 5 },
-        ],
+        body: AreaList.parse([
+          { id: 1, nameEn: 'Central and Western', nameZh: '中西區', region: 'hk_island', sortOrder: 1, version: 1 },
+          { id: 5, nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區', region: 'kowloon', sortOrder: 5, version: 1 },
+        ]),
       };
     }
     return { status: 200, body: { auth: true } };

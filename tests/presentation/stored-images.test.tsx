@@ -5,6 +5,7 @@ import type { ApiRequest, ApiResponse } from '../../application/ports/ApiTranspo
 import { ObjectUrlFileAddresses, RELEASE_AFTER_MS } from '../../infrastructure/fake-backend/ObjectUrlFileAddresses';
 import { ADMIN, FakeObjectUrls, globalTimer, type FakeTransport } from '../support/fakes';
 import { renderApp } from './render';
+import { CompanyReply } from '../../contract/organisation';
 
 /* Stored pictures (profile photo, company logo and chop, on screen and on a printed document) with the back end in the page: fetched through the transport, shown from blob: addresses. */
 
@@ -66,14 +67,18 @@ describe('stored pictures with the back end in the page', () => {
 
   it('the company form shows the logo from a blob: address, and names a chop that could not be had by its text', async () => {
     const urls = new FakeObjectUrls();
-    const company = {
-      id: 1,
-      nameEn: 'Harbour Pest Services Ltd.',
-      nameZh: '海港除蟲服務有限公司',
-      logoUrl: '/api/companies/1/logo?v=aaaa1111',
-      chopUrl: '/api/companies/1/chop?v=bbbb2222',
-      version: 3,
-    };
+    const { company } = CompanyReply.parse({
+      company: {
+        id: 1,
+        nameEn: 'Harbour Pest Services Ltd.',
+        nameZh: '海港除蟲服務有限公司',
+        ...{ addressEn: '', addressZh: '', phone: '', fax: '', email: '', website: '', brNumber: '' },
+        ...{ quotationPrefix: '', invoicePrefix: '', receiptPrefix: '', refundPrefix: '' },
+        logoUrl: '/api/companies/1/logo?v=aaaa1111',
+        chopUrl: '/api/companies/1/chop?v=bbbb2222',
+        version: 3,
+      },
+    });
     renderApp({
       start: '/settings/companies/1',
       user: ADMIN,

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeHolidays, type Holiday } from '../../../application/admin/records';
+import { blankHoliday } from '../../../application/admin/listForms';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListEditor } from '../../components/ListEditor';
 import { useAppState } from '../../hooks/useAppState';
-import { oneLanguage } from './checks';
 
 const WEEKDAY = (date: string, language: string) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-HK' : 'zh-HK', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
@@ -23,8 +23,9 @@ export default function HolidaysScreen({ data }: ScreenProps) {
         <Link href={`/settings/holiday?year=${year + 1}`}>{t('holidays.next', { year: year + 1 })}</Link>
       </nav>
       <p className="hint">{t('holidays.seededYears')}</p>
-      <ListEditor<Holiday>
-        items={decodeHolidays(data.items)}
+      <ListEditor
+        list={{ kind: 'holidays' }}
+        items={screenValue(data, 'holidays')}
         caption={t('holidays.caption', { year })}
         emptyText={t('holidays.empty', { year })}
         columns={[
@@ -36,12 +37,7 @@ export default function HolidaysScreen({ data }: ScreenProps) {
           { key: 'nameZh', label: t('nameZh'), kind: 'text', maxLength: 200, lang: 'zh-HK' },
           { key: 'nameEn', label: t('nameEn'), kind: 'text', maxLength: 200, lang: 'en' },
         ]}
-        blank={{ date: `${year}-01-01`, nameZh: '', nameEn: '' }}
-        toValues={(r) => ({ date: r.date, nameZh: r.nameZh, nameEn: r.nameEn })}
-        toBody={(v) => v}
-        check={(v) => ({ ...oneLanguage(t, v, 'nameZh', 'nameEn'), ...(/^\d{4}-\d{2}-\d{2}$/.test(String(v.date)) ? {} : { date: [t('holidays.dateRequired')] }) })}
-        collectionPath="/api/holidays"
-        itemPath={(r) => `/api/holidays/${r.id}`}
+        blank={blankHoliday(year)}
         itemName={(r) => `${r.date} ${r.nameZh || r.nameEn}`}
         addLabel={t('holidays.add')}
         addTitle={t('holidays.add')}

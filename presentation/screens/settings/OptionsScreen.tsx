@@ -2,17 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { OPTION_KEYS } from '../../../domain/settings/options';
-import { decodeOptionItems, type OptionItem } from '../../../application/admin/records';
+import { blankOption } from '../../../application/admin/listForms';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListEditor } from '../../components/ListEditor';
 import { useAppState } from '../../hooks/useAppState';
-import { oneLanguage } from './checks';
 
 /** /settings/option/{key}: one keyed option list (payment methods, appointment types …). */
-export default function OptionsScreen({ data, params }: ScreenProps) {
+export default function OptionsScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
   const user = useAppState('user');
-  const key = params.key ?? '';
+  const { key, items } = screenValue(data, 'options');
   return (
     <div className="stack">
       <nav aria-label={t('options.lists')}>
@@ -26,8 +26,9 @@ export default function OptionsScreen({ data, params }: ScreenProps) {
           ))}
         </ul>
       </nav>
-      <ListEditor<OptionItem>
-        items={decodeOptionItems(data.props.items)}
+      <ListEditor
+        list={{ kind: 'options', key }}
+        items={items}
         caption={t(`options.key.${key}`)}
         emptyText={t('options.empty')}
         columns={[
@@ -43,15 +44,7 @@ export default function OptionsScreen({ data, params }: ScreenProps) {
           { key: 'sortOrder', label: t('sortOrder'), kind: 'number' },
           { key: 'active', label: t('active'), kind: 'checkbox' },
         ]}
-        blank={{ labelZh: '', labelEn: '', value: '', sortOrder: '0', active: true }}
-        toValues={(r) => ({ labelZh: r.labelZh, labelEn: r.labelEn, value: r.value, sortOrder: String(r.sortOrder), active: r.active })}
-        toBody={(v) => ({ ...v, sortOrder: Number(v.sortOrder) || 0 })}
-        check={(v) => ({
-          ...oneLanguage(t, v, 'labelZh', 'labelEn'),
-          ...(/^[a-z0-9_]+$/.test(String(v.value)) ? {} : { value: [t('options.valueFormat')] }),
-        })}
-        collectionPath={`/api/options/${key}`}
-        itemPath={(r) => `/api/options/${key}/${r.id}`}
+        blank={blankOption}
         itemName={(r) => r.labelZh || r.labelEn}
         addLabel={t('options.add')}
         addTitle={t('options.add')}

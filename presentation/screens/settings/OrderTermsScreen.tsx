@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeTerms, type OrderTerm } from '../../../application/admin/records';
+import { blankOrderTerm } from '../../../application/admin/listForms';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListEditor } from '../../components/ListEditor';
 import { useAppState } from '../../hooks/useAppState';
-import { oneLanguage } from './checks';
 
 /** /settings/order/terms: reusable terms for quotations and orders, in both languages. */
 export default function OrderTermsScreen({ data }: ScreenProps) {
@@ -12,8 +12,9 @@ export default function OrderTermsScreen({ data }: ScreenProps) {
   const user = useAppState('user');
   const applies = ['both', 'quotation', 'order'].map((value) => ({ value, label: t(`terms.appliesTo.${value}`) }));
   return (
-    <ListEditor<OrderTerm>
-      items={decodeTerms(data.items)}
+    <ListEditor
+      list={{ kind: 'orderTerms' }}
+      items={screenValue(data, 'orderTerms')}
       caption={t('terms.caption')}
       emptyText={t('terms.empty')}
       columns={[
@@ -31,12 +32,7 @@ export default function OrderTermsScreen({ data }: ScreenProps) {
         { key: 'sortOrder', label: t('sortOrder'), kind: 'number' },
         { key: 'active', label: t('active'), kind: 'checkbox' },
       ]}
-      blank={{ titleZh: '', titleEn: '', bodyZh: '', bodyEn: '', appliesTo: 'both', sortOrder: '0', active: true }}
-      toValues={(r) => ({ titleZh: r.titleZh, titleEn: r.titleEn, bodyZh: r.bodyZh, bodyEn: r.bodyEn, appliesTo: r.appliesTo, sortOrder: String(r.sortOrder), active: r.active })}
-      toBody={(v) => ({ ...v, sortOrder: Number(v.sortOrder) || 0 })}
-      check={(v) => oneLanguage(t, v, 'titleZh', 'titleEn')}
-      collectionPath="/api/order-terms"
-      itemPath={(r) => `/api/order-terms/${r.id}`}
+      blank={blankOrderTerm}
       itemName={(r) => r.titleZh || r.titleEn}
       addLabel={t('terms.add')}
       addTitle={t('terms.add')}

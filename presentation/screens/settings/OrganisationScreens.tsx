@@ -1,12 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
-import { ResourceService } from '../../../application/admin/ResourceService';
-import { decodeBranch, decodeBranchRows, decodeCompany, decodeNamed, type Company } from '../../../application/admin/records';
-import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
-import { NavigationService } from '../../../application/navigation/NavigationService';
-import { AppState } from '../../../application/state/AppState';
+import { hasPermission, type Permission } from '../../../domain/auth/permissions';
+import {
+  branchValues,
+  companyValues,
+  LETTERHEAD_FIELDS,
+  ORGANISATION_FIELDS,
+  PREFIX_FIELDS,
+  typedValue,
+  type Letterhead,
+  type OrganisationKind,
+  type OrganisationValues,
+} from '../../../application/admin/organisation';
+import { OrganisationDesk } from '../../../application/admin/OrganisationDesk';
+import type { Versioned } from '../../../application/admin/referenceLists';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
@@ -17,58 +26,83 @@ import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
-type Kind = 'companies' | 'branches';
+/** What a company or branch form is about: which kind, the record (null: a new one) and its name, its rights. */
+interface RecordFormSpec {
+  readonly kind: OrganisationKind;
+  readonly record: (Versioned & { readonly nameZh: string; readonly nameEn: string }) | null;
+  /** The form's values when it opens. */
+  readonly start: OrganisationValues;
+  readonly edit: Permission;
+  readonly create: Permission;
+  readonly remove: Permission;
+}
 
-/** Saves a company or branch form and returns to its list; the shared part of both forms. */
-function useRecordForm(kind: Kind, id: number | null, version: number | null, fields: readonly string[]) {
-  const problems = useProblemWords();
-  const resources = useService(ResourceService);
-  const navigation = useService(NavigationService);
-  const confirmation = useService(ConfirmationService);
-  const state = useService(AppState);
-  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const save = async (body: Record<string, unknown>) => {
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    const result = id === null ? await resources.create(`/api/${kind}`, body) : await resources.update(`/api/${kind}/${id}`, { ...body, version });
-    setBusy(false);
-    if (result.isErr()) {
-      const problem = problems.describe(result.error, { fields });
-      setErrors(problem.fields);
-      setMessage(problem.message);
-      return;
-    }
-    state.set({ unsavedChanges: false });
-    await navigation.navigate(`/settings/${kind}`);
-    state.set({ notification: { title: 'admin:saved', type: 'success' } });
+/**
+ * The shared part of the company and branch forms: the values, unsaved changes and drafts, and the
+ * save and delete of the use-case (OrganisationDesk: check, save, back to the list, say so).
+ */
+function useRecordForm(spec: RecordFormSpec) {
+  const desk = useService(OrganisationDesk);
+  const user = useAppState('user');
+  const [values, setValues] = useState(spec.start);
+  const form = useSubmit((v: OrganisationValues) => desk.save(spec.kind, spec.record, v), { fields: ORGANISATION_FIELDS[spec.kind] });
+  const canEdit = hasPermission(user, spec.record ? spec.edit : spec.create);
+  const dirty = canEdit && JSON.stringify(values) !== JSON.stringify(spec.start);
+  useUnsavedChanges(dirty);
+  const name = spec.kind === 'companies' ? 'company' : 'branch';
+  const draft = useFormDraft(spec.record ? `${name}:${spec.record.id}:${spec.record.version}` : `${name}:new`, values, dirty, spec.start);
+  const set = (field: string, value: string) => setValues((v) => ({ ...v, [field]: typedValue(field, value) }));
+  const remove = async () => {
+    if (!spec.record) return;
+    const result = await desk.remove(spec.kind, spec.record, spec.record.nameZh || spec.record.nameEn);
+    // The refusal is said for the whole form (e.g. still in use), the fields kept as they are.
+    if (result.isErr()) form.show({ ...result.error, fields: {} });
   };
+  const canDelete = spec.record !== null && hasPermission(user, spec.remove);
+  return { values, setValues, set, form, canEdit, canDelete, draft, remove };
+}
 
-  const remove = async (name: string) => {
-    if (id === null || !(await confirmation.ask({ kind: 'delete', values: { name } }))) return;
-    const result = await resources.remove(`/api/${kind}/${id}`);
-    if (result.isErr()) {
-      setMessage(problems.say(result.error));
-      return;
-    }
-    state.set({ unsavedChanges: false });
-    await navigation.navigate(`/settings/${kind}`);
+type RecordForm = ReturnType<typeof useRecordForm>;
+
+/** The frame both forms share: the message, the kept draft, the fields, Save and Delete. */
+function RecordFormFrame({ record, message, children }: { readonly record: RecordForm; readonly message?: string | null; readonly children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void record.form.submit(record.values);
   };
-
-  return { errors, setErrors, message, setMessage, busy, save, remove, resources };
+  return (
+    <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={record.form.busy}>
+      <FormAlert message={record.form.message ?? message ?? null} />
+      <DraftBanner draft={record.draft} onRestore={record.setValues} />
+      <fieldset className="plain-fieldset" disabled={!record.canEdit || record.form.busy}>
+        {children}
+      </fieldset>
+      {record.canEdit && (
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={record.form.busy}>
+            {t('save')}
+          </button>
+          {record.canDelete && (
+            <button type="button" className="button button-danger" onClick={() => void record.remove()}>
+              {t('delete')}
+            </button>
+          )}
+        </div>
+      )}
+    </form>
+  );
 }
 
 /** /settings/companies */
 export function CompaniesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
   const user = useAppState('user');
-  const companies = (Array.isArray(data.items) ? data.items : []).map(decodeCompany).filter((c): c is Company => c !== null);
+  const companies = screenValue(data, 'companies');
   return (
     <div className="stack">
       {hasPermission(user, 'company_create') && (
@@ -105,106 +139,70 @@ export function CompaniesScreen({ data }: ScreenProps) {
   );
 }
 
-const LETTERHEAD_FIELDS = ['nameZh', 'nameEn', 'addressZh', 'addressEn', 'phone', 'fax', 'email', 'website', 'brNumber'] as const;
-const PREFIX_FIELDS = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
-const COMPANY_FIELDS = [...LETTERHEAD_FIELDS, ...PREFIX_FIELDS] as const;
-
 /** /settings/companies/create and /{id}: letterhead fields in both languages, logo and chop. */
 export function CompanyFormScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
   const problems = useProblemWords();
-  const user = useAppState('user');
-  const company = decodeCompany(data.props.company);
-  const start = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company?.[f] ?? ''])) as Record<(typeof COMPANY_FIELDS)[number], string>;
-  const [form, setForm] = useState(start);
-  const record = useRecordForm('companies', company?.id ?? null, company?.version ?? null, COMPANY_FIELDS);
-  const canEdit = hasPermission(user, company ? 'company_edit' : 'company_create');
-  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
-  useUnsavedChanges(dirty);
-  const draft = useFormDraft(company ? `company:${company.id}:${company.version}` : 'company:new', form, dirty, start);
+  const desk = useService(OrganisationDesk);
+  const company = screenValue(data, 'companyForm').company ?? null;
+  const record = useRecordForm({ kind: 'companies', record: company, start: companyValues(company), edit: 'company_edit', create: 'company_create', remove: 'company_delete' });
+  const [uploadMessage, setUploadMessage] = useState<string | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.nameZh.trim() && !form.nameEn.trim()) {
-      record.setErrors({ nameZh: [t('oneLanguageRequired')], nameEn: [t('oneLanguageRequired')] });
-      return;
-    }
-    void record.save(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])));
-  };
-
-  const upload = async (kind: 'logo' | 'chop', file: File | undefined) => {
+  const upload = async (kind: Letterhead, file: File | undefined) => {
     if (!company || !file) return;
-    const result = await record.resources.upload(`/api/companies/${company.id}/${kind}`, file);
-    result.match(
-      () => record.resources.reload(),
-      (error) => record.setMessage(problems.say(error)),
-    );
+    setUploadMessage(null);
+    const result = await desk.uploadLetterhead(company.id, kind, file);
+    if (result.isErr()) setUploadMessage(problems.say(result.error));
   };
 
   return (
-    <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={record.busy}>
-      <FormAlert message={record.message} />
-      <DraftBanner draft={draft} onRestore={setForm} />
-      <fieldset className="plain-fieldset" disabled={!canEdit || record.busy}>
+    <RecordFormFrame record={record} message={uploadMessage}>
+      <div className="grid-2">
+        {LETTERHEAD_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={t(`companies.${field}`)}
+            lang={field.endsWith('Zh') ? 'zh-HK' : field.endsWith('En') ? 'en' : undefined}
+            value={record.values[field] ?? ''}
+            onChange={(e) => record.set(field, e.target.value)}
+            errors={record.form.errors[field]}
+          />
+        ))}
+      </div>
+      <fieldset className="plain-fieldset" aria-describedby="company-numbering-hint">
+        <legend>{t('companies.numbering')}</legend>
+        <p id="company-numbering-hint" className="hint">
+          {t('companies.numberingHint')}
+        </p>
         <div className="grid-2">
-          {LETTERHEAD_FIELDS.map((field) => (
+          {PREFIX_FIELDS.map((field) => (
             <TextField
               key={field}
               label={t(`companies.${field}`)}
-              lang={field.endsWith('Zh') ? 'zh-HK' : field.endsWith('En') ? 'en' : undefined}
-              value={form[field]}
-              onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
-              errors={record.errors[field]}
+              value={record.values[field] ?? ''}
+              maxLength={6}
+              autoCapitalize="characters"
+              onChange={(e) => record.set(field, e.target.value)}
+              errors={record.form.errors[field]}
             />
           ))}
         </div>
-        <fieldset className="plain-fieldset" aria-describedby="company-numbering-hint">
-          <legend>{t('companies.numbering')}</legend>
-          <p id="company-numbering-hint" className="hint">
-            {t('companies.numberingHint')}
-          </p>
-          <div className="grid-2">
-            {PREFIX_FIELDS.map((field) => (
-              <TextField
-                key={field}
-                label={t(`companies.${field}`)}
-                value={form[field]}
-                maxLength={6}
-                autoCapitalize="characters"
-                onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value.toUpperCase() }))}
-                errors={record.errors[field]}
-              />
-            ))}
-          </div>
-        </fieldset>
-        {company && (
-          <div className="grid-2">
-            {(['logo', 'chop'] as const).map((kind) => {
-              const image = kind === 'logo' ? company.logoUrl : company.chopUrl;
-              return (
-                <div className="field" key={kind}>
-                  <label htmlFor={`company-${kind}`}>{t(`companies.${kind}`)}</label>
-                  {image && <StoredImage className="letterhead-image" path={image} alt={t(`companies.${kind}Alt`)} />}
-                  <input id={`company-${kind}`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(kind, e.target.files?.[0])} />
-                </div>
-              );
-            })}
-          </div>
-        )}
       </fieldset>
-      {canEdit && (
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={record.busy}>
-            {t('save')}
-          </button>
-          {company && hasPermission(user, 'company_delete') && (
-            <button type="button" className="button button-danger" onClick={() => void record.remove(company.nameZh || company.nameEn)}>
-              {t('delete')}
-            </button>
-          )}
+      {company && (
+        <div className="grid-2">
+          {(['logo', 'chop'] as const).map((kind) => {
+            const image = kind === 'logo' ? company.logoUrl : company.chopUrl;
+            return (
+              <div className="field" key={kind}>
+                <label htmlFor={`company-${kind}`}>{t(`companies.${kind}`)}</label>
+                {image && <StoredImage className="letterhead-image" path={image} alt={t(`companies.${kind}Alt`)} />}
+                <input id={`company-${kind}`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(kind, e.target.files?.[0])} />
+              </div>
+            );
+          })}
         </div>
       )}
-    </form>
+    </RecordFormFrame>
   );
 }
 
@@ -212,7 +210,7 @@ export function CompanyFormScreen({ data }: ScreenProps) {
 export function BranchesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
   const user = useAppState('user');
-  const branches = decodeBranchRows(data.items);
+  const branches = screenValue(data, 'branches');
   return (
     <div className="stack">
       {hasPermission(user, 'branch_create') && (
@@ -239,7 +237,7 @@ export function BranchesScreen({ data }: ScreenProps) {
                 <td>
                   <Link href={`/settings/branches/${branch.id}`}>{bilingual(branch, i18n.language)}</Link>
                 </td>
-                <td>{branch.company ? bilingual(branch.company, i18n.language) : '—'}</td>
+                <td>{bilingual(branch.company, i18n.language)}</td>
                 <td>{branch.address || '—'}</td>
                 <td>{branch.phone || '—'}</td>
               </tr>
@@ -251,57 +249,27 @@ export function BranchesScreen({ data }: ScreenProps) {
   );
 }
 
-const BRANCH_FIELDS = ['nameZh', 'nameEn', 'companyId', 'address', 'phone'] as const;
-
 /** /settings/branches/create and /{id} */
 export function BranchFormScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
-  const user = useAppState('user');
-  const branch = decodeBranch(data.props.branch);
-  const companies = decodeNamed((data.props.options as { companies?: unknown } | undefined)?.companies);
-  const start = { nameZh: branch?.nameZh ?? '', nameEn: branch?.nameEn ?? '', companyId: String(branch?.companyId ?? companies[0]?.id ?? ''), address: branch?.address ?? '', phone: branch?.phone ?? '' };
-  const [form, setForm] = useState(start);
-  const record = useRecordForm('branches', branch?.id ?? null, branch?.version ?? null, BRANCH_FIELDS);
-  const canEdit = hasPermission(user, branch ? 'branch_edit' : 'branch_create');
-  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
-  useUnsavedChanges(dirty);
-  const draft = useFormDraft(branch ? `branch:${branch.id}:${branch.version}` : 'branch:new', form, dirty, start);
-  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.nameZh.trim() && !form.nameEn.trim()) {
-      record.setErrors({ nameZh: [t('oneLanguageRequired')], nameEn: [t('oneLanguageRequired')] });
-      return;
-    }
-    void record.save({ nameZh: form.nameZh.trim(), nameEn: form.nameEn.trim(), companyId: Number(form.companyId), address: form.address.trim(), phone: form.phone.trim() });
-  };
-
+  const { branch = null, options } = screenValue(data, 'branchForm');
+  const record = useRecordForm({ kind: 'branches', record: branch, start: branchValues(branch, options.companies), edit: 'branch_edit', create: 'branch_create', remove: 'branch_delete' });
+  const { values, set, form } = record;
   return (
-    <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={record.busy}>
-      <FormAlert message={record.message} />
-      <DraftBanner draft={draft} onRestore={setForm} />
-      <fieldset className="plain-fieldset" disabled={!canEdit || record.busy}>
-        <div className="grid-2">
-          <TextField label={t('nameZh')} lang="zh-HK" value={form.nameZh} onChange={(e) => set('nameZh', e.target.value)} errors={record.errors.nameZh} />
-          <TextField label={t('nameEn')} lang="en" value={form.nameEn} onChange={(e) => set('nameEn', e.target.value)} errors={record.errors.nameEn} />
-        </div>
-        <SelectField label={t('branches.company')} value={form.companyId} onChange={(e) => set('companyId', e.target.value)} options={companies.map((c) => ({ value: String(c.id), label: bilingual(c, i18n.language) }))} errors={record.errors.companyId} />
-        <TextField label={t('branches.address')} value={form.address} onChange={(e) => set('address', e.target.value)} errors={record.errors.address} />
-        <TextField label={t('branches.phone')} type="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} errors={record.errors.phone} />
-      </fieldset>
-      {canEdit && (
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={record.busy}>
-            {t('save')}
-          </button>
-          {branch && hasPermission(user, 'branch_delete') && (
-            <button type="button" className="button button-danger" onClick={() => void record.remove(branch.nameZh || branch.nameEn)}>
-              {t('delete')}
-            </button>
-          )}
-        </div>
-      )}
-    </form>
+    <RecordFormFrame record={record}>
+      <div className="grid-2">
+        <TextField label={t('nameZh')} lang="zh-HK" value={values.nameZh ?? ''} onChange={(e) => set('nameZh', e.target.value)} errors={form.errors.nameZh} />
+        <TextField label={t('nameEn')} lang="en" value={values.nameEn ?? ''} onChange={(e) => set('nameEn', e.target.value)} errors={form.errors.nameEn} />
+      </div>
+      <SelectField
+        label={t('branches.company')}
+        value={values.companyId ?? ''}
+        onChange={(e) => set('companyId', e.target.value)}
+        options={options.companies.map((c) => ({ value: String(c.id), label: bilingual(c, i18n.language) }))}
+        errors={form.errors.companyId}
+      />
+      <TextField label={t('branches.address')} value={values.address ?? ''} onChange={(e) => set('address', e.target.value)} errors={form.errors.address} />
+      <TextField label={t('branches.phone')} type="tel" value={values.phone ?? ''} onChange={(e) => set('phone', e.target.value)} errors={form.errors.phone} />
+    </RecordFormFrame>
   );
 }

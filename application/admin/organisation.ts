@@ -1,0 +1,128 @@
+import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
+
+/**
+ * Settings → Companies and Branches: the records as the screens receive them (decoded by the wire
+ * contract, contract/organisation.ts) and the one form model both forms share: their values (text),
+ * the check made before sending (a name in at least one language, as the server's rule), and the body.
+ */
+
+export interface Company {
+  readonly id: number;
+  readonly nameEn: string;
+  readonly nameZh: string;
+  readonly addressEn: string;
+  readonly addressZh: string;
+  readonly phone: string;
+  readonly fax: string;
+  readonly email: string;
+  readonly website: string;
+  readonly brNumber: string;
+  /** The company's own document number prefixes ('' = the one under Settings → Codes). */
+  readonly quotationPrefix: string;
+  readonly invoicePrefix: string;
+  readonly receiptPrefix: string;
+  readonly refundPrefix: string;
+  readonly logoUrl: string | null;
+  readonly chopUrl: string | null;
+  readonly version: number;
+}
+
+export interface Branch {
+  readonly id: number;
+  readonly companyId: number;
+  readonly nameEn: string;
+  readonly nameZh: string;
+  readonly address: string;
+  readonly phone: string;
+  readonly version: number;
+}
+
+export interface BranchRow {
+  readonly id: number;
+  readonly nameEn: string;
+  readonly nameZh: string;
+  readonly address: string;
+  readonly phone: string;
+  readonly company: { readonly nameEn: string; readonly nameZh: string };
+}
+
+export interface CompanyChoice {
+  readonly id: number;
+  readonly nameEn: string;
+  readonly nameZh: string;
+}
+
+/** A company's or branch's form screen data: the record (none for a new one) and, for a branch, the companies it may belong to. */
+export interface CompanyFormData {
+  readonly company?: Company;
+}
+export interface BranchFormData {
+  readonly branch?: Branch;
+  readonly options: { readonly companies: readonly CompanyChoice[] };
+}
+
+export type OrganisationKind = 'companies' | 'branches';
+export type Letterhead = 'logo' | 'chop';
+
+export const LETTERHEAD_FIELDS = ['nameZh', 'nameEn', 'addressZh', 'addressEn', 'phone', 'fax', 'email', 'website', 'brNumber'] as const;
+export const PREFIX_FIELDS = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
+const COMPANY_FIELDS = [...LETTERHEAD_FIELDS, ...PREFIX_FIELDS] as const;
+const BRANCH_FIELDS = ['nameZh', 'nameEn', 'companyId', 'address', 'phone'] as const;
+
+/** The fields each form shows (field messages for others are said for the whole form). */
+export const ORGANISATION_FIELDS: { readonly [K in OrganisationKind]: readonly string[] } = { companies: COMPANY_FIELDS, branches: BRANCH_FIELDS };
+
+export type CompanyBody = Omit<Company, 'id' | 'version' | 'logoUrl' | 'chopUrl'>;
+export type BranchBody = Omit<Branch, 'id' | 'version'>;
+export interface OrganisationBodies {
+  readonly companies: CompanyBody;
+  readonly branches: BranchBody;
+}
+export interface OrganisationRecords {
+  readonly companies: Company;
+  readonly branches: Branch;
+}
+
+/** A form's values: every field as typed. */
+export type OrganisationValues = Readonly<Record<string, string>>;
+
+/** A company form's values: the company's, or empty for a new one. */
+export const companyValues = (company: Company | null): OrganisationValues => Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company?.[f] ?? '']));
+
+/** A branch form's values: the branch's, or empty under the first company for a new one. */
+export const branchValues = (branch: Branch | null, companies: readonly CompanyChoice[]): OrganisationValues => ({
+  nameZh: branch?.nameZh ?? '',
+  nameEn: branch?.nameEn ?? '',
+  companyId: String(branch?.companyId ?? companies[0]?.id ?? ''),
+  address: branch?.address ?? '',
+  phone: branch?.phone ?? '',
+});
+
+/** A prefix is typed in capitals. */
+export const typedValue = (field: string, typed: string): string => ((PREFIX_FIELDS as readonly string[]).includes(field) ? typed.toUpperCase() : typed);
+
+const ONE_LANGUAGE: FieldMessage = { key: 'admin:oneLanguageRequired' };
+
+/** A company or a branch needs a name in at least one language (the message goes on both). */
+export function checkOrganisation(values: OrganisationValues): Invalid {
+  const missing = !values.nameZh?.trim() && !values.nameEn?.trim();
+  return invalid(missing ? { nameZh: [ONE_LANGUAGE], nameEn: [ONE_LANGUAGE] } : {});
+}
+
+const trimmed = (values: OrganisationValues, field: string): string => (values[field] ?? '').trim();
+
+/** The body a form's values make: every text trimmed, a branch's company as its id. */
+export function organisationBody<K extends OrganisationKind>(kind: K, values: OrganisationValues): OrganisationBodies[K] {
+  if (kind === 'companies') return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, trimmed(values, f)])) as unknown as OrganisationBodies[K];
+  const branch: BranchBody = { nameZh: trimmed(values, 'nameZh'), nameEn: trimmed(values, 'nameEn'), companyId: Number(values.companyId), address: trimmed(values, 'address'), phone: trimmed(values, 'phone') };
+  return branch as OrganisationBodies[K];
+}
+
+declare module '../navigation/screenData' {
+  interface ScreenDataTypes {
+    companies: readonly Company[];
+    companyForm: CompanyFormData;
+    branches: readonly BranchRow[];
+    branchForm: BranchFormData;
+  }
+}
