@@ -340,7 +340,7 @@ export const productModule = new ContainerModule(({ bind }) => {
  * the sign-in page.
  */
 export const settingsModule = new ContainerModule(({ bind }) => {
-  const deps = [ApiClient, AppState, NavigationService, ConfirmationService];
+  const deps = [ApiClient, AppState, NavigationService, ConfirmationService] as const;
   for (const [desk, name] of [
     [ListDesk, 'listDesk'],
     [OrganisationDesk, 'organisationDesk'],
@@ -349,7 +349,7 @@ export const settingsModule = new ContainerModule(({ bind }) => {
       .toResolvedValue(
         (api: ApiClient, state: AppState, navigation: NavigationService, confirmation: ConfirmationService) =>
           lazyPort(() => import('../http/admin/settingsAdapters').then((m) => m.settingsAdapters(api, state, navigation, confirmation)[name])),
-        deps,
+        [...deps],
       )
       .inSingletonScope();
   }
