@@ -41,7 +41,6 @@ import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { AppointmentFlowLoader } from '../../application/appointments/AppointmentFlowLoader';
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
-import { ResourceService } from '../../application/admin/ResourceService';
 import { ProductForms } from '../../application/products/ProductForms';
 import { AdminDeskLoader } from '../../application/admin/AdminDesks';
 import { RoleBook } from '../../application/ports/RoleBook';
@@ -318,9 +317,6 @@ export const adminModule = new ContainerModule(({ bind }) => {
         new AdminDeskLoader({ users, roles, state, currentUser, navigation, confirmation }),
       [UserDirectory, RoleBook, AppState, CurrentUser, NavigationService, ConfirmationService],
     )
-    .inSingletonScope();
-  bind(ResourceService)
-    .toResolvedValue((api: ApiClient, state: AppState, currentUser: CurrentUser) => new ResourceService(api, state, currentUser), [ApiClient, AppState, CurrentUser])
     .inSingletonScope();
 });
 
