@@ -1,13 +1,11 @@
 import type { ResultAsync } from 'neverthrow';
 import { token } from '../di/token';
 import type { ApiError } from '../api/ApiError';
-import type { Order, OrderCreateInput, OrderInput, OrderScreenData, PaymentInput } from '../sales/sales';
+import type { Order, OrderCreateInput, OrderInput, PaymentInput } from '../sales/sales';
 import type { Versioned } from './QuotationBook';
 
-/** The orders (invoices): the screen's data, saving, void and unvoid, receipts and refunds. */
+/** The orders (invoices): saving, void and unvoid, receipts and refunds. */
 export interface OrderBook {
-  /** The invoice screen's data as its route's reply gave it; a reply of another shape is an error. */
-  readScreen(reply: Readonly<Record<string, unknown>>): ResultAsync<OrderScreenData, ApiError>;
   create(input: OrderCreateInput): ResultAsync<Order, ApiError>;
   /** A stale version is refused (conflict) and nothing is saved. */
   update(order: Versioned, input: OrderInput): ResultAsync<Order, ApiError>;

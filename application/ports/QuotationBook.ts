@@ -1,7 +1,7 @@
 import type { ResultAsync } from 'neverthrow';
 import { token } from '../di/token';
 import type { ApiError } from '../api/ApiError';
-import type { Quotation, QuotationInput, QuotationMove, QuotationScreenData } from '../sales/sales';
+import type { Quotation, QuotationInput, QuotationMove } from '../sales/sales';
 
 /** A quotation as an edit names it: which one, and the version the user saw. */
 export interface Versioned {
@@ -9,10 +9,8 @@ export interface Versioned {
   readonly version: number;
 }
 
-/** The quotations: the screen's data, saving, moving on, turning into an order, deleting. */
+/** The quotations: saving, moving on, turning into an order, deleting. */
 export interface QuotationBook {
-  /** The quotation screen's data as its route's reply gave it; a reply of another shape is an error. */
-  readScreen(reply: Readonly<Record<string, unknown>>): ResultAsync<QuotationScreenData, ApiError>;
   create(input: QuotationInput): ResultAsync<Quotation, ApiError>;
   /** A stale version is refused (conflict) and nothing is saved. */
   update(quotation: Versioned, input: QuotationInput): ResultAsync<Quotation, ApiError>;

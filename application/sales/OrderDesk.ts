@@ -5,13 +5,11 @@ import { centsToDecimal, parseMoney } from '../../domain/money/money';
 import { checkReceipt, checkRefund } from '../../domain/orders/receipts';
 import { hongKongDate, isIsoDate } from '../../domain/time/dates';
 import type { ApiError } from '../api/ApiError';
-import type { ErrorPolicy } from '../api/ErrorPolicy';
 import type { NavigationService } from '../navigation/NavigationService';
 import type { Clock } from '../ports/Clock';
 import type { OrderBook } from '../ports/OrderBook';
 import type { AppState } from '../state/AppState';
-import type { OptionChoice, Order, OrderInput, OrderScreenData, PaymentInput } from './sales';
-import { ScreenReader } from './ScreenReader';
+import type { OptionChoice, Order, OrderInput, PaymentInput } from './sales';
 
 /** A message for a field: a key of the `sales` messages and its values (amounts in cents end in `Cents`). */
 export interface FieldMessage {
@@ -46,27 +44,17 @@ export interface PaymentForm {
 }
 
 /**
- * The invoice screen's use-cases: its data read by the wire, what it offers for the user's rights and
+ * The invoice screen's use-cases: what it offers for the user's rights and
  * the invoice's figures, the receipt and refund form (today from the Clock, the domain's receipt
  * rules), and each action's save → notify → navigate.
  */
 export class OrderDesk {
-  private readonly screens: ScreenReader<OrderScreenData>;
-
   constructor(
     private readonly book: OrderBook,
     private readonly state: AppState,
     private readonly navigation: NavigationService,
     private readonly clock: Clock,
-    policy: ErrorPolicy,
-  ) {
-    this.screens = new ScreenReader((reply) => book.readScreen(reply), policy);
-  }
-
-  /** The screen's data from its route's reply (the same promise for the same reply). */
-  open(reply: Readonly<Record<string, unknown>>) {
-    return this.screens.open(reply);
-  }
+  ) {}
 
   offers(user: User | null, order: Order | null): OrderOffers {
     const canEdit = hasPermission(user, order ? 'order_edit' : 'order_create') && !order?.voided;

@@ -3,13 +3,11 @@ import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { quotationMoves } from '../../domain/quotations/quotation';
 import type { ApiError } from '../api/ApiError';
-import type { ErrorPolicy } from '../api/ErrorPolicy';
 import type { ConfirmationService } from '../navigation/ConfirmationService';
 import type { NavigationService } from '../navigation/NavigationService';
 import type { QuotationBook } from '../ports/QuotationBook';
 import type { AppState } from '../state/AppState';
-import type { Quotation, QuotationInput, QuotationMove, QuotationScreenData } from './sales';
-import { ScreenReader } from './ScreenReader';
+import type { Quotation, QuotationInput, QuotationMove } from './sales';
 
 /** What the quotation screen offers the signed-in user for a quotation (or a new one). */
 export interface QuotationOffers {
@@ -24,26 +22,16 @@ export interface QuotationOffers {
 }
 
 /**
- * The quotation screen's use-cases: its data read by the wire, what it offers for the user's rights
+ * The quotation screen's use-cases: what it offers for the user's rights
  * and the quotation's status (the domain's moves), and each action's save → notify → navigate.
  */
 export class QuotationDesk {
-  private readonly screens: ScreenReader<QuotationScreenData>;
-
   constructor(
     private readonly book: QuotationBook,
     private readonly state: AppState,
     private readonly navigation: NavigationService,
     private readonly confirmation: ConfirmationService,
-    policy: ErrorPolicy,
-  ) {
-    this.screens = new ScreenReader((reply) => book.readScreen(reply), policy);
-  }
-
-  /** The screen's data from its route's reply (the same promise for the same reply). */
-  open(reply: Readonly<Record<string, unknown>>) {
-    return this.screens.open(reply);
-  }
+  ) {}
 
   offers(user: User | null, quotation: Quotation | null): QuotationOffers {
     const canEdit = hasPermission(user, quotation ? 'quotation_edit' : 'quotation_create');

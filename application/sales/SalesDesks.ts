@@ -1,4 +1,3 @@
-import type { ErrorPolicy } from '../api/ErrorPolicy';
 import type { ConfirmationService } from '../navigation/ConfirmationService';
 import type { NavigationService } from '../navigation/NavigationService';
 import type { Clock } from '../ports/Clock';
@@ -28,14 +27,13 @@ export class SalesDeskLoader {
     private readonly navigation: NavigationService,
     private readonly confirmation: ConfirmationService,
     private readonly clock: Clock,
-    private readonly policy: ErrorPolicy,
   ) {}
 
   /** The same promise every time (React's `use`). */
   load(): Promise<SalesDesks> {
     this.desks ??= Promise.all([import('./QuotationDesk'), import('./OrderDesk')]).then(([q, o]) => ({
-      quotation: new q.QuotationDesk(this.quotations, this.state, this.navigation, this.confirmation, this.policy),
-      order: new o.OrderDesk(this.orders, this.state, this.navigation, this.clock, this.policy),
+      quotation: new q.QuotationDesk(this.quotations, this.state, this.navigation, this.confirmation),
+      order: new o.OrderDesk(this.orders, this.state, this.navigation, this.clock),
     }));
     return this.desks;
   }

@@ -2,7 +2,7 @@ import type { QuantityHundredths } from '../../domain/money/money';
 import { ORDER_TYPES, type OrderType, type PaymentStatus } from '../../domain/orders/order';
 import { QUOTATION_STATUSES, type QuotationKind, type QuotationStatus, type VisitFrequency } from '../../domain/quotations/quotation';
 import type { Attachment } from '../attachments/attachment';
-import { bool, int, isRecord, nullableInt, nullableStr, oneOf, record, records, str, type Json } from '../api/decode';
+import { bool, int, nullableInt, nullableStr, oneOf, record, records, str, type Json } from '../api/decode';
 
 /** Quotations, orders and receipts as the use-cases and screens hold them (the HTTP adapters read them by the wire contract). */
 
@@ -40,8 +40,6 @@ export interface InvoiceOptions extends DocumentOptions {
   /** The usual reasons for a refund, offered beside the free text. */
   readonly refundReasons: readonly OptionChoice[];
 }
-
-export type SalesOptions = InvoiceOptions;
 
 /** A client as a document shows it: code, both names, first address and main contact (never the HKID). */
 export interface ClientSummary extends NamedOption {
@@ -175,54 +173,20 @@ export interface OrderRow {
   readonly salesperson: string | null;
 }
 
-const PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial', 'outstanding', 'void'];
-
 /*
- * The list screens' rows and options (the quotations, orders and receipts lists, a client's
- * documents), read from their screen data. To go when the generic list reads its rows by the wire
- * contract (contract/sales.ts); the records themselves are read by the HTTP adapters.
+ * A client's quotations and orders (the client screen's tabs) still arrive untyped with the client's
+ * screen data: these two read them until that screen's data is typed by the wire contract (the
+ * clients area). Every other sales screen gets its data decoded by the contract (SCREEN_DECODERS).
  */
 
+const PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial', 'outstanding', 'void'];
 const named = (r: Json): NamedOption => ({ id: int(r.id), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
-
-const optionChoice = (r: Json): OptionChoice => ({ value: str(r.value), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
-
-export function decodeSalesOptions(v: unknown): SalesOptions {
-  const r = isRecord(v) ? v : {};
-  return {
-    branches: records(r.branches, named),
-    salespeople: records(r.salespeople, (s) => ({ id: int(s.id), name: str(s.name) })),
-    products: records(r.products, (p) => ({ ...named(p), code: str(p.code), unit: str(p.unit), unitPrice: int(p.unitPrice) })),
-    terms: records(r.terms, (t) => ({ id: int(t.id), titleEn: str(t.titleEn), titleZh: str(t.titleZh) })),
-    paymentMethods: records(r.paymentMethods, optionChoice),
-    refundReasons: records(r.refundReasons, optionChoice),
-  };
-}
-
-const kindOf = (v: unknown): QuotationKind => oneOf(v, ['basic', 'contract'], 'basic');
-
-const decodeReceipt = (r: Json): Receipt => ({
-  id: int(r.id),
-  number: str(r.number),
-  kind: oneOf(r.kind, ['receipt', 'refund'], 'receipt'),
-  date: str(r.date),
-  method: str(r.method),
-  methodName: record(r.methodName, (m) => ({ nameEn: str(m.nameEn), nameZh: str(m.nameZh) })) ?? { nameEn: '', nameZh: '' },
-  reference: str(r.reference),
-  amount: int(r.amount),
-  reason: str(r.reason),
-  bankedIn: bool(r.bankedIn),
-  action: r.action === 'bank-in' ? 'bank-in' : null,
-  order: record(r.order, (o) => ({ id: int(o.id), number: str(o.number) })) ?? { id: 0, number: '' },
-  client: record(r.client, named) ?? { id: 0, nameEn: '', nameZh: '' },
-  staff: nullableStr(r.staff),
-});
 
 export const decodeQuotationRows = (v: unknown): QuotationRow[] =>
   records(v, (r) => ({
     id: int(r.id),
     number: str(r.number),
-    kind: kindOf(r.kind),
+    kind: oneOf(r.kind, ['basic', 'contract'], 'basic'),
     date: str(r.date),
     validUntil: str(r.validUntil),
     status: oneOf(r.status, QUOTATION_STATUSES, 'draft'),
@@ -248,7 +212,37 @@ export const decodeOrderRows = (v: unknown): OrderRow[] =>
     salesperson: nullableStr(r.salesperson),
   }));
 
-export const decodeReceiptRows = (v: unknown): Receipt[] => records(v, decodeReceipt);
+/* The list screens' data: a page of rows, the page's place, the sums, and what the filters offer. */
+
+interface ListPage<Row> {
+  readonly items: readonly Row[];
+  readonly page: number;
+  readonly perPage: number;
+  /** Rows matching the filters, on every page. */
+  readonly total: number;
+}
+
+/** /quotations. */
+export interface QuotationListData extends ListPage<QuotationRow> {
+  readonly options: DocumentOptions;
+}
+
+/** /orders/order and /reminders/outstanding; `outstandingTotal` sums every matching row. */
+export interface OrderListData extends ListPage<OrderRow> {
+  readonly outstandingTotal: number;
+  readonly options: DocumentOptions;
+}
+
+/** /orders/receipt and /reminders/bank-in; `netAmount` is receipts less refunds of every matching row. */
+export interface ReceiptListData extends ListPage<Receipt> {
+  readonly netAmount: number;
+  readonly options: {
+    readonly branches: readonly NamedOption[];
+    readonly staff: readonly { readonly id: number; readonly name: string }[];
+    /** Every payment method, active or not (Settings → Options), to filter by. */
+    readonly paymentMethods: readonly OptionChoice[];
+  };
+}
 
 /* What each screen of a document receives from its route (read by the wire contract). */
 
@@ -330,4 +324,14 @@ export interface PaymentInput {
   readonly reference: string;
   readonly amount: number;
   readonly reason: string;
+}
+
+declare module '../navigation/screenData' {
+  interface ScreenDataTypes {
+    quotations: QuotationListData;
+    quotation: QuotationScreenData;
+    orders: OrderListData;
+    order: OrderScreenData;
+    receipts: ReceiptListData;
+  }
 }

@@ -274,9 +274,9 @@ export const salesModule = new ContainerModule(({ bind }) => {
   bind(ClientFinder).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.clients)), [ApiClient]).inSingletonScope();
   bind(SalesDeskLoader)
     .toResolvedValue(
-      (quotations: QuotationBook, orders: OrderBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, clock: Clock, policy: ErrorPolicy) =>
-        new SalesDeskLoader(quotations, orders, state, navigation, confirmation, clock, policy),
-      [QuotationBook, OrderBook, AppState, NavigationService, ConfirmationService, Clock, ErrorPolicy],
+      (quotations: QuotationBook, orders: OrderBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, clock: Clock) =>
+        new SalesDeskLoader(quotations, orders, state, navigation, confirmation, clock),
+      [QuotationBook, OrderBook, AppState, NavigationService, ConfirmationService, Clock],
     )
     .inSingletonScope();
 });

@@ -44,6 +44,11 @@ const account = () => import('./account/screens');
 const settingsScreens = () => import('./admin/settingsScreens');
 /** The Settings lists' and organisation's screens: their decoders in one lazily loaded module. */
 const SETTINGS_SCREENS = ['orderTerms', 'options', 'areas', 'holidays', 'codes', 'companies', 'companyForm', 'branches', 'branchForm'] as const;
+/** A sales screen's decoder, from the sales screens' module (one chunk for the five). */
+const sales =
+  <K extends 'quotations' | 'quotation' | 'orders' | 'order' | 'receipts'>(screen: K) =>
+  () =>
+    import('./sales/screens').then((m) => m.salesScreens[screen]);
 
 /** The screens with a decoder, area by area (each area adds its lines). */
 export const SCREEN_DECODERS: ScreenDecoderLoaders = {
@@ -66,4 +71,9 @@ export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   apiTokens: () => account().then((m) => m.apiTokens),
   profile: () => account().then((m) => m.profile),
   ...(Object.fromEntries(SETTINGS_SCREENS.map((key) => [key, () => settingsScreens().then((m) => m.SETTINGS_SCREEN_DECODERS[key])])) as Pick<ScreenDecoderLoaders, (typeof SETTINGS_SCREENS)[number]>),
+  quotations: sales('quotations'),
+  quotation: sales('quotation'),
+  orders: sales('orders'),
+  order: sales('order'),
+  receipts: sales('receipts'),
 };

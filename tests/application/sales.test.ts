@@ -1,13 +1,16 @@
 import { errAsync, okAsync } from 'neverthrow';
+import { filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../domain/auth/user';
 import type { OrderBook } from '../../application/ports/OrderBook';
 import type { QuotationBook } from '../../application/ports/QuotationBook';
+import { RouteController, type RouteView } from '../../application/navigation/RouteController';
+import { ROUTES } from '../../application/navigation/routes';
+import { screenValue } from '../../application/navigation/screenData';
 import { OrderDesk } from '../../application/sales/OrderDesk';
 import { QuotationDesk } from '../../application/sales/QuotationDesk';
 import type { Order, Quotation } from '../../application/sales/sales';
-import { HttpOrderBook } from '../../infrastructure/http/sales/HttpOrderBook';
-import { SalesWire } from '../../infrastructure/http/sales/SalesWire';
+import { ContractScreenDataDecoders, SCREEN_DECODERS } from '../../infrastructure/http/screenData';
 import { ADMIN, createCore } from '../support/fakes';
 import { orderFixture, quotationFixture } from '../support/sales';
 
@@ -21,7 +24,6 @@ const quotation = (change: Partial<Quotation> = {}): Quotation => ({ ...(quotati
 function fakeOrderBook(saved: Order) {
   const calls: unknown[][] = [];
   const book: OrderBook = {
-    readScreen: () => okAsync({ order: saved, options: { branches: [], salespeople: [], products: [], terms: [], paymentMethods: [], refundReasons: [] }, attachments: [], appointments: [] }),
     create: (input) => (calls.push(['create', input]), okAsync(saved)),
     update: (o, input) => (calls.push(['update', o.id, o.version, input]), okAsync(saved)),
     setVoid: (o, action, reason) => (calls.push(['setVoid', o.id, action, reason]), okAsync(saved)),
@@ -32,7 +34,7 @@ function fakeOrderBook(saved: Order) {
 
 function orderDesk(book: OrderBook) {
   const core = createCore({ user: ADMIN, start: '/orders/order/invoice/create' });
-  return { core, desk: new OrderDesk(book, core.state, core.navigation, core.clock, core.policy) };
+  return { core, desk: new OrderDesk(book, core.state, core.navigation, core.clock) };
 }
 
 describe('the receipt and refund form (OrderDesk)', () => {
@@ -105,17 +107,31 @@ describe('the invoice form (OrderDesk)', () => {
 });
 
 describe('the invoice screen’s data', () => {
+  const good = { order: orderFixture(), attachments: [], appointments: [], options: { branches: [], salespeople: [], products: [], terms: [], paymentMethods: [], refundReasons: [] } };
+  const open = async (reply: unknown) => {
+    const core = createCore({ user: ADMIN, start: '/orders/order/invoice/3', handler: () => ({ status: 200, body: reply }) });
+    core.currentUser.restore();
+    const routes = new RouteController(core.navigator, core.currentUser, core.state, core.api, core.clock, ROUTES, new ContractScreenDataDecoders(SCREEN_DECODERS));
+    const views: RouteView[] = [];
+    routes.view$.subscribe((v) => views.push(v));
+    const view = await firstValueFrom(routes.view$.pipe(filter((v) => v.kind !== 'loading' && v.kind !== 'redirecting')));
+    return { core, view, views };
+  };
+
   it('is read by the wire contract; a reply of another shape is the 500 page, never a screen of defaults', async () => {
-    const core = createCore({ user: ADMIN, start: '/orders/order/invoice/3' });
-    const desk = new OrderDesk(new HttpOrderBook(new SalesWire(core.api)), core.state, core.navigation, core.clock, core.policy);
-    const good = { order: orderFixture(), attachments: [], appointments: [], options: { branches: [], salespeople: [], products: [], terms: [], paymentMethods: [], refundReasons: [] } };
-    const read = await desk.open(good);
-    expect(read._unsafeUnwrap().order?.number).toBe('INV-2026-00003');
-    expect(desk.open(good)).toBe(desk.open(good));
-    expect(core.navigator.current().path).toBe('/orders/order/invoice/3');
-    const bad = await desk.open({ ...good, order: { ...good.order, status: 'unpaid' } });
-    expect(bad.isErr()).toBe(true);
-    expect(core.navigator.current().path).toBe('/error-500');
+    const read = await open(good);
+    expect(read.view.kind === 'ready' && screenValue(read.view.data, 'order').order?.number).toBe('INV-2026-00003');
+    expect(read.core.navigator.current().path).toBe('/orders/order/invoice/3');
+    const bad = await open({ ...good, order: { ...good.order, status: 'unpaid' } });
+    expect(bad.views.some((v) => v.kind === 'ready' && v.match.route.screen === 'order')).toBe(false);
+    expect(bad.core.navigator.current().path).toBe('/error-500');
+  });
+
+  it('for a new invoice is its form’s page, with no invoice', async () => {
+    const decode = await new ContractScreenDataDecoders(SCREEN_DECODERS).decoderFor('order')!;
+    const page = { options: { branches: [], salespeople: [], products: [], terms: [] }, appointmentId: null, defaults: { type: 'new_order', date: '2026-11-23', dueDate: '2026-12-23', paymentTermsDays: 30, branchId: null, salespersonId: null }, client: null };
+    expect(decode(page)._unsafeUnwrap()).toEqual({ ...page, order: null });
+    expect(decode({ ...page, defaults: { ...page.defaults, type: 'other' } }).isErr()).toBe(true);
   });
 });
 
@@ -123,7 +139,6 @@ describe('the quotation screen (QuotationDesk)', () => {
   function quotationDesk(book: Partial<QuotationBook> = {}) {
     const core = createCore({ user: ADMIN, start: '/quotations/basic/12' });
     const full: QuotationBook = {
-      readScreen: () => errAsync({ code: 'server', status: 200, message: '' }),
       create: () => okAsync(quotation()),
       update: () => okAsync(quotation()),
       move: (_q, status) => okAsync(quotation({ status })),
@@ -131,7 +146,7 @@ describe('the quotation screen (QuotationDesk)', () => {
       remove: () => okAsync(undefined),
       ...book,
     };
-    return { core, desk: new QuotationDesk(full, core.state, core.navigation, core.confirmation, core.policy) };
+    return { core, desk: new QuotationDesk(full, core.state, core.navigation, core.confirmation) };
   }
 
   it('offers the domain’s moves for each status, and only to who may edit', () => {

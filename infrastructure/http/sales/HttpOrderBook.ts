@@ -2,16 +2,12 @@ import type { ResultAsync } from 'neverthrow';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { OrderBook } from '../../../application/ports/OrderBook';
 import type { Versioned } from '../../../application/ports/QuotationBook';
-import type { Order, OrderCreateInput, OrderInput, OrderScreenData, PaymentInput } from '../../../application/sales/sales';
+import type { Order, OrderCreateInput, OrderInput, PaymentInput } from '../../../application/sales/sales';
 import type { SalesWire } from './SalesWire';
 
 /** Orders (invoices) over the API (/api/orders…), read by the wire contract. */
 export class HttpOrderBook implements OrderBook {
   constructor(private readonly wire: SalesWire) {}
-
-  readScreen(reply: Readonly<Record<string, unknown>>): ResultAsync<OrderScreenData, ApiError> {
-    return 'order' in reply ? this.wire.read(reply, (c) => c.OrderPage) : this.wire.read(reply, (c) => c.NewOrderPage).map((page) => ({ ...page, order: null }));
-  }
 
   create(input: OrderCreateInput): ResultAsync<Order, ApiError> {
     return this.wire.call({ method: 'POST', path: '/api/orders', body: input }, (c) => c.OrderReply).map((r) => r.order);

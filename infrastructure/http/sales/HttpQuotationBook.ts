@@ -1,16 +1,12 @@
 import type { ResultAsync } from 'neverthrow';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { QuotationBook, Versioned } from '../../../application/ports/QuotationBook';
-import type { Quotation, QuotationInput, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
+import type { Quotation, QuotationInput, QuotationMove } from '../../../application/sales/sales';
 import type { SalesWire } from './SalesWire';
 
 /** Quotations over the API (/api/quotations…), read by the wire contract. */
 export class HttpQuotationBook implements QuotationBook {
   constructor(private readonly wire: SalesWire) {}
-
-  readScreen(reply: Readonly<Record<string, unknown>>): ResultAsync<QuotationScreenData, ApiError> {
-    return 'quotation' in reply ? this.wire.read(reply, (c) => c.QuotationPage) : this.wire.read(reply, (c) => c.NewQuotationPage).map((page) => ({ ...page, quotation: null }));
-  }
 
   create(input: QuotationInput): ResultAsync<Quotation, ApiError> {
     return this.wire.call({ method: 'POST', path: '/api/quotations', body: input }, (c) => c.QuotationReply).map((r) => r.quotation);

@@ -1,4 +1,4 @@
-import { err, ok, ResultAsync, type Result } from 'neverthrow';
+import { ResultAsync } from 'neverthrow';
 import type * as z from 'zod/mini';
 import type { ApiClient, RequestOptions } from '../../../application/api/ApiClient';
 import type { ApiError } from '../../../application/api/ApiError';
@@ -23,13 +23,5 @@ export class SalesWire {
 
   call<S extends z.ZodMiniType>(request: ApiRequest, pick: (c: SalesContract) => S, options?: RequestOptions): ResultAsync<z.output<S>, ApiError> {
     return ResultAsync.fromSafePromise(loadWire()).andThen(([contract, { decoderOf }]) => this.api.call(request, decoderOf(pick(contract)), options));
-  }
-
-  /** A reply already received (a screen's data, fetched by the route table) read by its schema. */
-  read<S extends z.ZodMiniType>(body: unknown, pick: (c: SalesContract) => S): ResultAsync<z.output<S>, ApiError> {
-    return ResultAsync.fromSafePromise(loadWire()).andThen(([contract, { decoderOf }]): Result<z.output<S>, ApiError> => {
-      const decoded = decoderOf(pick(contract))(body);
-      return decoded.isOk() ? ok(decoded.value) : err({ code: 'malformedReply', message: '', issues: decoded.error });
-    });
   }
 }

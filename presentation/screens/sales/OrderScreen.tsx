@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { followingDueDate, ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
+import { screenValue } from '../../../application/navigation/screenData';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { Order, OrderInput, OrderScreenData, Receipt } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -40,9 +41,7 @@ interface OrderForm extends DocumentForm {
  * and the appointments that belong to it.
  */
 export default function OrderScreen({ data, route }: ScreenProps) {
-  const opened = use(use(useService(SalesDeskLoader).load()).order.open(data.props));
-  if (opened.isErr()) return null;
-  const screen = opened.value;
+  const screen = screenValue(data, 'order');
   const tab = route.path.startsWith('/orders/order/appointment') ? 'appointment' : 'invoice';
   return <OrderEditor key={screen.order?.version ?? 'new'} screen={screen} tab={tab} />;
 }

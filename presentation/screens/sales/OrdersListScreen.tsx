@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { ORDER_TYPES } from '../../../domain/orders/order';
-import { decodeOrderRows, decodeSalesOptions } from '../../../application/sales/sales';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
@@ -20,8 +20,8 @@ export default function OrdersListScreen({ data, route }: ScreenProps) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
   const reminder = route.apiQuery?.status === 'reminder_outstanding';
-  const items = decodeOrderRows(data.props.items);
-  const options = decodeSalesOptions(data.props.options);
+  const list = screenValue(data, 'orders');
+  const { options } = list;
   const language = i18n.language;
   return (
     <ListView
@@ -53,7 +53,7 @@ export default function OrdersListScreen({ data, route }: ScreenProps) {
       exportAs={{ kind: 'orders', fixed: reminder ? { status: 'reminder_outstanding' } : {} }}
       summary={
         <p className="list-total" role="status">
-          {t('list.outstandingTotal', { amount: formatHKD(Number(data.props.outstandingTotal) || 0, language) })}
+          {t('list.outstandingTotal', { amount: formatHKD(list.outstandingTotal, language) })}
         </p>
       }
       defaultSort="-date"
@@ -68,9 +68,9 @@ export default function OrdersListScreen({ data, route }: ScreenProps) {
         { label: t('field.outstanding'), sort: 'outstanding', className: 'number', cell: (o) => formatHKD(o.outstanding, language) },
         { label: t('field.salesperson'), cell: (o) => o.salesperson ?? '—' },
       ]}
-      rows={items}
+      rows={list.items}
       rowKey={(o) => o.id}
-      paging={{ page: Number(data.props.page) || 1, perPage: Number(data.props.perPage) || 20, total: Number(data.props.total) || 0 }}
+      paging={list}
     />
   );
 }

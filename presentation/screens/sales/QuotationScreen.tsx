@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { contractVisitDates, VISIT_FREQUENCIES, type VisitFrequency } from '../../../domain/quotations/quotation';
 import { isIsoDate } from '../../../domain/time/dates';
 import type { ApiError } from '../../../application/api/ApiError';
+import { screenValue } from '../../../application/navigation/screenData';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { QuotationInput, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -38,9 +39,7 @@ interface QuotationForm extends DocumentForm {
  * (contract tab); status moves, turning an accepted quotation into an order, and its print view.
  */
 export default function QuotationScreen({ data, route }: ScreenProps) {
-  const opened = use(use(useService(SalesDeskLoader).load()).quotation.open(data.props));
-  if (opened.isErr()) return null;
-  const screen = opened.value;
+  const screen = screenValue(data, 'quotation');
   const tab = route.apiQuery?.tab === 'contract' ? 'contract' : 'basic';
   return <QuotationEditor key={screen.quotation?.version ?? 'new'} screen={screen} tab={screen.quotation ? tab : 'create'} />;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { QUOTATION_STATUSES } from '../../../domain/quotations/quotation';
-import { decodeQuotationRows, decodeSalesOptions } from '../../../application/sales/sales';
+import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
@@ -14,8 +14,8 @@ import { StatusBadge } from './StatusBadge';
 export default function QuotationsListScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
-  const items = decodeQuotationRows(data.props.items);
-  const options = decodeSalesOptions(data.props.options);
+  const list = screenValue(data, 'quotations');
+  const { options } = list;
   const language = i18n.language;
   return (
     <ListView
@@ -52,9 +52,9 @@ export default function QuotationsListScreen({ data }: ScreenProps) {
         { label: t('field.status'), cell: (q) => <StatusBadge kind="quotation" status={q.status} /> },
         { label: t('field.total'), sort: 'total', className: 'number', cell: (q) => formatHKD(q.total, language) },
       ]}
-      rows={items}
+      rows={list.items}
       rowKey={(q) => q.id}
-      paging={{ page: Number(data.props.page) || 1, perPage: Number(data.props.perPage) || 20, total: Number(data.props.total) || 0 }}
+      paging={list}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
-import { decodeReceiptRows, decodeSalesOptions } from '../../../application/sales/sales';
+import { screenValue } from '../../../application/navigation/screenData';
 import { ReceiptBook } from '../../../application/ports/ReceiptBook';
 import { AppState } from '../../../application/state/AppState';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -27,12 +27,11 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
   const problem = useProblem();
   const [busyId, setBusyId] = useState<number | null>(null);
   const bankIn = route.apiQuery?.action === 'bank-in';
-  const items = decodeReceiptRows(data.props.items);
-  const options = decodeSalesOptions(data.props.options);
+  const list = screenValue(data, 'receipts');
+  const { options } = list;
   const language = i18n.language;
   /** Every payment method, active or not (Settings → Options), to filter by. */
   const methods = options.paymentMethods;
-  const staff = Array.isArray((data.props.options as { staff?: unknown } | undefined)?.staff) ? (data.props.options as { staff: { id: number; name: string }[] }).staff : [];
 
   const markBanked = async (id: number) => {
     setBusyId(id);
@@ -53,7 +52,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
         { key: 'date_from', type: 'date', label: t('list.from') },
         { key: 'date_to', type: 'date', label: t('list.to') },
         { key: 'branch_id', type: 'select', label: t('field.branch'), emptyLabel: t('list.all'), options: options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, language) })) },
-        { key: 'staff_id', type: 'select', label: t('field.staff'), emptyLabel: t('list.all'), options: staff.map((s) => ({ value: String(s.id), label: s.name })) },
+        { key: 'staff_id', type: 'select', label: t('field.staff'), emptyLabel: t('list.all'), options: options.staff.map((s) => ({ value: String(s.id), label: s.name })) },
       ]}
       words={{
         apply: t('list.apply'),
@@ -67,7 +66,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
         <>
           <FormAlert message={problem.message} />
           <p className="list-total" role="status">
-            {t('list.netTotal', { amount: formatHKD(Number(data.props.netAmount) || 0, language) })}
+            {t('list.netTotal', { amount: formatHKD(list.netAmount, language) })}
           </p>
         </>
       }
@@ -93,9 +92,9 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
             ),
         },
       ]}
-      rows={items}
+      rows={list.items}
       rowKey={(r) => r.id}
-      paging={{ page: Number(data.props.page) || 1, perPage: Number(data.props.perPage) || 20, total: Number(data.props.total) || 0 }}
+      paging={list}
     />
   );
 }
