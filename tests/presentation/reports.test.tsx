@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { DashboardReply } from '../../contract/dashboard';
 import { ReportOptionsReply, ReportPageReply } from '../../contract/reports';
+import { OrderList } from '../../contract/sales';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
 
@@ -156,7 +157,10 @@ describe('report screens', () => {
       start: '/dashboard',
       user: ADMIN,
       language: 'en',
-      handler: (request) => (request.path === '/api/orders' ? { status: 200, body: { items: [], total: 7, outstandingTotal: 128_000, page: 1, perPage: 20, options: {} } } : handler(request)),
+      handler: (request) =>
+        request.path === '/api/orders'
+          ? { status: 200, body: OrderList.parse({ items: [], total: 7, outstandingTotal: 128_000, page: 1, perPage: 20, options: { branches: [], salespeople: [], products: [], terms: [] } }) }
+          : handler(request),
     });
     await userEvent.setup().click(await screen.findByRole('link', { name: 'HK$1,280.00 owed on 7 invoices' }));
     await waitFor(() => expect(navigator.current().path).toBe('/orders/order'));
