@@ -15,8 +15,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /** A stored picture is on the page: shown from a blob: address (no server to load /api/… from) and really drawn. */
 async function expectDrawn(image: Locator) {
-  await expect(image).toHaveAttribute('src', /^blob:/);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  // The in-page server (PGlite in this tab) stores the upload first; on a busy machine that takes a
+  // while, so the wait is generous (a picture that never comes still fails).
+  await expect(image).toHaveAttribute('src', /^blob:/, { timeout: 30_000 });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 }).toBeGreaterThan(0);
 }
 
 /**
