@@ -1,7 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { toHalfWidth } from '../../domain/text/width';
 import { clientHasAppointments } from '../appointments/clientAppointments';
+import { countOf } from '../db/paging';
 import type { Database } from '../db/schema';
+import { insertStamped, updateAtVersion } from '../db/versioned';
 import { likePattern, pageWindow } from '../http/query';
 import { activeOptions, optionNames } from '../admin/lists/optionLists';
 
@@ -135,26 +137,12 @@ export interface ClientColumns {
   readonly source?: string | null;
 }
 
-export async function insertClient(db: Db, columns: ClientColumns, createdBy: number, at: Date): Promise<number> {
-  const row = await db
-    .insertInto('clients')
-    .values({ ...columns, tags: JSON.stringify(columns.tags), created_by: createdBy, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+export const insertClient = (db: Db, columns: ClientColumns, createdBy: number, at: Date): Promise<number> =>
+  insertStamped(db, 'clients', { ...columns, tags: JSON.stringify(columns.tags), created_by: createdBy }, at);
 
 /** Updates the client at this version (and moves the version on); false when it is gone or at another version. */
-export async function updateClientRow(db: Db, id: number, version: number, columns: ClientColumns, at: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('clients')
-    .set((eb) => ({ ...columns, tags: JSON.stringify(columns.tags), updated_at: at, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
-}
+export const updateClientRow = (db: Db, id: number, version: number, columns: ClientColumns, at: Date): Promise<boolean> =>
+  updateAtVersion(db, 'clients', { id, version }, { ...columns, tags: JSON.stringify(columns.tags) }, at);
 
 /** Locks the client's row for the rest of the transaction; false when there is none. */
 export async function lockClient(db: Db, id: number): Promise<boolean> {
@@ -230,7 +218,7 @@ export async function searchClients(db: Kysely<Database>, search: ClientSearch) 
       eb.exists(eb.selectFrom('client_addresses').select(sql`1`.as('one')).whereRef('client_addresses.client_id', '=', 'clients.id').where('client_addresses.area_id', '=', areaId)),
     );
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await countOf(base);
   const direction = sort.startsWith('-') ? 'desc' : 'asc';
   const column = sort.replace('-', '');
   const { limit, offset } = pageWindow(page, perPage);

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { countOf } from '../db/paging';
 import type { Database } from '../db/schema';
+import { insertStamped, updateAtVersion } from '../db/versioned';
 import { likePattern } from '../http/query';
 
 /** Products and their categories in the database: Kysely only, rows in and rows out. */
@@ -126,7 +128,7 @@ export async function listProducts(db: Db, filter: ProductFilter) {
     );
   }
   if (filter.active !== undefined) base = base.where('products.active', '=', filter.active);
-  const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await countOf(base);
   const rows = await base
     .leftJoin('product_categories as cat', 'cat.id', 'products.category_id')
     .select(['products.id', 'products.code', 'products.name_en', 'products.name_zh', 'products.unit', 'products.unit_price', 'products.active', 'cat.name_en as category_en', 'cat.name_zh as category_zh'])
@@ -150,26 +152,11 @@ export async function listProducts(db: Db, filter: ProductFilter) {
   };
 }
 
-export async function insertProduct(tx: Db, values: ProductValues, now: Date): Promise<number> {
-  const row = await tx
-    .insertInto('products')
-    .values({ ...productColumns(values), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+export const insertProduct = (tx: Db, values: ProductValues, now: Date): Promise<number> => insertStamped(tx, 'products', productColumns(values), now);
 
 /** Writes the product if it is still at `version`; false when it is not (or is gone). */
-export async function updateProduct(tx: Db, id: number, version: number, values: ProductValues, now: Date): Promise<boolean> {
-  const updated = await tx
-    .updateTable('products')
-    .set((eb) => ({ ...productColumns(values), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
-  return updated !== undefined;
-}
+export const updateProduct = (tx: Db, id: number, version: number, values: ProductValues, now: Date): Promise<boolean> =>
+  updateAtVersion(tx, 'products', { id, version }, productColumns(values), now);
 
 /** The product's row, locked for the rest of the transaction. */
 export function lockProduct(tx: Db, id: number) {
@@ -199,26 +186,12 @@ export async function hasSubCategories(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('product_categories').select('id').where('parent_id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function insertCategory(tx: Db, values: CategoryValues, now: Date): Promise<CategoryRecord> {
-  const row = await tx
-    .insertInto('product_categories')
-    .values({ ...categoryColumns(values), created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return categoryRecord(row);
-}
+export const insertCategory = async (tx: Db, values: CategoryValues, now: Date): Promise<CategoryRecord> =>
+  (await findCategory(tx, await insertStamped(tx, 'product_categories', categoryColumns(values), now)))!;
 
 /** Writes the category if it is still at `version`; null when it is not (or is gone). */
-export async function updateCategory(tx: Db, id: number, version: number, values: CategoryValues, now: Date): Promise<CategoryRecord | null> {
-  const row = await tx
-    .updateTable('product_categories')
-    .set((eb) => ({ ...categoryColumns(values), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? categoryRecord(row) : null;
-}
+export const updateCategory = async (tx: Db, id: number, version: number, values: CategoryValues, now: Date): Promise<CategoryRecord | null> =>
+  (await updateAtVersion(tx, 'product_categories', { id, version }, categoryColumns(values), now)) ? findCategory(tx, id) : null;
 
 export async function lockCategory(tx: Db, id: number): Promise<boolean> {
   return (await tx.selectFrom('product_categories').select('id').where('id', '=', id).forUpdate().executeTakeFirst()) !== undefined;

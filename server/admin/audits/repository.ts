@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countOf } from '../../db/paging';
 import { pageWindow } from '../../http/query';
 import type { Db } from '../../service/context';
 
@@ -22,7 +23,7 @@ export async function auditPage(db: Db, q: AuditFilter) {
   if (q.action) base = base.where('audits.action', '=', q.action);
   if (q.from) base = base.where('audits.created_at', '>=', sql<Date>`(${q.from}::date)::timestamp at time zone 'Asia/Hong_Kong'`);
   if (q.to) base = base.where('audits.created_at', '<', sql<Date>`((${q.to}::date) + 1)::timestamp at time zone 'Asia/Hong_Kong'`);
-  const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await countOf(base);
   const { limit, offset } = pageWindow(q.page, q.per_page);
   const rows = await base
     .leftJoin('users', 'users.id', 'audits.user_id')

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { OptionKey } from '../../../domain/settings/options';
 import type { AreaTable, OptionTable, OrderTermTable } from '../../db/schema';
+import { insertStamped, updateAtVersion } from '../../db/versioned';
 import type { Db, Tx } from '../../service/context';
 import type { AreaInput, HolidayInput, OptionInput, TermInput, Versioned } from './input';
 
@@ -49,18 +50,9 @@ export const findTerm = async (db: Db, id: number) => {
   const row = await db.selectFrom('order_terms').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? term(row) : null;
 };
-export const insertTerm = async (tx: Tx, v: TermInput, now: Date) =>
-  term(await tx.insertInto('order_terms').values({ ...termColumns(v), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
-export const updateTerm = async (tx: Tx, id: number, v: Versioned<TermInput>, now: Date) => {
-  const row = await tx
-    .updateTable('order_terms')
-    .set((eb) => ({ ...termColumns(v), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', v.version)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? term(row) : null;
-};
+export const insertTerm = async (tx: Tx, v: TermInput, now: Date) => (await findTerm(tx, await insertStamped(tx, 'order_terms', termColumns(v), now)))!;
+export const updateTerm = async (tx: Tx, id: number, v: Versioned<TermInput>, now: Date) =>
+  (await updateAtVersion(tx, 'order_terms', { id, version: v.version }, termColumns(v), now)) ? findTerm(tx, id) : null;
 
 const optionColumns = (v: OptionInput) => ({ value: v.value, label_en: v.labelEn, label_zh: v.labelZh, sort_order: v.sortOrder, active: v.active });
 
@@ -69,6 +61,7 @@ export const findOption = async (db: Db, key: string, id: number) => {
   const row = await db.selectFrom('options').selectAll().where('id', '=', id).where('key', '=', key).executeTakeFirst();
   return row ? option(row) : null;
 };
+const optionById = async (db: Db, id: number) => option(await db.selectFrom('options').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 /** Whether another option of the list holds the value. */
 export const optionValueTaken = async (db: Db, key: string, value: string, exceptId: number | null) => {
   let query = db.selectFrom('options').select('id').where('key', '=', key).where('value', '=', value);
@@ -77,18 +70,9 @@ export const optionValueTaken = async (db: Db, key: string, value: string, excep
 };
 /** The option's row, locked for the rest of the transaction. */
 export const lockOption = (tx: Tx, id: number) => tx.selectFrom('options').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-export const insertOption = async (tx: Tx, key: OptionKey, v: OptionInput, now: Date) =>
-  option(await tx.insertInto('options').values({ key, ...optionColumns(v), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
-export const updateOption = async (tx: Tx, id: number, v: Versioned<OptionInput>, now: Date) => {
-  const row = await tx
-    .updateTable('options')
-    .set((eb) => ({ ...optionColumns(v), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', v.version)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? option(row) : null;
-};
+export const insertOption = async (tx: Tx, key: OptionKey, v: OptionInput, now: Date) => optionById(tx, await insertStamped(tx, 'options', { key, ...optionColumns(v) }, now));
+export const updateOption = async (tx: Tx, id: number, v: Versioned<OptionInput>, now: Date) =>
+  (await updateAtVersion(tx, 'options', { id, version: v.version }, optionColumns(v), now)) ? optionById(tx, id) : null;
 
 const areaColumns = (v: AreaInput) => ({ name_en: v.nameEn, name_zh: v.nameZh, region: v.region, sort_order: v.sortOrder });
 
@@ -99,18 +83,9 @@ export const findArea = async (db: Db, id: number) => {
   const row = await db.selectFrom('areas').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? area(row) : null;
 };
-export const insertArea = async (tx: Tx, v: AreaInput, now: Date) =>
-  area(await tx.insertInto('areas').values({ ...areaColumns(v), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
-export const updateArea = async (tx: Tx, id: number, v: Versioned<AreaInput>, now: Date) => {
-  const row = await tx
-    .updateTable('areas')
-    .set((eb) => ({ ...areaColumns(v), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', v.version)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? area(row) : null;
-};
+export const insertArea = async (tx: Tx, v: AreaInput, now: Date) => (await findArea(tx, await insertStamped(tx, 'areas', areaColumns(v), now)))!;
+export const updateArea = async (tx: Tx, id: number, v: Versioned<AreaInput>, now: Date) =>
+  (await updateAtVersion(tx, 'areas', { id, version: v.version }, areaColumns(v), now)) ? findArea(tx, id) : null;
 
 /** A holiday's columns, the date read as text (never through a time zone). */
 const holidaySelect = (db: Db) => db.selectFrom('holidays').select(['id', sql<string>`date::text`.as('date'), 'name_en', 'name_zh', 'version']);
@@ -128,17 +103,7 @@ export const holidayDateTaken = async (db: Db, date: string, exceptId: number | 
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 };
-export const insertHoliday = async (tx: Tx, v: HolidayInput, now: Date) => {
-  const row = await tx.insertInto('holidays').values({ date: v.date, name_en: v.nameEn, name_zh: v.nameZh, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-  return (await findHoliday(tx, row.id))!;
-};
-export const updateHoliday = async (tx: Tx, id: number, v: Versioned<HolidayInput>, now: Date) => {
-  const row = await tx
-    .updateTable('holidays')
-    .set((eb) => ({ date: v.date, name_en: v.nameEn, name_zh: v.nameZh, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', v.version)
-    .returning('id')
-    .executeTakeFirst();
-  return row ? findHoliday(tx, id) : null;
-};
+const holidayColumns = (v: HolidayInput) => ({ date: v.date, name_en: v.nameEn, name_zh: v.nameZh });
+export const insertHoliday = async (tx: Tx, v: HolidayInput, now: Date) => (await findHoliday(tx, await insertStamped(tx, 'holidays', holidayColumns(v), now)))!;
+export const updateHoliday = async (tx: Tx, id: number, v: Versioned<HolidayInput>, now: Date) =>
+  (await updateAtVersion(tx, 'holidays', { id, version: v.version }, holidayColumns(v), now)) ? findHoliday(tx, id) : null;

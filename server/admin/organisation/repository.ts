@@ -1,4 +1,5 @@
 import type { ImageType } from '../../../domain/files/image-type';
+import { insertStamped, updateAtVersion } from '../../db/versioned';
 import type { Db, Tx } from '../../service/context';
 import type { BranchInput, CompanyInput } from './input';
 
@@ -58,21 +59,11 @@ const companyColumns = (input: CompanyInput) => ({
   refund_prefix: input.refundPrefix,
 });
 
-export async function insertCompany(tx: Tx, input: CompanyInput, now: Date): Promise<{ id: number }> {
-  return tx.insertInto('companies').values({ ...companyColumns(input), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-}
+export const insertCompany = async (tx: Tx, input: CompanyInput, now: Date): Promise<{ id: number }> => ({ id: await insertStamped(tx, 'companies', companyColumns(input), now) });
 
 /** The company after a versioned update; null when the version was stale. */
-export async function updateCompany(tx: Tx, id: number, input: CompanyInput, version: number, now: Date) {
-  const updated = await tx
-    .updateTable('companies')
-    .set((eb) => ({ ...companyColumns(input), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
-  return updated ? company(tx, id) : null;
-}
+export const updateCompany = async (tx: Tx, id: number, input: CompanyInput, version: number, now: Date) =>
+  (await updateAtVersion(tx, 'companies', { id, version }, companyColumns(input), now)) ? company(tx, id) : null;
 
 /** A company's stored letterhead images: their storage keys and types (undefined: no such company). */
 export const letterheadFiles = (db: Db, id: number) =>
@@ -105,17 +96,8 @@ export async function branches(db: Db) {
 
 const branchColumns = (input: BranchInput) => ({ company_id: input.companyId, name_en: input.nameEn, name_zh: input.nameZh, address: input.address, phone: input.phone });
 
-export const insertBranch = (tx: Tx, input: BranchInput, now: Date) =>
-  tx.insertInto('branches').values({ ...branchColumns(input), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+export const insertBranch = async (tx: Tx, input: BranchInput, now: Date) => ({ id: await insertStamped(tx, 'branches', branchColumns(input), now) });
 
 /** The branch after a versioned update; null when the version was stale. */
-export async function updateBranch(tx: Tx, id: number, input: BranchInput, version: number, now: Date) {
-  const updated = await tx
-    .updateTable('branches')
-    .set((eb) => ({ ...branchColumns(input), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
-  return updated ? branch(tx, id) : null;
-}
+export const updateBranch = async (tx: Tx, id: number, input: BranchInput, version: number, now: Date) =>
+  (await updateAtVersion(tx, 'branches', { id, version }, branchColumns(input), now)) ? branch(tx, id) : null;

@@ -1,3 +1,4 @@
+import { insertStamped, updateAtVersion } from '../../db/versioned';
 import type { Db, Tx } from '../../service/context';
 
 /** Roles, their permissions and the two-factor policy in SQL. */
@@ -31,19 +32,10 @@ export async function setPermissions(tx: Tx, roleId: number, permissions: readon
   if (permissions.length > 0) await tx.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: roleId, permission }))).execute();
 }
 
-export const insertRole = (tx: Tx, name: string, now: Date) => tx.insertInto('roles').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+export const insertRole = async (tx: Tx, name: string, now: Date) => ({ id: await insertStamped(tx, 'roles', { name }, now) });
 
 /** Renames a role at `version`; whether it was (not when the version was stale). */
-export async function renameRole(tx: Tx, id: number, name: string, version: number, now: Date): Promise<boolean> {
-  const row = await tx
-    .updateTable('roles')
-    .set((eb) => ({ name, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const renameRole = (tx: Tx, id: number, name: string, version: number, now: Date): Promise<boolean> => updateAtVersion(tx, 'roles', { id, version }, { name }, now);
 
 /** The users holding the role whose rights come from it (administrators hold every right whatever their role). */
 export const holdersOf = async (tx: Tx, roleId: number) => (await tx.selectFrom('users').select('id').where('role_id', '=', roleId).where('is_admin', '=', false).execute()).map((u) => u.id);

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/i18n/language';
+import { countOf } from '../../db/paging';
+import { insertStamped, updateAtVersion } from '../../db/versioned';
 import { likePattern, pageWindow } from '../../http/query';
 import type { Db, Tx } from '../../service/context';
 
@@ -42,7 +44,7 @@ export async function userPage(db: Db, { q, role_id, branch_id, active, page, pe
   if (role_id) base = base.where('users.role_id', '=', role_id);
   if (branch_id) base = base.where('users.branch_id', '=', branch_id);
   if (active) base = base.where('users.active', '=', active === '1');
-  const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await countOf(base);
   const { limit, offset } = pageWindow(page, per_page);
   const rows = await base
     .leftJoin('roles', 'roles.id', 'users.role_id')
@@ -120,24 +122,13 @@ const userColumns = (input: UserColumns, companyId: number | null) => ({
   commission_rate_bp: input.commissionRateBp,
 });
 
-export const insertUser = (tx: Tx, input: UserColumns, companyId: number | null, passwordHash: string, now: Date) =>
-  tx
-    .insertInto('users')
-    .values({ ...userColumns(input, companyId), password_hash: passwordHash, password_changed_at: now, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export const insertUser = async (tx: Tx, input: UserColumns, companyId: number | null, passwordHash: string, now: Date) => ({
+  id: await insertStamped(tx, 'users', { ...userColumns(input, companyId), password_hash: passwordHash, password_changed_at: now }, now),
+});
 
 /** Updates an account at `version`; whether it was (not when the version was stale). */
-export async function updateUser(tx: Tx, id: number, input: UserColumns, companyId: number | null, version: number, now: Date): Promise<boolean> {
-  const updated = await tx
-    .updateTable('users')
-    .set((eb) => ({ ...userColumns(input, companyId), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
-  return updated !== undefined;
-}
+export const updateUser = (tx: Tx, id: number, input: UserColumns, companyId: number | null, version: number, now: Date): Promise<boolean> =>
+  updateAtVersion(tx, 'users', { id, version }, userColumns(input, companyId), now);
 
 /** Signs a deactivated account out everywhere: its sessions and API tokens go. */
 export async function endAccess(tx: Tx, id: number): Promise<void> {
