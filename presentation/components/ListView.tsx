@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { ListKind } from '../../application/ports/ListExport';
 import { useQueryForm } from '../hooks/useQueryForm';
+import { DataTable, type TableColumn } from './DataTable';
 import { ExportLink } from './ExportLink';
 import { Pagination } from './Pagination';
 import { SelectField } from './SelectField';
-import { SortableHeader } from './SortableHeader';
 import { TextField } from './TextField';
 
 /** A filter of a list: a field of its search form, whose value goes into the address under `key`. */
@@ -26,16 +26,7 @@ export type ListFilter<K extends string = string> = {
 );
 
 /** A column of a list: its header's words, what each row shows in it, and the server's sort key if it sorts. */
-export interface ListColumn<Row> {
-  readonly label: string;
-  readonly cell: (row: Row) => ReactNode;
-  /** The key the server sorts by; the header then sorts the list (in the address). */
-  readonly sort?: string;
-  /** The class of the header and the cells ('number' aligns amounts). */
-  readonly className?: string;
-  /** The header's words are for screen readers only (e.g. a column of buttons). */
-  readonly labelHidden?: boolean;
-}
+export type ListColumn<Row> = TableColumn<Row>;
 
 export interface ListViewProps<Row, K extends string> {
   readonly filters: readonly ListFilter<K>[];
@@ -72,7 +63,6 @@ export interface ListViewProps<Row, K extends string> {
  */
 export function ListView<Row, K extends string>({ filters, columns, rows, rowKey, paging, defaultSort = '', words, exportAs, actions, intro, summary }: ListViewProps<Row, K>) {
   const { path, search, params, values, set, apply, clear } = useQueryForm(filters.map((f) => f.key));
-  const shownColumns = columns.filter((c): c is ListColumn<Row> => c !== false);
   const exportQuery = () => {
     const query = new URLSearchParams(search);
     for (const [key, value] of Object.entries(exportAs?.fixed ?? {})) query.set(key, value);
@@ -122,39 +112,7 @@ export function ListView<Row, K extends string>({ filters, columns, rows, rowKey
         )}
       </div>
       {summary}
-      {rows.length === 0 ? (
-        <p className="notice">{params.size > 0 ? words.noMatch : words.empty}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">{words.caption}</caption>
-            <thead>
-              <tr>
-                {shownColumns.map((column) =>
-                  column.sort !== undefined ? (
-                    <SortableHeader key={column.label} column={column.sort} label={column.label} path={path} search={search} defaultSort={defaultSort} {...(column.className ? { className: column.className } : {})} />
-                  ) : (
-                    <th key={column.label} scope="col" className={column.className}>
-                      {column.labelHidden ? <span className="visually-hidden">{column.label}</span> : column.label}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {shownColumns.map((column) => (
-                    <td key={column.label} className={column.className}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable caption={words.caption} columns={columns} rows={rows} rowKey={rowKey} sorting={{ path, search, defaultSort }} empty={params.size > 0 ? words.noMatch : words.empty} />
       <Pagination path={path} search={search} page={paging.page} perPage={paging.perPage} total={paging.total} />
     </div>
   );

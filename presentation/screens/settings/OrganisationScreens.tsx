@@ -17,6 +17,8 @@ import { OrganisationDesk } from '../../../application/admin/OrganisationDesk';
 import type { Versioned } from '../../../application/admin/referenceLists';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { CreateLink } from '../../components/CreateLink';
+import { DataTable } from '../../components/DataTable';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
@@ -101,40 +103,21 @@ function RecordFormFrame({ record, message, children }: { readonly record: Recor
 /** /settings/companies */
 export function CompaniesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
-  const user = useAppState('user');
-  const companies = screenValue(data, 'companies');
   return (
     <div className="stack">
-      {hasPermission(user, 'company_create') && (
-        <p>
-          <Link href="/settings/companies/create" className="button button-primary">
-            {t('companies.new')}
-          </Link>
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="data-table">
-          <caption className="visually-hidden">{t('companies.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('companies.name')}</th>
-              <th scope="col">{t('companies.brNumber')}</th>
-              <th scope="col">{t('companies.phone')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {companies.map((company) => (
-              <tr key={company.id}>
-                <td>
-                  <Link href={`/settings/companies/${company.id}`}>{bilingual(company, i18n.language)}</Link>
-                </td>
-                <td>{company.brNumber || '—'}</td>
-                <td>{company.phone || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CreateLink permission="company_create" href="/settings/companies/create">
+        {t('companies.new')}
+      </CreateLink>
+      <DataTable
+        caption={t('companies.caption')}
+        columns={[
+          { label: t('companies.name'), cell: (company) => <Link href={`/settings/companies/${company.id}`}>{bilingual(company, i18n.language)}</Link> },
+          { label: t('companies.brNumber'), cell: (company) => company.brNumber || '—' },
+          { label: t('companies.phone'), cell: (company) => company.phone || '—' },
+        ]}
+        rows={screenValue(data, 'companies')}
+        rowKey={(company) => company.id}
+      />
     </div>
   );
 }
@@ -209,42 +192,22 @@ export function CompanyFormScreen({ data }: ScreenProps) {
 /** /settings/branches */
 export function BranchesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
-  const user = useAppState('user');
-  const branches = screenValue(data, 'branches');
   return (
     <div className="stack">
-      {hasPermission(user, 'branch_create') && (
-        <p>
-          <Link href="/settings/branches/create" className="button button-primary">
-            {t('branches.new')}
-          </Link>
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="data-table">
-          <caption className="visually-hidden">{t('branches.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('branches.name')}</th>
-              <th scope="col">{t('branches.company')}</th>
-              <th scope="col">{t('branches.address')}</th>
-              <th scope="col">{t('branches.phone')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {branches.map((branch) => (
-              <tr key={branch.id}>
-                <td>
-                  <Link href={`/settings/branches/${branch.id}`}>{bilingual(branch, i18n.language)}</Link>
-                </td>
-                <td>{bilingual(branch.company, i18n.language)}</td>
-                <td>{branch.address || '—'}</td>
-                <td>{branch.phone || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CreateLink permission="branch_create" href="/settings/branches/create">
+        {t('branches.new')}
+      </CreateLink>
+      <DataTable
+        caption={t('branches.caption')}
+        columns={[
+          { label: t('branches.name'), cell: (branch) => <Link href={`/settings/branches/${branch.id}`}>{bilingual(branch, i18n.language)}</Link> },
+          { label: t('branches.company'), cell: (branch) => bilingual(branch.company, i18n.language) },
+          { label: t('branches.address'), cell: (branch) => branch.address || '—' },
+          { label: t('branches.phone'), cell: (branch) => branch.phone || '—' },
+        ]}
+        rows={screenValue(data, 'branches')}
+        rowKey={(branch) => branch.id}
+      />
     </div>
   );
 }
