@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../domain/auth/permissions';
 import { ListDesk } from '../../application/admin/ListDesk';
 import { LIST_FORMS, type FieldValue, type ListForm, type Values } from '../../application/admin/listForms';
 import { listName, type ListRecords, type ListRef } from '../../application/admin/referenceLists';
 import { useProblemWords } from '../format/problem';
+import { useAppState } from '../hooks/useAppState';
 import { useDraft } from '../hooks/useDraft';
 import { useSubmit } from '../hooks/useSubmit';
 import { useService } from '../services/ServicesContext';
@@ -27,19 +29,19 @@ export interface ListEditorProps<K extends ListRef['kind']> {
   /** Which list (its form model, checks and saving are the use-case's: ListDesk). */
   readonly list: ListRef & { readonly kind: K };
   readonly items: readonly ListRecords[K][];
-  readonly caption: string;
-  readonly emptyText: string;
+  readonly words: {
+    readonly caption: string;
+    /** What the list says when it has no records. */
+    readonly empty: string;
+    /** The add button and the dialog's title for a new record, and the dialog's title for a record. */
+    readonly add: string;
+    readonly edit: string;
+  };
   readonly columns: readonly { readonly header: string; readonly cell: (item: ListRecords[K]) => ReactNode }[];
   readonly fields: readonly FieldSpec[];
   /** A new record's values. */
   readonly blank: Values;
   readonly itemName: (item: ListRecords[K]) => string;
-  readonly addLabel: string;
-  readonly editTitle: string;
-  readonly addTitle: string;
-  readonly canCreate: boolean;
-  readonly canEdit: boolean;
-  readonly canDelete: boolean;
 }
 
 /** What the dialog held unsaved: which record (null: a new one) at which version, and its values. */
@@ -63,13 +65,19 @@ const isKeptEdit = (value: unknown): value is KeptEdit => {
 
 /**
  * A settings list edited in place: a table of the records with Edit and Delete on each row, and a
- * dialog form to add or edit one. Checking, saving, deleting and reloading are the use-case's (ListDesk).
+ * dialog form to add or edit one, each offered as the user's setting rights allow. Checking, saving,
+ * deleting and reloading are the use-case's (ListDesk).
  */
 export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>) {
   type T = ListRecords[K];
   const { t } = useTranslation('admin');
   const problems = useProblemWords();
   const desk = useService(ListDesk);
+  const user = useAppState('user');
+  const canCreate = hasPermission(user, 'setting_create');
+  const canEdit = hasPermission(user, 'setting_edit');
+  const canDelete = hasPermission(user, 'setting_delete');
+  const { words } = props;
   const form = LIST_FORMS[props.list.kind] as ListForm<K>;
   const [editing, setEditing] = useState<{ item: T | null; values: Values } | null>(null);
   const [listMessage, setListMessage] = useState<string | null>(null);
@@ -112,19 +120,19 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
     <div className="stack">
       <FormAlert message={listMessage} />
       {editing === null && <DraftBanner draft={draft} onRestore={restore} />}
-      {props.canCreate && (
+      {canCreate && (
         <p>
           <button type="button" className="button button-primary" onClick={() => open(null)}>
-            {props.addLabel}
+            {words.add}
           </button>
         </p>
       )}
       {props.items.length === 0 ? (
-        <p className="notice">{props.emptyText}</p>
+        <p className="notice">{words.empty}</p>
       ) : (
         <div className="table-wrap">
           <table className="data-table">
-            <caption className="visually-hidden">{props.caption}</caption>
+            <caption className="visually-hidden">{words.caption}</caption>
             <thead>
               <tr>
                 {props.columns.map((column) => (
@@ -132,7 +140,7 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
                     {column.header}
                   </th>
                 ))}
-                {(props.canEdit || props.canDelete) && (
+                {(canEdit || canDelete) && (
                   <th scope="col">
                     <span className="visually-hidden">{t('actions')}</span>
                   </th>
@@ -145,14 +153,14 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
                   {props.columns.map((column) => (
                     <td key={column.header}>{column.cell(item)}</td>
                   ))}
-                  {(props.canEdit || props.canDelete) && (
+                  {(canEdit || canDelete) && (
                     <td className="row-actions">
-                      {props.canEdit && (
+                      {canEdit && (
                         <button type="button" className="button button-secondary" aria-label={t('editNamed', { name: props.itemName(item) })} onClick={() => open(item)}>
                           {t('edit')}
                         </button>
                       )}
-                      {props.canDelete && (
+                      {canDelete && (
                         <button type="button" className="button button-secondary" aria-label={t('deleteNamed', { name: props.itemName(item) })} onClick={() => void remove(item)}>
                           {t('delete')}
                         </button>
@@ -167,7 +175,7 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
       )}
       <FormDialog
         open={editing !== null}
-        title={editing?.item ? props.editTitle : props.addTitle}
+        title={editing?.item ? words.edit : words.add}
         submitLabel={busy ? t('saving') : t('save')}
         cancelLabel={t('cancel')}
         busy={busy}

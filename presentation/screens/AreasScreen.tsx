@@ -1,24 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../domain/auth/permissions';
 import { blankArea } from '../../application/admin/listForms';
 import { screenValue } from '../../application/navigation/screenData';
 import type { ScreenProps } from '../app/ScreenProps';
 import { ListEditor } from '../components/ListEditor';
-import { useAppState } from '../hooks/useAppState';
 
 const REGIONS = ['hk_island', 'kowloon', 'new_territories'] as const;
 
 /** /settings/area: the districts used for addresses and filters (seeded with Hong Kong's 18). */
 export default function AreasScreen({ data }: ScreenProps) {
   const { t } = useTranslation('settings');
-  const user = useAppState('user');
   const items = screenValue(data, 'areas');
   return (
     <ListEditor
       list={{ kind: 'areas' }}
       items={items}
-      caption={t('areas.caption', { count: items.length })}
-      emptyText={t('areas.empty')}
+      words={{ caption: t('areas.caption', { count: items.length }), empty: t('areas.empty'), add: t('areas.add'), edit: t('areas.edit') }}
       columns={[
         { header: t('areas.region'), cell: (r) => t(`areas.regions.${r.region}`) },
         { header: t('areas.nameZh'), cell: (r) => <span lang="zh-HK">{r.nameZh}</span> },
@@ -32,12 +28,6 @@ export default function AreasScreen({ data }: ScreenProps) {
       ]}
       blank={blankArea(items.length)}
       itemName={(r) => r.nameZh || r.nameEn}
-      addLabel={t('areas.add')}
-      addTitle={t('areas.add')}
-      editTitle={t('areas.edit')}
-      canCreate={hasPermission(user, 'setting_create')}
-      canEdit={hasPermission(user, 'setting_edit')}
-      canDelete={hasPermission(user, 'setting_delete')}
     />
   );
 }

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { blankHoliday } from '../../../application/admin/listForms';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListEditor } from '../../components/ListEditor';
-import { useAppState } from '../../hooks/useAppState';
 
 const WEEKDAY = (date: string, language: string) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-HK' : 'zh-HK', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
@@ -13,7 +11,6 @@ const WEEKDAY = (date: string, language: string) =>
 /** /settings/holiday?year=…: the year's holidays (the current year when none is given). */
 export default function HolidaysScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
-  const user = useAppState('user');
   const year = Number(new URLSearchParams(useSearch()).get('year'));
   return (
     <div className="stack">
@@ -26,8 +23,7 @@ export default function HolidaysScreen({ data }: ScreenProps) {
       <ListEditor
         list={{ kind: 'holidays' }}
         items={screenValue(data, 'holidays')}
-        caption={t('holidays.caption', { year })}
-        emptyText={t('holidays.empty', { year })}
+        words={{ caption: t('holidays.caption', { year }), empty: t('holidays.empty', { year }), add: t('holidays.add'), edit: t('holidays.edit') }}
         columns={[
           { header: t('holidays.date'), cell: (r) => `${r.date} (${WEEKDAY(r.date, i18n.language)})` },
           { header: t('holidays.name'), cell: (r) => (i18n.language === 'en' ? r.nameEn || r.nameZh : r.nameZh || r.nameEn) },
@@ -39,12 +35,6 @@ export default function HolidaysScreen({ data }: ScreenProps) {
         ]}
         blank={blankHoliday(year)}
         itemName={(r) => `${r.date} ${r.nameZh || r.nameEn}`}
-        addLabel={t('holidays.add')}
-        addTitle={t('holidays.add')}
-        editTitle={t('holidays.edit')}
-        canCreate={hasPermission(user, 'setting_create')}
-        canEdit={hasPermission(user, 'setting_edit')}
-        canDelete={hasPermission(user, 'setting_delete')}
       />
     </div>
   );

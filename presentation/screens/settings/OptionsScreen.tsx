@@ -1,17 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { OPTION_KEYS } from '../../../domain/settings/options';
 import { blankOption } from '../../../application/admin/listForms';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListEditor } from '../../components/ListEditor';
-import { useAppState } from '../../hooks/useAppState';
 
 /** /settings/option/{key}: one keyed option list (payment methods, appointment types …). */
 export default function OptionsScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
-  const user = useAppState('user');
   const { key, items } = screenValue(data, 'options');
   return (
     <div className="stack">
@@ -29,8 +26,7 @@ export default function OptionsScreen({ data }: ScreenProps) {
       <ListEditor
         list={{ kind: 'options', key }}
         items={items}
-        caption={t(`options.key.${key}`)}
-        emptyText={t('options.empty')}
+        words={{ caption: t(`options.key.${key}`), empty: t('options.empty'), add: t('options.add'), edit: t('options.edit') }}
         columns={[
           { header: t('options.label'), cell: (r) => (i18n.language === 'en' ? r.labelEn || r.labelZh : r.labelZh || r.labelEn) },
           { header: t('options.value'), cell: (r) => <code>{r.value}</code> },
@@ -46,12 +42,6 @@ export default function OptionsScreen({ data }: ScreenProps) {
         ]}
         blank={blankOption}
         itemName={(r) => r.labelZh || r.labelEn}
-        addLabel={t('options.add')}
-        addTitle={t('options.add')}
-        editTitle={t('options.edit')}
-        canCreate={hasPermission(user, 'setting_create')}
-        canEdit={hasPermission(user, 'setting_edit')}
-        canDelete={hasPermission(user, 'setting_delete')}
       />
     </div>
   );

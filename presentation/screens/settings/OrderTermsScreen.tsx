@@ -1,22 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { blankOrderTerm } from '../../../application/admin/listForms';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListEditor } from '../../components/ListEditor';
-import { useAppState } from '../../hooks/useAppState';
 
 /** /settings/order/terms: reusable terms for quotations and orders, in both languages. */
 export default function OrderTermsScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
-  const user = useAppState('user');
   const applies = ['both', 'quotation', 'order'].map((value) => ({ value, label: t(`terms.appliesTo.${value}`) }));
   return (
     <ListEditor
       list={{ kind: 'orderTerms' }}
       items={screenValue(data, 'orderTerms')}
-      caption={t('terms.caption')}
-      emptyText={t('terms.empty')}
+      words={{ caption: t('terms.caption'), empty: t('terms.empty'), add: t('terms.add'), edit: t('terms.edit') }}
       columns={[
         { header: t('terms.title'), cell: (r) => (i18n.language === 'en' ? r.titleEn || r.titleZh : r.titleZh || r.titleEn) },
         { header: t('terms.appliesToLabel'), cell: (r) => t(`terms.appliesTo.${r.appliesTo}`) },
@@ -34,12 +30,6 @@ export default function OrderTermsScreen({ data }: ScreenProps) {
       ]}
       blank={blankOrderTerm}
       itemName={(r) => r.titleZh || r.titleEn}
-      addLabel={t('terms.add')}
-      addTitle={t('terms.add')}
-      editTitle={t('terms.edit')}
-      canCreate={hasPermission(user, 'setting_create')}
-      canEdit={hasPermission(user, 'setting_edit')}
-      canDelete={hasPermission(user, 'setting_delete')}
     />
   );
 }
