@@ -1,40 +1,26 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { bilingual, now, recordTable, stamped } from './tables';
 
 /** Companies, branches, roles with permissions, users, sessions and the audit log. */
 export const foundation: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-
-    await db.schema
-      .createTable('companies')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
-      .addColumn('name_en', 'text', (c) => c.notNull())
-      .addColumn('name_zh', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    await recordTable(db, 'companies')
+      .$call(bilingual('name', 'required'))
+      .$call(stamped)
       .execute();
 
-    await db.schema
-      .createTable('branches')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'branches')
       .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
-      .addColumn('name_en', 'text', (c) => c.notNull())
-      .addColumn('name_zh', 'text', (c) => c.notNull())
+      .$call(bilingual('name', 'required'))
       .addColumn('address', 'text')
       .addColumn('phone', 'text')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(stamped)
       .execute();
 
-    await db.schema
-      .createTable('roles')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'roles')
       .addColumn('name', 'text', (c) => c.notNull().unique())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(stamped)
       .execute();
 
     await db.schema
@@ -44,9 +30,7 @@ export const foundation: Migration = {
       .addPrimaryKeyConstraint('role_permissions_pk', ['role_id', 'permission'])
       .execute();
 
-    await db.schema
-      .createTable('users')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'users')
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -57,9 +41,7 @@ export const foundation: Migration = {
       .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
       .addColumn('calendar_color', 'text')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(stamped)
       .execute();
     await sql`create unique index users_email_unique on users (lower(email))`.execute(db);
 
@@ -68,8 +50,8 @@ export const foundation: Migration = {
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
       .addColumn('xsrf_token', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('last_activity_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('created_at', 'timestamptz', now)
+      .addColumn('last_activity_at', 'timestamptz', now)
       .addColumn('ip', 'text')
       .addColumn('user_agent', 'text')
       .execute();
@@ -85,7 +67,7 @@ export const foundation: Migration = {
       .addColumn('entity_id', 'text')
       .addColumn('changes', 'jsonb')
       .addColumn('ip', 'text')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('created_at', 'timestamptz', now)
       .execute();
     await db.schema.createIndex('audits_created_at').on('audits').column('created_at').execute();
     await db.schema.createIndex('audits_entity').on('audits').columns(['entity_type', 'entity_id']).execute();

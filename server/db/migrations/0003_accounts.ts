@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { now, recordTable } from './tables';
 
 /**
  * Account security: two-factor authentication, profile photo, pending sign-ins, the permissions a
@@ -33,15 +34,13 @@ export const accounts: Migration = {
       .addColumn('reset_at', 'timestamptz', (c) => c.notNull())
       .execute();
 
-    await db.schema
-      .createTable('api_tokens')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'api_tokens')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('token_hash', 'text', (c) => c.notNull().unique())
       .addColumn('abilities', 'jsonb', (c) => c.notNull())
       .addColumn('last_used_at', 'timestamptz')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('created_at', 'timestamptz', now)
       .execute();
     await db.schema.createIndex('api_tokens_user_id').on('api_tokens').column('user_id').execute();
 
@@ -49,7 +48,7 @@ export const accounts: Migration = {
       .createTable('app_secrets')
       .addColumn('name', 'text', (c) => c.primaryKey())
       .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('created_at', 'timestamptz', now)
       .execute();
   },
 };

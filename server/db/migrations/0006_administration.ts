@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { bilingual, blank, now, recordTable, stamped } from './tables';
 
 /** Company letterhead, users' commission, order terms, keyed options, codes (settings) and holidays. */
 export const administration: Migration = {
@@ -8,46 +9,35 @@ export const administration: Migration = {
 
     await db.schema
       .alterTable('companies')
-      .addColumn('address_en', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('address_zh', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('fax', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('website', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('br_number', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('address_en', 'text', blank)
+      .addColumn('address_zh', 'text', blank)
+      .addColumn('phone', 'text', blank)
+      .addColumn('fax', 'text', blank)
+      .addColumn('email', 'text', blank)
+      .addColumn('website', 'text', blank)
+      .addColumn('br_number', 'text', blank)
       .addColumn('logo_key', 'text')
       .addColumn('logo_type', 'text')
       .addColumn('chop_key', 'text')
       .addColumn('chop_type', 'text')
       .execute();
 
-    await db.schema
-      .createTable('order_terms')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
-      .addColumn('title_en', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('title_zh', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('body_en', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('body_zh', 'text', (c) => c.notNull().defaultTo(''))
+    await recordTable(db, 'order_terms')
+      .$call(bilingual('title'))
+      .$call(bilingual('body'))
       .addColumn('applies_to', 'text', (c) => c.notNull().defaultTo('both').check(sql`applies_to in ('quotation', 'order', 'both')`))
       .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(stamped)
       .execute();
 
-    await db.schema
-      .createTable('options')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'options')
       .addColumn('key', 'text', (c) => c.notNull())
       .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('label_en', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('label_zh', 'text', (c) => c.notNull().defaultTo(''))
+      .$call(bilingual('label'))
       .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(stamped)
       .addUniqueConstraint('options_key_value', ['key', 'value'])
       .execute();
 
@@ -55,19 +45,14 @@ export const administration: Migration = {
       .createTable('settings')
       .addColumn('key', 'text', (c) => c.primaryKey())
       .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated_at', 'timestamptz', now)
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
 
-    await db.schema
-      .createTable('holidays')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'holidays')
       .addColumn('date', 'date', (c) => c.notNull().unique())
-      .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('name_zh', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(bilingual('name'))
+      .$call(stamped)
       .execute();
   },
 };

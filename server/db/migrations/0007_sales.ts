@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { bilingual, blank, now, recordTable, stamped } from './tables';
 
 /**
  * The money flow: quotations and orders (with their lines), receipts and refunds against orders, and
@@ -17,9 +18,7 @@ export const sales: Migration = {
       .execute();
 
     for (const table of ['quotations', 'orders'] as const) {
-      let create = db.schema
-        .createTable(table)
-        .addColumn('id', 'serial', (c) => c.primaryKey())
+      let create = recordTable(db, table)
         .addColumn('number', 'text', (c) => c.notNull().unique())
         .addColumn('date', 'date', (c) => c.notNull())
         .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
@@ -30,11 +29,9 @@ export const sales: Migration = {
         .addColumn('discount', 'integer', (c) => c.notNull())
         .addColumn('total', 'integer', (c) => c.notNull().check(sql`total >= 0`))
         .addColumn('terms', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-        .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('notes', 'text', blank)
         .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
+        .$call(stamped);
       if (table === 'quotations') {
         create = create
           .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('basic', 'contract')`))
@@ -49,7 +46,7 @@ export const sales: Migration = {
           .addColumn('quotation_id', 'integer', (c) => c.references('quotations.id'))
           .addColumn('due_date', 'date', (c) => c.notNull())
           .addColumn('voided', 'boolean', (c) => c.notNull().defaultTo(false))
-          .addColumn('void_reason', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('void_reason', 'text', blank)
           .addColumn('voided_at', 'timestamptz')
           .addColumn('voided_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
           // Receipts less refunds, kept in step with the receipts table inside the same transaction.
@@ -66,13 +63,10 @@ export const sales: Migration = {
 
       const items = table === 'quotations' ? 'quotation_items' : 'order_items';
       const owner = table === 'quotations' ? 'quotation_id' : 'order_id';
-      await db.schema
-        .createTable(items)
-        .addColumn('id', 'serial', (c) => c.primaryKey())
+      await recordTable(db, items)
         .addColumn(owner, 'integer', (c) => c.notNull().references(`${table}.id`).onDelete('cascade'))
         .addColumn('product_id', 'integer', (c) => c.references('products.id'))
-        .addColumn('description_en', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('description_zh', 'text', (c) => c.notNull().defaultTo(''))
+        .$call(bilingual('description'))
         .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
         .addColumn('unit_price', 'integer', (c) => c.notNull().check(sql`unit_price >= 0`))
         .addColumn('line_total', 'integer', (c) => c.notNull())
@@ -83,21 +77,19 @@ export const sales: Migration = {
     }
     await db.schema.alterTable('quotations').addColumn('order_id', 'integer', (c) => c.references('orders.id')).execute();
 
-    await db.schema
-      .createTable('receipts')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'receipts')
       .addColumn('number', 'text', (c) => c.notNull().unique())
       .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
       .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('receipt', 'refund')`))
       .addColumn('date', 'date', (c) => c.notNull())
       .addColumn('method', 'text', (c) => c.notNull())
-      .addColumn('reference', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('reference', 'text', blank)
       .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
-      .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('reason', 'text', blank)
       .addColumn('banked_in', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('banked_in_at', 'timestamptz')
       .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('created_at', 'timestamptz', now)
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
     await db.schema.createIndex('receipts_order').on('receipts').column('order_id').execute();

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { blank, recordTable, stamped } from './tables';
 
 /**
  * Appointments. A row of `appointments` is a series as the domain keeps it (first day, time,
@@ -11,16 +12,14 @@ import type { Migration } from 'kysely/migration';
  */
 export const appointments: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('appointments')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'appointments')
       .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
-      .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('address', 'text', blank)
       .addColumn('area_id', 'integer', (c) => c.references('areas.id'))
       .addColumn('branch_id', 'integer', (c) => c.references('branches.id'))
       .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('set null'))
-      .addColumn('appointment_type', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('appointment_type', 'text', blank)
+      .addColumn('notes', 'text', blank)
       .addColumn('start_date', 'date', (c) => c.notNull())
       .addColumn('start_minute', 'integer', (c) => c.notNull().check(sql`start_minute between 0 and 1439`))
       .addColumn('duration_minutes', 'integer', (c) => c.notNull().check(sql`duration_minutes between 1 and 1440`))
@@ -34,9 +33,7 @@ export const appointments: Migration = {
       // The series this one was cut from ("this one only" or "this and future"), for the history.
       .addColumn('origin_id', 'integer', (c) => c.references('appointments.id').onDelete('set null'))
       .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(stamped)
       .addCheckConstraint('appointments_end', sql`(end_kind = 'count' and end_count between 1 and 1000) or (end_kind = 'until' and end_until is not null) or end_kind = 'never'`)
       .addCheckConstraint('appointments_last_date', sql`last_date is null or last_date >= start_date`)
       .execute();
@@ -56,29 +53,25 @@ export const appointments: Migration = {
       .execute();
     await db.schema.createIndex('appointment_workers_user').on('appointment_workers').columns(['user_id', 'appointment_id']).execute();
 
-    await db.schema
-      .createTable('appointment_visits')
-      .addColumn('id', 'serial', (c) => c.primaryKey())
+    await recordTable(db, 'appointment_visits')
       .addColumn('appointment_id', 'integer', (c) => c.notNull().references('appointments.id').onDelete('cascade'))
       .addColumn('date', 'date', (c) => c.notNull())
       .addColumn('status', 'text', (c) =>
         c.notNull().defaultTo('in_progress').check(sql`status in ('in_progress', 'on_hold', 'ended', 'pending_recheck', 'auditing', 'audited', 'canceled')`),
       )
-      .addColumn('work_done', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('findings', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('work_done', 'text', blank)
+      .addColumn('findings', 'text', blank)
       .addColumn('products_used', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       // Signatures drawn on the screen: PNG images, checked by their first bytes, at most 5 MB.
       .addColumn('client_signature', 'bytea')
-      .addColumn('client_signer', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('client_signer', 'text', blank)
       .addColumn('client_signed_at', 'timestamptz')
       .addColumn('worker_signature', 'bytea')
       .addColumn('worker_signer_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('worker_signed_at', 'timestamptz')
       .addColumn('reported_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('reported_at', 'timestamptz')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(stamped)
       .addUniqueConstraint('appointment_visits_day', ['appointment_id', 'date'])
       .execute();
     await db.schema.createIndex('appointment_visits_date').on('appointment_visits').columns(['date', 'appointment_id']).execute();
