@@ -9,7 +9,7 @@ import { Attachment } from './attachments';
 
 /** The attachment replies, with the client contract (the browser's client area loads them together). */
 export { AttachmentsReply } from './attachments';
-import { Id, Timestamp, Version } from './common';
+import { codedName, Id, Timestamp, Version } from './common';
 import { OptionChoice, OrderRow, QuotationRow } from './sales';
 const Names = { nameEn: z.string(), nameZh: z.string() };
 
@@ -23,16 +23,14 @@ export const ClientAddress = z.object({
   area: z.optional(z.nullable(z.object(Names))),
 });
 
+/** What a client keeps and its form sends alike: tags, company and branch, notes. */
+const clientFields = { tags: z.array(z.string()), companyId: z.nullable(Id), branchId: z.nullable(Id), notes: z.string() };
+
 /** A client as its screen shows it; the HKID only masked. */
 export const Client = z.object({
-  id: Id,
-  code: z.string(),
-  ...Names,
+  ...codedName,
   hkidMasked: z.nullable(z.string()),
-  tags: z.array(z.string()),
-  companyId: z.nullable(Id),
-  branchId: z.nullable(Id),
-  notes: z.string(),
+  ...clientFields,
   /** A client source of Settings → Options (it may be inactive since), or null. */
   source: z.nullable(OptionChoice),
   version: Version,
@@ -53,9 +51,7 @@ export const ClientOptions = z.object({
 export type ClientOptions = z.infer<typeof ClientOptions>;
 
 export const ClientListItem = z.object({
-  id: Id,
-  code: z.string(),
-  ...Names,
+  ...codedName,
   tags: z.array(z.string()),
   primaryContact: z.nullable(z.object({ name: z.string(), phones: z.array(z.string()) })),
   area: z.nullable(z.object(Names)),
@@ -109,10 +105,7 @@ export const ClientInput = z.object({
   ...Names,
   /** Omitted: unchanged; '' removes it. */
   hkid: z.optional(z.string()),
-  tags: z.array(z.string()),
-  companyId: z.nullable(Id),
-  branchId: z.nullable(Id),
-  notes: z.string(),
+  ...clientFields,
   /** A client source's value; null removes it. */
   source: z.nullable(z.string()),
   contacts: z.array(z.object({ name: z.string(), title: z.string(), phones: z.array(z.string()), email: z.string(), isPrimary: z.boolean() })),

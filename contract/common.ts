@@ -40,3 +40,9 @@ export const Done = z.object({ message: z.optional(z.string()) });
 
 /** A plain name in both languages, as lists and pickers show a record. */
 export const BilingualName = z.object({ nameEn: z.string(), nameZh: z.string() });
+
+/** A record known by its code and its names in both languages (a client, a product), as lists, pickers and documents show it. */
+export const codedName = { id: Id, code: z.string(), ...BilingualName.shape };
+
+/** A term's words in both languages: a reusable term of Settings, or its copy on a document. */
+export const TermWords = z.object({ titleEn: z.string(), titleZh: z.string(), bodyEn: z.string(), bodyZh: z.string() });

@@ -7,42 +7,29 @@
 import * as z from 'zod/mini';
 import { CODE_KEYS, type CodeKey } from '../domain/settings/codes';
 import { OPTION_KEYS } from '../domain/settings/options';
-import { Id, IsoDateText, Version } from './common';
+import { Id, IsoDateText, TermWords, Version } from './common';
 
 export const TERM_APPLIES_TO = ['both', 'quotation', 'order'] as const;
 export const REGIONS = ['hk_island', 'kowloon', 'new_territories'] as const;
 
 const SortOrder = z.number().check(z.int(), z.nonnegative());
 
+/** What the order term form edits: the words, the documents it applies to, its place and whether it is offered. */
+const orderTermFields = { ...TermWords.shape, appliesTo: z.enum(TERM_APPLIES_TO), sortOrder: SortOrder, active: z.boolean() };
+
 /** A reusable term of quotations and orders, in both languages. */
-export const OrderTerm = z.object({
-  id: Id,
-  titleEn: z.string(),
-  titleZh: z.string(),
-  bodyEn: z.string(),
-  bodyZh: z.string(),
-  appliesTo: z.enum(TERM_APPLIES_TO),
-  sortOrder: SortOrder,
-  active: z.boolean(),
-  version: Version,
-});
+export const OrderTerm = z.object({ id: Id, ...orderTermFields, version: Version });
 export type OrderTerm = z.infer<typeof OrderTerm>;
 
 /** GET /api/order-terms: every term, in display order. */
 export const OrderTermList = z.array(OrderTerm);
 export const OrderTermReply = z.object({ term: OrderTerm });
 
+/** What the option form edits: the stored value, its words, its place and whether it is offered. */
+const optionFields = { value: z.string(), labelEn: z.string(), labelZh: z.string(), sortOrder: SortOrder, active: z.boolean() };
+
 /** One value of a keyed option list. */
-export const OptionItem = z.object({
-  id: Id,
-  key: z.enum(OPTION_KEYS),
-  value: z.string(),
-  labelEn: z.string(),
-  labelZh: z.string(),
-  sortOrder: SortOrder,
-  active: z.boolean(),
-  version: Version,
-});
+export const OptionItem = z.object({ id: Id, key: z.enum(OPTION_KEYS), ...optionFields, version: Version });
 export type OptionItem = z.infer<typeof OptionItem>;
 
 /** GET /api/options/{key}: the list's values, with the keys of every list. */
@@ -75,18 +62,10 @@ export type CodesReply = z.infer<typeof CodesReply>;
 
 // The bodies the list screens send (the server trims, defaults and checks them again).
 
-export const OrderTermInput = z.object({
-  titleEn: z.string(),
-  titleZh: z.string(),
-  bodyEn: z.string(),
-  bodyZh: z.string(),
-  appliesTo: z.enum(TERM_APPLIES_TO),
-  sortOrder: SortOrder,
-  active: z.boolean(),
-});
+export const OrderTermInput = z.object(orderTermFields);
 export type OrderTermInput = z.infer<typeof OrderTermInput>;
 
-export const OptionInput = z.object({ value: z.string(), labelEn: z.string(), labelZh: z.string(), sortOrder: SortOrder, active: z.boolean() });
+export const OptionInput = z.object(optionFields);
 export type OptionInput = z.infer<typeof OptionInput>;
 
 export const AreaInput = z.object({ nameEn: z.string(), nameZh: z.string(), region: z.enum(REGIONS), sortOrder: SortOrder });

@@ -9,9 +9,8 @@ import { BilingualName, Id, Version } from './common';
 
 export const COMPANY_PREFIXES = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
 
-/** A company with its letterhead in both languages and its own document number prefixes ('' = the one under Settings → Codes). */
-export const Company = z.object({
-  id: Id,
+/** What a company's form edits: its letterhead in both languages and its own document number prefixes ('' = the one under Settings → Codes). */
+const companyFields = {
   nameEn: z.string(),
   nameZh: z.string(),
   addressEn: z.string(),
@@ -25,6 +24,12 @@ export const Company = z.object({
   invoicePrefix: z.string(),
   receiptPrefix: z.string(),
   refundPrefix: z.string(),
+};
+
+/** A company: its fields, its logo and chop, its version. */
+export const Company = z.object({
+  id: Id,
+  ...companyFields,
   /** The stored logo's and chop's addresses, or null when there is none. */
   logoUrl: z.nullable(z.string()),
   chopUrl: z.nullable(z.string()),
@@ -65,21 +70,7 @@ export const BranchReply = z.object({ branch: Branch });
 
 // The bodies the forms send (the server trims and checks them again).
 
-export const CompanyInput = z.object({
-  nameEn: z.string(),
-  nameZh: z.string(),
-  addressEn: z.string(),
-  addressZh: z.string(),
-  phone: z.string(),
-  fax: z.string(),
-  email: z.string(),
-  website: z.string(),
-  brNumber: z.string(),
-  quotationPrefix: z.string(),
-  invoicePrefix: z.string(),
-  receiptPrefix: z.string(),
-  refundPrefix: z.string(),
-});
+export const CompanyInput = z.object(companyFields);
 export type CompanyInput = z.infer<typeof CompanyInput>;
 
 export const BranchInput = z.object({ nameEn: z.string(), nameZh: z.string(), companyId: Id, address: z.string(), phone: z.string() });

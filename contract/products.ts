@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { PRODUCT_UNITS } from '../domain/products/units';
-import { BilingualName, Cents, Id, listPage, Version } from './common';
+import { BilingualName, Cents, codedName, Id, listPage, Version } from './common';
 
 /** A commission rate in basis points (5.5% = 550), or none (the category's or the user's applies). */
 export const RateBp = z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(10_000)));
@@ -35,10 +35,7 @@ export const CategoryTree = z.array(CategoryNode);
 
 /** A product's row in the list. */
 export const ProductRow = z.object({
-  id: Id,
-  code: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string(),
+  ...codedName,
   unit: z.string(),
   unitPrice: Cents,
   active: z.boolean(),
@@ -50,18 +47,19 @@ export type ProductRow = z.infer<typeof ProductRow>;
 export const ProductPage = listPage(ProductRow, { categories: CategoryTree });
 export type ProductPage = z.infer<typeof ProductPage>;
 
-export const Product = z.object({
-  id: Id,
+/** What the product form edits; the form sends one of the known units, a stored product may have another. */
+const productFields = <Unit extends z.ZodMiniType<string>>(unit: Unit) => ({
   code: z.string(),
   nameEn: z.string(),
   nameZh: z.string(),
   categoryId: z.nullable(Id),
-  unit: z.string(),
+  unit,
   unitPrice: Cents,
   commissionRateBp: RateBp,
   active: z.boolean(),
-  version: Version,
 });
+
+export const Product = z.object({ id: Id, ...productFields(z.string()), version: Version });
 export type Product = z.infer<typeof Product>;
 
 /** POST and PUT /api/products…: the product as saved. */
@@ -86,16 +84,7 @@ export const CategoryScreen = z.object({ category: Category, categories: Categor
 export type CategoryScreen = z.infer<typeof CategoryScreen>;
 
 /** The body of POST /api/products (and of PUT with the version). */
-export const ProductInput = z.object({
-  code: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string(),
-  categoryId: z.nullable(Id),
-  unit: z.enum(PRODUCT_UNITS),
-  unitPrice: Cents,
-  commissionRateBp: RateBp,
-  active: z.boolean(),
-});
+export const ProductInput = z.object(productFields(z.enum(PRODUCT_UNITS)));
 export type ProductInput = z.infer<typeof ProductInput>;
 
 /** The body of POST /api/product-categories (and of PUT with the version). */

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { Id, Version } from './common';
-import { SignedInUser } from './users';
+import { rightsForm } from './users';
 
 /** A role: its name, its permissions and how many users hold it. */
 export const Role = z.object({
@@ -24,18 +24,9 @@ export type RoleList = z.infer<typeof RoleList>;
 /** The permission catalogue: areas × actions, then the special permissions. */
 export const PermissionCatalogue = z.object({ areas: z.array(z.string()), actions: z.array(z.string()), special: z.array(z.string()) });
 
-/** GET /api/roles/create */
-export const NewRolePage = z.object({ catalogue: PermissionCatalogue });
-
-/** GET /api/roles/:id */
-export const RolePage = z.object({ role: Role, catalogue: PermissionCatalogue });
-
-/** The role form's screen data: a role to edit (none for a new one) and the catalogue. */
-export const RoleFormData = z.object({ role: z.optional(Role), catalogue: PermissionCatalogue });
+/** GET /api/roles/create, GET /api/roles/:id, the role form's data (with the catalogue); POST /api/roles (201) and PUT /api/roles/:id. */
+export const { newPage: NewRolePage, page: RolePage, formData: RoleFormData, saved: RoleSaved } = rightsForm('role', Role, { catalogue: PermissionCatalogue });
 export type RoleFormData = z.infer<typeof RoleFormData>;
-
-/** POST /api/roles (201) and PUT /api/roles/:id; `currentUser` when one changed one's own role. */
-export const RoleSaved = z.object({ role: Role, currentUser: z.optional(z.nullable(SignedInUser)) });
 export type RoleSaved = z.infer<typeof RoleSaved>;
 
 /** What the role form sends. */

@@ -10,7 +10,7 @@ import { ORDER_TYPES, type PaymentStatus, type VoidError } from '../domain/order
 import type { ReceiptError } from '../domain/orders/receipts';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type ContractTerms, type QuotationKind } from '../domain/quotations/quotation';
 import { Attachment } from './attachments';
-import { Cents, Id, IsoDateText, listPage, Timestamp, Version } from './common';
+import { Cents, codedName, Id, IsoDateText, listPage, TermWords, Timestamp, Version } from './common';
 
 /* The domain's words, as enums of the wire (each checked against the domain's own type below). */
 
@@ -37,7 +37,7 @@ export type NamedOption = z.infer<typeof NamedOption>;
 export const OptionChoice = z.object({ value: z.string(), nameEn: z.string(), nameZh: z.string() });
 export type OptionChoice = z.infer<typeof OptionChoice>;
 
-export const ProductOption = z.object({ id: Id, code: z.string(), nameEn: z.string(), nameZh: z.string(), unit: z.string(), unitPrice: Cents });
+export const ProductOption = z.object({ ...codedName, unit: z.string(), unitPrice: Cents });
 export const PersonOption = z.object({ id: Id, name: z.string() });
 export const TermOption = z.object({ id: Id, titleEn: z.string(), titleZh: z.string() });
 
@@ -56,10 +56,7 @@ export type InvoiceOptions = z.infer<typeof InvoiceOptions>;
 
 /** A client as a document shows it: code, both names, first address and main contact (never the HKID). */
 export const ClientSummary = z.object({
-  id: Id,
-  code: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string(),
+  ...codedName,
   address: z.string(),
   contact: z.nullable(z.object({ name: z.string(), phones: z.array(z.string()) })),
 });
@@ -80,13 +77,7 @@ export const DocumentItem = z.object({
 export type DocumentItem = z.infer<typeof DocumentItem>;
 
 /** A term as the document keeps its copy (older copies have no `appliesTo`). */
-export const TermText = z.object({
-  titleEn: z.string(),
-  titleZh: z.string(),
-  bodyEn: z.string(),
-  bodyZh: z.string(),
-  appliesTo: z.optional(z.enum(TERM_SCOPES)),
-});
+export const TermText = z.extend(TermWords, { appliesTo: z.optional(z.enum(TERM_SCOPES)) });
 export type TermText = z.infer<typeof TermText>;
 
 /** The company (and branch) a document prints under. */
@@ -108,9 +99,11 @@ export type Letterhead = z.infer<typeof Letterhead>;
 
 export const ContractSchema = z.object({ periodStart: IsoDateText, periodEnd: IsoDateText, frequency: z.enum(VISIT_FREQUENCIES) });
 
+/** A document as lists and other documents name it: its id and number. */
+const numbered = { id: Id, number: z.string() };
+
 const documentHeader = {
-  id: Id,
-  number: z.string(),
+  ...numbered,
   date: IsoDateText,
   client: z.nullable(ClientSummary),
   clientId: Id,
@@ -140,14 +133,13 @@ export const Quotation = z.object({
   /** As kept (what the edit and delete rules look at). */
   storedStatus: QuotationStatusSchema,
   contract: z.nullable(ContractSchema),
-  order: z.nullable(z.object({ id: Id, number: z.string() })),
+  order: z.nullable(z.object(numbered)),
 });
 export type Quotation = z.infer<typeof Quotation>;
 
 /** A quotation as lists show it (the quotations list, a client's quotation tab). */
 export const QuotationRow = z.object({
-  id: Id,
-  number: z.string(),
+  ...numbered,
   kind: QuotationKindSchema,
   date: IsoDateText,
   validUntil: IsoDateText,
@@ -162,8 +154,7 @@ export type QuotationRow = z.infer<typeof QuotationRow>;
 /* Receipts and refunds. */
 
 export const Receipt = z.object({
-  id: Id,
-  number: z.string(),
+  ...numbered,
   kind: ReceiptKindSchema,
   date: IsoDateText,
   /** A payment method's code (Settings → Options). */
@@ -177,7 +168,7 @@ export const Receipt = z.object({
   bankedInAt: z.nullable(Timestamp),
   /** 'bank-in' while a cash or cheque receipt waits to be banked in. */
   action: z.nullable(z.literal('bank-in')),
-  order: z.object({ id: Id, number: z.string() }),
+  order: z.object(numbered),
   client: NamedOption,
   staff: z.nullable(z.string()),
 });
@@ -198,15 +189,14 @@ export const Order = z.object({
   voidReason: z.string(),
   voidedAt: z.nullable(Timestamp),
   voidedBy: z.nullable(z.string()),
-  quotation: z.nullable(z.object({ id: Id, number: z.string(), kind: QuotationKindSchema })),
+  quotation: z.nullable(z.object({ ...numbered, kind: QuotationKindSchema })),
   receipts: z.array(Receipt),
 });
 export type Order = z.infer<typeof Order>;
 
 /** An order as lists show it (the orders list, the outstanding reminder, a client's order tab). */
 export const OrderRow = z.object({
-  id: Id,
-  number: z.string(),
+  ...numbered,
   type: OrderTypeSchema,
   date: IsoDateText,
   dueDate: IsoDateText,

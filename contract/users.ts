@@ -9,11 +9,12 @@ import { ALL_PERMISSIONS, type Permission } from '../domain/auth/permissions';
 import type { User } from '../domain/auth/user';
 import { BilingualName, Id, Language, listPage, Version } from './common';
 
+/** A staff account as every view of it starts: its id, name and e-mail address. */
+const staffAccount = { id: Id, name: z.string(), email: z.string() };
+
 /** The signed-in user as the server returns it (the session's user, with its role's rights). */
 export const SignedInUser = z.object({
-  id: Id,
-  name: z.string(),
-  email: z.string(),
+  ...staffAccount,
   language: Language,
   isAdmin: z.boolean(),
   role: z.nullable(z.object({ id: Id, name: z.string(), permissions: z.readonly(z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]))) })),
@@ -36,9 +37,7 @@ export type UserOptions = z.infer<typeof UserOptions>;
 
 /** A row of the user list. */
 export const UserRow = z.object({
-  id: Id,
-  name: z.string(),
-  email: z.string(),
+  ...staffAccount,
   isAdmin: z.boolean(),
   active: z.boolean(),
   calendarColor: z.nullable(z.string()),
@@ -53,15 +52,15 @@ export type UserList = z.infer<typeof UserList>;
 
 /** A staff account as Settings → Users shows and edits it. */
 export const AdminUser = z.object({
-  id: Id,
-  name: z.string(),
-  email: z.string(),
+  ...staffAccount,
   language: Language,
   roleId: z.nullable(Id),
   branchId: z.nullable(Id),
+  /** The company of the user's branch (the server sets it from the branch). */
   companyId: z.nullable(Id),
   isAdmin: z.boolean(),
   active: z.boolean(),
+  /** '#rrggbb', or null for none. */
   calendarColor: z.nullable(z.string()),
   /** Basis points: 5.5% is 550; null when the user earns none. */
   commissionRateBp: z.nullable(z.number().check(z.int(), z.nonnegative())),
@@ -71,36 +70,32 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-/** GET /api/users/create */
-export const NewUserPage = z.object({ options: UserOptions });
-
-/** GET /api/users/:id */
-export const UserPage = z.object({ user: AdminUser, options: UserOptions });
-
-/** The user form's screen data: a user to edit (none for a new one) and the choices. */
-export const UserFormData = z.object({ user: z.optional(AdminUser), options: UserOptions });
-export type UserFormData = z.infer<typeof UserFormData>;
-
 /**
- * POST /api/users (201), PUT /api/users/:id and POST /api/users/:id/reset-two-factor: the account as
- * saved; `currentUser` when one changed one's own rights (this browser stays signed in with them; null
- * when one's own account can no longer sign in).
+ * The wire of a Settings form whose save may change one's own rights (a user, a role), the record
+ * under `key`:
+ * - `newPage`: GET …/create, what the form offers;
+ * - `page`: GET …/:id, the record and what the form offers;
+ * - `formData`: the form screen's data, the record only when editing;
+ * - `saved`: the reply of a save, the record as saved and `currentUser` when one changed one's own
+ *   rights (this browser stays signed in with them; null when one's own account can no longer sign in).
  */
-export const UserSaved = z.object({ user: AdminUser, currentUser: z.optional(z.nullable(SignedInUser)) });
+export function rightsForm<Key extends string, Row extends z.ZodMiniType, Offers extends z.core.$ZodShape>(key: Key, record: Row, offers: Offers) {
+  const as = <T extends z.ZodMiniType>(schema: T) => ({ [key]: schema }) as { [K in Key]: T };
+  return {
+    newPage: z.object(offers),
+    page: z.object({ ...as(record), ...offers }),
+    formData: z.object({ ...as(z.optional(record)), ...offers }),
+    saved: z.object({ ...as(record), currentUser: z.optional(z.nullable(SignedInUser)) }),
+  };
+}
+
+/** GET /api/users/create, GET /api/users/:id, the user form's data; POST /api/users (201), PUT /api/users/:id and POST /api/users/:id/reset-two-factor. */
+export const { newPage: NewUserPage, page: UserPage, formData: UserFormData, saved: UserSaved } = rightsForm('user', AdminUser, { options: UserOptions });
+export type UserFormData = z.infer<typeof UserFormData>;
 export type UserSaved = z.infer<typeof UserSaved>;
 
-const UserFields = {
-  name: z.string(),
-  email: z.string(),
-  language: Language,
-  roleId: z.nullable(Id),
-  branchId: z.nullable(Id),
-  isAdmin: z.boolean(),
-  active: z.boolean(),
-  /** '#rrggbb', or null for none. */
-  calendarColor: z.nullable(z.string()),
-  commissionRateBp: z.nullable(z.number().check(z.int(), z.nonnegative())),
-};
+/** What the user form edits: the account less what the server keeps (id, company, two-factor, version). */
+const UserFields = z.omit(AdminUser, { id: true, companyId: true, twoFactor: true, version: true }).shape;
 
 /** What the user form sends for a new account. */
 export const UserCreate = z.object({ ...UserFields, password: z.string(), password_confirmation: z.string() });
