@@ -1,4 +1,4 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type Bind } from 'inversify';
 import NProgress from 'nprogress';
 import { ApiClient } from '../../application/api/ApiClient';
 import { ErrorPolicy } from '../../application/api/ErrorPolicy';
@@ -34,6 +34,7 @@ import { OrderBook } from '../../application/ports/OrderBook';
 import { QuotationBook } from '../../application/ports/QuotationBook';
 import { ReceiptBook } from '../../application/ports/ReceiptBook';
 import { lazyPort } from './lazyPort';
+import type { Token } from '../../application/di/token';
 import { loadClientArea } from '../http/clients/load';
 import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { AppointmentBook } from '../../application/ports/AppointmentBook';
@@ -159,6 +160,17 @@ export const IN_PAGE_BACKEND: Backend = { module: inPageBackendModule, addresses
  * a service holds the page's state or is stateless, and the page has one of each.
  */
 
+/**
+ * Binds a port to its HTTP adapter (a class over the ApiClient), one for the page's life. The adapter
+ * and the part of the wire contract it decodes with load with the first screen that asks for the port
+ * (lazyPort), not with the sign-in page.
+ */
+function bindHttpAdapter<T extends object>(bind: Bind, port: Token<T>, load: () => Promise<new (api: ApiClient) => T>): void {
+  bind(port)
+    .toResolvedValue((api: ApiClient) => lazyPort<T>(() => load().then((Adapter) => new Adapter(api))), [ApiClient])
+    .inSingletonScope();
+}
+
 /** The session, calls and navigation (spec §2–§4, §7, §8): the page's state, the signed-in user, the
  * heartbeat, the error catalogue, the route table's controller and downloads. */
 export const sessionModule = new ContainerModule(({ bind }) => {
@@ -237,7 +249,7 @@ export const accountModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
   // Loaded with the API tokens screen (lazyPort), not with the sign-in page.
-  bind(ApiTokens).toResolvedValue((api: ApiClient) => lazyPort<ApiTokens>(() => import('../http/account/HttpApiTokens').then((m) => new m.HttpApiTokens(api))), [ApiClient]).inSingletonScope();
+  bindHttpAdapter(bind, ApiTokens, () => import('../http/account/HttpApiTokens').then((m) => m.HttpApiTokens));
   bind(ProfileService)
     .toResolvedValue(
       (api: ApiClient, currentUser: CurrentUser, language: LanguageSetting, state: AppState) =>
@@ -283,10 +295,7 @@ export const salesModule = new ContainerModule(({ bind }) => {
 
 /** The calendar and its appointments. */
 export const appointmentModule = new ContainerModule(({ bind }) => {
-  // The adapter (and the wire contract it reads with) loads with the first calendar screen (lazyPort), not with the sign-in page.
-  bind(AppointmentBook)
-    .toResolvedValue((api: ApiClient) => lazyPort<AppointmentBook>(() => import('../http/appointments/HttpAppointmentBook').then((m) => new m.HttpAppointmentBook(api))), [ApiClient])
-    .inSingletonScope();
+  bindHttpAdapter(bind, AppointmentBook, () => import('../http/appointments/HttpAppointmentBook').then((m) => m.HttpAppointmentBook));
   bind(AppointmentService).toResolvedValue((book: AppointmentBook) => new AppointmentService(book), [AppointmentBook]).inSingletonScope();
   bind(OverlapWatch).toResolvedValue((book: AppointmentBook, timer: Timer) => new OverlapWatch(book, timer), [AppointmentBook, Timer]).inSingletonScope();
   bind(AppointmentFlowLoader)
@@ -296,21 +305,14 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
 
 /** The nine reports and the dashboard. */
 export const reportModule = new ContainerModule(({ bind }) => {
-  // The adapter (and the reports' wire contract) loads with the first report screen (lazyPort), not with the sign-in page.
-  bind(ReportDesk)
-    .toResolvedValue((api: ApiClient) => lazyPort<ReportDesk>(() => import('../http/reports/HttpReportDesk').then((m) => new m.HttpReportDesk(api))), [ApiClient])
-    .inSingletonScope();
+  bindHttpAdapter(bind, ReportDesk, () => import('../http/reports/HttpReportDesk').then((m) => m.HttpReportDesk));
   bind(ReportService).toResolvedValue((desk: ReportDesk) => new ReportService(desk), [ReportDesk]).inSingletonScope();
 });
 
 /** Administration: users, roles and the two-factor policy (their adapters and use-cases load with their screens), and the other plain records. */
 export const adminModule = new ContainerModule(({ bind }) => {
-  bind(UserDirectory)
-    .toResolvedValue((api: ApiClient) => lazyPort<UserDirectory>(() => import('../http/admin/HttpUserDirectory').then((m) => new m.HttpUserDirectory(api))), [ApiClient])
-    .inSingletonScope();
-  bind(RoleBook)
-    .toResolvedValue((api: ApiClient) => lazyPort<RoleBook>(() => import('../http/admin/HttpRoleBook').then((m) => new m.HttpRoleBook(api))), [ApiClient])
-    .inSingletonScope();
+  bindHttpAdapter(bind, UserDirectory, () => import('../http/admin/HttpUserDirectory').then((m) => m.HttpUserDirectory));
+  bindHttpAdapter(bind, RoleBook, () => import('../http/admin/HttpRoleBook').then((m) => m.HttpRoleBook));
   bind(AdminDeskLoader)
     .toResolvedValue(
       (users: UserDirectory, roles: RoleBook, state: AppState, currentUser: CurrentUser, navigation: NavigationService, confirmation: ConfirmationService) =>
