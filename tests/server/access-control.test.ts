@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_ABILITIES } from '../../domain/auth/tokenAbilities';
 import { ENDPOINTS, tokenAbilityOf } from './endpoints';
-import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+import { DEMO, type Reply, serverForTests, signedInAgent, TestAgent } from './harness';
 import { dbFingerprint } from './snapshot';
 
 /**
@@ -12,9 +11,7 @@ import { dbFingerprint } from './snapshot';
  * sessions, and rights a user may not hand out.
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 const ROLE = { admin: 1, sales: 2, worker: 3 } as const;
 const HEAD_OFFICE = 1;
 const WORKER_ID = 3;
@@ -22,22 +19,13 @@ const WORKER_ID = 3;
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF');
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
 
-let server: TestServer;
+const server = serverForTests();
 let adminAgent: TestAgent;
 beforeAll(async () => {
-  server = await startTestServer();
   adminAgent = await signedIn(admin);
 });
-afterAll(async () => {
-  await server.close();
-});
 
-async function signedIn(who: { email: string; password: string }): Promise<TestAgent> {
-  const agent = new TestAgent(server);
-  const reply = await agent.signIn(who.email, who.password);
-  expect(reply.status, `${who.email}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return agent;
-}
+const signedIn = (who: { email: string; password: string }) => signedInAgent(server, who);
 
 const xsrf = (agent: TestAgent) => ({ 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! });
 const send = (agent: TestAgent, method: string, path: string, body?: unknown): Promise<Reply> =>

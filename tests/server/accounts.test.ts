@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { describe, expect, it } from 'vitest';
 import { totp } from '../support/totp';
-import { startTestServer, TEST_CLIENT_IP_HEADER, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, signedInAgent, TEST_CLIENT_IP_HEADER, TestAgent } from './harness';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForTests();
 
-async function signedIn(who: { email: string; password: string }, language = 'en') {
-  const agent = new TestAgent(server, language);
-  const reply = await agent.signIn(who.email, who.password);
-  expect(reply.status).toBe(200);
-  return agent;
-}
+const signedIn = (who: { email: string; password: string }, language?: string) => signedInAgent(server, who, language);
 
 let registrations = 0;
 

@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
 import { SEEDED_HOLIDAY_YEARS } from '../../server/db/hkPublicHolidays';
 import enAdmin from '../../locales/en/admin.json';
 import zhAdmin from '../../locales/zh-HK/admin.json';
-import { signedInServer, TestAgent } from './harness';
+import { DEMO, signedInServer, TestAgent } from './harness';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, worker } = DEMO;
 
 const app = signedInServer(admin);
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPIRED_SESSION_KEPT_MS, purgeExpired } from '../../server/db/housekeeping';
-import { DEMO_USERS } from '../../server/db/seed';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
-import { startTestServer, TEST_CLIENT_IP_HEADER, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, startTestServer, TEST_CLIENT_IP_HEADER, TestAgent } from './harness';
 
 /** Issue 18: anonymous requests do not grow the database, and what has expired is deleted. */
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, worker } = DEMO;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForTests();
 
 const count = async (table: 'sessions' | 'rate_limits') => Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 

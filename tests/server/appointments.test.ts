@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { canWorkVisits, type Permission } from '../../domain/auth/permissions';
-import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+import { DEMO, type Reply, serverForTests, signedInAgent, TestAgent } from './harness';
 
 const ADMIN = 1;
 const SALES = 2;
 const WORKER = 3;
 
-let server: TestServer;
+const server = serverForTests();
 let admin: TestAgent;
 let sales: TestAgent;
 let worker: TestAgent;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = new TestAgent(server);
-  sales = new TestAgent(server);
-  worker = new TestAgent(server);
-  expect((await admin.signIn('admin@example.com', 'Admin1234')).status).toBe(200);
-  expect((await sales.signIn('sales@example.com', 'Sales1234')).status).toBe(200);
-  expect((await worker.signIn('worker@example.com', 'Worker1234')).status).toBe(200);
-});
-afterAll(async () => {
-  await server.close();
+  admin = await signedInAgent(server, DEMO.admin);
+  sales = await signedInAgent(server, DEMO.sales);
+  worker = await signedInAgent(server, DEMO.worker);
 });
 
 interface CalendarEvent {

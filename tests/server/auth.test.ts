@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
 import { clientIpOf } from '../../server/node/clientIp';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, startTestServer, TestAgent } from './harness';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, worker } = DEMO;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForTests();
 
 describe('GET /api/heartbeat', () => {
   // Issue 18: a visitor gets the XSRF-TOKEN cookie but no stored session (and so no session cookie).

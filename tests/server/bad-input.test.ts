@@ -4,7 +4,6 @@ import type * as z from 'zod';
 import { sniffAttachmentType } from '../../domain/files/file-type';
 import { sniffImageType } from '../../domain/files/image-type';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/upload';
-import { DEMO_USERS } from '../../server/db/seed';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
 import type * as Query from '../../server/http/query';
 import type * as Validate from '../../server/http/validate';
@@ -12,7 +11,7 @@ import { unstorableTextPath } from '../../server/http/text';
 import { totp } from '../support/totp';
 import { HOSTILE_STRINGS, hostileString, inputFor, junk, UNSTORABLE_STRINGS } from '../support/zod-arbitrary';
 import { ENDPOINTS } from './endpoints';
-import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+import { DEMO, type Reply, serverForTests, signedInAgent, TestAgent, type TestServer } from './harness';
 
 /**
  * Bad input, property-based: every endpoint that reads a JSON body or a query string is sent
@@ -58,8 +57,7 @@ vi.mock('../../server/http/query', async (importOriginal) => {
   };
 });
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, worker } = DEMO;
 
 /**
  * Calls that would end the fuzzing administrator's session or account: fuzzed from throw-away
@@ -118,7 +116,7 @@ const NO_JSON_BODY = new Set([
 
 const shapeOf = (method: string, path: string) => `${method} ${path.replace(/\?.*$/, '').replace(/\/(\d+|\d{4}-\d{2}-\d{2})(?=\/|$)/g, '/:n')}`;
 
-let server: TestServer;
+const server = serverForTests();
 let agent: TestAgent;
 const totals = {
   requests: 0,
@@ -145,12 +143,6 @@ async function counted(request: Promise<Reply>): Promise<Reply> {
   return reply;
 }
 
-async function signedInAgent(): Promise<TestAgent> {
-  const fresh = new TestAgent(server);
-  expect((await fresh.signIn(admin.email, admin.password)).status).toBe(200);
-  return fresh;
-}
-
 /** A body sent as it is (possibly not JSON at all), with the JSON content type. */
 class RawJson {
   constructor(readonly text: string) {}
@@ -166,7 +158,7 @@ async function send(method: string, path: string, body: unknown): Promise<Reply>
   const reply = await once();
   if (reply.status !== 401 && reply.status !== 419) return reply;
   // A generated call ended the session (e.g. a password change): sign in again and send it again.
-  agent = await signedInAgent();
+  agent = await signedInAgent(server, admin);
   return once();
 }
 
@@ -195,7 +187,7 @@ async function sendFile(method: string, path: string, bytes: Uint8Array, headers
   const once = () => counted(agent.raw(method, path, bytes, { ...headers, 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN') ?? '' }));
   const reply = await once();
   if (reply.status !== 401 && reply.status !== 419) return reply;
-  agent = await signedInAgent();
+  agent = await signedInAgent(server, admin);
   return once();
 }
 
@@ -284,8 +276,7 @@ function expectedUpload(kind: UploadKind, bytes: Uint8Array, declared: string | 
 let targets: { method: string; path: string; shape: string }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  agent = await signedInAgent();
+  agent = await signedInAgent(server, admin);
   const users = (await agent.get('/api/users?per_page=100')).body?.items as { id: number; email: string }[];
   const workerId = users.find((u) => u.email === worker.email)!.id;
   const area = ((await agent.post('/api/areas', { nameEn: 'Fuzz area', nameZh: '測試區', region: 'kowloon' })).body as { id?: number; area?: { id: number } } | null) ?? {};
@@ -315,7 +306,6 @@ afterAll(async () => {
       `${t.uploads} generated files to ${t.uploadEndpoints} upload endpoints, ${t.ignoredBodies} junk bodies to ${t.bodylessEndpoints} body-less endpoints, ${t.sessionBodies} bodies to sign-out, account deletion and the two-factor step; ` +
       `${t.requests} requests, ${t.refused422} refused with 422, ${t.accepted} accepted, ${t.serverErrors} server errors`,
   );
-  await server.close();
 });
 
 describe('bad input to every endpoint', () => {
@@ -476,34 +466,20 @@ describe('bad input to every endpoint', () => {
 
 describe('calls that end the session or the account, and the two-factor step (throw-away accounts, a server of their own)', () => {
   /** Rate limits as configured: a run of wrong passwords meets the limit, as a real caller would. */
-  let own: TestServer;
+  const own = serverForTests();
   /** Every attempt reaches the code check (the limits are tested in auth.test.ts and accounts.test.ts). */
-  let unlimited: TestServer;
+  const unlimited = serverForTests({ ...DEFAULT_SERVER_CONFIG, attemptsPerMinute: 1_000_000 });
   let throwaways = 0;
-  beforeAll(async () => {
-    own = await startTestServer();
-    unlimited = await startTestServer({ ...DEFAULT_SERVER_CONFIG, attemptsPerMinute: 1_000_000 });
-  });
-  afterAll(async () => {
-    await own.close();
-    await unlimited.close();
-  });
 
   const sendAs = (who: TestAgent, method: string, path: string, body: string | undefined) => {
     const xsrf = who.cookies.get('XSRF-TOKEN');
     return counted(who.request(method, path, body, xsrf ? { 'X-XSRF-TOKEN': xsrf } : {}));
   };
-  const signedInOn = async (on: TestServer, who: { email: string; password: string }) => {
-    const fresh = new TestAgent(on);
-    const reply = await fresh.signIn(who.email, who.password);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    return fresh;
-  };
   /** A new staff account (no administrator, no records), made by the administrator of `on`. */
   const throwaway = async (on: TestServer) => {
     const email = `throwaway${++throwaways}@example.com`;
     const password = 'Throwaway1234';
-    const by = await signedInOn(on, admin);
+    const by = await signedInAgent(on, admin);
     const reply = await by.post('/api/users', { name: `Throw-away ${throwaways}`, email, language: 'en', roleId: null, branchId: 1, isAdmin: false, active: true, password, password_confirmation: password });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return { email, password };
@@ -528,7 +504,7 @@ describe('calls that end the session or the account, and the two-factor step (th
     };
     // Signed in: a sign-in per run (a password hash each), so fewer runs.
     await fc.assert(
-      fc.asyncProperty(anyBody, async (body) => signOut(await signedInOn(own, account), body)),
+      fc.asyncProperty(anyBody, async (body) => signOut(await signedInAgent(own, account), body)),
       { numRuns: Math.min(RUNS, 10) },
     );
     const guest = new TestAgent(own);
@@ -541,7 +517,7 @@ describe('calls that end the session or the account, and the two-factor step (th
 
   it('account deletion refuses generated bodies (422 on the field, or 429 once five wrong passwords are spent) and keeps the account; the right password deletes it', async () => {
     const account = await throwaway(own);
-    let who = await signedInOn(own, account);
+    let who = await signedInAgent(own, account);
     seen.body = null;
     await sendAs(who, 'DELETE', '/api/user', '{}');
     const schema = seen.body as z.ZodType | null;
@@ -582,7 +558,7 @@ describe('calls that end the session or the account, and the two-factor step (th
 
   it('the two-factor step refuses generated bodies (422 on the field, never 5xx) with a sign-in waiting for its code, and without one says no sign-in is waiting', async () => {
     const account = await throwaway(unlimited);
-    const enrolling = await signedInOn(unlimited, account);
+    const enrolling = await signedInAgent(unlimited, account);
     const { secret } = (await enrolling.post('/api/user/two-factor-authentication', { password: account.password })).body as { secret: string };
     expect((await enrolling.post('/api/user/confirmed-two-factor-authentication', { code: totp(secret, unlimited.clock.now()) })).status).toBe(200);
     unlimited.clock.advance(30_000);

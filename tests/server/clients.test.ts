@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePhone } from '../../domain/hk/phone';
-import { DEMO_USERS } from '../../server/db/seed';
 import { CLIENT_RECORD_CHECKS } from '../../server/clients/repository';
-import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+import { DEMO, type Reply, serverForTests, signedInAgent, TestAgent } from './harness';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForTests();
 
-async function signedIn(who: { email: string; password: string }, language = 'en') {
-  const agent = new TestAgent(server, language);
-  expect((await agent.signIn(who.email, who.password)).status).toBe(200);
-  return agent;
-}
+const signedIn = (who: { email: string; password: string }, language?: string) => signedInAgent(server, who, language);
 
 type ListReply = { items: { id: number; code: string; nameZh: string; nameEn: string; primaryContact: { name: string; phones: string[] } | null; area: { nameEn: string } | null }[]; total: number };
 type Client = { id: number; code: string; nameEn: string; nameZh: string; hkidMasked: string | null; version: number; contacts: { name: string; phones: string[]; isPrimary: boolean }[]; addresses: { address: string; area: { nameZh: string } | null }[] };

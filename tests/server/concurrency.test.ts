@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseConflict } from '../../server/http/errors';
-import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+import { DEMO, type Reply, serverForTests, signedInAgent, TestAgent } from './harness';
 import { dbFingerprint } from './snapshot';
 
 /**
@@ -12,21 +11,14 @@ import { dbFingerprint } from './snapshot';
  * pool of connections, where the statements truly run in parallel.
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
+const { admin, sales } = DEMO;
 
-let server: TestServer;
+const server = serverForTests();
 let a: TestAgent;
 let b: TestAgent;
 beforeAll(async () => {
-  server = await startTestServer();
-  a = new TestAgent(server);
-  b = new TestAgent(server);
-  expect((await a.signIn(admin.email, admin.password)).status).toBe(200);
-  expect((await b.signIn(sales.email, sales.password)).status).toBe(200);
-});
-afterAll(async () => {
-  await server.close();
+  a = await signedInAgent(server, admin);
+  b = await signedInAgent(server, sales);
 });
 
 const CONFLICT = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from '../../server/http/errors';
 import { StatementFault, type StatementKind } from './fault-injection';
-import { startTestServer, TestAgent, type Reply, type TestServer } from './harness';
+import { DEMO, type Reply, serverForTests, signedInAgent, signedInServer, startTestServer, TestAgent } from './harness';
 import { dbFingerprint } from './snapshot';
 import { totp } from '../support/totp';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+const { admin } = DEMO;
 
 describe('when the database cannot be reached', () => {
   it('answers 503 with a clear message in the caller’s language, and no stack or SQL', async () => {
@@ -88,15 +87,10 @@ describe('an unexpected error inside a route (a bug, not the database going away
 
 describe('a failure half-way through a write', () => {
   const fault = new StatementFault();
-  let server: TestServer;
+  const server = serverForTests(undefined, undefined, { plugins: [fault] });
   let agent: TestAgent;
   beforeAll(async () => {
-    server = await startTestServer(undefined, undefined, { plugins: [fault] });
-    agent = new TestAgent(server);
-    expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
-  });
-  afterAll(async () => {
-    await server.close();
+    agent = await signedInAgent(server, admin);
   });
 
   const UNAVAILABLE = 'The database cannot be reached just now. Nothing was saved; please try again shortly.';
@@ -321,16 +315,7 @@ describe('a server restart in the middle of a session', () => {
 describe('an upload cut off on the way', () => {
   const PDF_HEAD = new TextEncoder().encode('%PDF-1.7\n');
   const CHUNK = 64 * 1024;
-  let server: TestServer;
-  let agent: TestAgent;
-  beforeAll(async () => {
-    server = await startTestServer();
-    agent = new TestAgent(server);
-    expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const { server, agent } = signedInServer(admin);
 
   const attachmentRows = async () => Number((await server.db.selectFrom('attachments').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const headers = () => ({

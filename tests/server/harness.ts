@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { safeParse, type output, type ZodMiniType } from 'zod/mini';
 import { createServerApp } from '../../server/app';
+import { DEMO_USERS } from '../../server/db/seed';
 import { Encrypter, loadAppKey } from '../../server/auth/encryption';
 import type { Database } from '../../server/db/schema';
 import { DEFAULT_SERVER_CONFIG, type ServerConfig, type ServerDeps } from '../../server/http/env';
@@ -220,21 +221,78 @@ export class TestAgent {
   }
 }
 
+/** The seeded administrator, sales person and worker (server/db/seed.ts): each signs in with its `email` and `password`. */
+export const DEMO = {
+  admin: DEMO_USERS.find((u) => u.role === 'admin')!,
+  sales: DEMO_USERS.find((u) => u.role === 'sales')!,
+  worker: DEMO_USERS.find((u) => u.role === 'worker')!,
+};
+
 /**
- * A test server started before the file's tests with `user` signed in on `agent`, closed after them
- * (the set-up most server test files share). Read `server` and `agent` inside the tests.
+ * A test server started before the file's (or the describe block's) tests and closed after them (the
+ * set-up most server test files share). The object stands for the started server: read its fields
+ * inside tests and hooks, not at load time. `restart()` returns the new instance, as startTestServer's does.
  */
-export function signedInServer(user: { readonly email: string; readonly password: string }): { readonly server: TestServer; readonly agent: TestAgent } {
-  const started = {} as { server: TestServer; agent: TestAgent };
+export function serverForTests(config?: ServerConfig, extra?: Partial<Pick<ServerDeps, 'cookieHeaders'>>, options?: TestServerOptions): TestServer {
+  let started: TestServer | undefined;
   beforeAll(async () => {
-    started.server = await startTestServer();
-    started.agent = new TestAgent(started.server);
-    expect((await started.agent.signIn(user.email, user.password)).status).toBe(200);
+    started = await startTestServer(config, extra, options);
   });
   afterAll(async () => {
-    await started.server.close();
+    await started?.close();
   });
-  return started;
+  const current = (): TestServer => {
+    if (!started) throw new Error('The test server starts before the tests: use it inside a test or a hook.');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get files() {
+      return current().files;
+    },
+    restart: () => current().restart(),
+    close: () => current().close(),
+  };
+}
+
+/** A new browser on `server` with `who` signed in (the sign-in must succeed). */
+export async function signedInAgent(server: TestServer, who: { readonly email: string; readonly password: string }, language = 'en'): Promise<TestAgent> {
+  const agent = new TestAgent(server, language);
+  const reply = await agent.signIn(who.email, who.password);
+  expect(reply.status, `${who.email}: ${JSON.stringify(reply.body)}`).toBe(200);
+  return agent;
+}
+
+/**
+ * A test server (serverForTests) with `user` signed in on `agent` before the tests. Both can be
+ * destructured at load time: the agent reaches the server only when a test sends a request.
+ */
+export function signedInServer(user: { readonly email: string; readonly password: string }, language = 'en'): { readonly server: TestServer; readonly agent: TestAgent } {
+  const server = serverForTests();
+  const agent = new TestAgent(server, language);
+  beforeAll(async () => {
+    expect((await agent.signIn(user.email, user.password)).status).toBe(200);
+  });
+  return { server, agent };
+}
+
+/**
+ * The frame of the *-contract tests: `subject`'s replies from the real server on the seeded database,
+ * to the administrator (`agent`, signed in before the tests), each read by the wire contract the
+ * browser decodes with (readReply): a field renamed, dropped or retyped on either side fails there.
+ */
+export function describeContract(subject: string, tests: (agent: TestAgent) => void): void {
+  describe(`${subject} match the wire contract`, () => {
+    tests(signedInServer(DEMO.admin).agent);
+  });
 }
 
 /** The reply's body read by `schema` (the wire contract), failing with the mismatches and the status. */

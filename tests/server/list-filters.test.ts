@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLarge } from '../../server/db/seedLarge';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
 
 /**
  * Every filter of the lists leaves rows out, not only in: on a seeded data set, each filter's
@@ -11,24 +10,19 @@ import { startTestServer, TestAgent, type TestServer } from './harness';
  * then answers with every row) fails its case here.
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-let server: TestServer;
+const { admin } = DEMO;
+const server = serverForTests();
 let agent: TestAgent;
 
 beforeAll(async () => {
-  server = await startTestServer();
   await seedLarge(server.db, { clients: 60, orders: 240, items: 500, appointments: 10, seed: 3535, today: '2026-11-23', years: 1 });
   const { db } = server;
   // Sources and tags on some of the clients, a product made inactive: values a filter can tell apart.
   await sql`update clients set source = case when id % 3 = 0 then 'website' when id % 3 = 1 then 'referral' else null end`.execute(db);
   await sql`update clients set tags = '["VIP"]'::jsonb where id % 4 = 0`.execute(db);
   await sql`update products set active = false where id = (select min(id) from products)`.execute(db);
-  agent = new TestAgent(server);
-  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+  agent = await signedInAgent(server, admin);
 }, 300_000);
-afterAll(async () => {
-  await server.close();
-});
 
 /** The ids the database says match, and how many rows the table has in all. */
 async function truth(table: string, where: ReturnType<typeof sql>): Promise<{ ids: number[]; all: number }> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   AreaInput,
   AreaList,
@@ -16,56 +16,49 @@ import {
   OrderTermReply,
 } from '../../contract/lists';
 import { OPTION_KEYS } from '../../domain/settings/options';
-import { DEMO_USERS } from '../../server/db/seed';
-import { readReply, signedInServer } from './harness';
+import { describeContract, readReply } from './harness';
 
 /*
- * Every reply of the Settings lists and codes (order terms, options, areas, holidays, codes), from
- * the real server on the seeded database, read by the wire contract the browser decodes with
- * (contract/lists.ts): a field renamed, dropped or retyped on either side fails here.
+ * The Settings lists and codes (order terms, options, areas, holidays, codes), read by contract/lists.ts
+ * (the frame: describeContract in harness.ts).
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-
-const app = signedInServer(admin);
-
-
-describe('the Settings list replies match the wire contract', () => {
+describeContract('the Settings list replies', (agent) => {
   it('order terms: list, create, update', async () => {
-    readReply(OrderTermList, await app.agent.get('/api/order-terms'));
+    readReply(OrderTermList, await agent.get('/api/order-terms'));
     const input = OrderTermInput.parse({ titleEn: 'Contract term', titleZh: '合約條款', bodyEn: 'Body', bodyZh: '內容', appliesTo: 'order', sortOrder: 3, active: true });
-    const { term } = readReply(OrderTermReply, await app.agent.post('/api/order-terms', input), 201);
-    expect(readReply(OrderTermReply, await app.agent.put(`/api/order-terms/${term.id}`, { ...input, titleEn: 'Renamed', version: term.version })).term.titleEn).toBe('Renamed');
-    expect(readReply(OrderTermList, await app.agent.get('/api/order-terms')).some((t) => t.id === term.id)).toBe(true);
+    const { term } = readReply(OrderTermReply, await agent.post('/api/order-terms', input), 201);
+    expect(readReply(OrderTermReply, await agent.put(`/api/order-terms/${term.id}`, { ...input, titleEn: 'Renamed', version: term.version })).term.titleEn).toBe('Renamed');
+    expect(readReply(OrderTermList, await agent.get('/api/order-terms')).some((t) => t.id === term.id)).toBe(true);
   });
 
   it('options: every list, create, update', async () => {
-    for (const key of OPTION_KEYS) expect(readReply(OptionList, await app.agent.get(`/api/options/${key}`)).key).toBe(key);
+    for (const key of OPTION_KEYS) expect(readReply(OptionList, await agent.get(`/api/options/${key}`)).key).toBe(key);
     const input = OptionInput.parse({ value: 'contract_source', labelEn: 'Contract', labelZh: '合約', sortOrder: 9, active: true });
-    const { option } = readReply(OptionReply, await app.agent.post('/api/options/client_source', input), 201);
-    expect(readReply(OptionReply, await app.agent.put(`/api/options/client_source/${option.id}`, { ...input, active: false, version: option.version })).option.active).toBe(false);
+    const { option } = readReply(OptionReply, await agent.post('/api/options/client_source', input), 201);
+    expect(readReply(OptionReply, await agent.put(`/api/options/client_source/${option.id}`, { ...input, active: false, version: option.version })).option.active).toBe(false);
   });
 
   it('areas: list, create, update', async () => {
-    expect(readReply(AreaList, await app.agent.get('/api/areas')).length).toBe(18);
+    expect(readReply(AreaList, await agent.get('/api/areas')).length).toBe(18);
     const input = AreaInput.parse({ nameEn: 'Contract District', nameZh: '合約區', region: 'kowloon', sortOrder: 30 });
-    const { area } = readReply(AreaReply, await app.agent.post('/api/areas', input), 201);
-    expect(readReply(AreaReply, await app.agent.put(`/api/areas/${area.id}`, { ...input, region: 'new_territories', version: area.version })).area.region).toBe('new_territories');
+    const { area } = readReply(AreaReply, await agent.post('/api/areas', input), 201);
+    expect(readReply(AreaReply, await agent.put(`/api/areas/${area.id}`, { ...input, region: 'new_territories', version: area.version })).area.region).toBe('new_territories');
   });
 
   it('holidays: a year, create, update', async () => {
-    expect(readReply(HolidayList, await app.agent.get('/api/holidays?year=2026')).length).toBeGreaterThan(0);
+    expect(readReply(HolidayList, await agent.get('/api/holidays?year=2026')).length).toBeGreaterThan(0);
     const input = HolidayInput.parse({ date: '2031-07-02', nameEn: 'Contract day', nameZh: '合約日' });
-    const { holiday } = readReply(HolidayReply, await app.agent.post('/api/holidays', input), 201);
+    const { holiday } = readReply(HolidayReply, await agent.post('/api/holidays', input), 201);
     expect(holiday.date).toBe('2031-07-02');
-    expect(readReply(HolidayReply, await app.agent.put(`/api/holidays/${holiday.id}`, { ...input, nameEn: 'Renamed', version: holiday.version })).holiday.nameEn).toBe('Renamed');
-    expect(readReply(HolidayList, await app.agent.get('/api/holidays?year=2031')).map((h) => h.date)).toContain('2031-07-02');
+    expect(readReply(HolidayReply, await agent.put(`/api/holidays/${holiday.id}`, { ...input, nameEn: 'Renamed', version: holiday.version })).holiday.nameEn).toBe('Renamed');
+    expect(readReply(HolidayList, await agent.get('/api/holidays?year=2031')).map((h) => h.date)).toContain('2031-07-02');
   });
 
   it('codes: read and save', async () => {
-    const { codes } = readReply(CodesReply, await app.agent.get('/api/settings'));
+    const { codes } = readReply(CodesReply, await agent.get('/api/settings'));
     const input = CodesInput.parse({ values: { refund_prefix: 'RFC' }, versions: Object.fromEntries(codes.map((c) => [c.key, c.version])) });
-    const saved = readReply(CodesReply, await app.agent.put('/api/settings', input));
+    const saved = readReply(CodesReply, await agent.put('/api/settings', input));
     expect(saved.codes.find((c) => c.key === 'refund_prefix')?.value).toBe('RFC');
   });
 });

@@ -1,15 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrateToLatest } from '../../server/db/migrate';
-import { startTestServer, type TestServer } from './harness';
+import { serverForTests } from './harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForTests();
 
 describe('migrations at start', () => {
   it('do nothing on a database that has every migration (the usual restart)', async () => {

@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { routePath } from 'hono/route';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { DEMO_USERS } from '../../server/db/seed';
 import type { AppContext } from '../../server/http/env';
 import type * as Query from '../../server/http/query';
 import type * as Validate from '../../server/http/validate';
@@ -11,7 +10,7 @@ import type { TokenAbility } from '../../domain/auth/tokenAbilities';
 import type { ReplyDeclaration } from '../../server/http/reply';
 import type * as zm from 'zod/mini';
 import { ENDPOINTS, tokenAbilityOf, type Need } from './endpoints';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, TestAgent } from './harness';
 
 /**
  * The API's OpenAPI document (server/http/openapi.json, served at GET /api/openapi.json) is made from
@@ -45,15 +44,8 @@ vi.mock('../../server/http/query', async (importOriginal) => {
   };
 });
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const { admin } = DEMO;
+const server = serverForTests();
 
 /** Hono's `/api/clients/:client_id{[0-9]{1,9}}` as OpenAPI writes it: `/api/clients/{client_id}`. */
 const openApiPath = (route: string) => route.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?/g, '{$1}');

@@ -1,25 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BranchInput, BranchList, BranchPage, BranchReply, CompanyInput, CompanyList, CompanyReply, NewBranchPage, NewCompanyPage } from '../../contract/organisation';
-import { DEMO_USERS } from '../../server/db/seed';
-import { readReply, signedInServer } from './harness';
+import { describeContract, readReply } from './harness';
 
 /*
- * Every reply of Settings → Companies and Branches, from the real server on the seeded database, read
- * by the wire contract the browser decodes with (contract/organisation.ts).
+ * Settings → Companies and Branches, read by contract/organisation.ts (the frame: describeContract in
+ * harness.ts).
  */
-
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-
-const app = signedInServer(admin);
-
 
 // A 1×1 PNG.
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
 
-describe('the company and branch replies match the wire contract', () => {
+describeContract('the company and branch replies', (agent) => {
   it('companies: list, form, create, read, update, logo', async () => {
-    expect(readReply(CompanyList, await app.agent.get('/api/companies')).length).toBeGreaterThan(0);
-    readReply(NewCompanyPage, await app.agent.get('/api/companies/create'));
+    expect(readReply(CompanyList, await agent.get('/api/companies')).length).toBeGreaterThan(0);
+    readReply(NewCompanyPage, await agent.get('/api/companies/create'));
     const input = CompanyInput.parse({
       nameEn: 'Contract Ltd',
       nameZh: '合約有限公司',
@@ -35,22 +29,22 @@ describe('the company and branch replies match the wire contract', () => {
       receiptPrefix: '',
       refundPrefix: '',
     });
-    const { company } = readReply(CompanyReply, await app.agent.post('/api/companies', input), 201);
-    expect(readReply(CompanyReply, await app.agent.get(`/api/companies/${company.id}`)).company.invoicePrefix).toBe('CINV');
-    expect(readReply(CompanyReply, await app.agent.put(`/api/companies/${company.id}`, { ...input, phone: '29876543', version: company.version })).company.phone).toBe('29876543');
+    const { company } = readReply(CompanyReply, await agent.post('/api/companies', input), 201);
+    expect(readReply(CompanyReply, await agent.get(`/api/companies/${company.id}`)).company.invoicePrefix).toBe('CINV');
+    expect(readReply(CompanyReply, await agent.put(`/api/companies/${company.id}`, { ...input, phone: '29876543', version: company.version })).company.phone).toBe('29876543');
     const logo = readReply(
       CompanyReply,
-      await app.agent.raw('PUT', `/api/companies/${company.id}/logo`, PNG, { 'Content-Type': 'application/octet-stream', 'X-XSRF-TOKEN': app.agent.cookies.get('XSRF-TOKEN')! }),
+      await agent.raw('PUT', `/api/companies/${company.id}/logo`, PNG, { 'Content-Type': 'application/octet-stream', 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! }),
     );
     expect(logo.company.logoUrl).toMatch(new RegExp(`^/api/companies/${company.id}/logo`));
   });
 
   it('branches: list, form, create, read, update', async () => {
-    expect(readReply(BranchList, await app.agent.get('/api/branches')).length).toBeGreaterThan(0);
-    const form = readReply(NewBranchPage, await app.agent.get('/api/branches/create'));
+    expect(readReply(BranchList, await agent.get('/api/branches')).length).toBeGreaterThan(0);
+    const form = readReply(NewBranchPage, await agent.get('/api/branches/create'));
     const input = BranchInput.parse({ nameEn: 'Contract Branch', nameZh: '合約分店', companyId: form.options.companies[0]!.id, address: '', phone: '' });
-    const { branch } = readReply(BranchReply, await app.agent.post('/api/branches', input), 201);
-    expect(readReply(BranchPage, await app.agent.get(`/api/branches/${branch.id}`)).branch.nameZh).toBe('合約分店');
-    expect(readReply(BranchReply, await app.agent.put(`/api/branches/${branch.id}`, { ...input, phone: '23456789', version: branch.version })).branch.phone).toBe('23456789');
+    const { branch } = readReply(BranchReply, await agent.post('/api/branches', input), 201);
+    expect(readReply(BranchPage, await agent.get(`/api/branches/${branch.id}`)).branch.nameZh).toBe('合約分店');
+    expect(readReply(BranchReply, await agent.put(`/api/branches/${branch.id}`, { ...input, phone: '23456789', version: branch.version })).branch.phone).toBe('23456789');
   });
 });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasPermission, type Permission } from '../../domain/auth/permissions';
 import { DEMO_ROLES, DEMO_USERS } from '../../server/db/seed';
 import { ENDPOINTS, pattern } from './endpoints';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { serverForTests, TestAgent } from './harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForTests();
 
 describe('the permission matrix', () => {
   it('lists every endpoint the server has', () => {

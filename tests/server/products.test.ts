@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
-import { signedInServer, TestAgent } from './harness';
+import { DEMO, signedInServer, TestAgent } from './harness';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, worker } = DEMO;
 
 const app = signedInServer(admin);
 

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForTests();
 
-async function signedIn(who: { email: string; password: string }, language = 'en') {
-  const agent = new TestAgent(server, language);
-  expect((await agent.signIn(who.email, who.password)).status).toBe(200);
-  return agent;
-}
+const signedIn = (who: { email: string; password: string }, language?: string) => signedInAgent(server, who, language);
 
 type Profile = { name: string; email: string; language: string; version: number; role: string };
 

@@ -1,8 +1,7 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLarge } from '../../server/db/seedLarge';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
 
 /**
  * Every report's exported file adds up: for each column the totals row fills in, the sum of that
@@ -10,21 +9,16 @@ import { startTestServer, TestAgent, type TestServer } from './harness';
  * column, so the totals row is the sum of what is listed).
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-let server: TestServer;
+const { admin } = DEMO;
+const server = serverForTests();
 let agent: TestAgent;
 
 const RANGE = 'date_from=2026-01-01&date_to=2026-10-31';
 
 beforeAll(async () => {
-  server = await startTestServer();
   await seedLarge(server.db, { clients: 120, orders: 600, items: 1_800, appointments: 120, seed: 777, today: '2026-11-23', years: 2 });
-  agent = new TestAgent(server);
-  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+  agent = await signedInAgent(server, admin);
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-});
 
 /** The exported CSV as header, rows and totals row. */
 async function exported(path: string): Promise<{ header: string[]; rows: string[][]; totals: string[] }> {

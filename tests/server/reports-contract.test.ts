@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { DashboardReply } from '../../contract/dashboard';
 import { ReportOptionsReply, ReportPageReply } from '../../contract/reports';
-import { DEMO_USERS } from '../../server/db/seed';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
 
 /*
  * Every reply of the report and dashboard endpoints, from the real server on the seeded database,
@@ -11,20 +10,11 @@ import { startTestServer, TestAgent, type TestServer } from './harness';
  * a field renamed, dropped or retyped on either side fails here.
  */
 
-const user = (role: string) => DEMO_USERS.find((u) => u.role === role)!;
-
-let server: TestServer;
+const server = serverForTests();
 const agents: Record<string, TestAgent> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const role of ['admin', 'sales', 'worker']) {
-    agents[role] = new TestAgent(server);
-    expect((await agents[role].signIn(user(role).email, user(role).password)).status).toBe(200);
-  }
-});
-afterAll(async () => {
-  await server.close();
+  for (const role of ['admin', 'sales', 'worker'] as const) agents[role] = await signedInAgent(server, DEMO[role]);
 });
 
 /** The reply's body read by `schema`, failing with the mismatches and the status. */

@@ -1,11 +1,10 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commission, type CommissionBasis } from '../../domain/commission/commission';
 import { addDays } from '../../domain/time/dates';
-import { DEMO_USERS } from '../../server/db/seed';
 import { seedLarge } from '../../server/db/seedLarge';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { DEMO, serverForTests, signedInAgent, TestAgent, type TestServer } from './harness';
 
 /**
  * The reports against an independent computation: a fixed, seeded data set (server/db/seedLarge.ts
@@ -14,11 +13,9 @@ import { startTestServer, TestAgent, type TestServer } from './harness';
  * each report's SQL says.
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 
-let server: TestServer;
+const server = serverForTests();
 let agent: TestAgent;
 
 type OrderRow = { id: number; number: string; date: string; due_date: string; client_id: number; branch_id: number | null; salesperson_id: number | null; type: string; subtotal: number; discount: number; total: number; paid: number; voided: boolean };
@@ -59,10 +56,8 @@ async function productRatesAndALargeOrder(db: TestServer['db']) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   await seedLarge(server.db, { clients: 150, orders: 900, items: 2_700, appointments: 120, seed: 4242, today: '2026-11-23', years: 2 });
-  agent = new TestAgent(server);
-  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
+  agent = await signedInAgent(server, admin);
   const { db } = server;
   await productRatesAndALargeOrder(db);
   orders = (await sql<OrderRow>`select id, number, date::text as date, due_date::text as due_date, client_id, branch_id, salesperson_id, type, subtotal, discount, total, paid, voided from orders order by id`.execute(db)).rows;
@@ -72,9 +67,6 @@ beforeAll(async () => {
   categories = await db.selectFrom('product_categories').select(['id', 'parent_id', 'commission_rate_bp']).execute();
   users = await db.selectFrom('users').select(['id', 'name', 'commission_rate_bp']).execute();
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-});
 
 type Report = { rows: Record<string, unknown>[]; totals: Record<string, number>; count: number; charts?: Record<string, { key: string; [k: string]: unknown }[]> } & Record<string, unknown>;
 const report = async (path: string, a = agent): Promise<Report> => {

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { serverForTests, TestAgent } from './harness';
 
 /** Issue 18: a request body is refused before it can fill the server's memory, in either language. */
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForTests();
 
 const MB = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   BankedReply,
@@ -18,25 +18,18 @@ import {
   ReceiptRefusal,
   VoidRefusal,
 } from '../../contract/sales';
-import { DEMO_USERS } from '../../server/db/seed';
-import { readReply, signedInServer } from './harness';
+import { DEMO, describeContract, readReply } from './harness';
 
 /*
- * Every reply of the sales endpoints, from the real server on the seeded database, read by the wire
- * contract the browser decodes with (contract/sales.ts): a field renamed, dropped or retyped on either
- * side fails here.
+ * The sales endpoints, read by contract/sales.ts (the frame: describeContract in harness.ts).
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-
-const app = signedInServer(admin);
-
-describe('the sales replies match the wire contract', () => {
+describeContract('the sales replies', (agent) => {
   it('quotations: list, form, create, read, update, move, convert and delete', async () => {
-    const list = readReply(QuotationList, await app.agent.get('/api/quotations'));
+    const list = readReply(QuotationList, await agent.get('/api/quotations'));
     expect(list.items.length).toBeGreaterThan(0);
-    const form = readReply(NewQuotationPage, await app.agent.get('/api/quotations/create?kind=contract'));
-    const clientId = readReply(z.object({ items: z.array(z.object({ id: z.number() })) }), await app.agent.get('/api/clients')).items[0]!.id;
+    const form = readReply(NewQuotationPage, await agent.get('/api/quotations/create?kind=contract'));
+    const clientId = readReply(z.object({ items: z.array(z.object({ id: z.number() })) }), await agent.get('/api/clients')).items[0]!.id;
     const product = form.options.products[0]!;
     const input = {
       kind: 'contract',
@@ -54,28 +47,28 @@ describe('the sales replies match the wire contract', () => {
       notes: 'Side gate',
       contract: { periodStart: '2027-01-01', periodEnd: '2027-12-31', frequency: 'quarterly' },
     };
-    const created = readReply(QuotationReply, await app.agent.post('/api/quotations', input), 201).quotation;
+    const created = readReply(QuotationReply, await agent.post('/api/quotations', input), 201).quotation;
     expect(created.contract).toEqual(input.contract);
-    readReply(QuotationPage, await app.agent.get(`/api/quotations/${created.id}?tab=contract`));
-    const updated = readReply(QuotationReply, await app.agent.put(`/api/quotations/${created.id}`, { ...input, notes: 'Front gate', version: created.version })).quotation;
-    const sent = readReply(QuotationReply, await app.agent.post(`/api/quotations/${created.id}/status`, { status: 'sent', version: updated.version })).quotation;
-    const accepted = readReply(QuotationReply, await app.agent.post(`/api/quotations/${created.id}/status`, { status: 'accepted', version: sent.version })).quotation;
-    const converted = readReply(ConvertReply, await app.agent.post(`/api/quotations/${created.id}/convert`, { version: accepted.version }), 201);
+    readReply(QuotationPage, await agent.get(`/api/quotations/${created.id}?tab=contract`));
+    const updated = readReply(QuotationReply, await agent.put(`/api/quotations/${created.id}`, { ...input, notes: 'Front gate', version: created.version })).quotation;
+    const sent = readReply(QuotationReply, await agent.post(`/api/quotations/${created.id}/status`, { status: 'sent', version: updated.version })).quotation;
+    const accepted = readReply(QuotationReply, await agent.post(`/api/quotations/${created.id}/status`, { status: 'accepted', version: sent.version })).quotation;
+    const converted = readReply(ConvertReply, await agent.post(`/api/quotations/${created.id}/convert`, { version: accepted.version }), 201);
     expect(converted.quotation.order?.id).toBe(converted.orderId);
-    const order = readReply(OrderPage, await app.agent.get(`/api/orders/${converted.orderId}`)).order;
+    const order = readReply(OrderPage, await agent.get(`/api/orders/${converted.orderId}`)).order;
     expect(order.quotation).toEqual({ id: created.id, number: created.number, kind: 'contract' });
 
-    const draft = readReply(QuotationReply, await app.agent.post('/api/quotations', { ...input, kind: 'basic', contract: null }), 201).quotation;
-    readReply(DeletedReply, await app.agent.request('DELETE', `/api/quotations/${draft.id}`, undefined, { 'X-XSRF-TOKEN': app.agent.cookies.get('XSRF-TOKEN')! }));
+    const draft = readReply(QuotationReply, await agent.post('/api/quotations', { ...input, kind: 'basic', contract: null }), 201).quotation;
+    readReply(DeletedReply, await agent.request('DELETE', `/api/quotations/${draft.id}`, undefined, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! }));
   });
 
   it('orders: list, form, create, read, update, receipts, refunds, void and unvoid', async () => {
-    const list = readReply(OrderList, await app.agent.get('/api/orders'));
+    const list = readReply(OrderList, await agent.get('/api/orders'));
     expect(list.items.length).toBeGreaterThan(0);
-    readReply(OrderList, await app.agent.get('/api/orders?status=reminder_outstanding'));
-    const form = readReply(NewOrderPage, await app.agent.get('/api/orders/create'));
+    readReply(OrderList, await agent.get('/api/orders?status=reminder_outstanding'));
+    const form = readReply(NewOrderPage, await agent.get('/api/orders/create'));
     const clientId = list.items[0]!.client.id;
-    const withClient = readReply(NewOrderPage, await app.agent.get(`/api/orders/create?client_id=${clientId}`));
+    const withClient = readReply(NewOrderPage, await agent.get(`/api/orders/create?client_id=${clientId}`));
     expect(withClient.client?.id).toBe(clientId);
     const input = {
       type: 'new_order',
@@ -90,39 +83,39 @@ describe('the sales replies match the wire contract', () => {
       notes: '',
       appointmentId: null,
     };
-    const created = readReply(OrderReply, await app.agent.post('/api/orders', input), 201).order;
-    const page = readReply(OrderPage, await app.agent.get(`/api/orders/${created.id}`));
+    const created = readReply(OrderReply, await agent.post('/api/orders', input), 201).order;
+    const page = readReply(OrderPage, await agent.get(`/api/orders/${created.id}`));
     expect(page.options.paymentMethods.length).toBeGreaterThan(0);
     const { appointmentId: _unused, ...update } = input;
-    const updated = readReply(OrderReply, await app.agent.put(`/api/orders/${created.id}`, { ...update, notes: 'Gate 1234', version: created.version })).order;
+    const updated = readReply(OrderReply, await agent.put(`/api/orders/${created.id}`, { ...update, notes: 'Gate 1234', version: created.version })).order;
 
-    const refused = readReply(ReceiptRefusal, await app.agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cash', reference: '', amount: 100_001, reason: '' }), 422);
+    const refused = readReply(ReceiptRefusal, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cash', reference: '', amount: 100_001, reason: '' }), 422);
     expect(refused).toMatchObject({ code: 'receiptExceedsOrderTotal', maxCents: 100_000 });
-    const paid = readReply(PaymentReply, await app.agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cash', reference: 'R1', amount: 60_000, reason: '' }), 201);
+    const paid = readReply(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cash', reference: 'R1', amount: 60_000, reason: '' }), 201);
     expect(paid.order.receipts.map((r) => r.id)).toEqual([paid.receiptId]);
-    const refunded = readReply(PaymentReply, await app.agent.post(`/api/orders/${created.id}/receipts`, { kind: 'refund', date: '2026-11-23', method: 'cash', reference: '', amount: 60_000, reason: 'Overpaid' }), 201).order;
+    const refunded = readReply(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'refund', date: '2026-11-23', method: 'cash', reference: '', amount: 60_000, reason: 'Overpaid' }), 201).order;
     expect(refunded.status).toBe('outstanding');
 
-    const stillPaid = readReply(PaymentReply, await app.agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'fps', reference: '', amount: 1_000, reason: '' }), 201).order;
-    readReply(VoidRefusal, await app.agent.post(`/api/orders/${created.id}/void`, { reason: 'Wrong client', version: stillPaid.version }), 422);
-    const back = readReply(PaymentReply, await app.agent.post(`/api/orders/${created.id}/receipts`, { kind: 'refund', date: '2026-11-23', method: 'fps', reference: '', amount: 1_000, reason: 'Wrong client' }), 201).order;
-    const voided = readReply(OrderReply, await app.agent.post(`/api/orders/${created.id}/void`, { reason: 'Wrong client', version: back.version })).order;
-    expect(voided).toMatchObject({ voided: true, status: 'void', voidedBy: admin.name });
+    const stillPaid = readReply(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'fps', reference: '', amount: 1_000, reason: '' }), 201).order;
+    readReply(VoidRefusal, await agent.post(`/api/orders/${created.id}/void`, { reason: 'Wrong client', version: stillPaid.version }), 422);
+    const back = readReply(PaymentReply, await agent.post(`/api/orders/${created.id}/receipts`, { kind: 'refund', date: '2026-11-23', method: 'fps', reference: '', amount: 1_000, reason: 'Wrong client' }), 201).order;
+    const voided = readReply(OrderReply, await agent.post(`/api/orders/${created.id}/void`, { reason: 'Wrong client', version: back.version })).order;
+    expect(voided).toMatchObject({ voided: true, status: 'void', voidedBy: DEMO.admin.name });
     expect(voided.voidedAt).not.toBeNull();
-    readReply(OrderReply, await app.agent.post(`/api/orders/${created.id}/unvoid`, { reason: 'Right after all', version: voided.version }));
+    readReply(OrderReply, await agent.post(`/api/orders/${created.id}/unvoid`, { reason: 'Right after all', version: voided.version }));
     expect(updated.notes).toBe('Gate 1234');
   });
 
   it('receipts: list, the bank-in reminder, one receipt, and banking in', async () => {
-    const list = readReply(ReceiptList, await app.agent.get('/api/receipts'));
+    const list = readReply(ReceiptList, await agent.get('/api/receipts'));
     expect(list.items.length).toBeGreaterThan(0);
-    const waiting = readReply(ReceiptList, await app.agent.get('/api/receipts?action=bank-in'));
+    const waiting = readReply(ReceiptList, await agent.get('/api/receipts?action=bank-in'));
     const cash = waiting.items[0]!;
     expect(cash.action).toBe('bank-in');
-    const one = readReply(ReceiptPage, await app.agent.get(`/api/receipts/${cash.id}`));
+    const one = readReply(ReceiptPage, await agent.get(`/api/receipts/${cash.id}`));
     expect(one.receipt.client?.id).toBe(cash.client.id);
-    readReply(BankedReply, await app.agent.post(`/api/receipts/${cash.id}/bank-in`));
-    const banked = readReply(ReceiptPage, await app.agent.get(`/api/receipts/${cash.id}`)).receipt;
+    readReply(BankedReply, await agent.post(`/api/receipts/${cash.id}/bank-in`));
+    const banked = readReply(ReceiptPage, await agent.get(`/api/receipts/${cash.id}`)).receipt;
     expect(banked).toMatchObject({ bankedIn: true, action: null });
     expect(banked.bankedInAt).not.toBeNull();
   });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, signedInServer } from './harness';
 
 /*
  * Every refusal of the sales services reaches the browser with its domain code and the details it
  * needs to say why (issue 19): the status, message and field errors stay as they were.
  */
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+const { admin } = DEMO;
 
-let server: TestServer;
-let agent: TestAgent;
+const { agent } = signedInServer(admin);
 let clientId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  agent = new TestAgent(server);
-  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
   clientId = ((await agent.get('/api/clients')).body!.items as { id: number }[])[0]!.id;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const line = { productId: null, descriptionEn: 'Job', quantity: 100, unitPrice: 10_000 };

@@ -1,27 +1,17 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, signedInServer, startTestServer, TestAgent } from './harness';
 import { dueDate } from '../../domain/orders/order';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 
-let server: TestServer;
-let agent: TestAgent;
+const { server, agent } = signedInServer(admin);
 let products: { id: number; code: string; unitPrice: number }[];
 let clientId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  agent = new TestAgent(server);
-  expect((await agent.signIn(admin.email, admin.password)).status).toBe(200);
   products = ((await agent.get('/api/quotations/create')).body!.options as { products: typeof products }).products;
   clientId = ((await agent.get('/api/clients')).body!.items as { id: number }[])[0]!.id;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const del = (a: TestAgent, path: string) => a.request('DELETE', path, undefined, { 'X-XSRF-TOKEN': a.cookies.get('XSRF-TOKEN')! });

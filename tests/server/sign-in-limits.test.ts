@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
-import { startTestServer, TEST_CLIENT_IP_HEADER, TestAgent, type TestServer } from './harness';
+import { DEMO, startTestServer, TEST_CLIENT_IP_HEADER, TestAgent, type TestServer } from './harness';
 
 /** Issue 18: password spraying is throttled per address and per account; common passwords are refused. */
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 
 const PER_ADDRESS = 6;
 const PER_ACCOUNT = 4;

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countedTotal, isOverdue, needsReminder, outstandingAmount, paidAmount, paymentStatus, type PaymentStatus, type Payments } from '../../domain/orders/order';
 import { BANK_IN_METHODS, needsBankIn, PAYMENT_METHODS } from '../../domain/orders/receipts';
 import { orderSql, receiptSql } from '../../server/sql/rules';
-import { startTestServer, type TestServer } from './harness';
+import { serverForTests } from './harness';
 
 /**
  * The rules written in SQL (server/sql/rules.ts) give what the domain's functions give: each fragment
@@ -12,13 +12,7 @@ import { startTestServer, type TestServer } from './harness';
  * with the domain function's, case by case.
  */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForTests();
 
 const TODAY = '2026-11-23';
 

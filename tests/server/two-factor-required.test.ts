@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/db/seed';
+import { describe, expect, it } from 'vitest';
 import { totp } from '../support/totp';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { DEMO, signedInAgent, signedInServer, TestAgent } from './harness';
 
-const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
-const sales = DEMO_USERS.find((u) => u.role === 'sales')!;
-const worker = DEMO_USERS.find((u) => u.role === 'worker')!;
+const { admin, sales, worker } = DEMO;
 
-let server: TestServer;
 /** The administrator, signed in once; two-factor on from the third test (see 'only someone …'). */
-let adminAgent: TestAgent;
-beforeAll(async () => {
-  server = await startTestServer();
-  adminAgent = new TestAgent(server, 'en');
-  expect((await adminAgent.signIn(admin.email, admin.password)).status).toBe(200);
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, agent: adminAgent } = signedInServer(admin);
 
-async function signedIn(who: { email: string; password: string }, language = 'en') {
-  const agent = new TestAgent(server, language);
-  const reply = await agent.signIn(who.email, who.password);
-  expect(reply.status).toBe(200);
-  return agent;
-}
+const signedIn = (who: { email: string; password: string }, language?: string) => signedInAgent(server, who, language);
 
 const roleId = async (name: string) => (await server.db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TestAgent, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
 
 /** Issue 18 #31: a visit that has not started reads as scheduled, not in progress. */
-let server: TestServer;
+const server = serverForTests();
 let admin: TestAgent;
 
 beforeAll(async () => {
-  server = await startTestServer();
   // A Monday with no demo visits: 2027-06-07 09:00 in Hong Kong.
   server.clock.advance(new Date('2027-06-07T09:00:00+08:00').getTime() - server.clock.now().getTime());
-  admin = new TestAgent(server);
-  expect((await admin.signIn('admin@example.com', 'Admin1234')).status).toBe(200);
-});
-afterAll(async () => {
-  await server.close();
+  admin = await signedInAgent(server, DEMO.admin);
 });
 
 async function book(date: string, startTime: string, endTime: string): Promise<number> {
