@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { ADMIN, MemoryDraftStore } from '../support/fakes';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 import { Profile } from '../../contract/account';
 
 const PROFILE = Profile.parse({ id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: null, twoFactor: 'off', photoUrl: null });
@@ -121,10 +121,8 @@ describe('profile security sections', () => {
   it('shows the server’s message when the current password is wrong', async () => {
     const user = userEvent.setup();
     const wrong = 'The provided password does not match your current password.';
-    renderApp({
+    renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
-      language: 'en',
       handler: profileBackend((r) => (r.path === '/api/user/password' ? { status: 422, body: { message: wrong, errors: { current_password: [wrong] } } } : null)),
     });
     const section = await screen.findByRole('region', { name: 'Change password' });
@@ -136,11 +134,8 @@ describe('profile security sections', () => {
   });
 
   it('enables two-factor: password, QR code, code, then recovery codes', async () => {
-    const user = userEvent.setup();
-    renderApp({
+    const { user } = renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
-      language: 'en',
       handler: profileBackend((r) =>
         r.path === '/api/user/two-factor-authentication' && r.method === 'POST'
           ? { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } }
@@ -177,11 +172,8 @@ describe('profile security sections', () => {
 
 describe('profile: recovery codes, browser sessions, deleting the account, rights', () => {
   it('shows and regenerates the recovery codes only after the password is given again', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
-      language: 'en',
       handler: (r) =>
         r.path === '/api/user/profile'
           ? { status: 200, body: { profile: { ...PROFILE, twoFactor: 'on' } } }
@@ -213,10 +205,8 @@ describe('profile: recovery codes, browser sessions, deleting the account, right
   it('lists the browsers and signs out the others with the password, saying how many', async () => {
     const user = userEvent.setup();
     let others = true;
-    renderApp({
+    renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
-      language: 'en',
       handler: (r) => {
         if (r.path === '/api/user/sessions') {
           const here = { id: 'a', ip: '127.0.0.1', userAgent: 'Chromium on Linux', lastActivityAt: '2026-11-23T02:00:00Z', current: true };
@@ -249,10 +239,8 @@ describe('profile: recovery codes, browser sessions, deleting the account, right
   it('shows the server’s message when the password has been wrong too often (429)', async () => {
     const user = userEvent.setup();
     const throttled = 'Too many incorrect passwords. Please try again in 51 seconds.';
-    renderApp({
+    renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
-      language: 'en',
       handler: profileBackend((r) => (r.path === '/api/user/other-sessions' ? { status: 429, body: { message: throttled } } : null)),
     });
     const section = await screen.findByRole('region', { name: 'Browser sessions' });
@@ -265,10 +253,8 @@ describe('profile: recovery codes, browser sessions, deleting the account, right
     const user = userEvent.setup();
     const lastAdmin = 'This is the only administrator account. Another administrator must exist before it can be deleted.';
     let allowed = false;
-    const { transport, navigator, store } = renderApp({
+    const { transport, navigator, store } = renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
-      language: 'en',
       handler: profileBackend((r) => (r.path === '/api/user' && r.method === 'DELETE' ? (allowed ? { status: 200, body: { message: 'Deleted.' } } : { status: 422, body: { message: lastAdmin } }) : null)),
     });
     const section = await screen.findByRole('region', { name: 'Delete account' });
@@ -300,11 +286,8 @@ describe('profile: recovery codes, browser sessions, deleting the account, right
 
 describe('API tokens screen', () => {
   it('creates a token, shows it once, lists it, and revokes it after confirmation', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/user/api-tokens',
-      user: ADMIN,
-      language: 'en',
       handler: (r) =>
         r.path === '/api/user/api-tokens' && r.method === 'GET'
           ? { status: 200, body: { tokens: [], availableAbilities: ['read', 'create', 'update', 'delete'] } }
@@ -347,10 +330,8 @@ describe('profile photo', () => {
   });
 
   it('uploads an image as it is and shows it', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
       language: 'zh-HK',
       handler: profileBackend((r) => (r.path === '/api/user/profile-photo' ? { status: 200, body: { profile: { ...PROFILE, photoUrl: '/api/user/profile-photo/1?v=abc' } } } : null)),
     });

@@ -8,7 +8,7 @@ import { OPTION_KEYS } from '../../domain/settings/options';
 import { ADMIN } from '../support/fakes';
 import { NewRolePage, RoleSaved, TwoFactorPolicy } from '../../contract/roles';
 import { NewUserPage, UserPage, UserSaved } from '../../contract/users';
-import { renderApp } from './render';
+import { renderSignedIn } from './render';
 
 const CATALOGUE = { areas: ['client'], actions: ['view', 'create', 'edit', 'delete'], special: ['hkid_reveal'] };
 const USER_OPTIONS = { roles: [{ id: 3, name: 'worker' }], branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司', companyId: 1 }] };
@@ -21,11 +21,8 @@ describe('settings list editor (options)', () => {
   const saved = OptionReply.parse({ option: { ...list.items[0], labelEn: 'Cash payment', version: 3 } });
 
   it('adds an option in a dialog, checking the fields first and showing the server’s message under its field', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/settings/option/payment_method',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) =>
         r.method === 'GET' && r.path === '/api/options/payment_method'
           ? { status: 200, body: list }
@@ -53,11 +50,8 @@ describe('settings list editor (options)', () => {
   });
 
   it('edits with the record’s version, then reloads the list', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/settings/option/payment_method',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.method === 'GET' && r.path === '/api/options/payment_method' ? { status: 200, body: list } : r.method === 'PUT' ? { status: 200, body: saved } : null)),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit 現金' }));
@@ -71,11 +65,8 @@ describe('settings list editor (options)', () => {
 
 describe('role form', () => {
   it('sends the permissions ticked in the matrix and the special ones', async () => {
-    const user = userEvent.setup();
-    const { transport, navigator } = renderApp({
+    const { user, transport, navigator } = renderSignedIn({
       start: '/settings/roles/create',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) =>
         r.path === '/api/roles/create'
           ? { status: 200, body: NewRolePage.parse({ catalogue: CATALOGUE }) }
@@ -102,11 +93,8 @@ describe('role form', () => {
 
 describe('user form', () => {
   it('checks the initial password against the policy and the commission rate before sending', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/settings/users/create',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: USER_OPTIONS }) } : null)),
     });
     await user.type(await screen.findByLabelText('Name'), 'Wong');
@@ -121,10 +109,8 @@ describe('user form', () => {
   });
 
   it('says beside the role and administrator choice that a change signs the user out', async () => {
-    renderApp({
+    renderSignedIn({
       start: '/settings/users/create',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: { roles: [{ id: 3, name: 'worker' }], branches: [] } }) } : null)),
     });
     expect(await screen.findByLabelText('Administrator (every permission)')).toHaveAccessibleDescription('Changing the role or administrator rights signs the user out: they sign in again with the new rights.');
@@ -136,10 +122,8 @@ describe('changing one’s own rights', () => {
     const user = userEvent.setup();
     const self = { id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', roleId: 3, branchId: null, companyId: null, isAdmin: true, active: true, calendarColor: null, commissionRateBp: null, twoFactor: false, version: 4 };
     const demoted = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'worker', permissions: ['appointment_view'] } };
-    const { transport, navigator, store } = renderApp({
+    const { transport, navigator, store } = renderSignedIn({
       start: '/settings/users/1',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) =>
         r.method === 'GET' && r.path === '/api/users/1'
           ? { status: 200, body: UserPage.parse({ user: self, options: { roles: [{ id: 3, name: 'worker' }], branches: [] } }) }
@@ -159,11 +143,8 @@ describe('changing one’s own rights', () => {
 
 describe('company form', () => {
   it('sends the company’s own document prefixes in capitals and shows the server’s message under a prefix', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/settings/companies/create',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) =>
         r.path === '/api/companies/create'
           ? { status: 200, body: {} }
@@ -186,9 +167,8 @@ describe('branch form', () => {
   it('a branch still in use: the delete is refused with the server’s reason and the form stays', async () => {
     const user = userEvent.setup();
     const reason = '仍有用戶、客戶、檔案、報價單、發票或預約屬於此分店。請先將它們轉到其他分店，然後再刪除。';
-    const { transport, navigator } = renderApp({
+    const { transport, navigator } = renderSignedIn({
       start: '/settings/branches/5',
-      user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) =>
         r.method === 'GET' && r.path === '/api/branches/5'

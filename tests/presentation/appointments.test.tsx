@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { appointmentFixture, clientChoiceFixture, optionsFixture, orderSummaryFixture, overlapFixture, reportFixture, visitFixture, workerFixture } from '../support/appointments';
 import { ADMIN } from '../support/fakes';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 
 const OPTIONS = optionsFixture();
 const CLIENT = clientChoiceFixture();
@@ -62,10 +62,8 @@ describe('the appointment form', () => {
   });
 
   it('creates a weekly appointment: client found by search, address and area from the client, several workers, an end by count', async () => {
-    const user = userEvent.setup();
-    const { transport, navigator } = renderApp({
+    const { user, transport, navigator } = renderSignedIn({
       start: '/calendar/appointment/create',
-      user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) => (r.method === 'POST' && r.path === '/api/appointments' ? { status: 201, body: { appointment: { id: 12, date: '2026-12-07' }, overlaps: [] } } : null)),
     });
@@ -105,11 +103,8 @@ describe('the appointment form', () => {
   });
 
   it("links one of the chosen client's invoices on creating; choosing another client clears the choice", async () => {
-    const user = userEvent.setup();
-    const { transport, navigator } = renderApp({
+    const { user, transport, navigator } = renderSignedIn({
       start: '/calendar/appointment/create',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => {
         if (r.path === '/api/appointments/clients') return { status: 200, body: { items: [CLIENT, OTHER_CLIENT] } };
         if (r.path === '/api/appointments/orders') return { status: 200, body: { items: r.query?.client_id === 2 ? [ORDER, ORDER_2] : [] } };
@@ -139,11 +134,9 @@ describe('the appointment form', () => {
 
   it('shows no invoice picker to a user who may not see orders, and sends no order', async () => {
     const booker = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'booker', permissions: ['appointment_view' as const, 'appointment_create' as const] } };
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/calendar/appointment/create',
       user: booker,
-      language: 'en',
       handler: backend((r) => (r.method === 'POST' && r.path === '/api/appointments' ? { status: 201, body: { appointment: { id: 12, date: '2026-12-07' }, overlaps: [] } } : null)),
     });
     await user.click(await screen.findByRole('button', { name: 'Search clients' }));
@@ -166,11 +159,8 @@ describe('the appointment form', () => {
   });
 
   it('asks "this one only" or "this and future ones" on saving a repeating appointment, and sends the choice with the visit and version', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/calendar/appointment/12?date=2026-12-14',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.method === 'PUT' ? { status: 200, body: { appointment: { id: 13, date: '2026-12-15' }, overlaps: [] } } : null)),
     });
     const date = await screen.findByLabelText('Date of this visit');
@@ -223,11 +213,8 @@ describe('the appointment form', () => {
   });
 
   it('deletes a repeating appointment after asking "this one only" or "this and future ones", sending the choice with the visit and version', async () => {
-    const user = userEvent.setup();
-    const { transport, navigator } = renderApp({
+    const { user, transport, navigator } = renderSignedIn({
       start: '/calendar/appointment/12?date=2026-12-14',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/appointments/12' ? { status: 200, body: { deleted: false } } : null)),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete appointment' }));
@@ -247,11 +234,8 @@ describe('the appointment form', () => {
 
 describe('confirming a deletion or a cancellation', () => {
   it('opens the delete dialog of a repeating appointment on Cancel, styles Delete as destructive, and Enter never deletes', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/calendar/appointment/12?date=2026-12-14',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/appointments/12' ? { status: 200, body: { deleted: false } } : null)),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete appointment' }));
@@ -515,10 +499,8 @@ describe('completing a visit dated after today', () => {
   it('says the server’s warning and completes it only when the person goes on', async () => {
     const user = userEvent.setup();
     const warning = 'This visit is on 2026-12-14, after today. Complete it before its day only if the work is really done: confirm to go on.';
-    const { transport } = renderApp({
+    const { transport } = renderSignedIn({
       start: '/calendar/appointment/12?date=2026-12-14',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => {
         if (r.path !== '/api/appointments/12/visits/2026-12-14/status') return null;
         const body = r.body as { confirmFuture?: boolean };
@@ -545,11 +527,8 @@ describe('the status a visit reads as (issue 18 #31)', () => {
   });
 
   it('shows it as Scheduled in English, and by its new status once moved on', async () => {
-    const user = userEvent.setup();
-    renderApp({
+    const { user } = renderSignedIn({
       start: '/calendar/appointment/12?date=2026-12-14',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) =>
         r.method === 'POST' && r.path === '/api/appointments/12/visits/2026-12-14/status' ? { status: 200, body: { status: 'on_hold', visitVersion: 1, transitions: ['in_progress', 'canceled'], cancelReason: '' } } : scheduled(r),
       ),

@@ -6,7 +6,7 @@ import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { CurrentUser } from '../../application/session/CurrentUser';
 import { Client, ClientList, ClientListItem, ClientOptions, ClientPage, ClientReply, HkidReply, NewClientPage } from '../../contract/clients';
 import { ADMIN } from '../support/fakes';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 
 /* The fixtures are made through the wire contract (contract/clients.ts), so they cannot drift from the server. */
 const OPTIONS = ClientOptions.parse({
@@ -111,10 +111,8 @@ describe('client form', () => {
   });
 
   it('creates a client with a Chinese name and a contact, then opens it', async () => {
-    const user = userEvent.setup();
-    const { transport, navigator } = renderApp({
+    const { user, transport, navigator } = renderSignedIn({
       start: '/clients/basic/create',
-      user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: ClientReply.parse({ client: CLIENT }) } : null)),
     });
@@ -142,10 +140,8 @@ describe('client form', () => {
   it('keeps the input on a stale save (409), says so, and offers to load the latest version', async () => {
     const user = userEvent.setup();
     const conflict = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';
-    const { transport } = renderApp({
+    const { transport } = renderSignedIn({
       start: '/clients/basic/7',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.method === 'PUT' ? { status: 409, body: { message: conflict } } : null)),
     });
     const notes = await screen.findByLabelText('Notes');
@@ -160,10 +156,8 @@ describe('client form', () => {
   });
 
   it('checks phone numbers by the Hong Kong rule before sending: local, +852, mainland and overseas ones pass', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/clients/basic/create',
-      user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) => (r.method === 'POST' && r.path === '/api/clients' ? { status: 201, body: ClientReply.parse({ client: CLIENT }) } : null)),
     });
@@ -186,10 +180,8 @@ describe('client form', () => {
   it('shows the server’s phone message under the contact’s phones', async () => {
     const user = userEvent.setup();
     const message = 'Enter a Hong Kong number of 8 digits (e.g. 9123 4567), or a mainland or overseas number with its country code (e.g. +86 138 0013 8000).';
-    renderApp({
+    renderSignedIn({
       start: '/clients/basic/7',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.method === 'PUT' ? { status: 422, body: { message, errors: { 'contacts.0.phones.0': [message] } } } : null)),
     });
     await user.type(await screen.findByLabelText('Notes'), 'x');
@@ -199,11 +191,8 @@ describe('client form', () => {
   });
 
   it('shows the HKID masked and reveals it only on request', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/clients/basic/7',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.path === '/api/clients/7/hkid/reveal' ? { status: 200, body: HkidReply.parse({ hkid: 'A123456(3)' }) } : null)),
     });
     expect(await screen.findByText('A123***(*)')).toBeInTheDocument();
@@ -227,9 +216,8 @@ describe('the client’s appointment tab', () => {
       { id: 62, date: '2026-10-05', status: 'canceled', upcoming: false, startTime: '10:00', allDay: false, recurrence: 'once', address: '灣仔道 1 號', workers: ['Sam Lee'] },
       { id: 63, date: '2026-09-14', status: 'audited', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '灣仔道 1 號', workers: [] },
     ];
-    renderApp({
+    renderSignedIn({
       start: '/clients/appointment/7',
-      user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: ClientPage.parse({ client: CLIENT, tab: 'appointment', options: OPTIONS, canRevealHkid: true, appointments }) } : null)),
     });
@@ -249,10 +237,8 @@ describe('the client source (Settings → Options)', () => {
   const withSources = { ...OPTIONS, sources: SOURCES };
 
   it('offers the active sources in the interface language and sends the one chosen', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/clients/basic/create',
-      user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) => {
         if (r.path === '/api/clients/create') return { status: 200, body: NewClientPage.parse({ options: withSources, defaults: { companyId: 1, branchId: 1 } }) };
@@ -270,10 +256,8 @@ describe('the client source (Settings → Options)', () => {
   it('shows a client’s source, even one no longer active, and the server’s message under the field', async () => {
     const user = userEvent.setup();
     const refused = 'Choose one of the client sources in the list.';
-    const { transport } = renderApp({
+    const { transport } = renderSignedIn({
       start: '/clients/basic/7',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => {
         if (r.path === '/api/clients/7' && r.method === 'GET') return { status: 200, body: ClientPage.parse({ client: { ...CLIENT, source: { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' } }, tab: 'basic', options: withSources, canRevealHkid: false, attachments: [] }) };
         return r.method === 'PUT' ? { status: 422, body: { message: refused, errors: { source: [refused] } } } : null;
@@ -289,11 +273,8 @@ describe('the client source (Settings → Options)', () => {
   });
 
   it('filters the list by source through the address', async () => {
-    const user = userEvent.setup();
-    const { navigator, transport } = renderApp({
+    const { user, navigator, transport } = renderSignedIn({
       start: '/clients',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) =>
         r.path === '/api/clients' && r.method === 'GET'
           ? { status: 200, body: ClientList.parse({ items: [], total: 0, page: 1, perPage: 20, filters: { ...withSources, sources: [...SOURCES, { value: 'phone', nameEn: 'Phone enquiry', nameZh: '電話查詢' }], tags: [] } }) }
@@ -328,9 +309,8 @@ describe('deleting a client', () => {
   it('on confirming, shows the server’s refusal for a client with orders, and stays on the client', async () => {
     const user = userEvent.setup();
     const refusal = '此客戶有發票或其他記錄，不能刪除。';
-    const { transport, navigator } = renderApp({
+    const { transport, navigator } = renderSignedIn({
       start: '/clients/basic/7',
-      user: ADMIN,
       language: 'zh-HK',
       handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/clients/7' ? { status: 422, body: { message: refusal } } : null)),
     });
@@ -343,11 +323,8 @@ describe('deleting a client', () => {
   });
 
   it('on confirming a client without records, deletes it and returns to the list with a notice', async () => {
-    const user = userEvent.setup();
-    const { navigator } = renderApp({
+    const { user, navigator } = renderSignedIn({
       start: '/clients/basic/7',
-      user: ADMIN,
-      language: 'en',
       handler: backend((r) => (r.method === 'DELETE' && r.path === '/api/clients/7' ? { status: 204, body: null } : null)),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete client' }));
@@ -387,11 +364,8 @@ describe('a client form when the session expires', () => {
 
 describe('attachments', () => {
   it('refuses a file over 5 MB before sending it, with the spec’s message', async () => {
-    const user = userEvent.setup();
-    const { transport } = renderApp({
+    const { user, transport } = renderSignedIn({
       start: '/clients/attachment/7',
-      user: ADMIN,
-      language: 'en',
       handler: backend(),
     });
     const big = new File([new Uint8Array(6 * 1024 * 1024)], 'scan.pdf', { type: 'application/pdf' });

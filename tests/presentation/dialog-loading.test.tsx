@@ -4,7 +4,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { ADMIN } from '../support/fakes';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 import { AreaList } from '../../contract/lists';
 
 describe('delete confirmation', () => {
@@ -46,9 +46,8 @@ describe('delete confirmation', () => {
 describe('Loading message', () => {
   it('shows until the screen’s data has arrived, in the interface language', async () => {
     let release: () => void = () => undefined;
-    renderApp({
+    renderSignedIn({
       start: '/settings/area',
-      user: ADMIN,
       language: 'zh-HK',
       handler: (r) =>
         r.path === '/api/areas'

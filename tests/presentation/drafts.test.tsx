@@ -4,47 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { sameShape } from '../../presentation/forms/sameShape';
 import { ADMIN, MemoryDraftStore } from '../support/fakes';
-import { renderApp } from './render';
+import { invoiceOptionsFixture, orderFixture } from '../support/sales';
+import { renderSignedIn } from './render';
 import { NewUserPage } from '../../contract/users';
 
-const OPTIONS = {
-  branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
-  salespeople: [{ id: 2, name: 'Sam Lee' }],
-  products: [{ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', unit: 'visit', unitPrice: 80_000 }],
-  terms: [],
-};
-const CLIENT = { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null };
-const ORDER = {
-  id: 3,
-  number: 'INV-2026-00003',
-  type: 'new_order',
-  date: '2026-11-01',
-  dueDate: '2026-12-01',
-  client: CLIENT,
-  clientId: 9,
-  branchId: 1,
-  salespersonId: 2,
-  salesperson: 'Sam Lee',
-  discountRateBp: 0,
-  subtotal: 100_000,
-  discount: 0,
-  total: 100_000,
-  paid: 0,
-  outstanding: 100_000,
-  status: 'outstanding',
-  overdue: false,
-  voided: false,
-  voidReason: '',
-  voidedAt: null,
-  voidedBy: null,
-  terms: [],
-  notes: '',
-  quotation: null,
-  items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unit: 'visit', unitPrice: 80_000, lineTotal: 100_000 }],
-  receipts: [],
-  letterhead: null,
-  version: 4,
-};
+const ORDER = orderFixture({ paid: 0, outstanding: 100_000, status: 'outstanding' });
 
 const EXPIRED = { status: 401, body: { message: 'Your session has expired, please log in again.', session_expired: true } };
 
@@ -73,12 +37,9 @@ async function signInAgain(user: ReturnType<typeof userEvent.setup>) {
 
 describe('what was typed when the session expired, on the other forms', () => {
   it('an invoice: its lines and notes are kept and offered back after signing in again', async () => {
-    const user = userEvent.setup();
-    const { navigator } = renderApp({
+    const { user, navigator } = renderSignedIn({
       start: '/orders/order/invoice/3',
-      user: ADMIN,
-      language: 'en',
-      handler: expiringBackend((r) => (r.path === '/api/orders/3' ? { status: 200, body: { order: ORDER, attachments: [], appointments: [], options: { ...OPTIONS, paymentMethods: [], refundReasons: [] } } } : null)),
+      handler: expiringBackend((r) => (r.path === '/api/orders/3' ? { status: 200, body: { order: ORDER, attachments: [], appointments: [], options: invoiceOptionsFixture() } } : null)),
     });
     const line = await screen.findByRole('group', { name: 'Line 1' });
     await user.clear(within(line).getByLabelText('Quantity'));
@@ -103,11 +64,8 @@ describe('what was typed when the session expired, on the other forms', () => {
   });
 
   it('a new user account: the name is kept, the password never is', async () => {
-    const user = userEvent.setup();
-    const { navigator, drafts } = renderApp({
+    const { user, navigator, drafts } = renderSignedIn({
       start: '/settings/users/create',
-      user: ADMIN,
-      language: 'en',
       handler: expiringBackend((r) =>
         r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: { roles: [{ id: 3, name: 'worker' }], branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司', companyId: 1 }] } }) } : null,
       ),
@@ -135,10 +93,8 @@ describe('what was typed when the session expired, on the other forms', () => {
   it('is not offered when what was kept no longer fits the form', async () => {
     const oldDraft = new MemoryDraftStore();
     oldDraft.save('draft:user:new', JSON.stringify({ userId: ADMIN.id, value: { name: 'Old form', mail: 'x' } }));
-    const { drafts } = renderApp({
+    const { drafts } = renderSignedIn({
       start: '/settings/users/create',
-      user: ADMIN,
-      language: 'en',
       handler: (r) => (r.path === '/api/users/create' ? { status: 200, body: NewUserPage.parse({ options: { roles: [], branches: [] } }) } : { status: 200, body: { auth: true } }),
       drafts: oldDraft,
     });

@@ -7,9 +7,10 @@ import { AppState } from '../../application/state/AppState';
 import { Client, ClientOptions, ClientPage, ClientReply, NewClientPage } from '../../contract/clients';
 import { appointmentFixture, clientChoiceFixture, optionsFixture, reportFixture, visitFixture, workerFixture } from '../support/appointments';
 import { ADMIN } from '../support/fakes';
+import { invoiceOptionsFixture, orderFixture, SALES_CLIENT } from '../support/sales';
 import { NewRolePage } from '../../contract/roles';
 import { NewUserPage } from '../../contract/users';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 import { Profile } from '../../contract/account';
 import { OptionList } from '../../contract/lists';
 import { BranchPage } from '../../contract/organisation';
@@ -31,46 +32,8 @@ type Answer = { status: number; body: unknown } | 'no-response';
 type User = ReturnType<typeof userEvent.setup>;
 
 const BRANCHES = [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }];
-const SALES_OPTIONS = {
-  branches: BRANCHES,
-  salespeople: [{ id: 2, name: 'Sam Lee' }],
-  products: [{ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', unit: 'visit', unitPrice: 80_000 }],
-  terms: [],
-  paymentMethods: [{ value: 'cash', nameEn: 'Cash', nameZh: '現金' }],
-  refundReasons: [],
-};
-const SALES_CLIENT = { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null };
-const ORDER = {
-  id: 3,
-  number: 'INV-2026-00003',
-  type: 'new_order',
-  date: '2026-11-01',
-  dueDate: '2026-12-01',
-  client: SALES_CLIENT,
-  clientId: 9,
-  branchId: 1,
-  salespersonId: 2,
-  salesperson: 'Sam Lee',
-  discountRateBp: 0,
-  subtotal: 100_000,
-  discount: 0,
-  total: 100_000,
-  paid: 60_000,
-  outstanding: 40_000,
-  status: 'partial',
-  overdue: false,
-  voided: false,
-  voidReason: '',
-  voidedAt: null,
-  voidedBy: null,
-  terms: [],
-  notes: '',
-  quotation: null,
-  items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unit: 'visit', unitPrice: 80_000, lineTotal: 100_000 }],
-  receipts: [],
-  letterhead: null,
-  version: 4,
-};
+const SALES_OPTIONS = invoiceOptionsFixture({ paymentMethods: [{ value: 'cash', nameEn: 'Cash', nameZh: '現金' }] });
+const ORDER = orderFixture();
 /* The client fixtures are made through the wire contract (contract/clients.ts). */
 const CLIENT_OPTIONS = ClientOptions.parse({ areas: [{ id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區', region: 'hk_island' }], branches: BRANCHES.map((b) => ({ ...b, companyId: 1 })), companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }], sources: [] });
 const CLIENT = Client.parse({ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: 'A123***(*)', tags: [], companyId: 1, branchId: 1, notes: '', version: 3, contacts: [], addresses: [], source: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' });
@@ -243,9 +206,8 @@ describe('a save that gets no reply', () => {
   it('the failure is said in Chinese too, and goes once the form is saved', async () => {
     const user = userEvent.setup();
     let fail = true;
-    const { navigator } = renderApp({
+    const { navigator } = renderSignedIn({
       start: '/clients/basic/7',
-      user: ADMIN,
       language: 'zh-HK',
       handler: (r) => (r.method === 'GET' ? screens(r) : fail ? { status: 500, body: {} } : { status: 200, body: ClientReply.parse({ client: { ...CLIENT, nameEn: 'Chan Tai Man Ltd', version: 4 } }) }),
     });
@@ -292,10 +254,8 @@ describe('a save made while offline', () => {
   it('a refusal (422) once the connection returns is shown on the form, with what was typed', async () => {
     const user = userEvent.setup();
     let online = false;
-    const { navigator, services } = renderApp({
+    const { navigator, services } = renderSignedIn({
       start: '/orders/order/invoice/3',
-      user: ADMIN,
-      language: 'en',
       handler: (r) => (r.method === 'GET' ? screens(r) : online ? { status: 422, body: { message: 'The reference is already used.', errors: { reference: ['The reference is already used.'] } } } : 'no-response'),
     });
     const state = services.get(AppState);

@@ -5,7 +5,7 @@ import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { AreaList } from '../../contract/lists';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { ADMIN } from '../support/fakes';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 import { Profile } from '../../contract/account';
 
 const PROFILE = Profile.parse({ id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: { nameEn: 'Head Office', nameZh: '總公司' }, twoFactor: 'off', photoUrl: null });
@@ -82,10 +82,8 @@ describe('profile screen (object reply merged into the screen)', () => {
     const unavailable = 'The database cannot be reached just now. Nothing was saved; please try again shortly.';
     let databaseUp = true;
     const ok = backend();
-    const { services } = renderApp({
+    const { services } = renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
-      language: 'en',
       handler: (request) => (databaseUp ? ok(request) : { status: 503, body: { message: unavailable } }),
     });
     const heartbeat = services.get(HeartbeatService);

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { I18nextProvider } from 'react-i18next';
 import type { User } from '../../domain/auth/user';
@@ -24,7 +25,7 @@ import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I1
 import { allMessages } from '../support/messages';
 import { App } from '../../presentation/app/App';
 import { ServicesProvider } from '../../presentation/services/ServicesContext';
-import { FakeClock, FakeConnectivity, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
+import { ADMIN, FakeClock, FakeConnectivity, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
 
 /**
  * Renders the whole app on a real container whose ports are fakes: a scripted back end, an
@@ -78,4 +79,13 @@ export function renderApp(
     </ServicesProvider>,
   );
   return { ...view, transport, navigator, store, i18n, services, drafts, files, connectivity };
+}
+
+/**
+ * The app at `options.start` with the administrator signed in, in English (the set-up most screen
+ * tests share; `options` may name another user or language), and `user`, a user-event session to
+ * work the screen with as a person would.
+ */
+export function renderSignedIn(options: Parameters<typeof renderApp>[0] & { start: string }) {
+  return { user: userEvent.setup(), ...renderApp({ user: ADMIN, language: 'en', ...options }) };
 }

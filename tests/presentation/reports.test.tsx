@@ -6,7 +6,7 @@ import { DashboardReply } from '../../contract/dashboard';
 import { ReportOptionsReply, ReportPageReply } from '../../contract/reports';
 import { OrderList } from '../../contract/sales';
 import { ADMIN } from '../support/fakes';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 
 // The fixtures are made through the wire contract, so they cannot drift from what the server sends.
 const OPTIONS = ReportOptionsReply.parse({
@@ -112,10 +112,8 @@ describe('report screens', () => {
     const user = userEvent.setup();
     const csv = new Blob(['Number\r\nR-2026-00001\r\n'], { type: 'text/csv' });
     let refuse = false;
-    const { transport, files } = renderApp({
+    const { transport, files } = renderSignedIn({
       start: '/reports/orders/receipt-result?date_from=2026-11-01&date_to=2026-11-30',
-      user: ADMIN,
-      language: 'en',
       handler: (request) => {
         if (request.expect !== 'file') return handler(request);
         return refuse ? { status: 422, body: { message: 'The range is too long.', errors: {} } } : { status: 200, body: { blob: csv, name: 'receipt-report-2026-11-23.csv' } };
@@ -132,9 +130,8 @@ describe('report screens', () => {
   });
 
   it('the dashboard says the outstanding card in Chinese too', async () => {
-    renderApp({
+    renderSignedIn({
       start: '/dashboard',
-      user: ADMIN,
       language: 'zh-HK',
       handler: (request) => (request.path === '/api/dashboard/show' ? { status: 200, body: DashboardReply.parse({ today: '2026-11-23', cards: { outstanding: { count: 1, amount: 9_900, overdue: { count: 0, amount: 0 } } } }) } : handler(request)),
     });
@@ -153,10 +150,8 @@ describe('report screens', () => {
   });
 
   it('the dashboard’s owed figure opens the invoice list filtered to the invoices with money owed', async () => {
-    const { transport, navigator } = renderApp({
+    const { transport, navigator } = renderSignedIn({
       start: '/dashboard',
-      user: ADMIN,
-      language: 'en',
       handler: (request) =>
         request.path === '/api/orders'
           ? { status: 200, body: OrderList.parse({ items: [], total: 7, outstandingTotal: 128_000, page: 1, perPage: 20, options: { branches: [], salespeople: [], products: [], terms: [] } }) }
@@ -191,10 +186,8 @@ describe('printing a result', () => {
   it('reads every row of the result through the report’s API path, shows them in the print table and prints, all from the keyboard', async () => {
     const print = printSpy();
     let answer: (value: { status: number; body: unknown }) => void = () => undefined;
-    const { transport } = renderApp({
+    const { transport } = renderSignedIn({
       start: START,
-      user: ADMIN,
-      language: 'en',
       handler: (request) => {
         if (isPrintRead(request)) return new Promise((resolve) => (answer = resolve));
         if (request.path === '/api/reports/orders/receipt') return { status: 200, body: PAGE };
@@ -235,10 +228,8 @@ describe('printing a result', () => {
 
   it('says so when the rows cannot be read, prints nothing and stays on the result', async () => {
     const print = printSpy();
-    const { navigator } = renderApp({
+    const { navigator } = renderSignedIn({
       start: START,
-      user: ADMIN,
-      language: 'en',
       handler: (request) => {
         if (isPrintRead(request)) return { status: 500, body: { message: 'The database took too long.' } };
         if (request.path === '/api/reports/orders/receipt') return { status: 200, body: PAGE };
@@ -262,10 +253,8 @@ describe('printing a result', () => {
 
   it('notes in the printout when the result has more rows than one print takes', async () => {
     printSpy();
-    renderApp({
+    renderSignedIn({
       start: START,
-      user: ADMIN,
-      language: 'en',
       handler: (request) => {
         if (isPrintRead(request)) return { status: 200, body: { ...PAGE, rows: ALL, count: 60_123, page: 1, perPage: 50_000 } };
         if (request.path === '/api/reports/orders/receipt') return { status: 200, body: { ...PAGE, count: 60_123 } };
@@ -315,11 +304,8 @@ describe('the commission result', () => {
   });
 
   it('draws its charts by salesperson and by month, each with its figures as a table', async () => {
-    const user = userEvent.setup();
-    renderApp({
+    const { user } = renderSignedIn({
       start: '/reports/orders/commission-result?date_from=2026-10-01&date_to=2026-11-30',
-      user: ADMIN,
-      language: 'en',
       handler: (request) => (request.path === '/api/reports/orders/commission' ? { status: 200, body: COMMISSION } : handler(request)),
     });
     expect(await screen.findByRole('img', { name: 'Commission by salesperson 3 bars; HK$275.50 in all.' })).toBeInTheDocument();

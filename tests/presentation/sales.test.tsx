@@ -2,79 +2,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
-import { ClientSummary, DocumentOptions, InvoiceOptions, Order, OrderPage, PaymentReply, Quotation, QuotationPage, QuotationReply, Receipt } from '../../contract/sales';
+import { Order, OrderPage, PaymentReply, QuotationPage, QuotationReply, Receipt } from '../../contract/sales';
 import { ADMIN } from '../support/fakes';
+import { documentOptionsFixture, invoiceOptionsFixture, orderFixture, quotationFixture, SALES_CLIENT } from '../support/sales';
 import { wire } from '../support/wire';
-import { renderApp } from './render';
+import { renderApp, renderSignedIn } from './render';
 
-const OPTIONS = wire(DocumentOptions, {
-  branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }],
-  salespeople: [{ id: 2, name: 'Sam Lee' }],
-  products: [{ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', unit: 'visit', unitPrice: 80_000 }],
-  terms: [],
-});
+const OPTIONS = documentOptionsFixture();
 /** An invoice's options: no payment methods of its own (the four built-in ones are offered). */
-const ORDER_OPTIONS = wire(InvoiceOptions, { ...OPTIONS, paymentMethods: [], refundReasons: [] });
-const CLIENT = wire(ClientSummary, { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null });
+const ORDER_OPTIONS = invoiceOptionsFixture();
+const CLIENT = SALES_CLIENT;
 
-const ORDER = wire(Order, {
-  id: 3,
-  number: 'INV-2026-00003',
-  type: 'new_order',
-  date: '2026-11-01',
-  dueDate: '2026-12-01',
-  client: CLIENT,
-  clientId: 9,
-  branchId: 1,
-  salespersonId: 2,
-  salesperson: 'Sam Lee',
-  discountRateBp: 0,
-  subtotal: 100_000,
-  discount: 0,
-  total: 100_000,
-  paid: 60_000,
-  outstanding: 40_000,
-  status: 'partial',
-  overdue: false,
-  voided: false,
-  voidReason: '',
-  voidedAt: null,
-  voidedBy: null,
-  terms: [],
-  notes: '',
-  quotation: null,
-  items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 125, unit: 'visit', unitPrice: 80_000, lineTotal: 100_000 }],
-  receipts: [],
-  letterhead: null,
-  version: 4,
-});
+const ORDER = orderFixture();
 /** GET /api/orders/3 with the invoice `order`, its options and no files or appointments. */
 const orderPage = (order: typeof ORDER, options: typeof ORDER_OPTIONS = ORDER_OPTIONS) => wire(OrderPage, { order, attachments: [], appointments: [], options });
 /** A quotation as the server sends it back once saved (the one made in the form below). */
-const SAVED_QUOTATION = wire(Quotation, {
-  id: 12,
-  number: 'Q-2026-00012',
-  kind: 'basic',
-  date: '2026-11-23',
-  validDays: 30,
-  validUntil: '2026-12-22',
-  status: 'draft',
-  storedStatus: 'draft',
-  client: CLIENT,
-  clientId: 9,
-  branchId: 1,
-  salespersonId: 2,
-  salesperson: 'Sam Lee',
+const SAVED_QUOTATION = quotationFixture({
   discountRateBp: 1_000,
   subtotal: 120_000,
   discount: 12_000,
   total: 108_000,
-  terms: [],
-  notes: '',
-  contract: null,
-  order: null,
   items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 150, unit: 'visit', unitPrice: 80_000, lineTotal: 120_000 }],
-  letterhead: null,
   version: 1,
 });
 
@@ -173,10 +121,8 @@ describe('a stale invoice save (409)', () => {
   it('keeps the input, says someone else changed it, and offers the latest version, which loads it again', async () => {
     const user = userEvent.setup();
     const conflict = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';
-    const { transport } = renderApp({
+    const { transport } = renderSignedIn({
       start: '/orders/order/invoice/3',
-      user: ADMIN,
-      language: 'en',
       handler: (r) => (r.method === 'PUT' && r.path === '/api/orders/3' ? { status: 409, body: { message: conflict } } : backend(r)),
     });
     await user.type(await screen.findByLabelText('Notes'), 'Gate code 1234');
@@ -233,9 +179,8 @@ describe('payment dialog', () => {
   it('names the unvoid dialog’s way out “保持作廢”, never 取消 beside 取消作廢', async () => {
     const user = userEvent.setup();
     const voided = wire(Order, { ...ORDER, paid: 0, outstanding: 0, status: 'void', voided: true, voidReason: '開錯單', voidedAt: '2026-11-23T10:00:00.000Z', voidedBy: 'Ada Chan' });
-    renderApp({
+    renderSignedIn({
       start: '/orders/order/invoice/3',
-      user: ADMIN,
       language: 'zh-HK',
       handler: (r) => (r.path === '/api/orders/3' ? { status: 200, body: orderPage(voided) } : backend(r)),
     });
@@ -320,10 +265,8 @@ describe('payment methods and refund reasons from Settings → Options', () => {
   });
 
   it('the receipts list shows a custom method’s words and offers it in its filter', async () => {
-    const user = userEvent.setup();
-    const { navigator } = renderApp({
+    const { user, navigator } = renderSignedIn({
       start: '/orders/receipt',
-      user: ADMIN,
       language: 'zh-HK',
       handler: (r) => (r.path === '/api/receipts' ? { status: 200, body: { items: [RECEIPT], total: 1, netAmount: 60_000, page: 1, perPage: 20, options: { branches: [], staff: [], paymentMethods: METHODS } } } : backend(r)),
     });
@@ -355,31 +298,19 @@ const LETTERHEAD = {
 const PRINT_CLIENT = { ...CLIENT, address: '沙田大圍村 8 號', contact: { name: '陳太', phones: ['9876 5432'] }, hkid: 'K987654(2)', hkidMasked: 'K987***(*)', hkidSealed: 'sealed:K987654(2)' };
 const TERMS = [{ titleEn: 'Payment', titleZh: '付款', bodyEn: 'Payment within 30 days.', bodyZh: '請於 30 天內付款。' }];
 const PRINT_ITEMS = [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 225, unit: 'visit', unitPrice: 80_000, lineTotal: 180_000 }];
-const QUOTATION = wire(Quotation, {
-  id: 12,
-  number: 'Q-2026-00012',
+const QUOTATION = quotationFixture({
   kind: 'contract',
-  date: '2026-11-23',
-  validDays: 30,
-  validUntil: '2026-12-22',
   status: 'sent',
   storedStatus: 'sent',
   client: PRINT_CLIENT,
-  clientId: 9,
-  branchId: 1,
-  salespersonId: 2,
-  salesperson: 'Sam Lee',
   discountRateBp: 1_000,
   subtotal: 180_000,
   discount: 18_000,
   total: 162_000,
   terms: TERMS,
-  notes: '',
   contract: { periodStart: '2027-01-01', periodEnd: '2027-12-31', frequency: 'monthly' },
-  order: null,
   items: PRINT_ITEMS,
   letterhead: LETTERHEAD,
-  version: 2,
 });
 const CHEQUE = wire(Receipt, {
   id: 31,
@@ -630,11 +561,8 @@ describe('reminder screens', () => {
   const lastQuery = (transport: { requests: ApiRequest[] }, path: string) => transport.requests.filter((r) => r.path === path && r.method === 'GET').at(-1)?.query;
 
   it('/reminders/outstanding lists the overdue invoices and their sum; branch, salesperson and sort go into the address and the request', async () => {
-    const user = userEvent.setup();
-    const { transport, navigator } = renderApp({
+    const { user, transport, navigator } = renderSignedIn({
       start: '/reminders/outstanding',
-      user: ADMIN,
-      language: 'en',
       handler: (r) =>
         r.path === '/api/orders'
           ? {
@@ -680,9 +608,8 @@ describe('reminder screens', () => {
   it('/reminders/bank-in lists receipts waiting for the bank and their sum; branch, staff and sort go into the address and the request', async () => {
     const user = userEvent.setup();
     const cash = { ...CHEQUE, id: 33, number: 'R-2026-00033', method: 'cash', methodName: { nameEn: 'Cash', nameZh: '現金' }, reference: '', amount: 30_000, staff: 'Ada Chan' };
-    const { transport, navigator } = renderApp({
+    const { transport, navigator } = renderSignedIn({
       start: '/reminders/bank-in',
-      user: ADMIN,
       language: 'zh-HK',
       handler: (r) =>
         r.path === '/api/receipts'

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../application/ports/ApiTransport';
 import { ObjectUrlFileAddresses, RELEASE_AFTER_MS } from '../../infrastructure/fake-backend/ObjectUrlFileAddresses';
 import { ADMIN, FakeObjectUrls, globalTimer, type FakeTransport } from '../support/fakes';
-import { renderApp } from './render';
+import { orderFixture } from '../support/sales';
+import { renderApp, renderSignedIn } from './render';
 import { CompanyReply } from '../../contract/organisation';
 
 /* Stored pictures (profile photo, company logo and chop, on screen and on a printed document) with the back end in the page: fetched through the transport, shown from blob: addresses. */
@@ -36,9 +37,8 @@ describe('stored pictures with the back end in the page', () => {
     const user = userEvent.setup();
     const urls = new FakeObjectUrls();
     const oldBytes = image([1, 2, 3]);
-    const { transport, unmount } = renderApp({
+    const { transport, unmount } = renderSignedIn({
       start: '/user/profile',
-      user: ADMIN,
       language: 'zh-HK',
       handler: profileBackend({ [OLD_PHOTO]: oldBytes, [NEW_PHOTO]: image([4, 5, 6]) }),
       fileAddresses: inPage(urls),
@@ -79,10 +79,8 @@ describe('stored pictures with the back end in the page', () => {
         version: 3,
       },
     });
-    renderApp({
+    renderSignedIn({
       start: '/settings/companies/1',
-      user: ADMIN,
-      language: 'en',
       handler: (r) =>
         r.expect === 'file'
           ? r.path === company.logoUrl
@@ -119,42 +117,18 @@ describe('stored pictures with the back end in the page', () => {
       logoUrl: '/api/companies/1/logo?v=aaaa1111',
       chopUrl: '/api/companies/1/chop?v=bbbb2222',
     };
-    const order = {
-      id: 3,
-      number: 'INV-2026-00003',
-      type: 'new_order',
-      date: '2026-11-01',
-      dueDate: '2026-12-01',
-      client: { id: 9, code: 'C000009', nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null },
-      clientId: 9,
-      branchId: 1,
-      salespersonId: 2,
-      salesperson: 'Sam Lee',
-      discountRateBp: 0,
+    const order = orderFixture({
       subtotal: 80_000,
-      discount: 0,
       total: 80_000,
       paid: 0,
       outstanding: 80_000,
       status: 'outstanding',
-      overdue: false,
-      voided: false,
-      voidReason: '',
-      voidedAt: null,
-      voidedBy: null,
-      terms: [],
-      notes: '',
-      quotation: null,
       items: [{ id: 1, productId: 5, productCode: 'TM-INSP', descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 100, unit: 'visit', unitPrice: 80_000, lineTotal: 80_000 }],
-      receipts: [],
       letterhead,
-      version: 4,
-    };
+    });
     const options = { branches: [{ id: 1, nameEn: 'Head Office', nameZh: '總公司' }], salespeople: [{ id: 2, name: 'Sam Lee' }], products: [], terms: [], paymentMethods: [], refundReasons: [] };
-    const { navigator } = renderApp({
+    const { navigator } = renderSignedIn({
       start: '/orders/order/invoice/3',
-      user: ADMIN,
-      language: 'en',
       handler: (r) =>
         r.expect === 'file'
           ? fileReply(image([8]))
