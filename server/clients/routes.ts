@@ -5,20 +5,17 @@ import { failureReplies } from '../http/failure';
 import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
 import { replies } from '../http/reply';
-import { parseJsonBody } from '../http/validate';
+import { screenReplies, writes } from '../http/writes';
 import { CreateClient, DetailQuery, ListQuery, UpdateClient } from './input';
 import { clientList, clientPage, createClient, deleteClient, newClientForm, revealHkid, updateClient, type ClientFailure } from './service';
 
 const replyFailure = failureReplies<ClientFailure>({ clientHasRecords: [422, 'clients.hasRecords'] });
+const { save, remove } = writes(replyFailure);
 
 /** Clients: the list, the new-client form, the client's screen with its tabs, create, edit, delete, and the HKID's reveal. */
 export function clientRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const list = replies(ClientList);
-  const newForm = replies(NewClientPage);
-  const created = replies(ClientReply, 201);
-  const page = replies(ClientPage);
-  const saved = replies(ClientReply);
+  const { list, newForm, created, page, saved } = screenReplies({ list: ClientList, newForm: NewClientPage, page: ClientPage, saved: ClientReply });
   const revealed = replies(HkidReply);
 
   routes.get('/clients', list, ...requirePermission('client_view'), async (c) => {
@@ -30,15 +27,7 @@ export function clientRoutes(): Hono<AppEnv> {
 
   routes.get('/clients/create', newForm, ...requirePermission('client_create'), async (c) => newForm.send(c, await newClientForm(c)));
 
-  routes.post('/clients', created, ...requirePermission('client_create'), async (c) => {
-    const body = await parseJsonBody(c, CreateClient);
-    if (body.isErr()) return body.error;
-    const result = await createClient(c, body.value);
-    return result.match(
-      (client) => created.send(c, { client }),
-      (failure) => replyFailure(c, failure),
-    );
-  });
+  routes.post('/clients', created, ...requirePermission('client_create'), save(CreateClient, createClient, created, (client) => ({ client })));
 
   routes.get('/clients/:id{[0-9]{1,9}}', page, ...requirePermission('client_view'), async (c) => {
     const query = parseQuery(c, DetailQuery);
@@ -50,23 +39,9 @@ export function clientRoutes(): Hono<AppEnv> {
     );
   });
 
-  routes.put('/clients/:id{[0-9]{1,9}}', saved, ...requirePermission('client_edit'), async (c) => {
-    const body = await parseJsonBody(c, UpdateClient);
-    if (body.isErr()) return body.error;
-    const result = await updateClient(c, Number(c.req.param('id')), body.value);
-    return result.match(
-      (client) => saved.send(c, { client }),
-      (failure) => replyFailure(c, failure),
-    );
-  });
+  routes.put('/clients/:id{[0-9]{1,9}}', saved, ...requirePermission('client_edit'), save(UpdateClient, (c, input) => updateClient(c, Number(c.req.param('id')), input), saved, (client) => ({ client })));
 
-  routes.delete('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_delete'), async (c) => {
-    const result = await deleteClient(c, Number(c.req.param('id')));
-    return result.match(
-      () => c.body(null, 204),
-      (failure) => replyFailure(c, failure),
-    );
-  });
+  routes.delete('/clients/:id{[0-9]{1,9}}', ...requirePermission('client_delete'), remove((c) => deleteClient(c, Number(c.req.param('id')))));
 
   /** The full HKID, for a user with hkid_reveal; every reveal is written to the audit log. */
   routes.post('/clients/:id{[0-9]{1,9}}/hkid/reveal', revealed, ...requirePermission('hkid_reveal'), async (c) => {

@@ -11,7 +11,7 @@ import { idParam, optionalText, versionField } from '../http/fields';
 import { requirePermission } from '../http/permissions';
 import { pageWindow, parseQuery } from '../http/query';
 import { replies } from '../http/reply';
-import { parseJsonBody } from '../http/validate';
+import { savedReplies, screenReplies, writes } from '../http/writes';
 import * as products from './service';
 import type { ProductFailure } from './service';
 
@@ -46,23 +46,15 @@ const ListQuery = z.object({
 });
 
 /** The reply for a refused change: the same statuses and messages as ever. */
-const failureReply = failureReplies<ProductFailure>({ productInUse: [422, 'products.inUse'], categoryInUse: [422, 'products.categoryInUse'] });
+const { save, remove } = writes(failureReplies<ProductFailure>({ productInUse: [422, 'products.inUse'], categoryInUse: [422, 'products.categoryInUse'] }));
 
 /** Products and their two-level categories (spec /products…): HTTP in and out; the rules are in ./service. */
 export function productRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const list = replies(ProductPage);
-  const newProduct = replies(NewProductScreen);
-  const productCreated = replies(ProductSaved, 201);
-  const productPage = replies(ProductScreen);
-  const productSaved = replies(ProductSaved);
-  const tree = replies(CategoryTree);
-  const newCategory = replies(NewCategoryScreen);
-  const categoryCreated = replies(CategorySaved, 201);
-  const categoryPage = replies(CategoryScreen);
-  const categorySaved = replies(CategorySaved);
+  const product = screenReplies({ list: ProductPage, newForm: NewProductScreen, page: ProductScreen, saved: ProductSaved });
+  const category = { tree: replies(CategoryTree), newForm: replies(NewCategoryScreen), page: replies(CategoryScreen), ...savedReplies(CategorySaved) };
 
-  routes.get('/products', list, ...requirePermission('product_view'), async (c) => {
+  routes.get('/products', product.list, ...requirePermission('product_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
     if (query.isErr()) return query.error;
     const { q, category_id, active, sort, page, per_page } = query.value;
@@ -74,62 +66,30 @@ export function productRoutes(): Hono<AppEnv> {
       direction: sort.startsWith('-') ? 'desc' : 'asc',
       ...pageWindow(page, per_page),
     });
-    return list.send(c, { items: rows, total, page, perPage: per_page, categories: await products.categoryTree(c) });
+    return product.list.send(c, { items: rows, total, page, perPage: per_page, categories: await products.categoryTree(c) });
   });
 
-  routes.get('/products/create', newProduct, ...requirePermission('product_create'), async (c) => newProduct.send(c, { categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }));
-
-  routes.post('/products', productCreated, ...requirePermission('product_create'), async (c) => {
-    const body = await parseJsonBody(c, ProductInput);
-    if (body.isErr()) return body.error;
-    const created = await products.createProduct(c, body.value);
-    return created.isErr() ? failureReply(c, created.error) : productCreated.send(c, { product: created.value });
-  });
-
-  routes.get('/products/:product_id{[0-9]{1,9}}', productPage, ...requirePermission('product_view'), async (c) => {
+  routes.get('/products/create', product.newForm, ...requirePermission('product_create'), async (c) => product.newForm.send(c, { categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }));
+  routes.post('/products', product.created, ...requirePermission('product_create'), save(ProductInput, products.createProduct, product.created, (saved) => ({ product: saved })));
+  routes.get('/products/:product_id{[0-9]{1,9}}', product.page, ...requirePermission('product_view'), async (c) => {
     const found = await products.findProduct(c, idParam(c, 'product_id'));
-    return found ? productPage.send(c, { product: found, categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }) : errorReply(c, 404, 'errors.notFound');
+    return found ? product.page.send(c, { product: found, categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }) : errorReply(c, 404, 'errors.notFound');
   });
-
-  routes.put('/products/:product_id{[0-9]{1,9}}', productSaved, ...requirePermission('product_edit'), async (c) => {
-    const body = await parseJsonBody(c, ProductInput.extend({ version: versionField }));
-    if (body.isErr()) return body.error;
-    const saved = await products.updateProduct(c, idParam(c, 'product_id'), body.value);
-    return saved.isErr() ? failureReply(c, saved.error) : productSaved.send(c, { product: saved.value });
-  });
-
-  routes.delete('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {
-    const deleted = await products.deleteProduct(c, idParam(c, 'product_id'));
-    return deleted.isErr() ? failureReply(c, deleted.error) : c.body(null, 204);
-  });
+  const updateProduct = save(ProductInput.extend({ version: versionField }), (c, input) => products.updateProduct(c, idParam(c, 'product_id'), input), product.saved, (saved) => ({ product: saved }));
+  routes.put('/products/:product_id{[0-9]{1,9}}', product.saved, ...requirePermission('product_edit'), updateProduct);
+  routes.delete('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_delete'), remove((c) => products.deleteProduct(c, idParam(c, 'product_id'))));
 
   // Categories
-  routes.get('/product-categories', tree, ...requirePermission('product_view'), async (c) => tree.send(c, await products.categoryTree(c)));
-  routes.get('/product-categories/create', newCategory, ...requirePermission('product_create'), async (c) => newCategory.send(c, { categories: await products.categoryTree(c) }));
-
-  routes.post('/product-categories', categoryCreated, ...requirePermission('product_create'), async (c) => {
-    const body = await parseJsonBody(c, CategoryInput);
-    if (body.isErr()) return body.error;
-    const created = await products.createCategory(c, body.value);
-    return created.isErr() ? failureReply(c, created.error) : categoryCreated.send(c, { category: created.value });
-  });
-
-  routes.get('/product-categories/:id{[0-9]{1,9}}', categoryPage, ...requirePermission('product_view'), async (c) => {
+  routes.get('/product-categories', category.tree, ...requirePermission('product_view'), async (c) => category.tree.send(c, await products.categoryTree(c)));
+  routes.get('/product-categories/create', category.newForm, ...requirePermission('product_create'), async (c) => category.newForm.send(c, { categories: await products.categoryTree(c) }));
+  routes.post('/product-categories', category.created, ...requirePermission('product_create'), save(CategoryInput, products.createCategory, category.created, (saved) => ({ category: saved })));
+  routes.get('/product-categories/:id{[0-9]{1,9}}', category.page, ...requirePermission('product_view'), async (c) => {
     const found = await products.findCategory(c, idParam(c));
-    return found ? categoryPage.send(c, { category: found, categories: await products.categoryTree(c) }) : errorReply(c, 404, 'errors.notFound');
+    return found ? category.page.send(c, { category: found, categories: await products.categoryTree(c) }) : errorReply(c, 404, 'errors.notFound');
   });
-
-  routes.put('/product-categories/:id{[0-9]{1,9}}', categorySaved, ...requirePermission('product_edit'), async (c) => {
-    const body = await parseJsonBody(c, CategoryInput.extend({ version: versionField }));
-    if (body.isErr()) return body.error;
-    const saved = await products.updateCategory(c, idParam(c), body.value);
-    return saved.isErr() ? failureReply(c, saved.error) : categorySaved.send(c, { category: saved.value });
-  });
-
-  routes.delete('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_delete'), async (c) => {
-    const deleted = await products.deleteCategory(c, idParam(c));
-    return deleted.isErr() ? failureReply(c, deleted.error) : c.body(null, 204);
-  });
+  const updateCategory = save(CategoryInput.extend({ version: versionField }), (c, input) => products.updateCategory(c, idParam(c), input), category.saved, (saved) => ({ category: saved }));
+  routes.put('/product-categories/:id{[0-9]{1,9}}', category.saved, ...requirePermission('product_edit'), updateCategory);
+  routes.delete('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_delete'), remove((c) => products.deleteCategory(c, idParam(c))));
 
   return routes;
 }

@@ -2,16 +2,18 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { ALL_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS, type Permission } from '../../../domain/auth/permissions';
 import { NewRolePage, RoleList, RolePage, RoleSaved, TwoFactorPolicy } from '../../../contract/roles';
-import { keepSignedInAfterOwnChange } from '../../auth/sessions';
 import { INT_MAX } from '../../db/limits';
 import { errorReply } from '../../http/errors';
 import type { AppEnv } from '../../http/env';
-import { failureReply, type Refusals } from '../../http/failure';
+import { failureReplies, type Refusals } from '../../http/failure';
 import { idParam, versionField } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
 import { replies } from '../../http/reply';
+import { screenReplies, writes } from '../../http/writes';
 import { parseJsonBody } from '../../http/validate';
 import { serviceContext } from '../../service/context';
+import type { Failure } from '../../service/failure';
+import { withOwnRights } from '../ownRights';
 import * as repo from './repository';
 import * as roles from './service';
 
@@ -29,42 +31,25 @@ const TwoFactorPolicyInput = z.object({
 const CATALOGUE = { areas: [...PERMISSION_AREAS], actions: [...PERMISSION_ACTIONS], special: [...SPECIAL_PERMISSIONS] };
 
 const REFUSALS: Refusals<'roleAboveYou' | 'inUse'> = { roleAboveYou: [403, 'admin.roleAboveYou'], inUse: [422, 'admin.roleInUse'] };
+const refuse = failureReplies<Failure<'roleAboveYou' | 'inUse'>>(REFUSALS);
+const { save, remove } = writes(refuse);
 
 /** Settings → Roles and the two-factor policy (HTTP only; the rules are in ./service). */
 export function roleRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const list = replies(RoleList);
-  const newForm = replies(NewRolePage);
-  const created = replies(RoleSaved, 201);
-  const page = replies(RolePage);
-  const edited = replies(RoleSaved);
+  const { list, newForm, created, page, saved } = screenReplies({ list: RoleList, newForm: NewRolePage, page: RolePage, saved: RoleSaved });
   const policy = replies(TwoFactorPolicy);
 
   routes.get('/roles', list, ...requirePermission('role_view'), async (c) => list.send(c, await repo.roles(c.var.deps.db)));
   routes.get('/roles/create', newForm, ...requirePermission('role_create'), (c) => newForm.send(c, { catalogue: CATALOGUE }));
-  routes.post('/roles', created, ...requirePermission('role_create'), async (c) => {
-    const body = await parseJsonBody(c, RoleInput);
-    if (body.isErr()) return body.error;
-    const saved = await roles.createRole(serviceContext(c), body.value);
-    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : created.send(c, { role: saved.value });
-  });
+  routes.post('/roles', created, ...requirePermission('role_create'), save(RoleInput, (c, input) => roles.createRole(serviceContext(c), input), created, (role) => ({ role })));
   routes.get('/roles/:role_id{[0-9]{1,9}}', page, ...requirePermission('role_view'), async (c) => {
     const found = await repo.role(c.var.deps.db, idParam(c, 'role_id'));
     return found ? page.send(c, { role: found, catalogue: CATALOGUE }) : errorReply(c, 404, 'errors.notFound');
   });
-  routes.put('/roles/:role_id{[0-9]{1,9}}', edited, ...requirePermission('role_edit'), async (c) => {
-    const body = await parseJsonBody(c, UpdateRole);
-    if (body.isErr()) return body.error;
-    const saved = await roles.updateRole(serviceContext(c), idParam(c, 'role_id'), body.value);
-    if (saved.isErr()) return failureReply(c, saved.error, REFUSALS);
-    // One's own role changed: this browser stays signed in with the new rights (see the users' routes).
-    const { role, ownRightsChanged } = saved.value;
-    return edited.send(c, ownRightsChanged ? { role, currentUser: await keepSignedInAfterOwnChange(c) } : { role });
-  });
-  routes.delete('/roles/:role_id{[0-9]{1,9}}', ...requirePermission('role_delete'), async (c) => {
-    const deleted = await roles.deleteRole(serviceContext(c), idParam(c, 'role_id'));
-    return deleted.isErr() ? failureReply(c, deleted.error, REFUSALS) : c.body(null, 204);
-  });
+  const update = save(UpdateRole, (c, input) => roles.updateRole(serviceContext(c), idParam(c, 'role_id'), input), saved, ({ role, ownRightsChanged }, c) => withOwnRights(c, { role }, ownRightsChanged));
+  routes.put('/roles/:role_id{[0-9]{1,9}}', saved, ...requirePermission('role_edit'), update);
+  routes.delete('/roles/:role_id{[0-9]{1,9}}', ...requirePermission('role_delete'), remove((c) => roles.deleteRole(serviceContext(c), idParam(c, 'role_id'))));
 
   /** Two-factor made compulsory, for everyone or per role; changed by whoever may edit roles (an administrator), audited. */
   routes.get('/two-factor-policy', policy, ...requirePermission('role_view'), async (c) => policy.send(c, await roles.twoFactorPolicy(c.var.deps.db)));
@@ -72,7 +57,7 @@ export function roleRoutes(): Hono<AppEnv> {
     const body = await parseJsonBody(c, TwoFactorPolicyInput);
     if (body.isErr()) return body.error;
     const saved = await roles.setTwoFactorPolicy(serviceContext(c), body.value);
-    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : policy.send(c, saved.value);
+    return saved.isErr() ? refuse(c, saved.error) : policy.send(c, saved.value);
   });
 
   return routes;

@@ -2,19 +2,19 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { LANGUAGES } from '../../../domain/i18n/language';
 import { NewUserPage, UserList, UserPage, UserSaved } from '../../../contract/users';
-import { keepSignedInAfterOwnChange } from '../../auth/sessions';
 import { INT_MAX } from '../../db/limits';
 import { errorReply } from '../../http/errors';
 import type { AppEnv } from '../../http/env';
-import { failureReply, type Refusals } from '../../http/failure';
+import { failureReplies } from '../../http/failure';
 import { idParam, versionField } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
-import { replies } from '../../http/reply';
-import { parseJsonBody } from '../../http/validate';
+import { screenReplies, writes } from '../../http/writes';
 import { serviceContext } from '../../service/context';
+import { withOwnRights } from '../ownRights';
 import * as repo from './repository';
 import * as users from './service';
+import type { UserFailure } from './service';
 
 const UserFields = {
   name: z.string().trim().min(1).max(255),
@@ -40,21 +40,18 @@ const ListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-const REFUSALS: Refusals<'accountAboveYou' | 'lastAdmin' | 'notSelf' | 'userHasRecords'> = {
+const refuse = failureReplies<UserFailure>({
   accountAboveYou: [403, 'admin.accountAboveYou'],
   lastAdmin: [422, 'admin.lastAdmin'],
   notSelf: [422, 'admin.notSelf'],
   userHasRecords: [422, 'admin.userHasRecords'],
-};
+});
+const { save, remove } = writes(refuse);
 
 /** Settings → Users (HTTP only; the rules are in ./service). */
 export function userAdminRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const list = replies(UserList);
-  const newForm = replies(NewUserPage);
-  const created = replies(UserSaved, 201);
-  const page = replies(UserPage);
-  const edited = replies(UserSaved);
+  const { list, newForm, created, page, saved } = screenReplies({ list: UserList, newForm: NewUserPage, page: UserPage, saved: UserSaved });
 
   routes.get('/users', list, ...requirePermission('user_view'), async (c) => {
     const query = parseQuery(c, ListQuery);
@@ -64,35 +61,21 @@ export function userAdminRoutes(): Hono<AppEnv> {
     return list.send(c, { items, total, page: query.value.page, perPage: query.value.per_page, filters: await repo.userOptions(db) });
   });
   routes.get('/users/create', newForm, ...requirePermission('user_create'), async (c) => newForm.send(c, { options: await repo.userOptions(c.var.deps.db) }));
-  routes.post('/users', created, ...requirePermission('user_create'), async (c) => {
-    const body = await parseJsonBody(c, CreateUser);
-    if (body.isErr()) return body.error;
-    const saved = await users.createUser(serviceContext(c), body.value);
-    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : created.send(c, { user: saved.value });
-  });
+  routes.post('/users', created, ...requirePermission('user_create'), save(CreateUser, (c, input) => users.createUser(serviceContext(c), input), created, (user) => ({ user })));
   routes.get('/users/:user_id{[0-9]{1,9}}', page, ...requirePermission('user_view'), async (c) => {
     const { db } = c.var.deps;
     const user = await repo.adminUser(db, idParam(c, 'user_id'));
     return user ? page.send(c, { user, options: await repo.userOptions(db) }) : errorReply(c, 404, 'errors.notFound');
   });
-  routes.put('/users/:user_id{[0-9]{1,9}}', edited, ...requirePermission('user_edit'), async (c) => {
-    const body = await parseJsonBody(c, UpdateUser);
-    if (body.isErr()) return body.error;
-    const saved = await users.updateUser(serviceContext(c), idParam(c, 'user_id'), body.value);
-    if (saved.isErr()) return failureReply(c, saved.error, REFUSALS);
-    // One's own rights changed: this browser stays signed in with the new rights (its other browsers
-    // are signed out), and the reply carries the signed-in user as they are now.
-    const { user, ownRightsChanged } = saved.value;
-    return edited.send(c, ownRightsChanged ? { user, currentUser: await keepSignedInAfterOwnChange(c) } : { user });
-  });
-  routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', edited, ...requirePermission('user_edit'), async (c) => {
-    const saved = await users.resetTwoFactor(serviceContext(c), idParam(c, 'user_id'));
-    return saved.isErr() ? failureReply(c, saved.error, REFUSALS) : edited.send(c, { user: saved.value });
-  });
-  routes.delete('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_delete'), async (c) => {
-    const deleted = await users.deleteUser(serviceContext(c), idParam(c, 'user_id'));
-    return deleted.isErr() ? failureReply(c, deleted.error, REFUSALS) : c.body(null, 204);
-  });
+  const update = save(UpdateUser, (c, input) => users.updateUser(serviceContext(c), idParam(c, 'user_id'), input), saved, ({ user, ownRightsChanged }, c) => withOwnRights(c, { user }, ownRightsChanged));
+  routes.put('/users/:user_id{[0-9]{1,9}}', saved, ...requirePermission('user_edit'), update);
+  routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', saved, ...requirePermission('user_edit'), async (c) =>
+    (await users.resetTwoFactor(serviceContext(c), idParam(c, 'user_id'))).match(
+      (user) => saved.send(c, { user }),
+      (failure) => refuse(c, failure),
+    ),
+  );
+  routes.delete('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_delete'), remove((c) => users.deleteUser(serviceContext(c), idParam(c, 'user_id'))));
 
   return routes;
 }
