@@ -3,12 +3,14 @@ import { fieldChanges } from '../../audit';
 import { termApplies, termsFor, type TermDocumentKind, type TermScope } from '../../../domain/documents/terms';
 import { lineTotal } from '../../../domain/money/money';
 import { orderFigures, type OrderFigures } from '../../../domain/orders/order';
+import type { IsoDate } from '../../../domain/time/dates';
 import type { Caller, Db, Tx } from '../caller';
 import type { FieldProblems, SalesFailure, SalesResult } from '../failures';
 import { conflict, invalid, notFound } from '../../service/failure';
 import { MAX_DOCUMENT_CENTS, type DocumentInput, type ItemInput } from './input';
 import {
   clientSummary,
+  documentOptions,
   existingReferences,
   letterhead,
   loadItems,
@@ -117,13 +119,79 @@ export async function writeLines(tx: Tx, kind: DocumentKind, id: number, items: 
   await saveItems(tx, kind, id, await withDescriptions(tx, items));
 }
 
-/** What a document shows beside its own columns: its client, its terms, its lines, its letterhead. */
-export async function documentParts(db: Db, kind: DocumentKind, row: { id: number; client_id: number; branch_id: number | null; terms: unknown }) {
+/** The columns of a document's row that quotations and orders share (./repository's quotationRow, orderRow). */
+interface DocumentRow {
+  readonly id: number;
+  readonly client_id: number;
+  readonly branch_id: number | null;
+  readonly salesperson_id: number | null;
+  readonly salesperson_name: string | null;
+  readonly discount_rate_bp: number;
+  readonly subtotal: number;
+  readonly discount: number;
+  readonly total: number;
+  readonly terms: unknown;
+  readonly notes: string;
+  readonly version: number;
+}
+
+/** What quotations and orders show alike: the client, branch and salesperson, the figures, terms, notes, lines, letterhead and version. */
+export async function documentParts(db: Db, kind: DocumentKind, row: DocumentRow) {
   return {
     client: await clientSummary(db, row.client_id),
+    clientId: row.client_id,
+    branchId: row.branch_id,
+    salespersonId: row.salesperson_id,
+    salesperson: row.salesperson_name,
+    discountRateBp: row.discount_rate_bp,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    total: row.total,
     terms: await documentTerms(db, row.terms, kind),
+    notes: row.notes,
     items: await loadItems(db, kind, row.id),
     letterhead: await letterhead(db, row.branch_id),
+    version: row.version,
+  };
+}
+
+/** A document list's queries (./repository's quotationList, orderList): a page of rows, and its counts. */
+export interface DocumentList<Row, Counts> {
+  page(limit: number, offset?: number): Promise<Row[]>;
+  counted(): Promise<Counts>;
+}
+
+/** The columns of a list row that name its client and salesperson. */
+interface ListedParty {
+  readonly client_id: number;
+  readonly name_en: string;
+  readonly name_zh: string;
+  readonly salesperson: string | null;
+}
+
+/**
+ * The lists of a kind of document, each row as the lists show it (its own fields by `toItem`, as of
+ * today, then its client and salesperson): a client's tab, a CSV export (at most `limit`), and a page
+ * with its counts and the form options.
+ */
+export function documentListing<Filter, Row extends ListedParty, Item extends object, Counts extends object>(
+  kind: DocumentKind,
+  queries: {
+    readonly list: (db: Db, filter: Filter, today: IsoDate) => DocumentList<Row, Counts>;
+    readonly ofClient: (db: Db, clientId: number) => Promise<Row[]>;
+  },
+  toItem: (row: Row, today: IsoDate) => Item,
+) {
+  const listed = (r: Row, today: IsoDate) => ({ ...toItem(r, today), client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh }, salesperson: r.salesperson });
+  return {
+    ofClient: async (db: Db, today: IsoDate, clientId: number) => (await queries.ofClient(db, clientId)).map((r) => listed(r, today)),
+    forExport: async (caller: Caller, filter: Filter, limit: number) => (await queries.list(caller.db, filter, caller.today).page(limit)).map((r) => listed(r, caller.today)),
+    page: async (caller: Caller, filter: Filter, window: { limit: number; offset: number }) => {
+      const list = queries.list(caller.db, filter, caller.today);
+      const counted = await list.counted();
+      const items = (await list.page(window.limit, window.offset)).map((r) => listed(r, caller.today));
+      return { items, ...counted, options: await documentOptions(caller.db, kind) };
+    },
   };
 }
 

@@ -5,20 +5,19 @@ import { countedTotal, ORDER_TYPES } from '../../../domain/orders/order';
 import { NewOrderPage, OrderList, OrderPage, OrderReply } from '../../../contract/sales';
 import { orderAppointments } from '../../appointments/clientAppointments';
 import { INT_MAX } from '../../db/limits';
-import { translate } from '../../i18n';
-import { CSV_LIMIT, csvReply } from '../../http/csv';
 import { isoDate } from '../../http/dates';
 import { errorReply } from '../../http/errors';
-import type { AppContext, AppEnv } from '../../http/env';
+import type { AppEnv } from '../../http/env';
 import { idParam, versionField } from '../../http/fields';
 import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
 import { replies } from '../../http/reply';
-import { pageWindow, parseQuery, queryId } from '../../http/query';
+import { queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { listAttachments } from '../../attachments/service';
 import { callerOf } from '../caller';
 import { documentBody, documentHead } from '../documents/input';
+import { salesListRoute } from '../listRoute';
 import { failureReply } from '../replies';
 import { ORDER_STATUS_FILTERS } from './repository';
 import { createOrder, editOrder, loadOrder, orderForm, orderPage, orderScreenOptions, ordersForExport, setVoid } from './service';
@@ -57,43 +56,33 @@ const created = replies(OrderReply, 201);
 const shown = replies(OrderPage);
 const saved = replies(OrderReply);
 
-const label = (c: AppContext, key: string) => translate(c.var.language, key as 'sales.csv.number');
-
 /** Orders (invoices) with their lines, void and unvoid, attachments (spec /orders…); their receipts are in ../receipts. */
 export function orderRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/orders', listed, ...requirePermission('order_view'), async (c) => {
-    const query = parseQuery(c, ListQuery);
-    if (query.isErr()) return query.error;
-    const { page, per_page, format, ...filter } = query.value;
-    const caller = callerOf(c);
-    if (format === 'csv') {
-      const rows = await ordersForExport(caller, filter, CSV_LIMIT);
-      const h = (key: string) => label(c, `sales.csv.${key}`);
-      return csvReply(
-        c,
-        'orders',
-        [h('number'), h('type'), h('date'), h('dueDate'), h('clientZh'), h('clientEn'), h('status'), h('overdue'), h('total'), h('paid'), h('outstanding'), h('salesperson')],
-        // As the list shows them: a void invoice counts as zero, and the overdue flag beside the status.
-        rows.map((r) => [
-          r.number,
-          label(c, `sales.orderType.${r.type}`),
-          r.date,
-          r.dueDate,
-          r.client.nameZh,
-          r.client.nameEn,
-          label(c, `sales.paymentStatus.${r.status}`),
-          label(c, r.overdue ? 'sales.csv.yes' : 'sales.csv.no'),
-          centsToDecimal(countedTotal(r.total, r.voided)),
-          centsToDecimal(r.paid),
-          centsToDecimal(r.outstanding),
-          r.salesperson ?? '',
-        ]),
-      );
-    }
-    const { items, total, outstandingTotal, options } = await orderPage(caller, filter, pageWindow(page, per_page));
-    return listed.send(c, { items, total, outstandingTotal, page, perPage: per_page, options });
+  salesListRoute(routes, '/orders', listed, 'order_view', {
+    query: ListQuery,
+    csv: {
+      filename: 'orders',
+      rows: ordersForExport,
+      columns: ['number', 'type', 'date', 'dueDate', 'clientZh', 'clientEn', 'status', 'overdue', 'total', 'paid', 'outstanding', 'salesperson'],
+      // As the list shows them: a void invoice counts as zero, and the overdue flag beside the status.
+      cells: (r, label) => [
+        r.number,
+        label(`sales.orderType.${r.type}`),
+        r.date,
+        r.dueDate,
+        r.client.nameZh,
+        r.client.nameEn,
+        label(`sales.paymentStatus.${r.status}`),
+        label(r.overdue ? 'sales.csv.yes' : 'sales.csv.no'),
+        centsToDecimal(countedTotal(r.total, r.voided)),
+        centsToDecimal(r.paid),
+        centsToDecimal(r.outstanding),
+        r.salesperson ?? '',
+      ],
+    },
+    page: orderPage,
   });
 
   routes.get('/orders/create', newForm, ...requirePermission('order_create'), async (c) => {

@@ -7,7 +7,7 @@ import { seesAll } from '../../appointments/store';
 import { activeOptions, paymentMethodChoices } from '../../admin/lists/optionLists';
 import type { Caller, Db } from '../caller';
 import { codeValue, documentOptions, clientSummary } from '../documents/repository';
-import { checkDocument, createDocument, documentParts, editDocument } from '../documents/service';
+import { checkDocument, createDocument, documentListing, documentParts, editDocument } from '../documents/service';
 import type { DocumentInput } from '../documents/input';
 import type { FieldProblems, SalesResult } from '../failures';
 import { conflict, notFound } from '../../service/failure';
@@ -22,7 +22,6 @@ import {
   ordersOfClient,
   setVoided,
   updateOrder,
-  type OrderFilter,
   type OrderListRow,
 } from './repository';
 
@@ -35,7 +34,7 @@ function orderState(r: { total: number; paid: number; voided: boolean; due: stri
   return { status, outstanding: outstandingAmount(r.total, payments, r.voided), overdue: isOverdue(status, r.due, today) };
 }
 
-/** An order as lists show it, its status and outstanding worked out by the domain. */
+/** An order's own fields as lists show them (documentListing adds its client and salesperson), its status and outstanding worked out by the domain. */
 const listItem = (r: OrderListRow, today: IsoDate) => ({
   id: r.id,
   number: r.number,
@@ -46,63 +45,32 @@ const listItem = (r: OrderListRow, today: IsoDate) => ({
   paid: r.paid,
   voided: r.voided,
   ...orderState(r, today),
-  client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
-  salesperson: r.salesperson,
 });
-export type OrderListItem = ReturnType<typeof listItem>;
 
-/** A client's orders, newest first (the client's order tab). */
-export async function clientOrders(db: Db, today: IsoDate, clientId: number): Promise<OrderListItem[]> {
-  return (await ordersOfClient(db, clientId)).map((r) => listItem(r, today));
-}
-
-/** Orders for a CSV export (at most `limit`). */
-export async function ordersForExport(caller: Caller, filter: OrderFilter, limit: number): Promise<OrderListItem[]> {
-  return (await orderList(caller.db, filter, caller.today).page(limit)).map((r) => listItem(r, caller.today));
-}
-
-/** A page of orders, how many there are, what is still owed on them, and the form options. */
-export async function orderPage(caller: Caller, filter: OrderFilter, window: { limit: number; offset: number }) {
-  const list = orderList(caller.db, filter, caller.today);
-  const counted = await list.counted();
-  const items = (await list.page(window.limit, window.offset)).map((r) => listItem(r, caller.today));
-  return { items, ...counted, options: await documentOptions(caller.db, 'order') };
-}
+/** The order lists: a client's (newest first, the client's order tab), a CSV export, and a page with how many there are, what is still owed on them and the form options. */
+export const { ofClient: clientOrders, forExport: ordersForExport, page: orderPage } = documentListing('order', { list: orderList, ofClient: ordersOfClient }, listItem);
+export type OrderListItem = Awaited<ReturnType<typeof clientOrders>>[number];
 
 /** One order with its lines, receipts, terms and letterhead; null when there is none. */
 export async function loadOrder(db: Db, today: IsoDate, id: number) {
   const r = await orderRow(db, id);
   if (!r) return null;
-  const parts = await documentParts(db, 'order', r);
   return {
     id: r.id,
     number: r.number,
     type: r.type,
     date: r.date_text,
     dueDate: r.due_text,
-    client: parts.client,
-    clientId: r.client_id,
-    branchId: r.branch_id,
-    salespersonId: r.salesperson_id,
-    salesperson: r.salesperson_name,
-    discountRateBp: r.discount_rate_bp,
-    subtotal: r.subtotal,
-    discount: r.discount,
-    total: r.total,
+    ...(await documentParts(db, 'order', r)),
     paid: r.paid,
     ...orderState({ total: r.total, paid: r.paid, voided: r.voided, due: r.due_text }, today),
     voided: r.voided,
     voidReason: r.void_reason,
     voidedAt: r.voided_at ? new Date(r.voided_at).toISOString() : null,
     voidedBy: r.voided_by_name,
-    terms: parts.terms,
-    notes: r.notes,
     // The quotation it was made from (its number and kind are there whenever the link is: a foreign key).
     quotation: r.quotation_id === null || r.quotation_number === null || r.quotation_kind === null ? null : { id: r.quotation_id, number: r.quotation_number, kind: r.quotation_kind },
-    items: parts.items,
     receipts: await loadReceipts(db, r.id),
-    letterhead: parts.letterhead,
-    version: r.version,
   };
 }
 export type Order = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;

@@ -86,7 +86,7 @@ export function quotationList(db: Db, f: QuotationFilter, todayDate: IsoDate) {
     .orderBy('q.id', direction);
   return {
     page: (limit: number, offset = 0): Promise<QuotationListRow[]> => rows.limit(limit).offset(offset).execute(),
-    count: async () => Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+    counted: async () => ({ total: Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n) }),
   };
 }
 

@@ -5,8 +5,6 @@ import { hasPermission } from '../../../domain/auth/permissions';
 import { centsToDecimal } from '../../../domain/money/money';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES } from '../../../domain/quotations/quotation';
 import { INT_MAX } from '../../db/limits';
-import { translate } from '../../i18n';
-import { CSV_LIMIT, csvReply } from '../../http/csv';
 import { isoDate } from '../../http/dates';
 import { errorReply } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/env';
@@ -14,10 +12,11 @@ import { idParam, versionField } from '../../http/fields';
 import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
 import { replies } from '../../http/reply';
-import { pageWindow, parseQuery, queryId } from '../../http/query';
+import { parseQuery, queryId } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { callerOf } from '../caller';
 import { documentBody, documentHead } from '../documents/input';
+import { salesListRoute } from '../listRoute';
 import { failureReply } from '../replies';
 import { convertQuotation, createQuotation, deleteQuotation, editQuotation, loadQuotation, moveQuotation, quotationForm, quotationOptions, quotationPage, quotationsForExport } from './service';
 
@@ -60,8 +59,6 @@ const saved = replies(QuotationReply);
 const convertedReply = replies(ConvertReply, 201);
 const deletedReply = replies(DeletedReply);
 
-const statusLabel = (c: AppContext, status: string) => translate(c.var.language, `sales.quotationStatus.${status}` as 'sales.quotationStatus.draft');
-
 /** Quotations (spec /quotations…): basic and contract, numbered, priced by the domain, turned into orders. */
 export function quotationRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -71,23 +68,15 @@ export function quotationRoutes(): Hono<AppEnv> {
     return loadQuotation(db, today, id);
   };
 
-  routes.get('/quotations', listed, ...requirePermission('quotation_view'), async (c) => {
-    const query = parseQuery(c, ListQuery);
-    if (query.isErr()) return query.error;
-    const { page, per_page, format, ...filter } = query.value;
-    const caller = callerOf(c);
-    if (format === 'csv') {
-      const rows = await quotationsForExport(caller, filter, CSV_LIMIT);
-      const h = (key: string) => translate(c.var.language, `sales.csv.${key}` as 'sales.csv.number');
-      return csvReply(
-        c,
-        'quotations',
-        [h('number'), h('kind'), h('date'), h('validUntil'), h('clientZh'), h('clientEn'), h('status'), h('total'), h('salesperson')],
-        rows.map((r) => [r.number, translate(c.var.language, `sales.kind.${r.kind}`), r.date, r.validUntil, r.client.nameZh, r.client.nameEn, statusLabel(c, r.status), centsToDecimal(r.total), r.salesperson ?? '']),
-      );
-    }
-    const { items, total, options } = await quotationPage(caller, filter, pageWindow(page, per_page));
-    return listed.send(c, { items, total, page, perPage: per_page, options });
+  salesListRoute(routes, '/quotations', listed, 'quotation_view', {
+    query: ListQuery,
+    csv: {
+      filename: 'quotations',
+      rows: quotationsForExport,
+      columns: ['number', 'kind', 'date', 'validUntil', 'clientZh', 'clientEn', 'status', 'total', 'salesperson'],
+      cells: (r, label) => [r.number, label(`sales.kind.${r.kind}`), r.date, r.validUntil, r.client.nameZh, r.client.nameEn, label(`sales.quotationStatus.${r.status}`), centsToDecimal(r.total), r.salesperson ?? ''],
+    },
+    page: quotationPage,
   });
 
   routes.get('/quotations/create', newForm, ...requirePermission('quotation_create'), async (c) => {

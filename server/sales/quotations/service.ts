@@ -5,7 +5,7 @@ import type { IsoDate } from '../../../domain/time/dates';
 import type { Caller, Db } from '../caller';
 import type { DocumentInput } from '../documents/input';
 import { clientSummary, codeValue, documentOptions, nextNumber, NUMBER_PREFIX, saveItems } from '../documents/repository';
-import { checkDocument, createDocument, documentParts, documentTerms, editDocument } from '../documents/service';
+import { checkDocument, createDocument, documentListing, documentParts, documentTerms, editDocument } from '../documents/service';
 import type { FieldProblems, SalesResult } from '../failures';
 import { conflict, notFound } from '../../service/failure';
 import { insertOrder } from '../orders/repository';
@@ -20,13 +20,12 @@ import {
   quotationsOfClient,
   updateQuotation,
   updateStatus,
-  type QuotationFilter,
   type QuotationListRow,
 } from './repository';
 
 /** Quotations: basic and contract, their status by the domain (expiry, transitions), turned into orders. */
 
-/** A quotation as lists show it, with its status as of `today`. */
+/** A quotation's own fields as lists show them (documentListing adds its client and salesperson), with its status as of `today`. */
 const listItem = (r: QuotationListRow, today: IsoDate) => ({
   id: r.id,
   number: r.number,
@@ -36,34 +35,16 @@ const listItem = (r: QuotationListRow, today: IsoDate) => ({
   status: effectiveStatus(r.status, r.date, r.valid_days, today),
   total: r.total,
   orderId: r.order_id,
-  client: { id: r.client_id, nameEn: r.name_en, nameZh: r.name_zh },
-  salesperson: r.salesperson,
 });
-export type QuotationListItem = ReturnType<typeof listItem>;
 
-/** A client's quotations, newest first (the client's quotation tab). */
-export async function clientQuotations(db: Db, today: IsoDate, clientId: number): Promise<QuotationListItem[]> {
-  return (await quotationsOfClient(db, clientId)).map((r) => listItem(r, today));
-}
-
-/** Quotations for a CSV export (at most `limit`). */
-export async function quotationsForExport(caller: Caller, filter: QuotationFilter, limit: number): Promise<QuotationListItem[]> {
-  return (await quotationList(caller.db, filter, caller.today).page(limit)).map((r) => listItem(r, caller.today));
-}
-
-/** A page of quotations, how many there are, and the form options. */
-export async function quotationPage(caller: Caller, filter: QuotationFilter, window: { limit: number; offset: number }) {
-  const list = quotationList(caller.db, filter, caller.today);
-  const total = await list.count();
-  const items = (await list.page(window.limit, window.offset)).map((r) => listItem(r, caller.today));
-  return { items, total, options: await documentOptions(caller.db, 'quotation') };
-}
+/** The quotation lists: a client's (newest first, the client's quotation tab), a CSV export, and a page with how many there are and the form options. */
+export const { ofClient: clientQuotations, forExport: quotationsForExport, page: quotationPage } = documentListing('quotation', { list: quotationList, ofClient: quotationsOfClient }, listItem);
+export type QuotationListItem = Awaited<ReturnType<typeof clientQuotations>>[number];
 
 /** One quotation with its lines, terms and letterhead, its status as of `today`; null when there is none. */
 export async function loadQuotation(db: Db, today: IsoDate, id: number) {
   const r = await quotationRow(db, id);
   if (!r) return null;
-  const parts = await documentParts(db, 'quotation', r);
   const frequency = VISIT_FREQUENCIES.find((f) => f === r.visit_frequency);
   return {
     id: r.id,
@@ -74,23 +55,10 @@ export async function loadQuotation(db: Db, today: IsoDate, id: number) {
     validUntil: expiryDate(r.date_text, r.valid_days),
     status: effectiveStatus(r.status, r.date_text, r.valid_days, today),
     storedStatus: r.status,
-    client: parts.client,
-    clientId: r.client_id,
-    branchId: r.branch_id,
-    salespersonId: r.salesperson_id,
-    salesperson: r.salesperson_name,
-    discountRateBp: r.discount_rate_bp,
-    subtotal: r.subtotal,
-    discount: r.discount,
-    total: r.total,
-    terms: parts.terms,
-    notes: r.notes,
+    ...(await documentParts(db, 'quotation', r)),
     contract: r.kind === 'contract' && r.period_start_text && r.period_end_text && frequency ? { periodStart: r.period_start_text, periodEnd: r.period_end_text, frequency } : null,
     // The order made from it (its number is there whenever the link is: a foreign key).
     order: r.order_id === null || r.order_number === null ? null : { id: r.order_id, number: r.order_number },
-    items: parts.items,
-    letterhead: parts.letterhead,
-    version: r.version,
   };
 }
 export type Quotation = NonNullable<Awaited<ReturnType<typeof loadQuotation>>>;

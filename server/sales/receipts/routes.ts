@@ -4,18 +4,16 @@ import { BankedReply, PaymentReply, ReceiptList, ReceiptPage } from '../../../co
 import { centsToDecimal } from '../../../domain/money/money';
 import { PAYMENT_METHOD_CODE } from '../../../domain/orders/receipts';
 import { INT_MAX } from '../../db/limits';
-import { translate } from '../../i18n';
-import { CSV_LIMIT, csvReply } from '../../http/csv';
 import { isoDate } from '../../http/dates';
 import type { AppEnv } from '../../http/env';
 import { idParam, optionalText } from '../../http/fields';
 import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
 import { replies } from '../../http/reply';
-import { pageWindow, parseQuery } from '../../http/query';
 import { parseJsonBody } from '../../http/validate';
 import { callerOf } from '../caller';
 import { loadOrder } from '../orders/service';
+import { salesListRoute } from '../listRoute';
 import { failureReply } from '../replies';
 import { bankIn, receiptDetail, receiptPage, receiptsForExport, recordPayment } from './service';
 
@@ -51,36 +49,27 @@ const recordedReply = replies(PaymentReply, 201);
 export function receiptRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/receipts', listed, ...requirePermission('receipt_view'), async (c) => {
-    const query = parseQuery(c, ListQuery);
-    if (query.isErr()) return query.error;
-    const { page, per_page, format, ...filter } = query.value;
-    const caller = callerOf(c);
-    if (format === 'csv') {
-      const rows = await receiptsForExport(caller, filter, CSV_LIMIT);
-      const l = (key: string) => translate(c.var.language, key as 'sales.csv.number');
-      const h = (key: string) => l(`sales.csv.${key}`);
-      return csvReply(
-        c,
-        filter.action === 'bank-in' ? 'bank-in' : 'receipts',
-        [h('number'), h('kind'), h('date'), h('order'), h('clientZh'), h('clientEn'), h('method'), h('reference'), h('amount'), h('bankedIn'), h('staff')],
-        rows.map((r) => [
-          r.number,
-          l(`sales.receiptKind.${r.kind}`),
-          r.date,
-          r.order.number,
-          r.client.nameZh,
-          r.client.nameEn,
-          c.var.language === 'en' ? r.methodName.nameEn || r.methodName.nameZh : r.methodName.nameZh || r.methodName.nameEn,
-          r.reference,
-          centsToDecimal(r.kind === 'refund' ? -r.amount : r.amount),
-          r.bankedIn ? l('sales.csv.yes') : l('sales.csv.no'),
-          r.staff ?? '',
-        ]),
-      );
-    }
-    const { items, total, netAmount, options } = await receiptPage(caller, filter, pageWindow(page, per_page));
-    return listed.send(c, { items, total, netAmount, page, perPage: per_page, options });
+  salesListRoute(routes, '/receipts', listed, 'receipt_view', {
+    query: ListQuery,
+    csv: {
+      filename: (filter) => (filter.action === 'bank-in' ? 'bank-in' : 'receipts'),
+      rows: receiptsForExport,
+      columns: ['number', 'kind', 'date', 'order', 'clientZh', 'clientEn', 'method', 'reference', 'amount', 'bankedIn', 'staff'],
+      cells: (r, label, language) => [
+        r.number,
+        label(`sales.receiptKind.${r.kind}`),
+        r.date,
+        r.order.number,
+        r.client.nameZh,
+        r.client.nameEn,
+        language === 'en' ? r.methodName.nameEn || r.methodName.nameZh : r.methodName.nameZh || r.methodName.nameEn,
+        r.reference,
+        centsToDecimal(r.kind === 'refund' ? -r.amount : r.amount),
+        r.bankedIn ? label('sales.csv.yes') : label('sales.csv.no'),
+        r.staff ?? '',
+      ],
+    },
+    page: receiptPage,
   });
 
   /** One receipt or refund with what its printed copy needs. */
