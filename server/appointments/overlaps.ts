@@ -3,7 +3,7 @@ import { findOverlaps } from '../../domain/appointments/overlap';
 import { expand, lastDate, type Series } from '../../domain/appointments/recurrence';
 import { addDays, toHongKongIso, type IsoDate } from '../../domain/time/dates';
 import type { Database } from '../db/schema';
-import { seriesOf } from './store';
+import { SERIES_COLUMNS, seriesOf } from './store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -46,15 +46,7 @@ export async function overlapsFor(db: Db, workerIds: readonly number[], series: 
       'users.name as worker_name',
       'clients.name_en',
       'clients.name_zh',
-      sql<string>`appointments.start_date::text`.as('start_date'),
-      'appointments.start_minute',
-      'appointments.duration_minutes',
-      'appointments.all_day',
-      'appointments.recurrence',
-      'appointments.end_kind',
-      'appointments.end_count',
-      sql<string | null>`appointments.end_until::text`.as('end_until'),
-      'appointments.exceptions',
+      ...SERIES_COLUMNS,
     ])
     .where('w.user_id', 'in', [...workerIds])
     .where('appointments.start_date', '<=', to)

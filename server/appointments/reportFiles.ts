@@ -5,6 +5,7 @@ import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/f
 import { checkUploadSize } from '../../domain/files/upload';
 import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
+import { uploadedFileName } from '../attachments/service';
 import type { AppContext } from '../http/env';
 import type { AppointmentFailure } from './failures';
 import { deleteAttachment, ensureVisit, insertReportPhoto, reportPhotoOf, setSignature, visitRow, type Signer } from './repository';
@@ -53,18 +54,6 @@ export async function unsign(c: AppContext, target: VisitTarget, who: Signer): P
   return ok(await visitReport(c, target));
 }
 
-/** The uploader's file name for display: no path, no control characters, at most 200 characters. */
-function photoName(header: string | undefined, type: ImageType): string {
-  let name: string;
-  try {
-    name = decodeURIComponent(header ?? '');
-  } catch {
-    name = '';
-  }
-  // eslint-disable-next-line no-control-regex
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || `photo.${IMAGE_EXTENSIONS[type]}`;
-}
-
 /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
 export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8Array, fileName: string | undefined): Promise<Result<{ report: Report }, AppointmentFailure>> {
   if (bytes.length === 0) return err({ code: 'photoRequired' });
@@ -74,7 +63,7 @@ export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8A
   const { db, files, now } = c.var.deps;
   const existing = await visitRow(db, target.row.id, target.date);
   if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
-  const name = photoName(fileName, type);
+  const name = uploadedFileName(fileName, `photo.${IMAGE_EXTENSIONS[type]}`);
   // The visit's row, the stored file, its attachment row and the audit line: all kept, or none.
   let stored: string | null = null;
   try {

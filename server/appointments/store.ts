@@ -52,6 +52,19 @@ export function seriesColumns(series: Series) {
   };
 }
 
+/** The columns `seriesOf` reads back into a series, the calendar dates read as text (never through a time zone). */
+export const SERIES_COLUMNS = [
+  sql<string>`appointments.start_date::text`.as('start_date'),
+  'appointments.start_minute',
+  'appointments.duration_minutes',
+  'appointments.all_day',
+  'appointments.recurrence',
+  'appointments.end_kind',
+  'appointments.end_count',
+  sql<string | null>`appointments.end_until::text`.as('end_until'),
+  'appointments.exceptions',
+] as const;
+
 /** Every column of a series row, the calendar dates read as text (never through a time zone). */
 const ROW_COLUMNS = [
   'appointments.id',
@@ -62,15 +75,7 @@ const ROW_COLUMNS = [
   'appointments.order_id',
   'appointments.appointment_type',
   'appointments.notes',
-  sql<string>`appointments.start_date::text`.as('start_date'),
-  'appointments.start_minute',
-  'appointments.duration_minutes',
-  'appointments.all_day',
-  'appointments.recurrence',
-  'appointments.end_kind',
-  'appointments.end_count',
-  sql<string | null>`appointments.end_until::text`.as('end_until'),
-  'appointments.exceptions',
+  ...SERIES_COLUMNS,
   sql<string | null>`appointments.last_date::text`.as('last_date'),
   'appointments.origin_id',
   'appointments.created_by',

@@ -47,8 +47,11 @@ export async function listAttachments(c: AppContext, ownerType: OwnerType, owner
 
 export type AttachmentList = Awaited<ReturnType<typeof listAttachments>>;
 
-/** The uploader's file name for display: no path, no control characters, at most 200 characters. */
-function displayName(header: string | undefined, type: AttachmentType): string {
+/**
+ * The uploader's file name for display (from the upload's header): no path, no control characters,
+ * at most 200 characters; `fallback` when nothing is left. Report photos are named the same way.
+ */
+export function uploadedFileName(header: string | undefined, fallback: string): string {
   let name: string;
   try {
     name = decodeURIComponent(header ?? '');
@@ -58,7 +61,7 @@ function displayName(header: string | undefined, type: AttachmentType): string {
   name = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
-  return name || `file.${ATTACHMENT_EXTENSIONS[type]}`;
+  return name || fallback;
 }
 
 /**
@@ -80,7 +83,7 @@ export async function uploadAttachment(
   const type = sniffAttachmentType(bytes);
   if (!type) return err({ code: 'validation', fields: { file: 'validation.fileType' } });
   const key = `attachments/${ownerType}/${ownerId}/${randomToken(18)}`;
-  const name = displayName(fileName, type);
+  const name = uploadedFileName(fileName, `file.${ATTACHMENT_EXTENSIONS[type]}`);
   await files.put(key, bytes);
   try {
     // The row and its audit line together; the stored file goes if either fails.
