@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { err, ok } from 'neverthrow';
 import * as z from 'zod';
-import { dbId, num, ReportBase, reportRange, sortValues, text, type ReportColumn, type ReportContext, type ReportPage, type ReportResult, type Row } from './report';
+import { dbId, num, pageOfRows, ReportBase, reportRange, sortValues, text, type ReportColumn, type ReportContext, type ReportPage, type ReportResult, type Row } from './report';
 import { filterNames, whereAll } from './filters';
 import { monthsOf } from './months';
 import { o } from './orderFilters';
@@ -126,14 +126,7 @@ export async function commissionReport(ctx: ReportContext, f: z.output<typeof Co
   if (f.format !== 'json') return ok({ kind: 'export', table: { filename: `commission-${f.basis}`, columns: COMMISSION_COLUMNS, rows, totals } });
   const byMonth = new Map(sets.filter((r) => num(r.g_month) === 0).map((r) => [String(r.month), num(r.commission)]));
   const body: ReportPage = {
-    columns: COMMISSION_COLUMNS,
-    rows: rows.slice((f.page - 1) * f.per_page, f.page * f.per_page),
-    totals,
-    count: rows.length,
-    page: f.page,
-    perPage: f.per_page,
-    range,
-    sort: f.sort,
+    ...pageOfRows(f, COMMISSION_COLUMNS, rows, totals, range),
     basis: f.basis,
     charts: {
       bySalesperson: rows.map((r) => ({ key: text(r.salespersonId), label: r.salesperson, commission: r.commission })),

@@ -36,6 +36,14 @@ export interface FilterIds {
   readonly area_id?: number | undefined;
 }
 
+/** The filters whose name is a table's English and Chinese name, in the order the names are given. */
+const NAMED_BY = [
+  ['branch', 'branches'],
+  ['client', 'clients'],
+  ['category', 'product_categories'],
+  ['area', 'areas'],
+] as const;
+
 /**
  * The names behind the ids a report was filtered by, so its result screen can say what it shows
  * ("Branch: Head Office") without another call.
@@ -50,25 +58,15 @@ export async function filterNames(db: Kysely<Database>, f: FilterIds) {
   await user('salesperson', f.salesperson_id);
   await user('staff', f.staff_id);
   await user('worker', f.worker_id);
-  if (f.branch_id) {
-    const row = await db.selectFrom('branches').select(['name_en', 'name_zh']).where('id', '=', f.branch_id).executeTakeFirst();
-    if (row) out.branch = name(row.name_en, row.name_zh);
-  }
-  if (f.client_id) {
-    const row = await db.selectFrom('clients').select(['name_en', 'name_zh']).where('id', '=', f.client_id).executeTakeFirst();
-    if (row) out.client = name(row.name_en, row.name_zh);
+  for (const [key, table] of NAMED_BY) {
+    const id = f[`${key}_id`];
+    if (!id) continue;
+    const row = await db.selectFrom(table).select(['name_en', 'name_zh']).where('id', '=', id).executeTakeFirst();
+    if (row) out[key] = name(row.name_en, row.name_zh);
   }
   if (f.product_id) {
     const row = await db.selectFrom('products').select(['code', 'name_en', 'name_zh']).where('id', '=', f.product_id).executeTakeFirst();
     if (row) out.product = name(`${row.code} ${row.name_en}`, `${row.code} ${row.name_zh}`);
-  }
-  if (f.category_id) {
-    const row = await db.selectFrom('product_categories').select(['name_en', 'name_zh']).where('id', '=', f.category_id).executeTakeFirst();
-    if (row) out.category = name(row.name_en, row.name_zh);
-  }
-  if (f.area_id) {
-    const row = await db.selectFrom('areas').select(['name_en', 'name_zh']).where('id', '=', f.area_id).executeTakeFirst();
-    if (row) out.area = name(row.name_en, row.name_zh);
   }
   return out;
 }

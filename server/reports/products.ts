@@ -3,7 +3,7 @@ import { err } from 'neverthrow';
 import * as z from 'zod';
 import { ORDER_TYPES } from '../../domain/orders/order';
 import { orderSql } from '../sql/rules';
-import { dbId, name, num, orderBy, outcome, quantityByUnit, ReportBase, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type ReportContext, type ReportResult, type Row } from './report';
+import { dbId, name, num, orderBy, outcome, pageOfRows, quantityByUnit, ReportBase, reportRange, singleUnitQuantity, sortValues, type ReportColumn, type ReportContext, type ReportResult, type Row } from './report';
 import { categoryAndChildren, clientSearch, filterNames, whereAll } from './filters';
 
 /**
@@ -99,14 +99,7 @@ export async function productReport(ctx: ReportContext, f: z.output<typeof Produ
     f.format !== 'json',
     () => ({ filename: 'product-report', columns: COLUMNS, rows, totals }),
     async () => ({
-      columns: COLUMNS,
-      rows: rows.slice((f.page - 1) * f.per_page, f.page * f.per_page),
-      totals,
-      count: rows.length,
-      page: f.page,
-      perPage: f.per_page,
-      range,
-      sort: f.sort,
+      ...pageOfRows(f, COLUMNS, rows, totals, range),
       distinct,
       filterNames: await filterNames(ctx.db, f),
     }),

@@ -61,6 +61,15 @@ export async function outcome(exporting: boolean, table: () => Promise<ReportTab
   return ok(exporting ? { kind: 'export', table: await table() } : { kind: 'page', page: await page() });
 }
 
+/**
+ * A page of a report whose rows are all read and sorted at once (a short list, one row per product
+ * or salesperson): the rows of the asked page, with the paging and the range.
+ */
+export function pageOfRows(query: { page: number; per_page: number; sort: string }, columns: readonly ReportColumn[], rows: readonly Row[], totals: Row, range: ReportRange): ReportPage {
+  const { page, per_page: perPage, sort } = query;
+  return { columns, rows: rows.slice((page - 1) * perPage, page * perPage), totals, count: rows.length, page, perPage, range, sort };
+}
+
 export { isoDate };
 export const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -161,15 +161,20 @@ export async function markBankedIn(tx: Tx, id: number, now: Date): Promise<boole
 export const lockOrderForPayment = (tx: Tx, orderId: number) =>
   tx.selectFrom('orders').select(['total', 'paid', 'voided', 'branch_id', 'client_id']).where('id', '=', orderId).forUpdate().executeTakeFirst();
 
-export interface NewReceipt {
-  readonly number: string;
-  readonly orderId: number;
+/** A receipt or a refund as the form gives it. */
+export interface PaymentInput {
   readonly kind: 'receipt' | 'refund';
   readonly date: string;
   readonly method: string;
   readonly reference: string;
   readonly amount: number;
   readonly reason: string;
+}
+
+/** A payment as it is stored: numbered, against its order, by its user. */
+export interface NewReceipt extends PaymentInput {
+  readonly number: string;
+  readonly orderId: number;
   readonly createdBy: number;
   readonly now: Date;
 }

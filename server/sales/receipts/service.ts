@@ -14,6 +14,7 @@ import {
   receiptFilterChoices,
   receiptList,
   receiptsOfOrder,
+  type PaymentInput,
   type ReceiptFilter,
   type ReceiptRow,
 } from './repository';
@@ -82,14 +83,7 @@ export async function bankIn(caller: Caller, id: number): Promise<SalesResult<vo
   return banked ? ok(undefined) : err({ code: 'alreadyBanked' });
 }
 
-export interface PaymentInput {
-  readonly kind: 'receipt' | 'refund';
-  readonly date: string;
-  readonly method: string;
-  readonly reference: string;
-  readonly amount: number;
-  readonly reason: string;
-}
+export type { PaymentInput } from './repository';
 
 /**
  * A receipt or a refund against the order. The order's row is locked while the rule is checked and
