@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ORDER_TYPES, OrderFigures } from '../../../domain/orders/order';
 import { dateText } from '../../db/columns';
+import { insertStamped, updateAtVersion } from '../../db/versioned';
 import { orderSql } from '../../sql/rules';
 import { sortOf } from '../../http/list';
 import { likePattern } from '../../http/query';
@@ -155,26 +156,13 @@ const columnsOf = (o: OrderColumns) => ({
 });
 
 /** Inserts an order (from a quotation when `quotationId` is set); its id. */
-export async function insertOrder(tx: Tx, number: string, o: OrderColumns, by: { userId: number; now: Date; quotationId?: number }): Promise<number> {
-  const row = await tx
-    .insertInto('orders')
-    .values({ number, ...columnsOf(o), ...(by.quotationId === undefined ? {} : { quotation_id: by.quotationId }), created_by: by.userId, created_at: by.now, updated_at: by.now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function insertOrder(tx: Tx, number: string, o: OrderColumns, by: { userId: number; now: Date; quotationId?: number }): Promise<number> {
+  return insertStamped(tx, 'orders', { number, ...columnsOf(o), ...(by.quotationId === undefined ? {} : { quotation_id: by.quotationId }), created_by: by.userId }, by.now);
 }
 
 /** Updates an order still at `version` and not void; whether it did. */
-export async function updateOrder(tx: Tx, id: number, version: number, o: OrderColumns, now: Date): Promise<boolean> {
-  const row = await tx
-    .updateTable('orders')
-    .set((eb) => ({ ...columnsOf(o), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('voided', '=', false)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+export function updateOrder(tx: Tx, id: number, version: number, o: OrderColumns, now: Date): Promise<boolean> {
+  return updateAtVersion(tx, 'orders', { id, version }, columnsOf(o), now, { voided: false });
 }
 
 /** What voiding needs of an order, its row locked until the transaction ends. */

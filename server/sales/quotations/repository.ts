@@ -3,6 +3,8 @@ import type { OrderFigures } from '../../../domain/orders/order';
 import { addDays, type IsoDate } from '../../../domain/time/dates';
 import type { QuotationStatus, VisitFrequency } from '../../../domain/quotations/quotation';
 import { dateText } from '../../db/columns';
+import { countOf } from '../../db/paging';
+import { insertStamped, updateAtVersion } from '../../db/versioned';
 import type { Database } from '../../db/schema';
 import { sortOf } from '../../http/list';
 import { likePattern } from '../../http/query';
@@ -86,7 +88,7 @@ export function quotationList(db: Db, f: QuotationFilter, todayDate: IsoDate) {
     .orderBy('q.id', direction);
   return {
     page: (limit: number, offset = 0): Promise<QuotationListRow[]> => rows.limit(limit).offset(offset).execute(),
-    counted: async () => ({ total: Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n) }),
+    counted: async () => ({ total: await countOf(base) }),
   };
 }
 
@@ -138,38 +140,18 @@ const columnsOf = (q: QuotationColumns) => {
 };
 
 /** Inserts a quotation; its id. */
-export async function insertQuotation(tx: Tx, number: string, q: QuotationColumns, by: { userId: number; now: Date }): Promise<number> {
-  const row = await tx
-    .insertInto('quotations')
-    .values({ number, ...columnsOf(q), created_by: by.userId, created_at: by.now, updated_at: by.now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function insertQuotation(tx: Tx, number: string, q: QuotationColumns, by: { userId: number; now: Date }): Promise<number> {
+  return insertStamped(tx, 'quotations', { number, ...columnsOf(q), created_by: by.userId }, by.now);
 }
 
 /** Updates a draft quotation still at `version`; whether it did. */
-export async function updateQuotation(tx: Tx, id: number, version: number, q: QuotationColumns, now: Date): Promise<boolean> {
-  const row = await tx
-    .updateTable('quotations')
-    .set((eb) => ({ ...columnsOf(q), updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('status', '=', 'draft')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+export function updateQuotation(tx: Tx, id: number, version: number, q: QuotationColumns, now: Date): Promise<boolean> {
+  return updateAtVersion(tx, 'quotations', { id, version }, columnsOf(q), now, { status: 'draft' });
 }
 
 /** Moves a quotation still at `version` to `status` (and a new date, when given); whether it did. */
-export async function updateStatus(tx: Tx, id: number, version: number, change: { status: Exclude<QuotationStatus, 'expired'>; date?: string }, now: Date): Promise<boolean> {
-  const row = await tx
-    .updateTable('quotations')
-    .set((eb) => ({ ...change, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+export function updateStatus(tx: Tx, id: number, version: number, change: { status: Exclude<QuotationStatus, 'expired'>; date?: string }, now: Date): Promise<boolean> {
+  return updateAtVersion(tx, 'quotations', { id, version }, change, now);
 }
 
 /** A quotation's order link and version, its row locked until the transaction ends. */
