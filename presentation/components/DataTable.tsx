@@ -45,6 +45,8 @@ export interface DataTableProps<Row> {
   readonly className?: string;
   /** The classes of the box that scrolls the table sideways: 'table-wrap' unless told; null for no box. */
   readonly wrapClassName?: string | null;
+  /** What stands in the body instead of the rows, across every column (e.g. a loading message); the box is then busy. */
+  readonly placeholder?: ReactNode;
 }
 
 /**
@@ -52,10 +54,22 @@ export interface DataTableProps<Row> {
  * column sorts), a row per item and, when the columns give one, a totals row. The screen says what the
  * columns are; the table renders them.
  */
-export function DataTable<Row>({ columns, rows, rowKey, caption, captionShown = false, sorting, empty, className = 'data-table', wrapClassName = 'table-wrap' }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, caption, captionShown = false, sorting, empty, className = 'data-table', wrapClassName = 'table-wrap', placeholder }: DataTableProps<Row>) {
   if (empty !== undefined && rows.length === 0) return <p className="notice">{empty}</p>;
   const shown = columns.filter((c): c is TableColumn<Row> => c !== false);
   const keyOf = (column: TableColumn<Row>) => column.key ?? column.label;
+  const cellOf = (column: TableColumn<Row>, row: Row) => {
+    const cellClass = column.cellClassName ? column.cellClassName(row) : column.className;
+    return column.rowHeader ? (
+      <th key={keyOf(column)} scope="row" className={cellClass}>
+        {column.cell(row)}
+      </th>
+    ) : (
+      <td key={keyOf(column)} className={cellClass}>
+        {column.cell(row)}
+      </td>
+    );
+  };
   const table = (
     <table className={className || undefined}>
       {caption !== undefined && <caption className={captionShown ? undefined : 'visually-hidden'}>{caption}</caption>}
@@ -73,22 +87,13 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionShown = 
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, index) => (
-          <tr key={rowKey(row, index)}>
-            {shown.map((column) => {
-              const cellClass = column.cellClassName ? column.cellClassName(row) : column.className;
-              return column.rowHeader ? (
-                <th key={keyOf(column)} scope="row" className={cellClass}>
-                  {column.cell(row)}
-                </th>
-              ) : (
-                <td key={keyOf(column)} className={cellClass}>
-                  {column.cell(row)}
-                </td>
-              );
-            })}
+        {placeholder !== undefined ? (
+          <tr>
+            <td colSpan={shown.length}>{placeholder}</td>
           </tr>
-        ))}
+        ) : (
+          rows.map((row, index) => <tr key={rowKey(row, index)}>{shown.map((column) => cellOf(column, row))}</tr>)
+        )}
       </tbody>
       {shown.some((column) => column.total !== undefined) && (
         <tfoot>
@@ -103,5 +108,10 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionShown = 
       )}
     </table>
   );
-  return wrapClassName === null ? table : <div className={wrapClassName}>{table}</div>;
+  if (wrapClassName === null) return table;
+  return (
+    <div className={wrapClassName} aria-busy={placeholder !== undefined || undefined}>
+      {table}
+    </div>
+  );
 }

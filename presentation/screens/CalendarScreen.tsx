@@ -197,38 +197,21 @@ export default function CalendarScreen() {
     setFilters((f) => withFilter(f, key, value));
   };
 
+  /** The filters above the calendar: whose visits, of which branch, area and status. */
+  const calendarFilters: readonly { key: keyof CalendarFilters; label: string; all: string; options: readonly { value: string; label: string }[] }[] = [
+    { key: 'workerId', label: 'filters.worker', all: 'filters.allWorkers', options: (options?.workers ?? []).map((w) => ({ value: String(w.id), label: w.name })) },
+    { key: 'branchId', label: 'filters.branch', all: 'filters.allBranches', options: (options?.branches ?? []).map((b) => ({ value: String(b.id), label: bilingual(b, language) })) },
+    { key: 'areaId', label: 'filters.area', all: 'filters.allAreas', options: (options?.areas ?? []).map((a) => ({ value: String(a.id), label: bilingual(a, language) })) },
+    { key: 'status', label: 'filters.status', all: 'filters.allStatuses', options: (options?.statuses ?? []).map((s) => ({ value: s, label: t(`status.${s}`) })) },
+  ];
+
   return (
     <div className="stack">
       <div className="toolbar calendar-filters">
         <form className="filters" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
-          <SelectField
-            label={t('filters.worker')}
-            value={String(filters.workerId ?? '')}
-            onChange={(e) => setFilter('workerId', e.target.value)}
-            emptyLabel={t('filters.allWorkers')}
-            options={(options?.workers ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
-          />
-          <SelectField
-            label={t('filters.branch')}
-            value={String(filters.branchId ?? '')}
-            onChange={(e) => setFilter('branchId', e.target.value)}
-            emptyLabel={t('filters.allBranches')}
-            options={(options?.branches ?? []).map((b) => ({ value: String(b.id), label: bilingual(b, language) }))}
-          />
-          <SelectField
-            label={t('filters.area')}
-            value={String(filters.areaId ?? '')}
-            onChange={(e) => setFilter('areaId', e.target.value)}
-            emptyLabel={t('filters.allAreas')}
-            options={(options?.areas ?? []).map((a) => ({ value: String(a.id), label: bilingual(a, language) }))}
-          />
-          <SelectField
-            label={t('filters.status')}
-            value={filters.status ?? ''}
-            onChange={(e) => setFilter('status', e.target.value)}
-            emptyLabel={t('filters.allStatuses')}
-            options={(options?.statuses ?? []).map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
+          {calendarFilters.map((filter) => (
+            <SelectField key={filter.key} label={t(filter.label)} value={String(filters[filter.key] ?? '')} onChange={(e) => setFilter(filter.key, e.target.value)} emptyLabel={t(filter.all)} options={filter.options} />
+          ))}
         </form>
         {canCreate && (
           <Link href="/calendar/appointment/create" className="button button-primary">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { revenueTotals } from '../../application/reports/reports';
@@ -33,16 +34,14 @@ export default function DashboardScreen({ data }: ScreenProps) {
       )}
       <div className="dashboard-cards">
         {appointments && (
-          <section className="card dashboard-card" aria-labelledby="dash-appointments">
-            <h2 id="dash-appointments">{t(appointments.own ? 'dashboard.myAppointments' : 'dashboard.appointments')}</h2>
-            <p className="dashboard-figures">
-              <Link href={`/calendar?date=${board.today}`} className="dashboard-figure">
-                <span className="figure-value">{formatCount(appointments.today, language)}</span> <span className="figure-label">{t('dashboard.today')}</span>
-              </Link>
-              <Link href={`/calendar?date=${appointments.weekStart}`} className="dashboard-figure">
-                <span className="figure-value">{formatCount(appointments.week, language)}</span> <span className="figure-label">{t('dashboard.thisWeek')}</span>
-              </Link>
-            </p>
+          <DashboardCard
+            id="dash-appointments"
+            title={t(appointments.own ? 'dashboard.myAppointments' : 'dashboard.appointments')}
+            figures={[
+              { href: `/calendar?date=${board.today}`, value: formatCount(appointments.today, language), label: t('dashboard.today') },
+              { href: `/calendar?date=${appointments.weekStart}`, value: formatCount(appointments.week, language), label: t('dashboard.thisWeek') },
+            ]}
+          >
             {appointments.visits.length === 0 ? (
               <p className="hint">{t('dashboard.noVisitsToday')}</p>
             ) : (
@@ -57,41 +56,31 @@ export default function DashboardScreen({ data }: ScreenProps) {
                 ))}
               </ul>
             )}
-          </section>
+          </DashboardCard>
         )}
         {outstanding && (
-          <section className="card dashboard-card" aria-labelledby="dash-outstanding">
-            <h2 id="dash-outstanding">{t('dashboard.outstanding')}</h2>
-            <p className="dashboard-figures">
-              <Link href="/orders/order?status=owing" className="dashboard-figure">
-                <span className="figure-value">{money(outstanding.amount)}</span> <span className="figure-label">{t('dashboard.owedOnAll', { count: outstanding.count })}</span>
-              </Link>
-              <Link href="/reminders/outstanding" className="dashboard-figure">
-                <span className="figure-value">{money(outstanding.overdue.amount)}</span> <span className="figure-label">{t('dashboard.owedOn', { count: outstanding.overdue.count })}</span>
-              </Link>
-            </p>
-          </section>
+          <DashboardCard
+            id="dash-outstanding"
+            title={t('dashboard.outstanding')}
+            figures={[
+              { href: '/orders/order?status=owing', value: money(outstanding.amount), label: t('dashboard.owedOnAll', { count: outstanding.count }) },
+              { href: '/reminders/outstanding', value: money(outstanding.overdue.amount), label: t('dashboard.owedOn', { count: outstanding.overdue.count }) },
+            ]}
+          />
         )}
-        {bankIn && (
-          <section className="card dashboard-card" aria-labelledby="dash-bank-in">
-            <h2 id="dash-bank-in">{t('dashboard.bankIn')}</h2>
-            <p className="dashboard-figures">
-              <Link href="/reminders/bank-in" className="dashboard-figure">
-                <span className="figure-value">{money(bankIn.amount)}</span> <span className="figure-label">{t('dashboard.receiptsWaiting', { count: bankIn.count })}</span>
-              </Link>
-            </p>
-          </section>
-        )}
+        {bankIn && <DashboardCard id="dash-bank-in" title={t('dashboard.bankIn')} figures={[{ href: '/reminders/bank-in', value: money(bankIn.amount), label: t('dashboard.receiptsWaiting', { count: bankIn.count }) }]} />}
         {expiringQuotations && (
-          <section className="card dashboard-card" aria-labelledby="dash-quotations">
-            <h2 id="dash-quotations">{t('dashboard.expiring')}</h2>
-            <p className="dashboard-figures">
-              <Link href={`/quotations?expiring_within=${expiringQuotations.withinDays}`} className="dashboard-figure">
-                <span className="figure-value">{formatCount(expiringQuotations.count, language)}</span>{' '}
-                <span className="figure-label">{t('dashboard.expiringWithin', { count: expiringQuotations.withinDays, amount: money(expiringQuotations.amount) })}</span>
-              </Link>
-            </p>
-          </section>
+          <DashboardCard
+            id="dash-quotations"
+            title={t('dashboard.expiring')}
+            figures={[
+              {
+                href: `/quotations?expiring_within=${expiringQuotations.withinDays}`,
+                value: formatCount(expiringQuotations.count, language),
+                label: t('dashboard.expiringWithin', { count: expiringQuotations.withinDays, amount: money(expiringQuotations.amount) }),
+              },
+            ]}
+          />
         )}
       </div>
       {revenue && (
@@ -113,5 +102,29 @@ export default function DashboardScreen({ data }: ScreenProps) {
         </section>
       )}
     </div>
+  );
+}
+
+/** A figure of a card: how much or how many, what it is, and the list it comes from. */
+interface CardFigure {
+  readonly href: string;
+  readonly value: string;
+  readonly label: string;
+}
+
+/** A dashboard card: its title, its figures each linking to their list, and what else it shows below them. */
+function DashboardCard({ id, title, figures, children }: { id: string; title: string; figures: readonly CardFigure[]; children?: ReactNode }) {
+  return (
+    <section className="card dashboard-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="dashboard-figures">
+        {figures.map((figure) => (
+          <Link key={figure.label} href={figure.href} className="dashboard-figure">
+            <span className="figure-value">{figure.value}</span> <span className="figure-label">{figure.label}</span>
+          </Link>
+        ))}
+      </p>
+      {children}
+    </section>
   );
 }

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { SHOWCASE_PAGES } from '../../application/navigation/routes';
 import { AppState } from '../../application/state/AppState';
 import type { ScreenProps } from '../app/ScreenProps';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DataTable, type TableColumn } from '../components/DataTable';
 import { FormAlert } from '../components/FormAlert';
 import { FormDialog } from '../components/FormDialog';
 import { LoadingMessage } from '../components/LoadingMessage';
 import { SelectField } from '../components/SelectField';
+import { TabLinks } from '../components/TabLinks';
 import { TextAreaField } from '../components/TextAreaField';
 import { TextField } from '../components/TextField';
 import { useAppState } from '../hooks/useAppState';
@@ -24,17 +25,7 @@ export default function ShowcaseScreen({ route }: ScreenProps) {
   const page = route.path.split('/').pop() ?? 'alerts';
   return (
     <div className="stack">
-      <nav aria-label={t('pages')}>
-        <ul className="tabs">
-          {SHOWCASE_PAGES.map((p) => (
-            <li key={p}>
-              <Link href={`/components/${p}`} className={p === page ? 'tab active' : 'tab'} aria-current={p === page ? 'page' : undefined}>
-                {t(`page.${p}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks label={t('pages')} tabs={SHOWCASE_PAGES} current={page} href={(p) => `/components/${p}`} words={(p) => t(`page.${p}`)} />
       <section className="card showcase">
         {page === 'alerts' && <Alerts />}
         {page === 'avatar' && <Avatars />}
@@ -234,46 +225,15 @@ function Tables() {
     { id: 1, name: '陳大文', amount: 'HK$1,200.00' },
     { id: 2, name: 'Golden Dragon Ltd.', amount: 'HK$38,500.00' },
   ];
+  const columns: readonly TableColumn<(typeof rows)[number]>[] = [
+    { label: t('tables.name'), cell: (row) => row.name },
+    { label: t('tables.amount'), cell: (row) => row.amount },
+  ];
   return (
     <div className="stack">
-      <div className="table-wrap">
-        <table className="data-table">
-          <caption>{t('tables.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('tables.name')}</th>
-              <th scope="col">{t('tables.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.name}</td>
-                <td>{row.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={t('tables.caption')} captionShown columns={columns} rows={rows} rowKey={(row) => row.id} />
       <p className="notice">{t('tables.empty')}</p>
-      <div className="table-wrap" aria-busy="true">
-        <table className="data-table">
-          <caption>{t('tables.loadingCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('tables.name')}</th>
-              <th scope="col">{t('tables.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td colSpan={2}>
-                <LoadingMessage sample />
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={t('tables.loadingCaption')} captionShown columns={columns} rows={[]} rowKey={(row) => row.id} placeholder={<LoadingMessage sample />} />
       <div className="table-wrap">
         <table className="data-table">
           <caption>{t('tables.errorCaption')}</caption>

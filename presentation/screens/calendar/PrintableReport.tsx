@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toHongKongIso } from '../../../domain/time/dates';
+import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
 import { useBothLanguages } from '../../hooks/useBothLanguages';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
@@ -60,67 +62,29 @@ export function PrintableReport({
         </header>
       )}
       <h2>{label('print.heading')}</h2>
-      <table>
-        <tbody>
-          <tr>
-            <th scope="row">{label('print.client')}</th>
-            <td>
-              {name(appointment.client)} {appointment.client?.code}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{label('print.address')}</th>
-            <td>
-              {appointment.address} {name(appointment.area)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{label('print.visit')}</th>
-            <td>
-              {visit.date} {time}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{label('print.workers')}</th>
-            <td>{appointment.workers.map((w) => w.name).join('、')}</td>
-          </tr>
-          <tr>
-            <th scope="row">{label('print.status')}</th>
-            <td>{label(`status.${status}`)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{label('report.workDone')}</th>
-            <td>{report?.workDone}</td>
-          </tr>
-          <tr>
-            <th scope="row">{label('report.findings')}</th>
-            <td>{report?.findings}</td>
-          </tr>
-        </tbody>
-      </table>
+      <FactsTable
+        rows={[
+          [label('print.client'), `${name(appointment.client)} ${appointment.client?.code ?? ''}`],
+          [label('print.address'), `${appointment.address} ${name(appointment.area)}`],
+          [label('print.visit'), `${visit.date} ${time}`],
+          [label('print.workers'), appointment.workers.map((w) => w.name).join('、')],
+          [label('print.status'), label(`status.${status}`)],
+          [label('report.workDone'), report?.workDone],
+          [label('report.findings'), report?.findings],
+        ]}
+      />
       <h3>{label('report.products')}</h3>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{label('report.product')}</th>
-            <th scope="col">{label('report.quantity')}</th>
-            <th scope="col">{label('report.note')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(report?.productsUsed ?? []).map((p) => (
-            <tr key={`${p.productId}-${p.note}`}>
-              <td>
-                {p.code} {name(p)}
-              </td>
-              <td>
-                {p.quantity / 100} {unitWord(p.unit)}
-              </td>
-              <td>{p.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className=""
+        wrapClassName={null}
+        columns={[
+          { label: label('report.product'), cell: (p) => `${p.code} ${name(p)}` },
+          { label: label('report.quantity'), cell: (p) => `${p.quantity / 100} ${unitWord(p.unit)}` },
+          { label: label('report.note'), cell: (p) => p.note },
+        ]}
+        rows={report?.productsUsed ?? []}
+        rowKey={(p) => `${p.productId}-${p.note}`}
+      />
       {(report?.photos.length ?? 0) > 0 && (
         <section className="printable-photos">
           <h3>{label('photos.title')}</h3>
@@ -137,28 +101,36 @@ export function PrintableReport({
         </section>
       )}
       <h3>{label('signature.title')}</h3>
-      <table>
-        <tbody>
-          <tr>
-            <th scope="row">{label('signature.client')}</th>
-            <td>
-              {report?.clientSignature && <img className="signature" src={report.clientSignature} alt={label('signature.client')} />}
+      <FactsTable
+        rows={(['client', 'worker'] as const).map((who) => {
+          const [image, signer, at] = who === 'client' ? [report?.clientSignature, report?.clientSigner, report?.clientSignedAt] : [report?.workerSignature, report?.workerSigner, report?.workerSignedAt];
+          return [
+            label(`signature.${who}`),
+            <>
+              {image && <img className="signature" src={image} alt={label(`signature.${who}`)} />}
               <p>
-                {report?.clientSigner} {signedAt(report?.clientSignedAt)}
+                {signer} {signedAt(at)}
               </p>
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{label('signature.worker')}</th>
-            <td>
-              {report?.workerSignature && <img className="signature" src={report.workerSignature} alt={label('signature.worker')} />}
-              <p>
-                {report?.workerSigner} {signedAt(report?.workerSignedAt)}
-              </p>
-            </td>
-          </tr>
-        </tbody>
-      </table>
+            </>,
+          ];
+        })}
+      />
     </article>
+  );
+}
+
+/** A printed table of facts: each row's name and what it says. */
+function FactsTable({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <table>
+      <tbody>
+        {rows.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

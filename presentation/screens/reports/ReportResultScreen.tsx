@@ -18,17 +18,19 @@ import {
   totalsApart,
   totalsCount,
   type Chart,
+  type ReportColumn,
   type ReportKey,
   type ReportResult,
+  type ReportRow,
 } from '../../../application/reports/reports';
 import type { ScreenProps } from '../../app/ScreenProps';
+import { DataTable, type TableColumn, type TableSorting } from '../../components/DataTable';
 import { DownloadLink } from '../../components/DownloadLink';
 import { FormAlert } from '../../components/FormAlert';
 import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
-import { SortableHeader } from '../../components/SortableHeader';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { BarChart } from './BarChart';
@@ -206,64 +208,34 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
  * The rows of a result with its totals row. On screen (`headings` given) the headings sort and the
  * cells that name a record link to it; in the print table they are plain text.
  */
-function ResultTable({ report, result, caption, headings }: { report: ReportKey; result: ReportResult; caption: string; headings: { path: string; search: string; defaultSort: string } | null }) {
+function ResultTable({ report, result, caption, headings }: { report: ReportKey; result: ReportResult; caption: string; headings: TableSorting | null }) {
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
   const tr: Translate = (k) => t(k);
-  const figureColumns = result.columns.filter(isFigure).map((c) => c.key);
   const totals = result.totals;
-  return (
-    <table className="data-table report-table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {result.columns.map((column) =>
-            column.sortable && headings ? (
-              <SortableHeader key={column.key} column={column.key} label={t(`column.${column.key}`)} path={headings.path} search={headings.search} defaultSort={headings.defaultSort} {...(isFigure(column) ? { className: 'number' } : {})} />
-            ) : (
-              <th key={column.key} scope="col" className={isFigure(column) ? 'number' : undefined}>
-                {t(`column.${column.key}`)}
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {result.rows.map((row, index) => (
-          <tr key={rowKey(row, index)}>
-            {result.columns.map((column) => {
-              const text = formatCell(column, row[column.key], tr, language);
-              const link = headings ? cellLink(report, column.key, row) : null;
-              return (
-                <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
-                  {link && text !== '—' ? <Link href={link}>{text}</Link> : text}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-      {totals && (
-        <tfoot>
-          <tr className="totals-row">
-            {result.columns.map((column, index) => (
-              <td key={column.key} className={isFigure(column) ? 'number' : undefined}>
-                {index === 0 ? (
-                  <strong>{t('result.total', { count: totalsCount(totals) })}</strong>
-                ) : figureColumns.includes(column.key) && column.key in totals ? (
-                  <strong>{formatCell(column, totals[column.key], tr, language)}</strong>
-                ) : column.kind === 'date' && column.key in totals ? (
-                  formatCell(column, totals[column.key], tr, language)
-                ) : (
-                  ''
-                )}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      )}
-    </table>
+  /** A column's figure in the totals row: the count of rows under the first, a sum under a figure, the last date under a date. */
+  const total = (column: ReportColumn, index: number) => {
+    if (!totals) return undefined;
+    if (index === 0) return <strong>{t('result.total', { count: totalsCount(totals) })}</strong>;
+    if (!(column.key in totals)) return '';
+    if (isFigure(column)) return <strong>{formatCell(column, totals[column.key], tr, language)}</strong>;
+    return column.kind === 'date' ? formatCell(column, totals[column.key], tr, language) : '';
+  };
+  const columns = result.columns.map(
+    (column, index): TableColumn<ReportRow> => ({
+      key: column.key,
+      label: t(`column.${column.key}`),
+      sort: column.sortable ? column.key : undefined,
+      className: isFigure(column) ? 'number' : undefined,
+      cell: (row) => {
+        const text = formatCell(column, row[column.key], tr, language);
+        const link = headings ? cellLink(report, column.key, row) : null;
+        return link && text !== '—' ? <Link href={link}>{text}</Link> : text;
+      },
+      total: total(column, index),
+    }),
   );
+  return <DataTable className="data-table report-table" wrapClassName={null} caption={caption} columns={columns} rows={result.rows} rowKey={rowKey} sorting={headings} />;
 }
 
 /** The charts of the order analysis and the commission report. */
@@ -295,89 +267,63 @@ function Charts({ report, result }: { report: ReportKey; result: ReportResult })
   );
 }
 
+/** A summary table beside a report's rows: its caption shown, each row named by its first cell. */
+function Breakdown<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: readonly TableColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string | number }) {
+  return <DataTable className="data-table report-breakdown" wrapClassName={null} caption={caption} captionShown columns={columns} rows={rows} rowKey={rowKey} />;
+}
+
 /** The small summaries some reports add: receipts by method, visits by status and by worker, reports by status. */
 function Breakdowns({ report, result }: { report: ReportKey; result: ReportResult }) {
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
   const money = (n: number) => formatHKD(n, language);
+  const count = (n: number) => formatCount(n, language);
   if (report === 'receipt') {
-    // A method's words from Settings → Options (nameEn/nameZh), else the built-in words of its code.
-    const rows = (result.byMethod ?? []).map((r) => ({ ...r, words: bilingual(r, language), awaiting: r.awaitingBankIn }));
+    const rows = result.byMethod ?? [];
     if (rows.length === 0) return null;
     return (
-      <table className="data-table report-breakdown">
-        <caption>{t('breakdown.byMethod')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('column.method')}</th>
-            <th scope="col" className="number">{t('breakdown.count')}</th>
-            <th scope="col" className="number">{t('breakdown.receipts')}</th>
-            <th scope="col" className="number">{t('breakdown.refunds')}</th>
-            <th scope="col" className="number">{t('breakdown.net')}</th>
-            <th scope="col" className="number">{t('breakdown.awaitingBankIn')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.method}>
-              <th scope="row">{r.words || t(`code.method.${r.method}`)}</th>
-              <td className="number">{formatCount(r.count, language)}</td>
-              <td className="number">{money(r.receipts)}</td>
-              <td className="number">{money(r.refunds)}</td>
-              <td className="number">{money(r.net)}</td>
-              <td className="number">{formatCount(r.awaiting, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Breakdown
+        caption={t('breakdown.byMethod')}
+        columns={[
+          // A method's words from Settings → Options (nameEn/nameZh), else the built-in words of its code.
+          { label: t('column.method'), rowHeader: true, cell: (r) => bilingual(r, language) || t(`code.method.${r.method}`) },
+          { label: t('breakdown.count'), className: 'number', cell: (r) => count(r.count) },
+          { label: t('breakdown.receipts'), className: 'number', cell: (r) => money(r.receipts) },
+          { label: t('breakdown.refunds'), className: 'number', cell: (r) => money(r.refunds) },
+          { label: t('breakdown.net'), className: 'number', cell: (r) => money(r.net) },
+          { label: t('breakdown.awaitingBankIn'), className: 'number', cell: (r) => count(r.awaitingBankIn) },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.method}
+      />
     );
   }
   if (report === 'appointment' || report === 'completedReport') {
-    const byStatus = result.byStatus ?? [];
     const byWorker = result.byWorker ?? [];
     return (
       <div className="report-breakdowns">
-        <table className="data-table report-breakdown">
-          <caption>{t('breakdown.byStatus')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('column.status')}</th>
-              <th scope="col" className="number">{t('breakdown.count')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {byStatus.map((r) => (
-              <tr key={r.status}>
-                <th scope="row">{t(`code.appointmentStatus.${r.status}`)}</th>
-                <td className="number">{formatCount(r.count, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Breakdown
+          caption={t('breakdown.byStatus')}
+          columns={[
+            { label: t('column.status'), rowHeader: true, cell: (r) => t(`code.appointmentStatus.${r.status}`) },
+            { label: t('breakdown.count'), className: 'number', cell: (r) => count(r.count) },
+          ]}
+          rows={result.byStatus ?? []}
+          rowKey={(r) => r.status}
+        />
         {byWorker.length > 0 && (
-          <table className="data-table report-breakdown">
-            <caption>{t('breakdown.byWorker')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('column.workers')}</th>
-                <th scope="col" className="number">{t('breakdown.visits')}</th>
-                <th scope="col" className="number">{t('column.hours')}</th>
-                <th scope="col" className="number">{t('breakdown.done')}</th>
-                <th scope="col" className="number">{t('breakdown.canceled')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {byWorker.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">{r.name}</th>
-                  <td className="number">{formatCount(r.visits, language)}</td>
-                  <td className="number">{formatHours(r.hours, language)}</td>
-                  <td className="number">{formatCount(r.done, language)}</td>
-                  <td className="number">{formatCount(r.canceled, language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Breakdown
+            caption={t('breakdown.byWorker')}
+            columns={[
+              { label: t('column.workers'), rowHeader: true, cell: (r) => r.name },
+              { label: t('breakdown.visits'), className: 'number', cell: (r) => count(r.visits) },
+              { label: t('column.hours'), className: 'number', cell: (r) => formatHours(r.hours, language) },
+              { label: t('breakdown.done'), className: 'number', cell: (r) => count(r.done) },
+              { label: t('breakdown.canceled'), className: 'number', cell: (r) => count(r.canceled) },
+            ]}
+            rows={byWorker}
+            rowKey={(r) => r.id}
+          />
         )}
         {result.seesAll === false && <p className="hint">{t('breakdown.ownOnly')}</p>}
       </div>

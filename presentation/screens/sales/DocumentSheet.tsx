@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientSummary, DocumentItem, Letterhead, TermText } from '../../../application/sales/sales';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
 import { formatHKD, formatRate } from '../../format/money';
 
@@ -111,41 +112,47 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
         </dl>
       </div>
       {doc.items && (
-        <table className="print-items">
-          <thead>
-            <tr>
-              <th scope="col">{L('description')}</th>
-              <th scope="col" className="number">
-                {L('quantity')}
-              </th>
-              <th scope="col" className="number">
-                {L('unitPrice')}
-              </th>
-              <th scope="col" className="number">
-                {L('amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {doc.items.map((item, index) => (
-              <tr key={index}>
-                <td>
+        <DataTable
+          className="print-items"
+          wrapClassName={null}
+          columns={[
+            {
+              label: 'description',
+              heading: L('description'),
+              cell: (item) => (
+                <>
                   {languages.includes('zh-HK') && item.descriptionZh && <span lang="zh-HK">{item.descriptionZh}</span>}
                   {languages.includes('en') && item.descriptionEn && <span lang="en">{item.descriptionEn}</span>}
                   {!languages.some((l) => (l === 'en' ? item.descriptionEn : item.descriptionZh)) && <span>{item.descriptionZh || item.descriptionEn}</span>}
-                </td>
-                <td className="number">
+                </>
+              ),
+            },
+            {
+              label: 'quantity',
+              heading: L('quantity'),
+              className: 'number',
+              cell: (item) => (
+                <>
                   {hundredthsToDecimal(item.quantity)} {unitWords(item.unit)}
-                </td>
-                <td className="number">
+                </>
+              ),
+            },
+            {
+              label: 'unitPrice',
+              heading: L('unitPrice'),
+              className: 'number',
+              cell: (item) => (
+                <>
                   {money(item.unitPrice)}
                   {item.unit && <> / {unitWords(item.unit)}</>}
-                </td>
-                <td className="number">{money(item.lineTotal)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { label: 'amount', heading: L('amount'), className: 'number', cell: (item) => money(item.lineTotal) },
+          ]}
+          rows={doc.items}
+          rowKey={(_, index) => index}
+        />
       )}
       {doc.figures && (
         <dl className="print-totals">

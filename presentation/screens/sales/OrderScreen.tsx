@@ -9,10 +9,12 @@ import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { Order, OrderInput, OrderScreenData, Receipt } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
+import { DataTable } from '../../components/DataTable';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
+import { TabLinks } from '../../components/TabLinks';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
@@ -111,17 +113,7 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
           <p className="document-heading">
             <strong>{order.number}</strong> <StatusBadge kind="order" status={order.status} overdue={order.overdue} /> <span className="hint">{t(`orderType.${order.type}`)}</span>
           </p>
-          <nav aria-label={t('tabs.label')}>
-            <ul className="tabs">
-              {(['invoice', 'appointment'] as const).map((key) => (
-                <li key={key}>
-                  <Link href={`/orders/order/${key}/${order.id}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
-                    {t(`tabs.${key}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <TabLinks label={t('tabs.label')} tabs={['invoice', 'appointment']} current={tab} href={(key) => `/orders/order/${key}/${order.id}`} words={(key) => t(`tabs.${key}`)} />
         </>
       )}
       <FormAlert message={problem.message} />
@@ -194,43 +186,28 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
               {order.receipts.length === 0 ? (
                 <p>{t('payments.none')}</p>
               ) : (
-                <div className="table-wrap">
-                  <table className="data-table">
-                    <caption className="visually-hidden">{t('payments.title')}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('field.number')}</th>
-                        <th scope="col">{t('field.date')}</th>
-                        <th scope="col">{t('field.receiptKind')}</th>
-                        <th scope="col">{t('field.method')}</th>
-                        <th scope="col">{t('field.reference')}</th>
-                        <th scope="col" className="number">
-                          {t('field.amount')}
-                        </th>
-                        <th scope="col">
-                          <span className="visually-hidden">{t('actions')}</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {order.receipts.map((r) => (
-                        <tr key={r.id}>
-                          <td>{r.number}</td>
-                          <td>{r.date}</td>
-                          <td>{t(`receiptKind.${r.kind}`)}</td>
-                          <td>{methodWords(r, t, i18n.language)}</td>
-                          <td>{r.reference || r.reason || '—'}</td>
-                          <td className="number">{formatHKD(r.kind === 'refund' ? -r.amount : r.amount, i18n.language)}</td>
-                          <td>
-                            <button type="button" className="button button-secondary" onClick={() => setPrinting({ kind: 'receipt', receipt: r })} aria-label={t('print.openNamed', { number: r.number })}>
-                              {t('print.open')}
-                            </button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption={t('payments.title')}
+                  columns={[
+                    { label: t('field.number'), cell: (r) => r.number },
+                    { label: t('field.date'), cell: (r) => r.date },
+                    { label: t('field.receiptKind'), cell: (r) => t(`receiptKind.${r.kind}`) },
+                    { label: t('field.method'), cell: (r) => methodWords(r, t, i18n.language) },
+                    { label: t('field.reference'), cell: (r) => r.reference || r.reason || '—' },
+                    { label: t('field.amount'), className: 'number', cell: (r) => formatHKD(r.kind === 'refund' ? -r.amount : r.amount, i18n.language) },
+                    {
+                      label: t('actions'),
+                      labelHidden: true,
+                      cell: (r) => (
+                        <button type="button" className="button button-secondary" onClick={() => setPrinting({ kind: 'receipt', receipt: r })} aria-label={t('print.openNamed', { number: r.number })}>
+                          {t('print.open')}
+                        </button>
+                      ),
+                    },
+                  ]}
+                  rows={order.receipts}
+                  rowKey={(r) => r.id}
+                />
               )}
               {(offers.receipt || offers.refund) && (
                 <div className="inline-actions">

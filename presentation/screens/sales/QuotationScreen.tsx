@@ -12,6 +12,7 @@ import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
+import { TabLinks } from '../../components/TabLinks';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
@@ -147,17 +148,7 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
           <p className="document-heading">
             <strong>{quotation.number}</strong> <StatusBadge kind="quotation" status={quotation.status} /> <span className="hint">{t(`kind.${quotation.kind}`)}</span>
           </p>
-          <nav aria-label={t('tabs.label')}>
-            <ul className="tabs">
-              {(['basic', 'contract'] as const).map((key) => (
-                <li key={key}>
-                  <Link href={`/quotations/${key}/${quotation.id}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
-                    {t(`tabs.${key}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <TabLinks label={t('tabs.label')} tabs={['basic', 'contract']} current={tab} href={(key) => `/quotations/${key}/${quotation.id}`} words={(key) => t(`tabs.${key}`)} />
         </>
       )}
       <FormAlert message={problem.message} />
