@@ -45,8 +45,10 @@ export interface DataTableProps<Row> {
   readonly className?: string;
   /** The classes of the box that scrolls the table sideways: 'table-wrap' unless told; null for no box. */
   readonly wrapClassName?: string | null;
-  /** What stands in the body instead of the rows, across every column (e.g. a loading message); the box is then busy. */
+  /** What stands in the body instead of the rows, across every column (a loading message, a failure to load). */
   readonly placeholder?: ReactNode;
+  /** The rows are being loaded (said to screen readers on the box). */
+  readonly busy?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface DataTableProps<Row> {
  * column sorts), a row per item and, when the columns give one, a totals row. The screen says what the
  * columns are; the table renders them.
  */
-export function DataTable<Row>({ columns, rows, rowKey, caption, captionShown = false, sorting, empty, className = 'data-table', wrapClassName = 'table-wrap', placeholder }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, caption, captionShown = false, sorting, empty, className = 'data-table', wrapClassName = 'table-wrap', placeholder, busy }: DataTableProps<Row>) {
   if (empty !== undefined && rows.length === 0) return <p className="notice">{empty}</p>;
   const shown = columns.filter((c): c is TableColumn<Row> => c !== false);
   const keyOf = (column: TableColumn<Row>) => column.key ?? column.label;
@@ -110,7 +112,7 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionShown = 
   );
   if (wrapClassName === null) return table;
   return (
-    <div className={wrapClassName} aria-busy={placeholder !== undefined || undefined}>
+    <div className={wrapClassName} aria-busy={busy || undefined}>
       {table}
     </div>
   );

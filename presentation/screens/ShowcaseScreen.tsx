@@ -95,34 +95,27 @@ function Avatars() {
   );
 }
 
+/** Each kind of button in each of its states: its classes, its words, and whether it is disabled or busy. */
+const BUTTON_STATES: readonly { readonly className: string; readonly words: string; readonly disabled?: boolean; readonly busy?: boolean }[] = [
+  { className: 'button button-primary', words: 'buttons.primary' },
+  { className: 'button button-secondary', words: 'buttons.secondary' },
+  { className: 'button button-danger', words: 'buttons.danger' },
+  { className: 'button button-primary', words: 'buttons.disabled', disabled: true },
+  { className: 'button button-secondary', words: 'buttons.disabledSecondary', disabled: true },
+  { className: 'button button-danger', words: 'buttons.disabledDanger', disabled: true },
+  { className: 'button button-primary', words: 'buttons.loading', disabled: true, busy: true },
+  { className: 'link-button', words: 'buttons.link' },
+];
+
 function Buttons() {
   const { t } = useTranslation('showcase');
   return (
     <div className="inline-actions">
-      <button type="button" className="button button-primary">
-        {t('buttons.primary')}
-      </button>
-      <button type="button" className="button button-secondary">
-        {t('buttons.secondary')}
-      </button>
-      <button type="button" className="button button-danger">
-        {t('buttons.danger')}
-      </button>
-      <button type="button" className="button button-primary" disabled>
-        {t('buttons.disabled')}
-      </button>
-      <button type="button" className="button button-secondary" disabled>
-        {t('buttons.disabledSecondary')}
-      </button>
-      <button type="button" className="button button-danger" disabled>
-        {t('buttons.disabledDanger')}
-      </button>
-      <button type="button" className="button button-primary" disabled aria-busy="true">
-        {t('buttons.loading')}
-      </button>
-      <button type="button" className="link-button">
-        {t('buttons.link')}
-      </button>
+      {BUTTON_STATES.map((button) => (
+        <button key={button.words} type="button" className={button.className} disabled={button.disabled} aria-busy={button.busy ? 'true' : undefined}>
+          {t(button.words)}
+        </button>
+      ))}
     </div>
   );
 }
@@ -233,22 +226,22 @@ function Tables() {
     <div className="stack">
       <DataTable caption={t('tables.caption')} captionShown columns={columns} rows={rows} rowKey={(row) => row.id} />
       <p className="notice">{t('tables.empty')}</p>
-      <DataTable caption={t('tables.loadingCaption')} captionShown columns={columns} rows={[]} rowKey={(row) => row.id} placeholder={<LoadingMessage sample />} />
-      <div className="table-wrap">
-        <table className="data-table">
-          <caption>{t('tables.errorCaption')}</caption>
-          <tbody>
-            <tr>
-              <td>
-                <FormAlert tone="danger" message={t('tables.error')} />
-                <button type="button" className="button button-secondary">
-                  {t('tables.retry')}
-                </button>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={t('tables.loadingCaption')} captionShown columns={columns} rows={[]} rowKey={(row) => row.id} busy placeholder={<LoadingMessage sample />} />
+      <DataTable
+        caption={t('tables.errorCaption')}
+        captionShown
+        columns={columns}
+        rows={[]}
+        rowKey={(row) => row.id}
+        placeholder={
+          <>
+            <FormAlert tone="danger" message={t('tables.error')} />
+            <button type="button" className="button button-secondary">
+              {t('tables.retry')}
+            </button>
+          </>
+        }
+      />
     </div>
   );
 }

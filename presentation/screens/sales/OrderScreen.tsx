@@ -22,7 +22,8 @@ import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { comparableForm, emptyLine, lineFrom, rekeyLines } from './LinesEditor';
+import { documentStart } from './documentStart';
+import { comparableForm, rekeyLines } from './LinesEditor';
 import { PaymentDialog, useKeptDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
@@ -59,16 +60,9 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
   const forAppointment = screen.order ? null : screen.appointmentId;
   const offers = desk.offers(user, order);
   const start: OrderForm = {
+    ...documentStart(order, screen.order ? null : screen, options),
     type: order?.type ?? defaults?.type ?? 'new_order',
-    client: order?.client ?? (screen.order ? null : screen.client),
-    date: order?.date ?? defaults?.date ?? '',
     dueDate: order?.dueDate ?? defaults?.dueDate ?? '',
-    branchId: String(order ? (order.branchId ?? '') : (defaults?.branchId ?? '')),
-    salespersonId: String(order ? (order.salespersonId ?? '') : (defaults?.salespersonId ?? '')),
-    discount: order && order.discountRateBp > 0 ? String(order.discountRateBp / 100) : '',
-    lines: order ? order.items.map(lineFrom) : [emptyLine()],
-    termIds: order ? options.terms.filter((o) => order.terms.some((s) => s.titleEn === o.titleEn && s.titleZh === o.titleZh)).map((o) => o.id) : options.terms.map((o) => o.id),
-    notes: order?.notes ?? '',
   };
   const [form, setForm] = useState(start);
   /** A new invoice's due date follows its date (by the payment terms) until the user sets it. */

@@ -20,7 +20,8 @@ import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { comparableForm, emptyLine, lineFrom, rekeyLines } from './LinesEditor';
+import { documentStart } from './documentStart';
+import { comparableForm, rekeyLines } from './LinesEditor';
 import { PrintPreview } from './PrintPreview';
 import { quotationDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
@@ -53,16 +54,9 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
   const defaults = screen.quotation ? null : screen.defaults;
   const [quotation, setQuotation] = useState(screen.quotation);
   const start: QuotationForm = {
+    ...documentStart(quotation, screen.quotation ? null : screen, options),
     kind: quotation?.kind ?? defaults?.kind ?? 'basic',
-    client: quotation?.client ?? (screen.quotation ? null : screen.client),
-    date: quotation?.date ?? defaults?.date ?? '',
     validDays: String(quotation?.validDays ?? defaults?.validDays ?? 30),
-    branchId: String(quotation ? (quotation.branchId ?? '') : (defaults?.branchId ?? '')),
-    salespersonId: String(quotation ? (quotation.salespersonId ?? '') : (defaults?.salespersonId ?? '')),
-    discount: quotation && quotation.discountRateBp > 0 ? String(quotation.discountRateBp / 100) : '',
-    lines: quotation ? quotation.items.map(lineFrom) : [emptyLine()],
-    termIds: quotation ? options.terms.filter((o) => quotation.terms.some((s) => s.titleEn === o.titleEn && s.titleZh === o.titleZh)).map((o) => o.id) : options.terms.map((o) => o.id),
-    notes: quotation?.notes ?? '',
     periodStart: quotation?.contract?.periodStart ?? '',
     periodEnd: quotation?.contract?.periodEnd ?? '',
     frequency: quotation?.contract?.frequency ?? 'monthly',
