@@ -8,6 +8,7 @@ import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { periodAndBranchFilters, salesListWords } from './listParts';
 import { StatusBadge } from './StatusBadge';
 
 const STATUSES = ['owing', 'outstanding', 'partial', 'paid', 'void', 'reminder_outstanding'] as const;
@@ -30,18 +31,10 @@ export default function OrdersListScreen({ data, route }: ScreenProps) {
         { key: 'q', type: 'search', label: t('list.search'), placeholder: t('list.searchHint') },
         { key: 'status', type: 'select', shown: !reminder, label: t('field.status'), emptyLabel: t('list.all'), options: STATUSES.map((s) => ({ value: s, label: t(`paymentStatus.${s}`) })) },
         { key: 'type', type: 'select', label: t('field.type'), emptyLabel: t('list.all'), options: ORDER_TYPES.map((k) => ({ value: k, label: t(`orderType.${k}`) })) },
-        { key: 'date_from', type: 'date', label: t('list.from') },
-        { key: 'date_to', type: 'date', label: t('list.to') },
-        { key: 'branch_id', type: 'select', label: t('field.branch'), emptyLabel: t('list.all'), options: options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, language) })) },
+        ...periodAndBranchFilters(t, options.branches, language),
         { key: 'salesperson_id', type: 'select', label: t('field.salesperson'), emptyLabel: t('list.all'), options: options.salespeople.map((s) => ({ value: String(s.id), label: s.name })) },
       ]}
-      words={{
-        apply: t('list.apply'),
-        clear: t('list.clear'),
-        caption: t(reminder ? 'list.remindersCaption' : 'list.ordersCaption'),
-        empty: t(reminder ? 'list.emptyReminders' : 'list.emptyOrders'),
-        noMatch: t('list.noMatch'),
-      }}
+      words={salesListWords(t, reminder ? 'list.remindersCaption' : 'list.ordersCaption', reminder ? 'list.emptyReminders' : 'list.emptyOrders')}
       actions={
         !reminder &&
         hasPermission(user, 'order_create') && (

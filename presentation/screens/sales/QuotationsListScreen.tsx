@@ -8,6 +8,7 @@ import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { periodAndBranchFilters, salesListWords } from './listParts';
 import { StatusBadge } from './StatusBadge';
 
 /** /quotations: search by number or client, filter by status, kind, dates, branch and salesperson; sort; pages; CSV. */
@@ -23,12 +24,10 @@ export default function QuotationsListScreen({ data }: ScreenProps) {
         { key: 'q', type: 'search', label: t('list.search'), placeholder: t('list.searchHint') },
         { key: 'status', type: 'select', label: t('field.status'), emptyLabel: t('list.all'), options: QUOTATION_STATUSES.map((s) => ({ value: s, label: t(`quotationStatus.${s}`) })) },
         { key: 'kind', type: 'select', label: t('field.kind'), emptyLabel: t('list.all'), options: (['basic', 'contract'] as const).map((k) => ({ value: k, label: t(`kind.${k}`) })) },
-        { key: 'date_from', type: 'date', label: t('list.from') },
-        { key: 'date_to', type: 'date', label: t('list.to') },
-        { key: 'branch_id', type: 'select', label: t('field.branch'), emptyLabel: t('list.all'), options: options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, language) })) },
+        ...periodAndBranchFilters(t, options.branches, language),
         { key: 'salesperson_id', type: 'select', label: t('field.salesperson'), emptyLabel: t('list.all'), options: options.salespeople.map((s) => ({ value: String(s.id), label: s.name })) },
       ]}
-      words={{ apply: t('list.apply'), clear: t('list.clear'), caption: t('list.quotationsCaption'), empty: t('list.emptyQuotations'), noMatch: t('list.noMatch') }}
+      words={salesListWords(t, 'list.quotationsCaption', 'list.emptyQuotations')}
       actions={
         hasPermission(user, 'quotation_create') && (
           <>

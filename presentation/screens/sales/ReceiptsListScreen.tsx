@@ -12,6 +12,7 @@ import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
+import { periodAndBranchFilters, salesListWords } from './listParts';
 import { methodChoices, methodWords } from './paymentMethods';
 import { useProblem } from './useProblem';
 
@@ -49,18 +50,10 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
         { key: 'q', type: 'search', label: t('list.search'), placeholder: t('list.searchReceiptsHint') },
         { key: 'kind', type: 'select', shown: !bankIn, label: t('field.receiptKind'), emptyLabel: t('list.all'), options: (['receipt', 'refund'] as const).map((k) => ({ value: k, label: t(`receiptKind.${k}`) })) },
         { key: 'method', type: 'select', label: t('field.method'), emptyLabel: t('list.all'), options: methodChoices(methods, t, language) },
-        { key: 'date_from', type: 'date', label: t('list.from') },
-        { key: 'date_to', type: 'date', label: t('list.to') },
-        { key: 'branch_id', type: 'select', label: t('field.branch'), emptyLabel: t('list.all'), options: options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, language) })) },
+        ...periodAndBranchFilters(t, options.branches, language),
         { key: 'staff_id', type: 'select', label: t('field.staff'), emptyLabel: t('list.all'), options: options.staff.map((s) => ({ value: String(s.id), label: s.name })) },
       ]}
-      words={{
-        apply: t('list.apply'),
-        clear: t('list.clear'),
-        caption: t(bankIn ? 'list.bankInCaption' : 'list.receiptsCaption'),
-        empty: t(bankIn ? 'list.emptyBankIn' : 'list.emptyReceipts'),
-        noMatch: t('list.noMatch'),
-      }}
+      words={salesListWords(t, bankIn ? 'list.bankInCaption' : 'list.receiptsCaption', bankIn ? 'list.emptyBankIn' : 'list.emptyReceipts')}
       exportAs={{ kind: 'receipts', fixed: bankIn ? { action: 'bank-in' } : {} }}
       summary={
         <>
