@@ -38,11 +38,17 @@ export const SignedIn = z.object({ user: User });
 /** POST /api/login: signed in, or a two-factor code is still needed. */
 export const LoginReply = z.union([SignedIn, z.object({ two_factor: z.literal(true) })]);
 
+/** A reply that is only the server's message, for the user to read. */
+export const Message = z.object({ message: z.string() });
+
 /** POST /api/register: the server's message (the account waits for an administrator). */
-export const Registered = z.object({ message: z.string() });
+export const Registered = Message;
 
 export const TwoFactorStatus = z.enum(['off', 'pending', 'on']);
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+/** GET /api/user/two-factor-authentication. */
+export const TwoFactorState = z.object({ status: TwoFactorStatus });
 
 /** The signed-in user's own profile (GET /api/user/profile). */
 export const Profile = z.object({

@@ -10,7 +10,7 @@ import { replies } from '../http/reply';
 import { requireUser } from '../http/session';
 import { uploadBody } from '../http/upload';
 import { parseJsonBody } from '../http/validate';
-import { accountFailureReply } from './replies';
+import { accountFailureReply, wireUser } from './replies';
 import * as profiles from './profile';
 
 const ProfileBody = z.object({
@@ -37,7 +37,7 @@ export function profileRoutes(): Hono<AppEnv> {
     if (result.isErr()) return accountFailureReply(c, result.error);
     const { profile: now, user } = result.value;
     // The user was just saved: they are there (a reply without them would break the contract).
-    return user ? saved.send(c, { profile: now, user: { ...user, role: user.role && { ...user.role, permissions: [...user.role.permissions] } } }) : errorReply(c, 500, 'errors.server');
+    return user ? saved.send(c, { profile: now, user: wireUser(user) }) : errorReply(c, 500, 'errors.server');
   });
 
   /**

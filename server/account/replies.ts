@@ -1,3 +1,6 @@
+import type * as z from 'zod/mini';
+import type { User as WireUser } from '../../contract/account';
+import type { User } from '../../domain/auth/user';
 import { errorReply } from '../http/errors';
 import { failureReplies } from '../http/failure';
 import { tooManyAttempts } from '../http/rateLimit';
@@ -14,3 +17,6 @@ export const accountFailureReply = failureReplies<AccountFailure>({
   hasRecords: [422, 'auth.hasRecords'],
   tooManyAttempts: (c, failure) => tooManyAttempts(c, failure.limit, failure.key),
 });
+
+/** A user as the contract sends it (its role's permissions as a plain list). */
+export const wireUser = (user: User): z.input<typeof WireUser> => ({ ...user, role: user.role && { ...user.role, permissions: [...user.role.permissions] } });

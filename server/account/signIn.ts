@@ -39,8 +39,11 @@ const MINUTE = 60_000;
  */
 const twoFactorLimitKey = (userId: number) => `2fa:user:${userId}`;
 
-/** Signed in (with the user as the session sees them), or waiting for the two-factor code. */
-export type SignInStep = { readonly user: User } | { readonly twoFactor: true };
+/** Signed in, with the user as the session sees them. */
+export type SignedIn = { readonly user: User };
+
+/** Signed in, or waiting for the two-factor code. */
+export type SignInStep = SignedIn | { readonly twoFactor: true };
 
 /**
  * The user as a browser session sees it: with mustSetUpTwoFactor when the company requires
@@ -55,7 +58,7 @@ export async function withTwoFactorDuty(c: AppContext, user: User): Promise<User
  * Completes a sign-in: a new session with the user's current rights, audited. Only now is the
  * password count for this email and IP cleared (after the code, when the user has two-factor on).
  */
-async function signIn(c: AppContext, userId: number, how: string): Promise<Result<SignInStep, AccountFailure>> {
+async function signIn(c: AppContext, userId: number, how: string): Promise<Result<SignedIn, AccountFailure>> {
   const user = await loadUser(c.var.deps.db, userId, { activeOnly: true });
   if (!user) return err(invalidField('email', 'auth.failed'));
   await clearRateLimit(c, loginLimitKey(c, user.email));
@@ -100,7 +103,7 @@ export async function beginChallenge(c: AppContext): Promise<Result<number, Acco
 }
 
 /** The second step: a TOTP code (not one already used) or an unused recovery code. */
-export async function answerChallenge(c: AppContext, userId: number, answer: { code: string } | { recovery_code: string }): Promise<Result<SignInStep, AccountFailure>> {
+export async function answerChallenge(c: AppContext, userId: number, answer: { code: string } | { recovery_code: string }): Promise<Result<SignedIn, AccountFailure>> {
   const { db, now, encrypter } = c.var.deps;
   const user = await repo.userRow(db, userId);
   const secret = user?.two_factor_secret ? await encrypter.decrypt(user.two_factor_secret) : null;

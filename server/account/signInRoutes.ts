@@ -6,10 +6,11 @@ import type { AppEnv } from '../http/env';
 import { beginLoginAttempt } from '../http/loginLimits';
 import { ensureSession, requireUser } from '../http/session';
 import { parseJsonBody } from '../http/validate';
+import { LoginReply, Registered, SignedIn } from '../../contract/account';
 import { HeartbeatReply } from '../../contract/session';
 import { replies } from '../http/reply';
 import { translate } from '../i18n';
-import { accountFailureReply } from './replies';
+import { accountFailureReply, wireUser } from './replies';
 import * as signIn from './signIn';
 
 const LanguageBody = z.object({ language: z.enum(LANGUAGES) });
@@ -28,6 +29,9 @@ const RegisterBody = z.object({
   password_confirmation: z.string().max(1024),
   language: z.enum(LANGUAGES).optional(),
 });
+
+const loginReply = replies(LoginReply);
+const signedIn = replies(SignedIn);
 
 /** Signing in and out, the heartbeat, who is signed in, and registering: HTTP in and out (rules in ./signIn). */
 export function authRoutes(): Hono<AppEnv> {
@@ -53,7 +57,7 @@ export function authRoutes(): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  routes.post('/login', async (c) => {
+  routes.post('/login', loginReply, async (c) => {
     const body = await parseJsonBody(c, LoginBody);
     if (body.isErr()) return body.error;
     const { email, password } = body.value;
@@ -61,18 +65,18 @@ export function authRoutes(): Hono<AppEnv> {
     if ('refused' in counted) return counted.refused;
     const step = await signIn.signInWithPassword(c, email, password, counted.attempt);
     if (step.isErr()) return accountFailureReply(c, step.error);
-    return 'user' in step.value ? c.json({ user: step.value.user }) : c.json({ two_factor: true });
+    return loginReply.send(c, 'user' in step.value ? { user: wireUser(step.value.user) } : { two_factor: true });
   });
 
   /** The second step: a TOTP code (not one already used) or an unused recovery code. */
-  routes.post('/two-factor-challenge', async (c) => {
+  routes.post('/two-factor-challenge', signedIn, async (c) => {
     const pending = await signIn.beginChallenge(c);
     if (pending.isErr()) return accountFailureReply(c, pending.error);
     const body = await parseJsonBody(c, ChallengeBody);
     if (body.isErr()) return body.error;
     const step = await signIn.answerChallenge(c, pending.value, body.value);
     if (step.isErr()) return accountFailureReply(c, step.error);
-    return 'user' in step.value ? c.json({ user: step.value.user }) : c.json({ two_factor: true });
+    return signedIn.send(c, { user: wireUser(step.value.user) });
   });
 
   routes.post('/logout', async (c) => {
@@ -80,25 +84,26 @@ export function authRoutes(): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  routes.get('/user', requireUser, async (c) => c.json({ user: await signIn.withTwoFactorDuty(c, c.var.user!) }));
+  routes.get('/user', signedIn, requireUser, async (c) => signedIn.send(c, { user: wireUser(await signIn.withTwoFactorDuty(c, c.var.user!)) }));
 
   /** The signed-in user's interface language, stored on the account. */
-  routes.put('/user/language', requireUser, async (c) => {
+  routes.put('/user/language', signedIn, requireUser, async (c) => {
     const body = await parseJsonBody(c, LanguageBody);
     if (body.isErr()) return body.error;
-    return c.json({ user: await signIn.changeLanguage(c, c.var.user!, body.value.language) });
+    return signedIn.send(c, { user: wireUser(await signIn.changeLanguage(c, c.var.user!, body.value.language)) });
   });
 
   /**
    * Public registration. The account starts inactive, with no role: an administrator must activate
    * it (and give it a role) before it can sign in.
    */
-  routes.post('/register', async (c) => {
+  const registered = replies(Registered, 201);
+  routes.post('/register', registered, async (c) => {
     const body = await parseJsonBody(c, RegisterBody);
     if (body.isErr()) return body.error;
-    const registered = await signIn.register(c, body.value);
-    if (registered.isErr()) return accountFailureReply(c, registered.error);
-    return c.json({ message: translate(c.var.language, 'auth.registered') }, 201);
+    const done = await signIn.register(c, body.value);
+    if (done.isErr()) return accountFailureReply(c, done.error);
+    return registered.send(c, { message: translate(c.var.language, 'auth.registered') });
   });
 
   return routes;
