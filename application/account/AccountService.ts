@@ -14,6 +14,17 @@ export interface TwoFactorEnrolment {
   readonly qrSvg: string;
 }
 
+/** The required two-factor setup's screen data: where two-factor stands for the user. */
+export interface TwoFactorSetupData {
+  readonly status: TwoFactorStatus;
+}
+
+declare module '../navigation/screenData' {
+  interface ScreenDataTypes {
+    twoFactorSetup: TwoFactorSetupData;
+  }
+}
+
 export interface BrowserSession {
   readonly id: string;
   readonly ip: string | null;
@@ -25,7 +36,7 @@ export interface BrowserSession {
 /**
  * The signed-in user's own security: password, two-factor authentication, recovery codes, browser
  * sessions and deleting the account. Every sensitive step sends the password again. The class is the
- * screens' key (`useService(AccountService)`); its implementation, ApiAccountService, loads with the
+ * screens' key (`useService(AccountService)`); its implementation, OwnAccountService, loads with the
  * first account screen, not with the sign-in page.
  */
 export abstract class AccountService {
@@ -38,10 +49,11 @@ export abstract class AccountService {
   abstract showRecoveryCodes(password: string): ResultAsync<string[], ApiError>;
   abstract regenerateRecoveryCodes(password: string): ResultAsync<string[], ApiError>;
   /**
-   * Asks the server who is signed in and holds the answer: after two-factor was set up because it is
-   * required, the user no longer carries mustSetUpTwoFactor and the route guard lets them on.
+   * After two-factor was set up because it is required: asks the server who is signed in and holds
+   * the answer (the user no longer carries mustSetUpTwoFactor, so the route guard lets them on), then
+   * goes to the start page.
    */
-  abstract refreshUser(): ResultAsync<void, ApiError>;
+  abstract finishRequiredSetup(): ResultAsync<void, ApiError>;
   abstract sessions(): ResultAsync<BrowserSession[], ApiError>;
   /** Resolves to how many other browsers were signed out. */
   abstract signOutOtherSessions(password: string): ResultAsync<number, ApiError | Invalid>;

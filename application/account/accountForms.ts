@@ -1,5 +1,5 @@
 import { checkPassword } from '../../domain/auth/password-policy';
-import { invalid, type Invalid } from '../forms/Invalid';
+import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 
 export { isValid } from '../forms/Invalid';
 
@@ -11,17 +11,26 @@ export interface PasswordChange {
 }
 
 /**
- * What is wrong with a password change before it is sent: the current password is required and
- * the new one must meet the domain's password policy (each unmet rule by the new password, a
- * mismatch by the confirmation).
+ * A new password typed twice against the domain's password policy: each unmet rule by the
+ * password, a mismatch by the confirmation.
  */
-export function passwordChangeProblems(change: PasswordChange): Invalid {
-  const checked = checkPassword(change.password, change.password_confirmation);
+export function newPasswordProblems(password: string, confirmation: string): { password: FieldMessage[]; password_confirmation: FieldMessage[] } {
+  const checked = checkPassword(password, confirmation);
   const unmet = checked.isErr() ? checked.error.rules : [];
-  return invalid({
-    current_password: change.current_password === '' ? [{ key: 'auth:password.requiredCurrent' }] : [],
+  return {
     password: unmet.filter((rule) => rule !== 'passwordConfirmationMismatch').map((rule) => ({ key: `auth:password.rules.${rule}` })),
     password_confirmation: unmet.includes('passwordConfirmationMismatch') ? [{ key: 'auth:password.mismatch' }] : [],
+  };
+}
+
+/**
+ * What is wrong with a password change before it is sent: the current password is required and
+ * the new one must meet the domain's password policy.
+ */
+export function passwordChangeProblems(change: PasswordChange): Invalid {
+  return invalid({
+    current_password: change.current_password === '' ? [{ key: 'auth:password.requiredCurrent' }] : [],
+    ...newPasswordProblems(change.password, change.password_confirmation),
   });
 }
 

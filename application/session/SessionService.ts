@@ -1,33 +1,24 @@
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { okAsync, ResultAsync } from 'neverthrow';
 import type { User } from '../../domain/auth/user';
 import type { Language } from '../../domain/i18n/language';
-import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
+import type { Invalid } from '../forms/Invalid';
 import type { LanguageSetting } from '../ports/LanguageSetting';
 import type { Navigator } from '../ports/Navigator';
+import type { ChallengeAnswer, Registration, SignIn } from '../ports/SignIn';
 import type { AppState } from '../state/AppState';
 import type { CurrentUser } from './CurrentUser';
-import { decodeUser } from './decodeUser';
+import { challengeAnswer, credentials, type Credentials } from './signInForms';
 
-const userFromReply = (body: unknown): User | null =>
-  typeof body === 'object' && body !== null && 'user' in body ? decodeUser(body.user) : null;
+export type { ChallengeAnswer, Registration } from '../ports/SignIn';
 
 /** The password was right: either the user is in, or a two-factor code is still needed. */
 export type LoginOutcome = { readonly kind: 'signedIn'; readonly user: User } | { readonly kind: 'twoFactor' };
 
-export type ChallengeAnswer = { readonly code: string } | { readonly recoveryCode: string };
-
-export interface Registration {
-  readonly name: string;
-  readonly email: string;
-  readonly password: string;
-  readonly passwordConfirmation: string;
-}
-
 /** Signing in and out, and the signed-in user's language. */
 export class SessionService {
   constructor(
-    private readonly api: ApiClient,
+    private readonly signIn: SignIn,
     private readonly currentUser: CurrentUser,
     private readonly state: AppState,
     private readonly language: LanguageSetting,
@@ -40,34 +31,32 @@ export class SessionService {
    * beside what was typed (no error page for a wrong password or an unreachable server).
    */
   login(email: string, password: string): ResultAsync<LoginOutcome, ApiError> {
-    return this.api.post('/api/login', { email, password }, { navigateOnError: false }).andThen((body) => {
-      if (typeof body === 'object' && body !== null && 'two_factor' in body && body.two_factor === true) {
-        return okAsync<LoginOutcome, ApiError>({ kind: 'twoFactor' });
-      }
-      return this.signedIn(body).map((user): LoginOutcome => ({ kind: 'signedIn', user }));
-    });
+    return this.signIn.withPassword(email, password).andThen((step) =>
+      'user' in step ? this.signedIn(step.user).map((user): LoginOutcome => ({ kind: 'signedIn', user })) : okAsync<LoginOutcome, ApiError>({ kind: 'twoFactor' }),
+    );
+  }
+
+  /** The sign-in form's submit: what was typed is checked first (every missing field at once, nothing sent), then `login`. */
+  submitLogin(typed: Credentials): ResultAsync<LoginOutcome, ApiError | Invalid> {
+    return credentials(typed).asyncAndThen((checked) => this.login(checked.email, checked.password));
+  }
+
+  /** The two-factor form's submit: the typed code (or recovery code) is checked first, then `challenge`. */
+  submitChallenge(typed: string, recovery: boolean): ResultAsync<User, ApiError | Invalid> {
+    return challengeAnswer(typed, recovery).asyncAndThen((answer) => this.challenge(answer));
   }
 
   /** The second step of a sign-in with two-factor authentication: a code from the app, or a recovery code. */
   challenge(answer: ChallengeAnswer): ResultAsync<User, ApiError> {
-    const body = 'code' in answer ? { code: answer.code } : { recovery_code: answer.recoveryCode };
-    return this.api.post('/api/two-factor-challenge', body, { navigateOnError: false }).andThen((reply) => this.signedIn(reply));
+    return this.signIn.answerChallenge(answer).andThen((user) => this.signedIn(user));
   }
 
   /** Public registration: the account waits for an administrator's activation. Resolves to the server's message. */
   register(input: Registration): ResultAsync<string, ApiError> {
-    return this.api
-      .post(
-        '/api/register',
-        { name: input.name, email: input.email, password: input.password, password_confirmation: input.passwordConfirmation, language: this.language.current() },
-        { navigateOnError: false },
-      )
-      .map((body) => (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''));
+    return this.signIn.register(input, this.language.current());
   }
 
-  private signedIn(body: unknown): ResultAsync<User, ApiError> {
-    const user = userFromReply(body);
-    if (!user) return errAsync({ code: 'server', status: 200, message: '' });
+  private signedIn(user: User): ResultAsync<User, never> {
     this.currentUser.set(user);
     this.state.set({ authValid: true, isOnline: true });
     return ResultAsync.fromSafePromise(this.language.change(user.language)).map(() => user);
@@ -76,8 +65,8 @@ export class SessionService {
   /** Signs out on the server (best effort), forgets the user here and goes to /login. */
   logout(): ResultAsync<void, never> {
     return ResultAsync.fromSafePromise(
-      this.api
-        .post('/api/logout', undefined, { navigateOnError: false })
+      this.signIn
+        .signOut()
         .match(
           () => undefined,
           () => undefined,
@@ -97,11 +86,6 @@ export class SessionService {
     const switched = ResultAsync.fromSafePromise(this.language.change(language));
     const user = this.currentUser.get();
     if (!user || user.language === language) return switched;
-    return switched.andThen(() =>
-      this.api.put('/api/user/language', { language }, { navigateOnError: false }).map((body) => {
-        const updated = userFromReply(body);
-        if (updated) this.currentUser.set(updated);
-      }),
-    );
+    return switched.andThen(() => this.signIn.storeLanguage(language).map((updated) => this.currentUser.set(updated)));
   }
 }

@@ -54,6 +54,7 @@ import { AppStartup } from '../../application/session/AppStartup';
 import { CurrentUser } from '../../application/session/CurrentUser';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { SessionService } from '../../application/session/SessionService';
+import { SignIn } from '../../application/ports/SignIn';
 import { AppState } from '../../application/state/AppState';
 import { BrowserFileSaver } from '../downloads/BrowserFileSaver';
 import { CookieJar } from '../fake-backend/CookieJar';
@@ -199,11 +200,13 @@ export const sessionModule = new ContainerModule(({ bind }) => {
       [ApiTransport, LoadingIndicator, ErrorPolicy, OfflineSaves],
     )
     .inSingletonScope();
+  // The sign-in adapter and the contract it decodes with load just after the sign-in page (lazyPort), not in its first download.
+  bind(SignIn).toResolvedValue((api: ApiClient) => lazyPort<SignIn>(() => import('../http/account/HttpSignIn').then((m) => new m.HttpSignIn(api))), [ApiClient]).inSingletonScope();
   bind(SessionService)
     .toResolvedValue(
-      (api: ApiClient, currentUser: CurrentUser, state: AppState, language: LanguageSetting, navigator: Navigator) =>
-        new SessionService(api, currentUser, state, language, navigator),
-      [ApiClient, CurrentUser, AppState, LanguageSetting, Navigator],
+      (signIn: SignIn, currentUser: CurrentUser, state: AppState, language: LanguageSetting, navigator: Navigator) =>
+        new SessionService(signIn, currentUser, state, language, navigator),
+      [SignIn, CurrentUser, AppState, LanguageSetting, Navigator],
     )
     .inSingletonScope();
   bind(HeartbeatService)
@@ -243,9 +246,9 @@ export const accountModule = new ContainerModule(({ bind }) => {
   // The account's use-cases load with the first account screen (lazyPort), not with the sign-in page.
   bind(AccountService)
     .toResolvedValue(
-      (api: ApiClient, currentUser: CurrentUser, navigator: Navigator) =>
-        lazyPort<AccountService>(() => import('../../application/account/ApiAccountService').then((m) => new m.ApiAccountService(api, currentUser, navigator))),
-      [ApiClient, CurrentUser, Navigator],
+      (api: ApiClient, signIn: SignIn, currentUser: CurrentUser, navigator: Navigator) =>
+        lazyPort<AccountService>(() => import('./account').then((m) => m.accountService(api, signIn, currentUser, navigator))),
+      [ApiClient, SignIn, CurrentUser, Navigator],
     )
     .inSingletonScope();
   // Loaded with the API tokens screen (lazyPort), not with the sign-in page.

@@ -70,6 +70,7 @@ export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   categoryForm: () => products().then((m) => m.categoryForm),
   apiTokens: () => account().then((m) => m.apiTokens),
   profile: () => account().then((m) => m.profile),
+  twoFactorSetup: () => account().then((m) => m.twoFactorSetup),
   ...(Object.fromEntries(SETTINGS_SCREENS.map((key) => [key, () => settingsScreens().then((m) => m.SETTINGS_SCREEN_DECODERS[key])])) as Pick<ScreenDecoderLoaders, (typeof SETTINGS_SCREENS)[number]>),
   quotations: sales('quotations'),
   quotation: sales('quotation'),

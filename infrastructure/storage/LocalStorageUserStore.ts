@@ -1,6 +1,6 @@
 import type { User } from '../../domain/auth/user';
 import type { UserStore } from '../../application/ports/UserStore';
-import { decodeUser } from '../../application/session/decodeUser';
+import { decodeUser } from './storedUser';
 
 export const USER_STORAGE_KEY = 'backoffice.user';
 

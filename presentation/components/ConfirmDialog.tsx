@@ -1,5 +1,5 @@
-import { wrapTabInside } from './dialogFocus';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { ModalDialog } from './ModalDialog';
 
 export interface ConfirmDialogProps {
   readonly open: boolean;
@@ -21,50 +21,31 @@ export interface ConfirmDialogProps {
  * opens (spec §9), so Enter never confirms a deletion by accident.
  */
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, tone = 'default', cancelTone = 'secondary', onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={open}
+      onCancel={onCancel}
+      focusOnOpen={() => cancelRef.current?.focus()}
       className="confirm-dialog"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={messageId}
-      onKeyDown={wrapTabInside}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
     >
-      {open && (
-        <>
-          <h2 id={titleId}>{title}</h2>
-          <p id={messageId}>{message}</p>
-          <div className="dialog-actions">
-            <button ref={cancelRef} type="button" className={`button button-${cancelTone}`} autoFocus onClick={onCancel}>
-              {cancelLabel}
-            </button>
-            <button type="button" className={`button ${tone === 'danger' ? 'button-danger' : 'button-primary'}`} onClick={onConfirm}>
-              {confirmLabel}
-            </button>
-          </div>
-        </>
-      )}
-    </dialog>
+      <h2 id={titleId}>{title}</h2>
+      <p id={messageId}>{message}</p>
+      <div className="dialog-actions">
+        <button ref={cancelRef} type="button" className={`button button-${cancelTone}`} autoFocus onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className={`button ${tone === 'danger' ? 'button-danger' : 'button-primary'}`} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

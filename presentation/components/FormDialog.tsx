@@ -1,5 +1,5 @@
-import { wrapTabInside } from './dialogFocus';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { ModalDialog } from './ModalDialog';
 
 /**
  * A modal form on the platform's <dialog> (focus trap, Escape closes, page behind inert); focus goes
@@ -30,65 +30,45 @@ export function FormDialog({
   onClose: () => void;
   tone?: 'default' | 'danger';
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const opener = useRef<Element | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const danger = tone === 'danger';
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-      if (danger) cancelRef.current?.focus();
-      else dialog.querySelector<HTMLElement>('input, select, textarea')?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      if (opener.current instanceof HTMLElement) opener.current.focus();
-    }
-  }, [open, danger]);
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={open}
+      onCancel={onClose}
+      focusOnOpen={(dialog) => (danger ? cancelRef.current : dialog.querySelector<HTMLElement>('input, select, textarea'))?.focus()}
+      restoreFocus
       className="confirm-dialog form-dialog"
       aria-labelledby={titleId}
-      onKeyDown={wrapTabInside}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
     >
-      {open && (
-        <form
-          noValidate
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            // Enter in a field submits a form implicitly: a destructive one waits for its own button.
-            if (!danger) onSubmit();
-          }}
-          aria-busy={busy}
-        >
-          <h2 id={titleId}>{title}</h2>
-          {children}
-          <div className="dialog-actions">
-            <button ref={cancelRef} type="button" className="button button-secondary" onClick={onClose}>
-              {cancelLabel}
+      <form
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          // Enter in a field submits a form implicitly: a destructive one waits for its own button.
+          if (!danger) onSubmit();
+        }}
+        aria-busy={busy}
+      >
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        <div className="dialog-actions">
+          <button ref={cancelRef} type="button" className="button button-secondary" onClick={onClose}>
+            {cancelLabel}
+          </button>
+          {danger ? (
+            <button type="button" className="button button-danger" disabled={busy} onClick={onSubmit}>
+              {submitLabel}
             </button>
-            {danger ? (
-              <button type="button" className="button button-danger" disabled={busy} onClick={onSubmit}>
-                {submitLabel}
-              </button>
-            ) : (
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {submitLabel}
-              </button>
-            )}
-          </div>
-        </form>
-      )}
-    </dialog>
+          ) : (
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {submitLabel}
+            </button>
+          )}
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

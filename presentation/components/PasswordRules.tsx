@@ -22,9 +22,3 @@ export function PasswordRules({ password, confirmation, id }: { password: string
     </ul>
   );
 }
-
-/** The unmet rules' messages, for the field errors shown when the form is sent. */
-export function unmetPasswordRules(password: string, confirmation: string): PasswordRuleCode[] {
-  const result = checkPassword(password, confirmation);
-  return result.isErr() ? [...result.error.rules] : [];
-}

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { LabelledField } from './TextField';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   readonly label: string;
@@ -9,28 +10,19 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 /** A labelled select with its error messages tied to it. */
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, errors = [], options, emptyLabel, className, ...select }, ref) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const invalid = errors.length > 0;
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, errors, options, emptyLabel, className, ...select }, ref) {
   return (
-    <div className={`field${invalid ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <select ref={ref} id={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} {...select}>
-        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {invalid && (
-        <ul id={errorId} className="field-errors">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
+    <LabelledField label={label} errors={errors} className={className}>
+      {(control) => (
+        <select ref={ref} {...control} {...select}>
+          {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
           ))}
-        </ul>
+        </select>
       )}
-    </div>
+    </LabelledField>
   );
 });

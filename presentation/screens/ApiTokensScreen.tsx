@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_ABILITIES, type TokenAbility } from '../../domain/auth/tokenAbilities';
+import { TOKEN_ABILITIES } from '../../domain/auth/tokenAbilities';
+import { createApiToken, NEW_API_TOKEN, withAbility, type ApiTokenDraft } from '../../application/account/apiTokenForm';
 import { screenValue } from '../../application/navigation/screenData';
 import { ApiTokens, type ApiToken } from '../../application/ports/ApiTokens';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import type { ScreenProps } from '../app/ScreenProps';
 import { FormAlert } from '../components/FormAlert';
 import { TextField } from '../components/TextField';
-import { useProblemWords } from '../format/problem';
 import { formatDateTime } from '../format/dateTime';
+import { useSubmit } from '../hooks/useSubmit';
 import { useService } from '../services/ServicesContext';
 
 /**
@@ -17,61 +18,32 @@ import { useService } from '../services/ServicesContext';
  */
 export default function ApiTokensScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('account');
-  const problems = useProblemWords();
   const service = useService(ApiTokens);
   const confirmation = useService(ConfirmationService);
   const abilitiesId = useId();
   const abilitiesHintId = useId();
   const [tokens, setTokens] = useState<readonly ApiToken[]>(() => screenValue(data, 'apiTokens').tokens);
-  const [name, setName] = useState('');
-  const [abilities, setAbilities] = useState<readonly TokenAbility[]>(['read']);
-  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [draft, setDraft] = useState<ApiTokenDraft>(NEW_API_TOKEN);
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, message, submit, show } = useSubmit((next: ApiTokenDraft) => createApiToken(service, next), { fields: ['name', 'abilities'] });
 
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const local: Record<string, string[]> = {};
-    if (name.trim() === '') local.name = [t('tokens.requiredName')];
-    if (abilities.length === 0) local.abilities = [t('tokens.requiredAbility')];
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    const result = await service.create(name.trim(), abilities);
-    setBusy(false);
-    result.match(
-      ({ token, plainTextToken }) => {
-        setTokens((list) => [token, ...list]);
-        setCreated(plainTextToken);
-        setCopied(false);
-        setName('');
-      },
-      (error) => {
-        const problem = problems.describe(error, { fields: ['name', 'abilities'] });
-        setErrors(problem.fields);
-        setMessage(problem.message);
-      },
-    );
+    const result = await submit(draft);
+    if (!result?.isOk()) return;
+    const { token, plainTextToken } = result.value;
+    setTokens((list) => [token, ...list]);
+    setCreated(plainTextToken);
+    setCopied(false);
+    setDraft((current) => ({ ...current, name: '' }));
   };
 
   const onRevoke = async (token: ApiToken) => {
     if (!(await confirmation.ask({ kind: 'delete', values: { name: token.name } }))) return;
     const result = await service.revoke(token.id);
-    result.match(
-      () => setTokens((list) => list.filter((t) => t.id !== token.id)),
-      (error) => setMessage(problems.say(error)),
-    );
+    result.match(() => setTokens((list) => list.filter((t) => t.id !== token.id)), show);
   };
-
-  const toggle = (ability: TokenAbility, on: boolean) =>
-    setAbilities((list) => (on ? TOKEN_ABILITIES.filter((a) => a === ability || list.includes(a)) : list.filter((a) => a !== ability)));
 
   return (
     <div className="stack">
@@ -97,7 +69,7 @@ export default function ApiTokensScreen({ data }: ScreenProps) {
           </div>
         )}
         <form noValidate onSubmit={(event) => void onCreate(event)} aria-busy={busy}>
-          <TextField label={t('tokens.name')} name="name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} errors={errors.name} />
+          <TextField label={t('tokens.name')} name="name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} errors={errors.name} />
           <fieldset className="checkbox-group" aria-describedby={errors.abilities ? `${abilitiesHintId} ${abilitiesId}` : abilitiesHintId}>
             <legend>{t('tokens.abilities')}</legend>
             <p id={abilitiesHintId} className="hint">
@@ -105,7 +77,7 @@ export default function ApiTokensScreen({ data }: ScreenProps) {
             </p>
             {TOKEN_ABILITIES.map((ability) => (
               <label key={ability} className="checkbox">
-                <input type="checkbox" checked={abilities.includes(ability)} onChange={(e) => toggle(ability, e.target.checked)} /> {t(`tokens.ability.${ability}`)}
+                <input type="checkbox" checked={draft.abilities.includes(ability)} onChange={(e) => setDraft({ ...draft, abilities: withAbility(draft.abilities, ability, e.target.checked) })} /> {t(`tokens.ability.${ability}`)}
               </label>
             ))}
             {errors.abilities && (

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountService, type TwoFactorStatus } from '../../application/account/AccountService';
-import { Navigator } from '../../application/ports/Navigator';
+import { AccountService } from '../../application/account/AccountService';
+import { screenValue } from '../../application/navigation/screenData';
 import type { ScreenProps } from '../app/ScreenProps';
 import { FormAlert } from '../components/FormAlert';
-import { useProblemWords } from '../format/problem';
+import { useSubmit } from '../hooks/useSubmit';
 import { useService } from '../services/ServicesContext';
 import { TwoFactorSection } from './account/TwoFactorSection';
-
-const isStatus = (value: unknown): value is TwoFactorStatus => value === 'off' || value === 'pending' || value === 'on';
 
 /**
  * /user/two-factor-setup: the company requires two-factor and this user has not set it up, so it
@@ -16,20 +14,10 @@ const isStatus = (value: unknown): value is TwoFactorStatus => value === 'off' |
  */
 export default function TwoFactorSetupScreen({ data }: ScreenProps) {
   const { t } = useTranslation('account');
-  const problems = useProblemWords();
   const account = useService(AccountService);
-  const navigator = useService(Navigator);
-  const initial = isStatus(data.props.status) ? data.props.status : 'off';
+  const initial = screenValue(data, 'twoFactorSetup').status;
   const [enabled, setEnabled] = useState(initial === 'on');
-  const [message, setMessage] = useState<string | null>(null);
-
-  const carryOn = async () => {
-    const result = await account.refreshUser();
-    result.match(
-      () => navigator.replace('/'),
-      (error) => setMessage(problems.say(error)),
-    );
-  };
+  const { message, submit } = useSubmit(() => account.finishRequiredSetup(), { always: true });
 
   return (
     <div className="stack">
@@ -38,7 +26,7 @@ export default function TwoFactorSetupScreen({ data }: ScreenProps) {
         <p>{t('requiredSetup.explain')}</p>
         <FormAlert message={message} />
         {enabled && (
-          <button type="button" className="button button-primary" onClick={() => void carryOn()}>
+          <button type="button" className="button button-primary" onClick={() => void submit()}>
             {t('requiredSetup.continue')}
           </button>
         )}

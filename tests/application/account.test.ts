@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiAccountService } from '../../application/account/ApiAccountService';
+import { OwnAccountService } from '../../application/account/OwnAccountService';
+import { HttpAccountSecurity } from '../../infrastructure/http/account/HttpAccountSecurity';
+import { HttpSignIn } from '../../infrastructure/http/account/HttpSignIn';
 import { createCore } from '../support/fakes';
 
 function account() {
-  const core = createCore({ handler: () => ({ status: 200, body: { ended: 2 } }) });
-  return { ...core, service: new ApiAccountService(core.api, core.currentUser, core.navigator) };
+  // Each call answered as the server does (contract/account.ts): the password change with its message, signing out the others with how many.
+  const core = createCore({ handler: (request) => ({ status: 200, body: request.path === '/api/user/password' ? { message: 'ok' } : { ended: 2 } }) });
+  return { ...core, service: new OwnAccountService(new HttpAccountSecurity(core.api), new HttpSignIn(core.api), core.currentUser, core.navigator) };
 }
 
 describe('AccountService: the checks made before sending', () => {

@@ -3,11 +3,12 @@ import { INITIAL_APP_STATE } from '../../application/state/AppState';
 import { AppStartup } from '../../application/session/AppStartup';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { SessionService } from '../../application/session/SessionService';
+import { HttpSignIn } from '../../infrastructure/http/account/HttpSignIn';
 import { ADMIN, createCore, globalTimer, type Handler } from '../support/fakes';
 
 function session(handler: Handler) {
   const core = createCore({ handler, start: '/login' });
-  const service = new SessionService(core.api, core.currentUser, core.state, core.language, core.navigator);
+  const service = new SessionService(new HttpSignIn(core.api), core.currentUser, core.state, core.language, core.navigator);
   return { ...core, service };
 }
 

@@ -138,7 +138,7 @@ describe('profile security sections', () => {
       start: '/user/profile',
       handler: profileBackend((r) =>
         r.path === '/api/user/two-factor-authentication' && r.method === 'POST'
-          ? { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } }
+          ? { status: 200, body: { status: 'pending', secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } }
           : r.path === '/api/user/confirmed-two-factor-authentication'
             ? { status: 200, body: { status: 'on', recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] } }
             : null,

@@ -6,7 +6,7 @@ import { AreaList } from '../../contract/lists';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { ADMIN } from '../support/fakes';
 import { renderApp, renderSignedIn } from './render';
-import { Profile } from '../../contract/account';
+import { BrowserSessions, Profile } from '../../contract/account';
 
 const PROFILE = Profile.parse({ id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: { nameEn: 'Head Office', nameZh: '總公司' }, twoFactor: 'off', photoUrl: null });
 
@@ -18,6 +18,8 @@ function backend(overrides: { put?: (request: ApiRequest) => { status: number; b
       const input = request.body as typeof PROFILE;
       return { status: 200, body: { profile: { ...PROFILE, ...input, version: input.version + 1 }, user: { ...ADMIN, name: input.name, language: input.language } } };
     }
+    // The profile's browser sessions section asks for them (read strictly: contract/account.ts).
+    if (request.path === '/api/user/sessions') return { status: 200, body: BrowserSessions.parse({ sessions: [] }) };
     if (request.path === '/api/areas') {
       return {
         status: 200,

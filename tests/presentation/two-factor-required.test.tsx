@@ -21,7 +21,7 @@ function requiredBackend() {
     if (r.path === '/api/user') return { status: 200, body: { user } };
     if (r.path === '/api/user/two-factor-authentication' && r.method === 'GET') return { status: 200, body: { status: on ? 'on' : 'off' } };
     if (r.path === '/api/user/two-factor-authentication' && r.method === 'POST') {
-      return { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } };
+      return { status: 200, body: { status: 'pending', secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } };
     }
     if (r.path === '/api/user/confirmed-two-factor-authentication') {
       on = true;

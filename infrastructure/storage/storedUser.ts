@@ -20,8 +20,10 @@ function decodeRole(value: unknown): Role | null {
 }
 
 /**
- * Reads a user from an API reply or browser storage, or null when it is not one. Unknown permission
- * names are dropped rather than trusted.
+ * Reads the user kept in browser storage, or null when it is not one (then nobody is held). Unknown
+ * permission names are dropped rather than trusted. Replies are read by contract/account.ts's User;
+ * this small reader stays by hand because it runs at start, synchronously, in the sign-in page's first
+ * download, where zod does not fit the 150 KB budget.
  */
 export function decodeUser(value: unknown): User | null {
   if (!isRecord(value)) return null;
