@@ -299,7 +299,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+afterAll(() => {
   const t = totals;
   console.log(
     `[fuzz] ${RUNS} inputs per endpoint: ${t.bodies} bodies to ${t.endpoints} write endpoints, ${t.queries} query strings to ${t.queryEndpoints} read endpoints, ${t.paths} hostile paths, ` +

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePhone } from '../../domain/hk/phone';
 import { CLIENT_RECORD_CHECKS } from '../../server/clients/repository';
-import { DEMO, type Reply, serverForTests, signedInAgent, TestAgent } from './harness';
+import { DEMO, type Reply, serverForTests, signedInAgent, type TestAgent } from './harness';
 
 const { admin, sales, worker } = DEMO;
 

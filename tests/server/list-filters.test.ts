@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLarge } from '../../server/db/seedLarge';
-import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
+import { DEMO, serverForTests, signedInAgent, type TestAgent } from './harness';
 
 /**
  * Every filter of the lists leaves rows out, not only in: on a seeded data set, each filter's

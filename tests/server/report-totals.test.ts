@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLarge } from '../../server/db/seedLarge';
-import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
+import { DEMO, serverForTests, signedInAgent, type TestAgent } from './harness';
 
 /**
  * Every report's exported file adds up: for each column the totals row fills in, the sum of that

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { DashboardReply } from '../../contract/dashboard';
 import { ReportOptionsReply, ReportPageReply } from '../../contract/reports';
-import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
+import { DEMO, serverForTests, signedInAgent, type TestAgent } from './harness';
 
 /*
  * Every reply of the report and dashboard endpoints, from the real server on the seeded database,

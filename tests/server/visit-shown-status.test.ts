@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
+import { DEMO, serverForTests, signedInAgent, type TestAgent } from './harness';
 
 /** Issue 18 #31: a visit that has not started reads as scheduled, not in progress. */
 const server = serverForTests();
