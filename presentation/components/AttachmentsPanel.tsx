@@ -5,6 +5,7 @@ import type { Attachment, AttachmentOwner } from '../../application/attachments/
 import { useProblemWords } from '../format/problem';
 import { formatDateTime } from '../format/dateTime';
 import { useService } from '../services/ServicesContext';
+import { DataTable } from './DataTable';
 import { DownloadLink } from './DownloadLink';
 import { FormAlert } from './FormAlert';
 
@@ -73,40 +74,26 @@ export function AttachmentsPanel({ owner, initial, canEdit }: { owner: Attachmen
       {files.length === 0 ? (
         <p>{t('attachments.empty')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('attachments.name')}</th>
-                <th scope="col">{t('attachments.size')}</th>
-                <th scope="col">{t('attachments.by')}</th>
-                <th scope="col">{t('attachments.at')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('attachments.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {files.map((file) => (
-                <tr key={file.id}>
-                  <td>
-                    <DownloadLink href={file.downloadUrl}>{file.name}</DownloadLink>
-                  </td>
-                  <td>{formatSize(file.sizeBytes, i18n.language)}</td>
-                  <td>{file.uploadedBy ?? '—'}</td>
-                  <td>{formatDateTime(file.uploadedAt, i18n.language)}</td>
-                  <td>
-                    {canEdit && (
-                      <button type="button" className="button button-secondary" onClick={() => void remove(file)} aria-label={t('attachments.deleteNamed', { name: file.name })}>
-                        {t('attachments.delete')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={files}
+          rowKey={(file) => file.id}
+          columns={[
+            { label: t('attachments.name'), cell: (file) => <DownloadLink href={file.downloadUrl}>{file.name}</DownloadLink> },
+            { label: t('attachments.size'), cell: (file) => formatSize(file.sizeBytes, i18n.language) },
+            { label: t('attachments.by'), cell: (file) => file.uploadedBy ?? '—' },
+            { label: t('attachments.at'), cell: (file) => formatDateTime(file.uploadedAt, i18n.language) },
+            {
+              label: t('attachments.actions'),
+              labelHidden: true,
+              cell: (file) =>
+                canEdit && (
+                  <button type="button" className="button button-secondary" onClick={() => void remove(file)} aria-label={t('attachments.deleteNamed', { name: file.name })}>
+                    {t('attachments.delete')}
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
     </section>
   );

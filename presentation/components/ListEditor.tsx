@@ -9,6 +9,7 @@ import { useAppState } from '../hooks/useAppState';
 import { useDraft } from '../hooks/useDraft';
 import { useSubmit } from '../hooks/useSubmit';
 import { useService } from '../services/ServicesContext';
+import { DataTable } from './DataTable';
 import { DraftBanner } from './DraftBanner';
 import { FormAlert } from './FormAlert';
 import { FormDialog } from './FormDialog';
@@ -127,52 +128,34 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
           </button>
         </p>
       )}
-      {props.items.length === 0 ? (
-        <p className="notice">{words.empty}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">{words.caption}</caption>
-            <thead>
-              <tr>
-                {props.columns.map((column) => (
-                  <th key={column.header} scope="col">
-                    {column.header}
-                  </th>
-                ))}
-                {(canEdit || canDelete) && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('actions')}</span>
-                  </th>
+      <DataTable
+        caption={words.caption}
+        empty={words.empty}
+        rows={props.items}
+        rowKey={(item) => item.id}
+        columns={[
+          ...props.columns.map((column) => ({ label: column.header, cell: column.cell })),
+          (canEdit || canDelete) && {
+            label: t('actions'),
+            labelHidden: true,
+            cellClassName: () => 'row-actions',
+            cell: (item: T) => (
+              <>
+                {canEdit && (
+                  <button type="button" className="button button-secondary" aria-label={t('editNamed', { name: props.itemName(item) })} onClick={() => open(item)}>
+                    {t('edit')}
+                  </button>
                 )}
-              </tr>
-            </thead>
-            <tbody>
-              {props.items.map((item) => (
-                <tr key={item.id}>
-                  {props.columns.map((column) => (
-                    <td key={column.header}>{column.cell(item)}</td>
-                  ))}
-                  {(canEdit || canDelete) && (
-                    <td className="row-actions">
-                      {canEdit && (
-                        <button type="button" className="button button-secondary" aria-label={t('editNamed', { name: props.itemName(item) })} onClick={() => open(item)}>
-                          {t('edit')}
-                        </button>
-                      )}
-                      {canDelete && (
-                        <button type="button" className="button button-secondary" aria-label={t('deleteNamed', { name: props.itemName(item) })} onClick={() => void remove(item)}>
-                          {t('delete')}
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                {canDelete && (
+                  <button type="button" className="button button-secondary" aria-label={t('deleteNamed', { name: props.itemName(item) })} onClick={() => void remove(item)}>
+                    {t('delete')}
+                  </button>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
       <FormDialog
         open={editing !== null}
         title={editing?.item ? words.edit : words.add}
