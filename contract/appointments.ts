@@ -181,3 +181,20 @@ export const OrderLinkReply = z.object({ appointment: z.object({ id: Id, orderId
 export type CalendarRangeReply = z.infer<typeof CalendarRangeReply>;
 export type AppointmentScreenReply = z.infer<typeof AppointmentScreenReply>;
 export type Report = z.infer<typeof Report>;
+
+/**
+ * An appointment on a client's or an invoice's appointment tab (GET /api/clients/{id}?tab=appointment,
+ * GET /api/orders/{id}): the visit shown (the next one, else the last) with that visit's status.
+ */
+export const ClientAppointmentRow = z.object({
+  id: Id,
+  date: IsoDateText,
+  status: AppointmentStatusSchema,
+  shownStatus: ShownStatusSchema,
+  upcoming: z.boolean(),
+  startTime: z.nullable(z.string()),
+  allDay: z.boolean(),
+  recurrence: z.enum(FREQUENCIES),
+  address: z.string(),
+  workers: z.array(z.string()),
+});

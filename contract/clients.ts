@@ -5,6 +5,7 @@
  * them; the component tests' fixtures are made through them.
  */
 import * as z from 'zod/mini';
+import { ClientAppointmentRow } from './appointments';
 import { Attachment } from './attachments';
 
 /** The attachment replies, with the client contract (the browser's client area loads them together). */
@@ -89,8 +90,8 @@ export const ClientPage = z.object({
   attachments: z.optional(z.array(Attachment)),
   quotations: z.optional(z.array(QuotationRow)),
   orders: z.optional(z.array(OrderRow)),
-  /** The appointments tab's rows (their shape is the appointments area's). */
-  appointments: z.optional(z.nullable(z.array(z.unknown()))),
+  /** The appointments tab's rows (their shape is the appointments area's), null without appointment_view. */
+  appointments: z.optional(z.nullable(z.array(ClientAppointmentRow))),
 });
 export type ClientPage = z.infer<typeof ClientPage>;
 

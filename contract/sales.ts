@@ -9,6 +9,7 @@ import { TERM_SCOPES } from '../domain/documents/terms';
 import { ORDER_TYPES, type PaymentStatus, type VoidError } from '../domain/orders/order';
 import type { ReceiptError } from '../domain/orders/receipts';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type ContractTerms, type QuotationKind } from '../domain/quotations/quotation';
+import { ClientAppointmentRow } from './appointments';
 import { Attachment } from './attachments';
 import { Cents, codedName, Id, IsoDateText, listPage, TermWords, Timestamp, Version } from './common';
 
@@ -248,9 +249,9 @@ export const NewOrderPage = z.object({
 });
 /**
  * GET /api/orders/{id}. `attachments` are the invoice's files (contract/attachments.ts); `appointments`
- * the appointments area's rows (read by its own panel), null for a user without appointment_view.
+ * the appointments area's rows (contract/appointments.ts), null for a user without appointment_view.
  */
-export const OrderPage = z.object({ order: Order, attachments: z.array(Attachment), appointments: z.nullable(z.array(z.unknown())), options: InvoiceOptions });
+export const OrderPage = z.object({ order: Order, attachments: z.array(Attachment), appointments: z.nullable(z.array(ClientAppointmentRow)), options: InvoiceOptions });
 /** POST /api/orders (201), PUT /api/orders/{id}, POST /api/orders/{id}/void and /unvoid. */
 export const OrderReply = z.object({ order: Order });
 /** POST /api/orders/{id}/receipts (201): the new receipt's id and the order with its new figures. */

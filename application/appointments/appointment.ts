@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES, type AppointmentStatus, type ShownStatus } from '../../domain/appointments/status';
+import type { AppointmentStatus, ShownStatus } from '../../domain/appointments/status';
 import type { Recurrence, SeriesEnd } from '../../domain/appointments/recurrence';
 import type { IsoDate } from '../../domain/time/dates';
 
@@ -268,19 +268,7 @@ declare module '../navigation/screenData' {
   }
 }
 
-/*
- * The client and order screens' appointment tab (their areas read it from their own replies).
- * TODO(clients, sales areas): decode it with contract/clients.ts in their adapters, then delete this.
- */
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const list = <T>(v: unknown, decode: (x: unknown) => T | null): T[] => (Array.isArray(v) ? v.map(decode).filter((x): x is T => x !== null) : []);
-const status = (v: unknown): AppointmentStatus => ((APPOINTMENT_STATUSES as readonly unknown[]).includes(v) ? (v as AppointmentStatus) : 'in_progress');
-const shown = (v: unknown, stored: AppointmentStatus): ShownStatus => (v === 'scheduled' ? 'scheduled' : (APPOINTMENT_STATUSES as readonly unknown[]).includes(v) ? (v as AppointmentStatus) : stored);
-
-/** An appointment on a client's appointment tab. */
+/** An appointment on a client's or an invoice's appointment tab (their screens' data, decoded by contract/appointments.ts). */
 export interface ClientAppointment {
   readonly id: number;
   readonly date: string;
@@ -294,24 +282,4 @@ export interface ClientAppointment {
   readonly recurrence: Frequency;
   readonly address: string;
   readonly workers: readonly string[];
-}
-
-export function decodeClientAppointments(v: unknown): ClientAppointment[] | null {
-  if (!Array.isArray(v)) return null;
-  return list(v, (a) =>
-    isRecord(a) && typeof a.id === 'number'
-      ? {
-          id: a.id,
-          date: str(a.date),
-          status: status(a.status),
-          shownStatus: shown(a.shownStatus, status(a.status)),
-          upcoming: a.upcoming === true,
-          startTime: text(a.startTime),
-          allDay: a.allDay === true,
-          recurrence: (FREQUENCIES as readonly unknown[]).includes(a.recurrence) ? (a.recurrence as Frequency) : 'once',
-          address: str(a.address),
-          workers: list(a.workers, text),
-        }
-      : null,
-  );
 }

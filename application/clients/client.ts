@@ -1,5 +1,6 @@
 import type { Attachment } from '../attachments/attachment';
-import type { OptionChoice } from '../sales/sales';
+import type { ClientAppointment } from '../appointments/appointment';
+import type { OptionChoice, OrderRow, QuotationRow } from '../sales/sales';
 
 /** A client as the screens hold it (read by the wire contract, contract/clients.ts). */
 export interface ClientContact {
@@ -108,10 +109,10 @@ export interface ClientScreenData {
   readonly options: ClientOptions;
   readonly canRevealHkid: boolean;
   readonly attachments?: readonly Attachment[];
-  /** The tabs' rows of the sales and appointments areas, read by their own panels. */
-  readonly quotations?: readonly unknown[];
-  readonly orders?: readonly unknown[];
-  readonly appointments?: readonly unknown[] | null;
+  /** The tabs' rows of the sales and appointments areas, shown by their own panels. */
+  readonly quotations?: readonly QuotationRow[];
+  readonly orders?: readonly OrderRow[];
+  readonly appointments?: readonly ClientAppointment[] | null;
 }
 
 /** The new-client screen's data: the form's choices and the user's company and branch. */

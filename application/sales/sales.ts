@@ -1,8 +1,8 @@
 import type { QuantityHundredths } from '../../domain/money/money';
-import { ORDER_TYPES, type OrderType, type PaymentStatus } from '../../domain/orders/order';
-import { QUOTATION_STATUSES, type QuotationKind, type QuotationStatus, type VisitFrequency } from '../../domain/quotations/quotation';
+import type { OrderType, PaymentStatus } from '../../domain/orders/order';
+import type { QuotationKind, QuotationStatus, VisitFrequency } from '../../domain/quotations/quotation';
+import type { ClientAppointment } from '../appointments/appointment';
 import type { Attachment } from '../attachments/attachment';
-import { bool, int, nullableInt, nullableStr, oneOf, record, records, str, type Json } from '../api/decode';
 
 /** Quotations, orders and receipts as the use-cases and screens hold them (the HTTP adapters read them by the wire contract). */
 
@@ -173,45 +173,6 @@ export interface OrderRow {
   readonly salesperson: string | null;
 }
 
-/*
- * A client's quotations and orders (the client screen's tabs) still arrive untyped with the client's
- * screen data: these two read them until that screen's data is typed by the wire contract (the
- * clients area). Every other sales screen gets its data decoded by the contract (SCREEN_DECODERS).
- */
-
-const PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial', 'outstanding', 'void'];
-const named = (r: Json): NamedOption => ({ id: int(r.id), nameEn: str(r.nameEn), nameZh: str(r.nameZh) });
-
-export const decodeQuotationRows = (v: unknown): QuotationRow[] =>
-  records(v, (r) => ({
-    id: int(r.id),
-    number: str(r.number),
-    kind: oneOf(r.kind, ['basic', 'contract'], 'basic'),
-    date: str(r.date),
-    validUntil: str(r.validUntil),
-    status: oneOf(r.status, QUOTATION_STATUSES, 'draft'),
-    total: int(r.total),
-    orderId: nullableInt(r.orderId),
-    client: record(r.client, named) ?? { id: 0, nameEn: '', nameZh: '' },
-    salesperson: nullableStr(r.salesperson),
-  }));
-
-export const decodeOrderRows = (v: unknown): OrderRow[] =>
-  records(v, (r) => ({
-    id: int(r.id),
-    number: str(r.number),
-    type: oneOf(r.type, ORDER_TYPES, 'new_order'),
-    date: str(r.date),
-    dueDate: str(r.dueDate),
-    total: int(r.total),
-    paid: int(r.paid),
-    outstanding: int(r.outstanding),
-    status: oneOf(r.status, PAYMENT_STATUSES, 'outstanding'),
-    overdue: bool(r.overdue),
-    client: record(r.client, named) ?? { id: 0, nameEn: '', nameZh: '' },
-    salesperson: nullableStr(r.salesperson),
-  }));
-
 /* The list screens' data: a page of rows, the page's place, the sums, and what the filters offer. */
 
 interface ListPage<Row> {
@@ -274,7 +235,7 @@ export interface OrderDefaults {
  * its own panel) or /orders/order/invoice/create (a new one, perhaps for a client or an appointment).
  */
 export type OrderScreenData =
-  | { readonly order: Order; readonly options: InvoiceOptions; readonly attachments: readonly Attachment[]; readonly appointments: readonly unknown[] | null }
+  | { readonly order: Order; readonly options: InvoiceOptions; readonly attachments: readonly Attachment[]; readonly appointments: readonly ClientAppointment[] | null }
   | { readonly order: null; readonly options: DocumentOptions; readonly defaults: OrderDefaults; readonly appointmentId: number | null; readonly client: ClientSummary | null };
 
 /** What the forms send. */

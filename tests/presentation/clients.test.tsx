@@ -212,9 +212,9 @@ describe('client form', () => {
 describe('the client’s appointment tab', () => {
   it('shows each appointment’s next or last visit with that visit’s status, in the interface language', async () => {
     const appointments = [
-      { id: 61, date: '2026-12-07', status: 'in_progress', upcoming: true, startTime: '14:00', allDay: false, recurrence: 'weekly', address: '灣仔道 1 號', workers: ['Wing Wong 黃永'] },
-      { id: 62, date: '2026-10-05', status: 'canceled', upcoming: false, startTime: '10:00', allDay: false, recurrence: 'once', address: '灣仔道 1 號', workers: ['Sam Lee'] },
-      { id: 63, date: '2026-09-14', status: 'audited', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '灣仔道 1 號', workers: [] },
+      { id: 61, date: '2026-12-07', status: 'in_progress', shownStatus: 'in_progress', upcoming: true, startTime: '14:00', allDay: false, recurrence: 'weekly', address: '灣仔道 1 號', workers: ['Wing Wong 黃永'] },
+      { id: 62, date: '2026-10-05', status: 'canceled', shownStatus: 'canceled', upcoming: false, startTime: '10:00', allDay: false, recurrence: 'once', address: '灣仔道 1 號', workers: ['Sam Lee'] },
+      { id: 63, date: '2026-09-14', status: 'audited', shownStatus: 'audited', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '灣仔道 1 號', workers: [] },
     ];
     renderSignedIn({
       start: '/clients/appointment/7',

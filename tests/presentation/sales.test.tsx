@@ -655,8 +655,8 @@ describe('reminder screens', () => {
 
 describe('the invoice’s appointments (/orders/order/appointment/{id})', () => {
   const APPOINTMENTS = [
-    { id: 51, date: '2026-12-01', status: 'on_hold', upcoming: true, startTime: '09:30', allDay: false, recurrence: 'monthly', address: '沙田大圍村 8 號', workers: ['Wing Wong', 'Sam Lee'] },
-    { id: 52, date: '2026-11-02', status: 'pending_recheck', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '大埔墟 3 號', workers: ['Wing Wong'] },
+    { id: 51, date: '2026-12-01', status: 'on_hold', shownStatus: 'on_hold', upcoming: true, startTime: '09:30', allDay: false, recurrence: 'monthly', address: '沙田大圍村 8 號', workers: ['Wing Wong', 'Sam Lee'] },
+    { id: 52, date: '2026-11-02', status: 'pending_recheck', shownStatus: 'pending_recheck', upcoming: false, startTime: null, allDay: true, recurrence: 'once', address: '大埔墟 3 號', workers: ['Wing Wong'] },
   ];
   const withAppointments = (appointments: unknown) => (r: ApiRequest) =>
     r.path === '/api/orders/3' ? { status: 200, body: { ...orderPage(ORDER), appointments } } : backend(r);

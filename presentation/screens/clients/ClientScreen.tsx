@@ -14,7 +14,6 @@ import { AttachmentsPanel } from '../../components/AttachmentsPanel';
 import { ClientOrders, ClientQuotations } from '../sales/ClientDocuments';
 import { ClientForm } from './ClientForm';
 import { ClientAppointmentsPanel } from './ClientAppointmentsPanel';
-import { decodeClientAppointments } from '../../../application/appointments/appointment';
 
 /** One client, in tabs: basic (the form), quotations, orders, appointments, attachments (spec §2). */
 export default function ClientScreen({ data, route }: ScreenProps) {
@@ -93,7 +92,7 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
       {tab === 'attachment' && <AttachmentsPanel owner={{ kind: 'client', id: client.id }} initial={screen.attachments ?? []} canEdit={canEdit} />}
       {tab === 'quotation' && (hasPermission(user, 'quotation_view') ? <ClientQuotations clientId={client.id} rows={screen.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
       {tab === 'order' && (hasPermission(user, 'order_view') ? <ClientOrders clientId={client.id} rows={screen.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
-      {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={decodeClientAppointments(screen.appointments)} />}
+      {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={screen.appointments ?? null} />}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { decodeOrderRows, decodeQuotationRows } from '../../../application/sales/sales';
+import type { OrderRow, QuotationRow } from '../../../application/sales/sales';
 import { CreateLink } from '../../components/CreateLink';
 import { DataTable } from '../../components/DataTable';
 import { formatHKD } from '../../format/money';
 import { StatusBadge } from './StatusBadge';
 
 /** A client's quotations (the client's quotation tab), with a new one for this client. */
-export function ClientQuotations({ clientId, rows }: { clientId: number; rows: unknown }) {
+export function ClientQuotations({ clientId, rows = [] }: { clientId: number; rows: readonly QuotationRow[] | undefined }) {
   const { t, i18n } = useTranslation('sales');
   return (
     <section className="stack" aria-label={t('list.quotationsCaption')}>
@@ -25,7 +25,7 @@ export function ClientQuotations({ clientId, rows }: { clientId: number; rows: u
           { label: t('field.status'), cell: (q) => <StatusBadge kind="quotation" status={q.status} /> },
           { label: t('field.total'), className: 'number', cell: (q) => formatHKD(q.total, i18n.language) },
         ]}
-        rows={decodeQuotationRows(rows)}
+        rows={rows}
         rowKey={(q) => q.id}
       />
     </section>
@@ -33,9 +33,8 @@ export function ClientQuotations({ clientId, rows }: { clientId: number; rows: u
 }
 
 /** A client's invoices (the client's order tab), with what each still owes. */
-export function ClientOrders({ clientId, rows }: { clientId: number; rows: unknown }) {
+export function ClientOrders({ clientId, rows: items = [] }: { clientId: number; rows: readonly OrderRow[] | undefined }) {
   const { t, i18n } = useTranslation('sales');
-  const items = decodeOrderRows(rows);
   const owed = items.reduce((sum, o) => sum + o.outstanding, 0);
   return (
     <section className="stack" aria-label={t('list.ordersCaption')}>

@@ -30,7 +30,7 @@ import { methodWords } from './paymentMethods';
 import { invoiceDocument, receiptDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
 import { useProblem } from './useProblem';
-import { decodeClientAppointments } from '../../../application/appointments/appointment';
+import type { ClientAppointment } from '../../../application/appointments/appointment';
 import { ClientAppointmentsPanel } from '../clients/ClientAppointmentsPanel';
 
 interface OrderForm extends DocumentForm {
@@ -252,12 +252,12 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
 }
 
 /** The appointments of the invoice (linked from an appointment's invoice tab, or made from one). */
-function OrderAppointments({ order, rows }: { order: Order; rows: readonly unknown[] }) {
+function OrderAppointments({ order, rows }: { order: Order; rows: readonly ClientAppointment[] }) {
   const { t } = useTranslation('sales');
   return (
     <section className="card stack" aria-labelledby="appointments-title">
       <h2 id="appointments-title">{t('order.appointments', { number: order.number })}</h2>
-      <ClientAppointmentsPanel clientId={order.clientId} items={decodeClientAppointments(rows)} empty={t('order.noAppointments')} />
+      <ClientAppointmentsPanel clientId={order.clientId} items={rows} empty={t('order.noAppointments')} />
     </section>
   );
 }
