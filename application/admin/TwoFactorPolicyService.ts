@@ -31,6 +31,14 @@ export class TwoFactorPolicyService {
     return new Set(policy.roles.filter((r) => r.required).map((r) => r.id));
   }
 
+  /** The roles ticked after one is ticked (`on`) or unticked. */
+  toggled(roleIds: ReadonlySet<number>, id: number, on: boolean): ReadonlySet<number> {
+    const next = new Set(roleIds);
+    if (on) next.add(id);
+    else next.delete(id);
+    return next;
+  }
+
   save(everyone: boolean, roleIds: readonly number[]): ResultAsync<TwoFactorPolicy, ApiError> {
     return this.roles.setTwoFactorPolicy(everyone, roleIds);
   }

@@ -43,8 +43,9 @@ export class AppointmentFlow {
     this.notify('calendar:statusChanged');
   }
 
-  /** An order was linked to the appointment (or unlinked with null). */
+  /** An order was linked to the appointment (or unlinked with null): the screen loads again (the appointment's new version). */
   orderLinked(orderId: number | null): void {
+    this.state.set({ unsavedChanges: false, viewKey: this.state.get().viewKey + 1 });
     this.notify(orderId === null ? 'calendar:invoice.unlinked' : 'calendar:invoice.linked');
   }
 

@@ -9,7 +9,7 @@ import type { NavigationService } from '../navigation/NavigationService';
 import type { Clock } from '../ports/Clock';
 import type { OrderBook } from '../ports/OrderBook';
 import type { AppState } from '../state/AppState';
-import type { OptionChoice, Order, OrderInput, PaymentInput } from './sales';
+import type { Order, OrderInput, PaymentInput } from './sales';
 
 /** A message for a field: a key of the `sales` messages and its values (amounts in cents end in `Cents`). */
 export interface FieldMessage {
@@ -125,11 +125,6 @@ export class OrderDesk {
       this.notify(`sales:payments.saved.${input.kind}`);
       return saved;
     });
-  }
-
-  /** A refund's usual reason, if the text is one (in the words it was filled in with). */
-  usualReason(reasons: readonly OptionChoice[], text: string, words: (reason: OptionChoice) => string): string {
-    return reasons.find((r) => words(r) === text.trim())?.value ?? '';
   }
 
   private reload(): void {

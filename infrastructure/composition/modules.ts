@@ -302,7 +302,10 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
   bind(AppointmentService).toResolvedValue((book: AppointmentBook) => new AppointmentService(book), [AppointmentBook]).inSingletonScope();
   bind(OverlapWatch).toResolvedValue((book: AppointmentBook, timer: Timer) => new OverlapWatch(book, timer), [AppointmentBook, Timer]).inSingletonScope();
   bind(AppointmentFlowLoader)
-    .toResolvedValue((state: AppState, navigation: NavigationService) => new AppointmentFlowLoader(state, navigation), [AppState, NavigationService])
+    .toResolvedValue(
+      (state: AppState, navigation: NavigationService, service: AppointmentService) => new AppointmentFlowLoader(state, navigation, service),
+      [AppState, NavigationService, AppointmentService],
+    )
     .inSingletonScope();
 });
 

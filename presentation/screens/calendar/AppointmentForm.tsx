@@ -17,16 +17,18 @@ import {
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
 import { isValid } from '../../../application/forms/Invalid';
 import { DraftBanner } from '../../components/DraftBanner';
+import { FormActions } from '../../components/FormActions';
 import { FormAlert } from '../../components/FormAlert';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { useProblemWords } from '../../format/problem';
-import { bilingual } from '../../format/bilingual';
+import { bilingual, bilingualChoices } from '../../format/bilingual';
 import { DEFAULT_EVENT_COLOR } from '../../format/color';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { onEnter } from '../../forms/onEnter';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useObservable } from '../../hooks/useObservable';
 import { useStaleSave } from '../../hooks/useStaleSave';
@@ -172,12 +174,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    void search();
-                  }
-                }}
+                onKeyDown={onEnter(() => void search())}
               />
               <button type="button" className="button button-secondary" onClick={() => void search()}>
                 {t('searchClients')}
@@ -227,7 +224,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
             value={form.areaId}
             onChange={(e) => set('areaId', e.target.value)}
             emptyLabel={t('none')}
-            options={options.areas.map((a) => ({ value: String(a.id), label: bilingual(a, language) }))}
+            options={bilingualChoices(options.areas, language)}
             errors={errors.areaId}
           />
         </div>
@@ -237,7 +234,7 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
             value={form.branchId}
             onChange={(e) => set('branchId', e.target.value)}
             emptyLabel={t('none')}
-            options={options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, language) }))}
+            options={bilingualChoices(options.branches, language)}
             errors={errors.branchId}
           />
           <SelectField
@@ -308,12 +305,9 @@ export function AppointmentForm({ options, appointment, date, defaults, readOnly
       </fieldset>
       <OverlapWarning overlaps={overlaps} />
       {!readOnly && (
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {t('save')}
-          </button>
+        <FormActions busy={busy} submitLabel={t('save')}>
           {extraActions}
-        </div>
+        </FormActions>
       )}
     </form>
     <ScopeDialog open={asking} title={t('scope.saveTitle')} submitLabel={t('save')} busy={busy} onChoose={(scope) => void send(scope)} onCancel={() => setAsking(false)} />

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { hasPermission } from '../../../domain/auth/permissions';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
-import type { Appointment, AppointmentScreenData, Overlap, Scope, Visit } from '../../../application/appointments/appointment';
+import type { Appointment, AppointmentScreenData, Overlap, Scope, Visit, VisitStatus } from '../../../application/appointments/appointment';
 import { screenValue } from '../../../application/navigation/screenData';
 import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
 import { visitShows } from '../../../application/appointments/calendar';
-import { AppointmentService } from '../../../application/appointments/AppointmentService';
 import { invoiceStanding } from '../../../application/appointments/invoiceStanding';
 import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -16,11 +15,11 @@ import { FormAlert } from '../../components/FormAlert';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { ScreenError } from '../../components/ScreenError';
 import { SelectField } from '../../components/SelectField';
-import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { useStaleSave } from '../../hooks/useStaleSave';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
 import { AppointmentForm, orderLabel } from './AppointmentForm';
 import { CancelVisitDialog } from './CancelVisitDialog';
@@ -62,79 +61,43 @@ export default function AppointmentScreen({ data, route }: ScreenProps) {
 
 function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appointment; visit: Visit; tab: Tab; data: AppointmentScreenData }) {
   const { t, i18n } = useTranslation('calendar');
-  const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
-  const flow = use(useService(AppointmentFlowLoader).load());
-  const service = useService(AppointmentService);
+  const desk = use(useService(AppointmentFlowLoader).loadVisits());
   const confirmation = useService(ConfirmationService);
-  const [status, setStatus] = useState<{ status: AppointmentStatus; version: number; transitions: readonly AppointmentStatus[]; cancelReason: string }>({
-    status: visit.status,
-    version: visit.visitVersion,
-    transitions: visit.transitions,
-    cancelReason: visit.cancelReason,
-  });
-  const [canceling, setCanceling] = useState<{ busy: boolean; message: string | null; errors: readonly string[] } | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [problems, setProblems] = useState<readonly string[]>([]);
+  const [status, setStatus] = useState<VisitStatus>({ status: visit.status, visitVersion: visit.visitVersion, transitions: visit.transitions, cancelReason: visit.cancelReason });
+  const [canceling, setCanceling] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [future, setFuture] = useState<{ to: AppointmentStatus; message: string } | null>(null);
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
   const canEdit = hasPermission(user, 'appointment_edit');
   const clientName = appointment.client ? bilingual(appointment.client, language) : t('noClient');
+  const here = { appointmentId: appointment.id, date: visit.date, version: status.visitVersion };
+  // The status buttons' and the deletion's failures: the whole message, with every field's words under it.
+  const statusChange = useSubmit((to: AppointmentStatus, confirmed: boolean) => desk.setStatus(here, to, confirmed), { always: true });
+  const removal = useSubmit((scope: Scope) => desk.remove(appointment, visit.date, scope), { always: true });
+  // Canceling asks for the reason first, in a dialog that stays open (with the server's words) when refused.
+  const cancel = useSubmit((reason: string) => desk.cancel(here, reason), { fields: ['reason'] });
+  const problems = Object.values(statusChange.errors).flat();
 
-  const changeStatus = async (to: AppointmentStatus, confirmFuture = false) => {
-    setMessage(null);
-    setProblems([]);
+  const changeStatus = async (to: AppointmentStatus, confirmed = false) => {
+    removal.reset();
     setFuture(null);
-    const result = await service.setStatus(appointment.id, visit.date, to, status.version, '', confirmFuture);
-    result.match(
-      (next) => {
-        setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions, cancelReason: next.cancelReason });
-        flow.statusChanged();
-      },
-      (error) => {
-        // Completing a visit dated after today: the server warns, and the person may go on.
-        const warning = error.code === 'validation' ? error.fields.confirmFuture : undefined;
-        if (warning) {
-          setFuture({ to, message: warning.join(' ') });
-          return;
-        }
-        if (error.code === 'validation') setProblems(Object.values(error.fields).flat());
-        setMessage(errorWords.say(error));
-      },
-    );
+    (await statusChange.submit(to, confirmed))?.map((change) => ('confirmFuture' in change ? setFuture({ to, message: change.confirmFuture }) : setStatus(change.changed)));
   };
 
-  /** Canceling asks for the reason first (in a dialog that stays open, with the server's words, when refused). */
   const cancelVisit = async (reason: string) => {
-    setCanceling({ busy: true, message: null, errors: [] });
-    const result = await service.setStatus(appointment.id, visit.date, 'canceled', status.version, reason);
-    result.match(
-      (next) => {
-        setCanceling(null);
-        setMessage(null);
-        setProblems([]);
-        setStatus({ status: next.status, version: next.visitVersion, transitions: next.transitions, cancelReason: next.cancelReason });
-        flow.statusChanged();
-      },
-      (error) => {
-        const problem = errorWords.describe(error, { fields: ['reason'] });
-        setCanceling({ busy: false, message: problem.message, errors: problem.fields.reason ?? [] });
-      },
-    );
+    (await cancel.submit(reason))?.map((next) => {
+      setCanceling(false);
+      statusChange.reset();
+      removal.reset();
+      setStatus(next);
+    });
   };
 
   const remove = async (scope: Scope) => {
-    setBusy(true);
-    const result = await service.remove(appointment.id, appointment.version, visit.date, scope);
-    setBusy(false);
+    await removal.submit(scope);
     setDeleting(false);
-    result.match(
-      () => void flow.deleted(),
-      (error) => setMessage(errorWords.say(error)),
-    );
   };
 
   const askDelete = async () => {
@@ -167,7 +130,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
           ))}
         </ul>
       </nav>
-      <FormAlert message={message} />
+      <FormAlert message={removal.message ?? statusChange.message} />
       {problems.length > 0 && (
         <ul className="field-errors no-print">
           {problems.map((p) => (
@@ -182,7 +145,11 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
               key={to}
               type="button"
               className={`button ${to === 'canceled' ? 'button-danger' : 'button-secondary'}`}
-              onClick={() => (to === 'canceled' ? setCanceling({ busy: false, message: null, errors: [] }) : void changeStatus(to))}
+              onClick={() => {
+                if (to !== 'canceled') return void changeStatus(to);
+                cancel.reset();
+                setCanceling(true);
+              }}
             >
               {t(`statusTo.${to}`)}
             </button>
@@ -213,7 +180,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
             readOnly={!canEdit}
             onSaved={(saved) => {
               setOverlaps(saved.overlaps);
-              void flow.edited(saved);
+              void desk.edited(saved);
             }}
             extraActions={
               hasPermission(user, 'appointment_delete') ? (
@@ -239,19 +206,19 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
           company={data.company ?? null}
           status={status.status}
           canEdit={canEdit}
-          onVersion={(version) => setStatus((s) => ({ ...s, version }))}
+          onVersion={(version) => setStatus((s) => ({ ...s, visitVersion: version }))}
         />
       )}
       <CancelVisitDialog
-        open={canceling !== null}
+        open={canceling}
         reasons={data.cancellationReasons ?? []}
-        busy={canceling?.busy ?? false}
-        message={canceling?.message ?? null}
-        errors={canceling?.errors ?? []}
+        busy={cancel.busy}
+        message={cancel.message}
+        errors={cancel.errors.reason ?? []}
         onCancelVisit={(reason) => void cancelVisit(reason)}
-        onClose={() => setCanceling(null)}
+        onClose={() => setCanceling(false)}
       />
-      <ScopeDialog open={deleting} title={t('scope.deleteTitle')} submitLabel={t('delete')} busy={busy} tone="danger" onChoose={(scope) => void remove(scope)} onCancel={() => setDeleting(false)} />
+      <ScopeDialog open={deleting} title={t('scope.deleteTitle')} submitLabel={t('delete')} busy={removal.busy} tone="danger" onChoose={(scope) => void remove(scope)} onCancel={() => setDeleting(false)} />
     </div>
   );
 }
@@ -263,55 +230,27 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
  */
 function InvoicePanel({ appointment, data }: { appointment: Appointment; data: AppointmentScreenData }) {
   const { t, i18n } = useTranslation('calendar');
-  const errorWords = useProblemWords();
   const language = i18n.language;
   const user = useAppState('user');
-  const flow = use(useService(AppointmentFlowLoader).load());
-  const service = useService(AppointmentService);
+  const desk = use(useService(AppointmentFlowLoader).loadVisits());
   const order = data.order ?? null;
   const canEdit = hasPermission(user, 'appointment_edit');
   const linkable = canEdit && hasPermission(user, 'order_view') ? (data.orders ?? []) : null;
   const [choice, setChoice] = useState('');
-  const [errors, setErrors] = useState<readonly string[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
   const staleSave = useStaleSave();
-  const [busy, setBusy] = useState(false);
+  const linking = useSubmit((orderId: string | null) => desk.linkOrder(appointment, orderId), { fields: ['orderId'], staleSave });
+  const { busy } = linking;
 
-  const link = async (orderId: number | null) => {
-    setBusy(true);
-    setMessage(null);
-    setErrors([]);
-    staleSave.note(null);
-    const result = await service.linkOrder(appointment.id, orderId, appointment.version);
-    setBusy(false);
-    result.match(
-      () => {
-        staleSave.reload();
-        flow.orderLinked(orderId);
-      },
-      (error) => {
-        const problem = errorWords.describe(error, { fields: ['orderId'] });
-        staleSave.note(error);
-        setErrors(problem.fields.orderId ?? []);
-        setMessage(problem.message);
-      },
-    );
-  };
+  const link = (orderId: string | null) => void linking.submit(orderId);
 
   const onLink = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    if (!choice) {
-      setErrors([t('invoice.chooseRequired')]);
-      setMessage(null);
-      return;
-    }
-    void link(Number(choice));
+    link(choice);
   };
 
   const problems = (
     <>
-      <FormAlert message={message} />
+      <FormAlert message={linking.message} />
       <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />
     </>
   );
@@ -347,7 +286,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: A
                 onChange={(e) => setChoice(e.target.value)}
                 emptyLabel={t('invoice.chooseOrder')}
                 options={linkable.map((o) => ({ value: String(o.id), label: orderLabel(o, language) }))}
-                errors={errors}
+                errors={linking.errors.orderId}
               />
               <button type="submit" className="button button-secondary" disabled={busy}>
                 {t('invoice.link')}
@@ -375,7 +314,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: A
       <p className="form-actions">
         <Link href={`/orders/order/invoice/${order.id}`}>{t('invoice.open', { number: order.number })}</Link>
         {canEdit && (
-          <button type="button" className="button button-secondary" disabled={busy} onClick={() => void link(null)}>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => link(null)}>
             {t('invoice.unlink', { number: order.number })}
           </button>
         )}

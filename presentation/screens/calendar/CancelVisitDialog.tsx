@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CancellationReason } from '../../../application/appointments/appointment';
 import { FormAlert } from '../../components/FormAlert';
 import { FormDialog } from '../../components/FormDialog';
-import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
-import { bilingual } from '../../format/bilingual';
+import { UsualReasonField } from '../../components/UsualReasonField';
 
 /** The longest reason the server keeps. */
 export const CANCEL_REASON_MAX = 500;
@@ -32,30 +31,16 @@ export function CancelVisitDialog({
   onCancelVisit: (reason: string) => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('calendar');
+  const { t } = useTranslation('calendar');
   const [reason, setReason] = useState('');
   useEffect(() => {
     if (open) setReason('');
   }, [open]);
-  const words = (r: CancellationReason) => bilingual(r, i18n.language);
-  /** The usual reason the text is, if it is one. */
-  const usual = reasons.find((r) => words(r) === reason.trim())?.value ?? '';
   return (
     <FormDialog open={open} title={t('cancelVisit.title')} submitLabel={t('cancelVisit.submit')} cancelLabel={t('cancelVisit.keep')} busy={busy} tone="danger" onSubmit={() => onCancelVisit(reason.trim())} onClose={onClose}>
       <FormAlert message={message} />
       <p className="hint">{t('cancelVisit.final')}</p>
-      {reasons.length > 0 && (
-        <SelectField
-          label={t('cancelVisit.usualReason')}
-          value={usual}
-          emptyLabel={t('cancelVisit.otherReason')}
-          options={reasons.map((r) => ({ value: r.value, label: words(r) }))}
-          onChange={(e) => {
-            const chosen = reasons.find((r) => r.value === e.target.value);
-            setReason(chosen ? words(chosen) : '');
-          }}
-        />
-      )}
+      <UsualReasonField label={t('cancelVisit.usualReason')} otherLabel={t('cancelVisit.otherReason')} reasons={reasons} text={reason} onText={setReason} />
       <TextAreaField label={t('cancelVisit.reason')} value={reason} maxLength={CANCEL_REASON_MAX} onChange={(e) => setReason(e.target.value)} errors={errors} />
     </FormDialog>
   );

@@ -7,6 +7,7 @@ import type { Appointment, CompanyHeading, ProductChoice, Report, Visit } from '
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
 import { quantityText, reportLines } from '../../../application/appointments/reportLines';
 import { DraftBanner } from '../../components/DraftBanner';
+import { FormActions } from '../../components/FormActions';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StoredImage } from '../../components/StoredImage';
@@ -214,13 +215,7 @@ export function CompletedReportPanel({
           </fieldset>
           <TextField label={t('report.clientSigner')} value={form.clientSigner} maxLength={120} onChange={(e) => set('clientSigner', e.target.value)} errors={errors.clientSigner} />
         </fieldset>
-        {editable && (
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {t('report.save')}
-            </button>
-          </div>
-        )}
+        {editable && <FormActions busy={busy} submitLabel={t('report.save')} />}
       </form>
 
       <section className="card stack no-print" aria-labelledby={`${photoId}-heading`}>

@@ -21,7 +21,7 @@ import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import { bilingual } from '../../format/bilingual';
+import { bilingual, bilingualChoices } from '../../format/bilingual';
 import { useDraft } from '../../hooks/useDraft';
 import { useStaleSave } from '../../hooks/useStaleSave';
 import { useSubmit } from '../../hooks/useSubmit';
@@ -73,7 +73,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
     onSaved?.(result.value);
   };
 
-  const areaOptions = options.areas.map((a) => ({ value: String(a.id), label: bilingual(a, i18n.language) }));
+  const areaOptions = bilingualChoices(options.areas, i18n.language);
   // The active sources, and the client's own when it is no longer active (so it still shows, and can be kept).
   const kept = client?.source && !options.sources.some((o) => o.value === client.source?.value) ? [client.source] : [];
   const sourceOptions = [...options.sources, ...kept].map((o) => ({ value: o.value, label: bilingual(o, i18n.language) }));
@@ -109,7 +109,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
             value={form.branchId}
             onChange={(e) => set('branchId', e.target.value)}
             emptyLabel={t('none')}
-            options={options.branches.map((b) => ({ value: String(b.id), label: bilingual(b, i18n.language) }))}
+            options={bilingualChoices(options.branches, i18n.language)}
             errors={errors.branchId}
           />
         </div>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { PRODUCT_UNITS } from '../../../domain/products/units';
@@ -8,17 +7,13 @@ import { productFormValues, type ProductFormValues } from '../../../application/
 import { ProductForms } from '../../../application/products/ProductForms';
 import { flattenCategories } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
-import { DraftBanner } from '../../components/DraftBanner';
-import { FormAlert } from '../../components/FormAlert';
+import { RecordForm } from '../../components/RecordForm';
 import { SelectField } from '../../components/SelectField';
-import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextField } from '../../components/TextField';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
-import { useFormDraft } from '../../hooks/useDraft';
+import { useEditForm } from '../../hooks/useEditForm';
 import { useStaleSave } from '../../hooks/useStaleSave';
-import { useSubmit } from '../../hooks/useSubmit';
-import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
 const FIELDS = ['code', 'nameZh', 'nameEn', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp'] as const;
@@ -34,21 +29,17 @@ export default function ProductFormScreen({ data }: ScreenProps) {
   const forms = useService(ProductForms);
   const confirmation = useService(ConfirmationService);
   const user = useAppState('user');
-  const start = productFormValues(product);
-  const [form, setForm] = useState(start);
   const staleSave = useStaleSave();
-  const save = useSubmit((values: ProductFormValues) => forms.saveProduct(product, values), { fields: FIELDS, staleSave });
-  const { busy, errors } = save;
-  const canEdit = hasPermission(user, product ? 'product_edit' : 'product_create');
-  const dirty = canEdit && JSON.stringify(form) !== JSON.stringify(start);
-  useUnsavedChanges(dirty);
-  const draft = useFormDraft(product ? `product:${product.id}:${product.version}` : 'product:new', form, dirty, start);
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void save.submit(form);
-  };
+  const edit = useEditForm({
+    start: productFormValues(product),
+    canEdit: hasPermission(user, product ? 'product_edit' : 'product_create'),
+    draftKey: product ? `product:${product.id}:${product.version}` : 'product:new',
+    save: (values: ProductFormValues) => forms.saveProduct(product, values),
+    fields: FIELDS,
+    staleSave,
+  });
+  const { form, set, save } = edit;
+  const errors = save.errors;
 
   const remove = async () => {
     if (!product || !(await confirmation.ask({ kind: 'delete', values: { name: product.nameZh || product.nameEn } }))) return;
@@ -57,47 +48,42 @@ export default function ProductFormScreen({ data }: ScreenProps) {
   };
 
   return (
-    <form className="card form-card" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <FormAlert message={save.message} />
-      <DraftBanner draft={draft} onRestore={setForm} />
-      {product && <StaleSaveOffer staleSave={staleSave} label={t('conflictReload')} />}
-      <fieldset className="plain-fieldset" disabled={!canEdit || busy}>
-        <TextField label={t('field.code')} value={form.code} maxLength={32} onChange={(e) => set('code', e.target.value)} errors={errors.code} />
-        <div className="grid-2">
-          <TextField label={t('field.nameZh')} lang="zh-HK" value={form.nameZh} maxLength={200} onChange={(e) => set('nameZh', e.target.value)} errors={errors.nameZh} />
-          <TextField label={t('field.nameEn')} lang="en" value={form.nameEn} maxLength={200} onChange={(e) => set('nameEn', e.target.value)} errors={errors.nameEn} />
-        </div>
-        <div className="grid-2">
-          <SelectField
-            label={t('field.category')}
-            value={form.categoryId}
-            onChange={(e) => set('categoryId', e.target.value)}
-            emptyLabel={t('none')}
-            options={categories.map((c) => ({ value: String(c.id), label: `${c.parentId ? '— ' : ''}${bilingual(c, i18n.language)}` }))}
-            errors={errors.categoryId}
-          />
-          <SelectField label={t('field.unit')} value={form.unit} onChange={(e) => set('unit', e.target.value)} options={PRODUCT_UNITS.map((u) => ({ value: u, label: t(`unit.${u}`) }))} errors={errors.unit} />
-        </div>
-        <div className="grid-2">
-          <TextField label={t('field.unitPriceHkd')} inputMode="decimal" value={form.unitPrice} onChange={(e) => set('unitPrice', e.target.value)} errors={errors.unitPrice} />
-          <TextField label={t('field.commission')} inputMode="decimal" value={form.commission} onChange={(e) => set('commission', e.target.value)} errors={errors.commissionRateBp} />
-        </div>
-        <label className="checkbox field">
-          <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} /> {t('field.activeLabel')}
-        </label>
-      </fieldset>
-      {canEdit && (
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {t('save')}
+    <RecordForm
+      edit={edit}
+      submitLabel={t('save')}
+      stale={product && { staleSave, label: t('conflictReload') }}
+      actions={
+        product &&
+        hasPermission(user, 'product_delete') && (
+          <button type="button" className="button button-danger" onClick={() => void remove()}>
+            {t('delete')}
           </button>
-          {product && hasPermission(user, 'product_delete') && (
-            <button type="button" className="button button-danger" onClick={() => void remove()}>
-              {t('delete')}
-            </button>
-          )}
-        </div>
-      )}
-    </form>
+        )
+      }
+    >
+      <TextField label={t('field.code')} value={form.code} maxLength={32} onChange={(e) => set('code', e.target.value)} errors={errors.code} />
+      <div className="grid-2">
+        <TextField label={t('field.nameZh')} lang="zh-HK" value={form.nameZh} maxLength={200} onChange={(e) => set('nameZh', e.target.value)} errors={errors.nameZh} />
+        <TextField label={t('field.nameEn')} lang="en" value={form.nameEn} maxLength={200} onChange={(e) => set('nameEn', e.target.value)} errors={errors.nameEn} />
+      </div>
+      <div className="grid-2">
+        <SelectField
+          label={t('field.category')}
+          value={form.categoryId}
+          onChange={(e) => set('categoryId', e.target.value)}
+          emptyLabel={t('none')}
+          options={categories.map((c) => ({ value: String(c.id), label: `${c.parentId ? '— ' : ''}${bilingual(c, i18n.language)}` }))}
+          errors={errors.categoryId}
+        />
+        <SelectField label={t('field.unit')} value={form.unit} onChange={(e) => set('unit', e.target.value)} options={PRODUCT_UNITS.map((u) => ({ value: u, label: t(`unit.${u}`) }))} errors={errors.unit} />
+      </div>
+      <div className="grid-2">
+        <TextField label={t('field.unitPriceHkd')} inputMode="decimal" value={form.unitPrice} onChange={(e) => set('unitPrice', e.target.value)} errors={errors.unitPrice} />
+        <TextField label={t('field.commission')} inputMode="decimal" value={form.commission} onChange={(e) => set('commission', e.target.value)} errors={errors.commissionRateBp} />
+      </div>
+      <label className="checkbox field">
+        <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} /> {t('field.activeLabel')}
+      </label>
+    </RecordForm>
   );
 }

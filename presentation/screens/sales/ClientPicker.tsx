@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NamedOption } from '../../../application/sales/sales';
 import { ClientFinder } from '../../../application/ports/ClientFinder';
 import { bilingual } from '../../format/bilingual';
+import { onEnter } from '../../forms/onEnter';
 import { useService } from '../../services/ServicesContext';
 
 const both = (c: NamedOption) => [c.nameZh, c.nameEn].filter(Boolean).join(' · ');
@@ -49,12 +50,7 @@ export function ClientPicker({
             type="search"
             value={q}
             onChange={(event) => setQ(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void search();
-              }
-            }}
+            onKeyDown={onEnter(() => void search())}
           />
         </div>
         <button type="button" className="button button-secondary" onClick={() => void search()} disabled={busy}>

@@ -10,7 +10,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import { bilingual } from '../../format/bilingual';
+import { UsualReasonField } from '../../components/UsualReasonField';
 import { formatHKD } from '../../format/money';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useService } from '../../services/ServicesContext';
@@ -70,15 +70,12 @@ export function PaymentDialog({
   const problem = useProblem();
   const invalidWords = useInvalidWords();
   const methodOptions = methodChoices(methods, t, i18n.language);
-  const reasonWords = (reason: OptionChoice) => bilingual(reason, i18n.language);
   const [start] = useState(() => desk.paymentStart(order, kind, methodOptions));
   const [form, setForm] = useState(start);
   const draft = useFormDraft(dialogDraftKey(order, kind), form, JSON.stringify(form) !== JSON.stringify(start), start);
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
-  /** The usual reason the text is, if it is one. */
-  const usualReason = desk.usualReason(reasons, form.reason, reasonWords);
 
   const submit = async () => {
     const input = desk.readPayment(order, kind, form);
@@ -103,18 +100,7 @@ export function PaymentDialog({
       <TextField label={t('field.date')} type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} errors={errors.date} required />
       <SelectField label={t('field.method')} value={form.method} options={methodOptions} onChange={(e) => set({ method: e.target.value })} errors={errors.method} />
       <TextField label={t('field.reference')} value={form.reference} maxLength={100} onChange={(e) => set({ reference: e.target.value })} errors={errors.reference} />
-      {kind === 'refund' && reasons.length > 0 && (
-        <SelectField
-          label={t('payments.usualReason')}
-          value={usualReason}
-          emptyLabel={t('payments.otherReason')}
-          options={reasons.map((r) => ({ value: r.value, label: reasonWords(r) }))}
-          onChange={(e) => {
-            const chosen = reasons.find((r) => r.value === e.target.value);
-            set({ reason: chosen ? reasonWords(chosen) : '' });
-          }}
-        />
-      )}
+      {kind === 'refund' && <UsualReasonField label={t('payments.usualReason')} otherLabel={t('payments.otherReason')} reasons={reasons} text={form.reason} onText={(reason) => set({ reason })} />}
       {kind === 'refund' && <TextAreaField label={t('field.reason')} value={form.reason} maxLength={1000} onChange={(e) => set({ reason: e.target.value })} errors={errors.reason} required />}
     </FormDialog>
   );

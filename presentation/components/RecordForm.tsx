@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { Problem } from '../format/problem';
+import type { EditForm } from '../hooks/useEditForm';
+import type { StaleSave } from '../hooks/useStaleSave';
+import { DraftBanner } from './DraftBanner';
+import { FormActions } from './FormActions';
+import { FormAlert } from './FormAlert';
+import { StaleSaveOffer } from './StaleSaveOffer';
+
+/**
+ * A record's form (useEditForm) as every record screen shows it: the save's message, the kept draft
+ * offered back, after a stale save the latest version offered (`stale`), the fields (`children`,
+ * disabled while saving or for a user who may not change it), then Save and the screen's own buttons.
+ */
+export function RecordForm<V, T, E extends Problem>({
+  edit,
+  submitLabel,
+  stale,
+  actions,
+  className = 'card form-card',
+  children,
+}: {
+  edit: EditForm<V, T, E>;
+  submitLabel: string;
+  /** An edit's stale-save offer and its words; none on a new record. */
+  stale?: { readonly staleSave: StaleSave; readonly label: string } | null;
+  /** The buttons after Save (e.g. delete). */
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { save, canEdit } = edit;
+  return (
+    <form className={className} noValidate onSubmit={edit.onSubmit} aria-busy={save.busy}>
+      <FormAlert message={save.message} />
+      <DraftBanner draft={edit.draft} onRestore={edit.setForm} />
+      {stale && <StaleSaveOffer staleSave={stale.staleSave} label={stale.label} />}
+      <fieldset className="plain-fieldset" disabled={!canEdit || save.busy}>
+        {children}
+      </fieldset>
+      {canEdit && (
+        <FormActions busy={save.busy} submitLabel={submitLabel}>
+          {actions}
+        </FormActions>
+      )}
+    </form>
+  );
+}
