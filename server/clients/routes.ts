@@ -5,7 +5,7 @@ import { failureReplies } from '../http/failure';
 import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
 import { replies } from '../http/reply';
-import { screenReplies, writes } from '../http/writes';
+import { screenReplies, writes } from '../http/handlers';
 import { CreateClient, DetailQuery, ListQuery, UpdateClient } from './input';
 import { clientList, clientPage, createClient, deleteClient, newClientForm, revealHkid, updateClient, type ClientFailure } from './service';
 

@@ -8,31 +8,8 @@ import { likePattern } from '../http/query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type CategoryRecord = {
-  readonly id: number;
-  readonly parentId: number | null;
-  readonly nameEn: string;
-  readonly nameZh: string;
-  readonly commissionRateBp: number | null;
-  readonly sortOrder: number;
-  readonly version: number;
-};
-
-export type ProductRecord = {
-  readonly id: number;
-  readonly code: string;
-  readonly nameEn: string;
-  readonly nameZh: string;
-  readonly categoryId: number | null;
-  readonly unit: string;
-  readonly unitPrice: number;
-  readonly commissionRateBp: number | null;
-  readonly active: boolean;
-  readonly version: number;
-};
-
 /** What a product's form saves (the columns a create or an edit writes). */
-export interface ProductValues {
+export type ProductValues = {
   readonly code: string;
   readonly nameEn: string;
   readonly nameZh: string;
@@ -41,16 +18,21 @@ export interface ProductValues {
   readonly unitPrice: number;
   readonly commissionRateBp: number | null;
   readonly active: boolean;
-}
+};
 
 /** What a category's form saves. */
-export interface CategoryValues {
+export type CategoryValues = {
   readonly nameEn: string;
   readonly nameZh: string;
   readonly parentId: number | null;
   readonly commissionRateBp: number | null;
   readonly sortOrder: number;
-}
+};
+
+/** A product or a category as stored: what its form saves, with its id and version. */
+type Stored<Values> = Values & { readonly id: number; readonly version: number };
+export type ProductRecord = Stored<ProductValues>;
+export type CategoryRecord = Stored<CategoryValues>;
 
 type CategoryRow = { id: number; parent_id: number | null; name_en: string; name_zh: string; commission_rate_bp: number | null; sort_order: number; version: number };
 export const categoryRecord = (r: CategoryRow): CategoryRecord => ({

@@ -5,13 +5,12 @@ import { MAX_CENTS } from '../../domain/money/money';
 import { PRODUCT_CODE, PRODUCT_UNITS } from '../../domain/products/units';
 import { INT_MAX } from '../db/limits';
 import type { AppEnv } from '../http/env';
-import { errorReply } from '../http/errors';
 import { failureReplies } from '../http/failure';
 import { idParam, optionalText, versionField } from '../http/fields';
 import { requirePermission } from '../http/permissions';
 import { pageWindow, parseQuery } from '../http/query';
 import { replies } from '../http/reply';
-import { savedReplies, screenReplies, writes } from '../http/writes';
+import { savedReplies, screenReplies, shown, writes } from '../http/handlers';
 import * as products from './service';
 import type { ProductFailure } from './service';
 
@@ -71,10 +70,8 @@ export function productRoutes(): Hono<AppEnv> {
 
   routes.get('/products/create', product.newForm, ...requirePermission('product_create'), async (c) => product.newForm.send(c, { categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }));
   routes.post('/products', product.created, ...requirePermission('product_create'), save(ProductInput, products.createProduct, product.created, (saved) => ({ product: saved })));
-  routes.get('/products/:product_id{[0-9]{1,9}}', product.page, ...requirePermission('product_view'), async (c) => {
-    const found = await products.findProduct(c, idParam(c, 'product_id'));
-    return found ? product.page.send(c, { product: found, categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }) : errorReply(c, 404, 'errors.notFound');
-  });
+  const productPage = shown((c) => products.findProduct(c, idParam(c, 'product_id')), product.page, async (found, c) => ({ product: found, categories: await products.categoryTree(c), units: [...PRODUCT_UNITS] }));
+  routes.get('/products/:product_id{[0-9]{1,9}}', product.page, ...requirePermission('product_view'), productPage);
   const updateProduct = save(ProductInput.extend({ version: versionField }), (c, input) => products.updateProduct(c, idParam(c, 'product_id'), input), product.saved, (saved) => ({ product: saved }));
   routes.put('/products/:product_id{[0-9]{1,9}}', product.saved, ...requirePermission('product_edit'), updateProduct);
   routes.delete('/products/:product_id{[0-9]{1,9}}', ...requirePermission('product_delete'), remove((c) => products.deleteProduct(c, idParam(c, 'product_id'))));
@@ -83,10 +80,8 @@ export function productRoutes(): Hono<AppEnv> {
   routes.get('/product-categories', category.tree, ...requirePermission('product_view'), async (c) => category.tree.send(c, await products.categoryTree(c)));
   routes.get('/product-categories/create', category.newForm, ...requirePermission('product_create'), async (c) => category.newForm.send(c, { categories: await products.categoryTree(c) }));
   routes.post('/product-categories', category.created, ...requirePermission('product_create'), save(CategoryInput, products.createCategory, category.created, (saved) => ({ category: saved })));
-  routes.get('/product-categories/:id{[0-9]{1,9}}', category.page, ...requirePermission('product_view'), async (c) => {
-    const found = await products.findCategory(c, idParam(c));
-    return found ? category.page.send(c, { category: found, categories: await products.categoryTree(c) }) : errorReply(c, 404, 'errors.notFound');
-  });
+  const categoryPage = shown((c) => products.findCategory(c, idParam(c)), category.page, async (found, c) => ({ category: found, categories: await products.categoryTree(c) }));
+  routes.get('/product-categories/:id{[0-9]{1,9}}', category.page, ...requirePermission('product_view'), categoryPage);
   const updateCategory = save(CategoryInput.extend({ version: versionField }), (c, input) => products.updateCategory(c, idParam(c), input), category.saved, (saved) => ({ category: saved }));
   routes.put('/product-categories/:id{[0-9]{1,9}}', category.saved, ...requirePermission('product_edit'), updateCategory);
   routes.delete('/product-categories/:id{[0-9]{1,9}}', ...requirePermission('product_delete'), remove((c) => products.deleteCategory(c, idParam(c))));

@@ -4,7 +4,9 @@ import { audit, fieldChanges } from '../audit';
 import type { AppContext } from '../http/env';
 import { isForeignKeyViolation } from '../http/fields';
 import type { ServerMessageKey } from '../i18n';
+import { serviceContext, type Tx } from '../service/context';
 import type { Failure } from '../service/failure';
+import { createAudited, updateAudited } from '../service/records';
 import * as repo from './repository';
 import type { CategoryRecord, CategoryValues, ProductFilter, ProductRecord, ProductValues } from './repository';
 
@@ -53,17 +55,14 @@ async function checkProduct(c: AppContext, input: ProductValues, selfId: number 
   return fields;
 }
 
+const PRODUCT_FIELDS = ['code', 'nameEn', 'nameZh', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp', 'active'] as const;
+const CATEGORY_FIELDS = ['nameEn', 'nameZh', 'parentId', 'commissionRateBp', 'sortOrder'] as const;
+
 export async function createProduct(c: AppContext, input: ProductValues): Promise<Result<ProductRecord, ProductFailure>> {
   const invalid = refused(await checkProduct(c, input, null));
   if (invalid) return invalid;
-  const { db, now } = c.var.deps;
-  const created = await db.transaction().execute(async (tx) => {
-    const id = await repo.insertProduct(tx, input, now());
-    // The audit line goes with the change: both are kept, or neither.
-    await audit(c, { action: 'create', entityType: 'product', entityId: id, changes: { ...input } }, tx);
-    return (await repo.findProduct(tx, id))!;
-  });
-  return ok(created);
+  const ctx = serviceContext(c);
+  return ok(await createAudited(ctx, 'product', async (tx) => (await repo.findProduct(tx, await repo.insertProduct(tx, input, ctx.now())))!, () => ({ ...input })));
 }
 
 export async function updateProduct(c: AppContext, id: number, input: ProductValues & { readonly version: number }): Promise<Result<ProductRecord, ProductFailure>> {
@@ -71,15 +70,10 @@ export async function updateProduct(c: AppContext, id: number, input: ProductVal
   if (!before) return err({ code: 'notFound' });
   const invalid = refused(await checkProduct(c, input, id));
   if (invalid) return invalid;
-  const { db, now } = c.var.deps;
+  const ctx = serviceContext(c);
   const { version, ...values } = input;
-  const after = await db.transaction().execute(async (tx) => {
-    if (!(await repo.updateProduct(tx, id, version, values, now()))) return null;
-    const saved = (await repo.findProduct(tx, id))!;
-    await audit(c, { action: 'update', entityType: 'product', entityId: id, changes: fieldChanges(before, saved, ['code', 'nameEn', 'nameZh', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp', 'active']) }, tx);
-    return saved;
-  });
-  return after ? ok(after) : err({ code: 'conflict' });
+  const update = async (tx: Tx) => ((await repo.updateProduct(tx, id, version, values, ctx.now())) ? repo.findProduct(tx, id) : null);
+  return updateAudited(ctx, 'product', id, update, (saved) => fieldChanges(before, saved, PRODUCT_FIELDS));
 }
 
 export async function deleteProduct(c: AppContext, id: number): Promise<Result<void, ProductFailure>> {
@@ -115,28 +109,18 @@ async function checkCategory(c: AppContext, input: CategoryValues, selfId: numbe
 export async function createCategory(c: AppContext, input: CategoryValues): Promise<Result<CategoryRecord, ProductFailure>> {
   const invalid = refused(await checkCategory(c, input, null));
   if (invalid) return invalid;
-  const { db, now } = c.var.deps;
-  const created = await db.transaction().execute(async (tx) => {
-    const row = await repo.insertCategory(tx, input, now());
-    await audit(c, { action: 'create', entityType: 'product_category', entityId: row.id, changes: { ...input } }, tx);
-    return row;
-  });
-  return ok(created);
+  const ctx = serviceContext(c);
+  return ok(await createAudited(ctx, 'product_category', (tx) => repo.insertCategory(tx, input, ctx.now()), () => ({ ...input })));
 }
 
 export async function updateCategory(c: AppContext, id: number, input: CategoryValues & { readonly version: number }): Promise<Result<CategoryRecord, ProductFailure>> {
-  const { db, now } = c.var.deps;
-  const before = await repo.findCategory(db, id);
+  const before = await repo.findCategory(c.var.deps.db, id);
   if (!before) return err({ code: 'notFound' });
   const invalid = refused(await checkCategory(c, input, id));
   if (invalid) return invalid;
+  const ctx = serviceContext(c);
   const { version, ...values } = input;
-  const row = await db.transaction().execute(async (tx) => {
-    const updated = await repo.updateCategory(tx, id, version, values, now());
-    if (updated) await audit(c, { action: 'update', entityType: 'product_category', entityId: id, changes: fieldChanges(before, updated, ['nameEn', 'nameZh', 'parentId', 'commissionRateBp', 'sortOrder']) }, tx);
-    return updated;
-  });
-  return row ? ok(row) : err({ code: 'conflict' });
+  return updateAudited(ctx, 'product_category', id, (tx) => repo.updateCategory(tx, id, version, values, ctx.now()), (saved) => fieldChanges(before, saved, CATEGORY_FIELDS));
 }
 
 export async function deleteCategory(c: AppContext, id: number): Promise<Result<void, ProductFailure>> {

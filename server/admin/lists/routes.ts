@@ -8,7 +8,7 @@ import { idParam } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
 import { replies } from '../../http/reply';
-import { removeUnlessInUse, savedReplies, writes } from '../../http/writes';
+import { removeUnlessInUse, savedReplies, writes } from '../../http/handlers';
 import { serviceContext } from '../../service/context';
 import type { Failure } from '../../service/failure';
 import { AreaInput, HolidayInput, HolidayQuery, OptionInput, TermInput, UpdateArea, UpdateHoliday, UpdateOption, UpdateTerm } from './input';

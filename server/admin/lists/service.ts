@@ -2,10 +2,10 @@ import { err, ok, type Result } from 'neverthrow';
 import type { OptionKey } from '../../../domain/settings/options';
 import { fieldChanges } from '../../audit';
 import { REFERENCES, isReferenced, type Reference } from '../../db/references';
-import type { ServiceContext } from '../../service/context';
+import type { Db, ServiceContext, Tx } from '../../service/context';
 import { anyFields, fieldIf, invalid, notFound, onFields, type Failure, type FieldKeys } from '../../service/failure';
 import { createAudited, deleteUnlessInUse, updateAudited, type DeleteFailure } from '../../service/records';
-import type { AreaInput, HolidayInput, OptionInput, TermInput, Versioned } from './input';
+import type { HolidayInput, OptionInput, Versioned } from './input';
 import * as repo from './repository';
 
 /**
@@ -34,21 +34,44 @@ const HOLIDAY_FIELDS = ['date', 'nameEn', 'nameZh'] as const;
 
 type Saved<T> = Promise<Result<T, Failure>>;
 
+/**
+ * A list whose record needs only a title or name in one language at least: its create and its
+ * versioned edit, each audited (order terms, areas).
+ */
+interface PlainList<I extends Record<string, unknown>, T extends Record<string, unknown> & { readonly id: number }> {
+  readonly entityType: string;
+  /** The two fields of which one must be filled (the message goes on both). */
+  readonly oneOf: readonly [keyof I & string, keyof I & string];
+  /** The fields an edit's audit line compares. */
+  readonly fields: readonly (keyof T & string)[];
+  readonly find: (db: Db, id: number) => Promise<T | null>;
+  readonly insert: (tx: Tx, v: I, now: Date) => Promise<T>;
+  readonly update: (tx: Tx, id: number, v: Versioned<I>, now: Date) => Promise<T | null>;
+}
+
+function plainList<I extends Record<string, unknown>, T extends Record<string, unknown> & { readonly id: number }>(list: PlainList<I, T>) {
+  const nameErrors = (v: I) => anyFields(needOneOf(String(v[list.oneOf[0]]), String(v[list.oneOf[1]]), [...list.oneOf]));
+  return {
+    create: async (ctx: ServiceContext, v: I): Saved<T> => {
+      const errors = nameErrors(v);
+      if (errors) return err(invalid(errors));
+      return ok(await createAudited(ctx, list.entityType, (tx) => list.insert(tx, v, ctx.now()), () => v));
+    },
+    update: async (ctx: ServiceContext, id: number, v: Versioned<I>): Saved<T> => {
+      const errors = nameErrors(v);
+      if (errors) return err(invalid(errors));
+      const before = await list.find(ctx.db, id);
+      if (!before) return err(notFound);
+      return updateAudited(ctx, list.entityType, id, (tx) => list.update(tx, id, v, ctx.now()), (saved) => fieldChanges(before, saved, list.fields));
+    },
+  };
+}
+
 // Order terms
 
-export async function createTerm(ctx: ServiceContext, v: TermInput): Saved<repo.Term> {
-  const errors = anyFields(needOneOf(v.titleEn, v.titleZh, ['titleEn', 'titleZh']));
-  if (errors) return err(invalid(errors));
-  return ok(await createAudited(ctx, 'order_term', (tx) => repo.insertTerm(tx, v, ctx.now()), () => v));
-}
-
-export async function updateTerm(ctx: ServiceContext, id: number, v: Versioned<TermInput>): Saved<repo.Term> {
-  const errors = anyFields(needOneOf(v.titleEn, v.titleZh, ['titleEn', 'titleZh']));
-  if (errors) return err(invalid(errors));
-  const before = await repo.findTerm(ctx.db, id);
-  if (!before) return err(notFound);
-  return updateAudited(ctx, 'order_term', id, (tx) => repo.updateTerm(tx, id, v, ctx.now()), (saved) => fieldChanges(before, saved, TERM_FIELDS));
-}
+const terms = plainList({ entityType: 'order_term', oneOf: ['titleEn', 'titleZh'], fields: TERM_FIELDS, find: repo.findTerm, insert: repo.insertTerm, update: repo.updateTerm });
+export const createTerm = terms.create;
+export const updateTerm = terms.update;
 
 /** Quotations and invoices keep their own copy of a term's texts, so a term is never in use. */
 export const deleteTerm = (ctx: ServiceContext, id: number) => deleteUnlessInUse(ctx, { table: 'order_terms', id, entityType: 'order_term', references: [] });
@@ -94,19 +117,9 @@ export const deleteOption = (ctx: ServiceContext, key: string, id: number) =>
 
 // Areas
 
-export async function createArea(ctx: ServiceContext, v: AreaInput): Saved<repo.Area> {
-  const errors = anyFields(needOneOf(v.nameEn, v.nameZh, ['nameEn', 'nameZh']));
-  if (errors) return err(invalid(errors));
-  return ok(await createAudited(ctx, 'area', (tx) => repo.insertArea(tx, v, ctx.now()), () => v));
-}
-
-export async function updateArea(ctx: ServiceContext, id: number, v: Versioned<AreaInput>): Saved<repo.Area> {
-  const errors = anyFields(needOneOf(v.nameEn, v.nameZh, ['nameEn', 'nameZh']));
-  if (errors) return err(invalid(errors));
-  const before = await repo.findArea(ctx.db, id);
-  if (!before) return err(notFound);
-  return updateAudited(ctx, 'area', id, (tx) => repo.updateArea(tx, id, v, ctx.now()), (saved) => fieldChanges(before, saved, AREA_FIELDS));
-}
+const areas = plainList({ entityType: 'area', oneOf: ['nameEn', 'nameZh'], fields: AREA_FIELDS, find: repo.findArea, insert: repo.insertArea, update: repo.updateArea });
+export const createArea = areas.create;
+export const updateArea = areas.update;
 
 export const deleteArea = (ctx: ServiceContext, id: number) => deleteUnlessInUse(ctx, { table: 'areas', id, entityType: 'area', references: REFERENCES.areas });
 

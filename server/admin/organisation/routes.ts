@@ -8,7 +8,7 @@ import { idParam } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
 import { uploadBody } from '../../http/upload';
 import { replies } from '../../http/reply';
-import { removeUnlessInUse, savedReplies, screenReplies, writes } from '../../http/writes';
+import { removeUnlessInUse, savedReplies, screenReplies, shown, writes } from '../../http/handlers';
 import { serviceContext } from '../../service/context';
 import type { Failure } from '../../service/failure';
 import { BranchInput, CompanyInput, UpdateBranch, UpdateCompany } from './input';
@@ -27,10 +27,7 @@ export function organisationRoutes(): Hono<AppEnv> {
   routes.get('/companies', companies.list, ...requirePermission('company_view'), async (c) => companies.list.send(c, await repo.companies(c.var.deps.db)));
   routes.get('/companies/create', companies.newForm, ...requirePermission('company_create'), (c) => companies.newForm.send(c, {}));
   routes.post('/companies', companies.created, ...requirePermission('company_create'), save(CompanyInput, (c, input) => organisation.createCompany(serviceContext(c), input), companies.created, (company) => ({ company })));
-  routes.get('/companies/:company_id{[0-9]{1,9}}', companies.saved, ...requirePermission('company_view'), async (c) => {
-    const found = await repo.company(c.var.deps.db, idParam(c, 'company_id'));
-    return found ? companies.saved.send(c, { company: found }) : errorReply(c, 404, 'errors.notFound');
-  });
+  routes.get('/companies/:company_id{[0-9]{1,9}}', companies.saved, ...requirePermission('company_view'), shown((c) => repo.company(c.var.deps.db, idParam(c, 'company_id')), companies.saved, (company) => ({ company })));
   routes.put(
     '/companies/:company_id{[0-9]{1,9}}',
     companies.saved,
@@ -64,10 +61,8 @@ export function organisationRoutes(): Hono<AppEnv> {
   routes.get('/branches', branches.list, ...requirePermission('branch_view'), async (c) => branches.list.send(c, await repo.branches(c.var.deps.db)));
   routes.get('/branches/create', branches.newForm, ...requirePermission('branch_create'), async (c) => branches.newForm.send(c, { options: { companies: await repo.companyOptions(c.var.deps.db) } }));
   routes.post('/branches', branches.created, ...requirePermission('branch_create'), save(BranchInput, (c, input) => organisation.createBranch(serviceContext(c), input), branches.created, (branch) => ({ branch })));
-  routes.get('/branches/:branch_id{[0-9]{1,9}}', branches.page, ...requirePermission('branch_view'), async (c) => {
-    const found = await repo.branch(c.var.deps.db, idParam(c, 'branch_id'));
-    return found ? branches.page.send(c, { branch: found, options: { companies: await repo.companyOptions(c.var.deps.db) } }) : errorReply(c, 404, 'errors.notFound');
-  });
+  const branchPage = shown((c) => repo.branch(c.var.deps.db, idParam(c, 'branch_id')), branches.page, async (branch, c) => ({ branch, options: { companies: await repo.companyOptions(c.var.deps.db) } }));
+  routes.get('/branches/:branch_id{[0-9]{1,9}}', branches.page, ...requirePermission('branch_view'), branchPage);
   routes.put(
     '/branches/:branch_id{[0-9]{1,9}}',
     branches.saved,

@@ -3,13 +3,12 @@ import * as z from 'zod';
 import { ALL_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS, type Permission } from '../../../domain/auth/permissions';
 import { NewRolePage, RoleList, RolePage, RoleSaved, TwoFactorPolicy } from '../../../contract/roles';
 import { INT_MAX } from '../../db/limits';
-import { errorReply } from '../../http/errors';
 import type { AppEnv } from '../../http/env';
 import { failureReplies, type Refusals } from '../../http/failure';
 import { idParam, versionField } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
 import { replies } from '../../http/reply';
-import { screenReplies, writes } from '../../http/writes';
+import { screenReplies, shown, writes } from '../../http/handlers';
 import { parseJsonBody } from '../../http/validate';
 import { serviceContext } from '../../service/context';
 import type { Failure } from '../../service/failure';
@@ -43,10 +42,7 @@ export function roleRoutes(): Hono<AppEnv> {
   routes.get('/roles', list, ...requirePermission('role_view'), async (c) => list.send(c, await repo.roles(c.var.deps.db)));
   routes.get('/roles/create', newForm, ...requirePermission('role_create'), (c) => newForm.send(c, { catalogue: CATALOGUE }));
   routes.post('/roles', created, ...requirePermission('role_create'), save(RoleInput, (c, input) => roles.createRole(serviceContext(c), input), created, (role) => ({ role })));
-  routes.get('/roles/:role_id{[0-9]{1,9}}', page, ...requirePermission('role_view'), async (c) => {
-    const found = await repo.role(c.var.deps.db, idParam(c, 'role_id'));
-    return found ? page.send(c, { role: found, catalogue: CATALOGUE }) : errorReply(c, 404, 'errors.notFound');
-  });
+  routes.get('/roles/:role_id{[0-9]{1,9}}', page, ...requirePermission('role_view'), shown((c) => repo.role(c.var.deps.db, idParam(c, 'role_id')), page, (role) => ({ role, catalogue: CATALOGUE })));
   const update = save(UpdateRole, (c, input) => roles.updateRole(serviceContext(c), idParam(c, 'role_id'), input), saved, ({ role, ownRightsChanged }, c) => withOwnRights(c, { role }, ownRightsChanged));
   routes.put('/roles/:role_id{[0-9]{1,9}}', saved, ...requirePermission('role_edit'), update);
   routes.delete('/roles/:role_id{[0-9]{1,9}}', ...requirePermission('role_delete'), remove((c) => roles.deleteRole(serviceContext(c), idParam(c, 'role_id'))));

@@ -3,13 +3,12 @@ import * as z from 'zod';
 import { LANGUAGES } from '../../../domain/i18n/language';
 import { NewUserPage, UserList, UserPage, UserSaved } from '../../../contract/users';
 import { INT_MAX } from '../../db/limits';
-import { errorReply } from '../../http/errors';
 import type { AppEnv } from '../../http/env';
 import { failureReplies } from '../../http/failure';
 import { idParam, versionField } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
 import { parseQuery } from '../../http/query';
-import { screenReplies, writes } from '../../http/writes';
+import { screenReplies, shown, writes } from '../../http/handlers';
 import { serviceContext } from '../../service/context';
 import { withOwnRights } from '../ownRights';
 import * as repo from './repository';
@@ -62,11 +61,8 @@ export function userAdminRoutes(): Hono<AppEnv> {
   });
   routes.get('/users/create', newForm, ...requirePermission('user_create'), async (c) => newForm.send(c, { options: await repo.userOptions(c.var.deps.db) }));
   routes.post('/users', created, ...requirePermission('user_create'), save(CreateUser, (c, input) => users.createUser(serviceContext(c), input), created, (user) => ({ user })));
-  routes.get('/users/:user_id{[0-9]{1,9}}', page, ...requirePermission('user_view'), async (c) => {
-    const { db } = c.var.deps;
-    const user = await repo.adminUser(db, idParam(c, 'user_id'));
-    return user ? page.send(c, { user, options: await repo.userOptions(db) }) : errorReply(c, 404, 'errors.notFound');
-  });
+  const userPage = shown((c) => repo.adminUser(c.var.deps.db, idParam(c, 'user_id')), page, async (user, c) => ({ user, options: await repo.userOptions(c.var.deps.db) }));
+  routes.get('/users/:user_id{[0-9]{1,9}}', page, ...requirePermission('user_view'), userPage);
   const update = save(UpdateUser, (c, input) => users.updateUser(serviceContext(c), idParam(c, 'user_id'), input), saved, ({ user, ownRightsChanged }, c) => withOwnRights(c, { user }, ownRightsChanged));
   routes.put('/users/:user_id{[0-9]{1,9}}', saved, ...requirePermission('user_edit'), update);
   routes.post('/users/:user_id{[0-9]{1,9}}/reset-two-factor', saved, ...requirePermission('user_edit'), async (c) =>

@@ -4,12 +4,13 @@ import type * as zm from 'zod/mini';
 import type { ServerMessageKey } from '../i18n';
 import type { DeleteFailure } from '../service/records';
 import type { AppContext } from './env';
+import { errorReply } from './errors';
 import { failureReply } from './failure';
 import { replies, type ReplyDeclaration } from './reply';
 import { parseJsonBody } from './validate';
 
 /**
- * The write routes every area shares, HTTP only:
+ * The record routes every area shares, HTTP only:
  *
  *     const { save, remove } = writes(refuse);       // how the area answers its failures
  *     routes.post('/products', created, ...requirePermission('product_create'),
@@ -59,3 +60,11 @@ export const screenReplies = <L extends zm.ZodMiniType, N extends zm.ZodMiniType
 /** A settings record's delete (service/records' deleteUnlessInUse): 204, 404 when there is none, 422 with `inUse` while something points at it. */
 export const removeUnlessInUse = (inUse: ServerMessageKey, run: (c: AppContext) => Promise<Result<unknown, DeleteFailure>>) =>
   writes((c, failure: DeleteFailure) => failureReply(c, failure, { inUse: [422, inUse] })).remove(run);
+
+/** A record's page: what `find` found through the declared reply (`body` shapes it), or 404 when it found none. */
+export const shown =
+  <T, S extends zm.ZodMiniType>(find: (c: AppContext) => Promise<T | null | undefined>, reply: ReplyDeclaration<S>, body: (found: T, c: AppContext) => zm.input<S> | Promise<zm.input<S>>) =>
+  async (c: AppContext): Promise<Response> => {
+    const found = await find(c);
+    return found ? reply.send(c, await body(found, c)) : errorReply(c, 404, 'errors.notFound');
+  };
