@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../application/navigation/routes';
+import { signIn } from './signIn';
 
 /** A sample address for each route: its :params filled with records the demo data has. */
 const SAMPLE_PARAMS: Record<string, string> = { id: '1', product_id: '1', user_id: '1', company_id: '1', branch_id: '1', role_id: '1', key: 'payment_method' };
@@ -8,14 +9,6 @@ const SAMPLE_PARAMS: Record<string, string> = { id: '1', product_id: '1', user_i
 const addresses = ROUTES.filter((r) => !r.redirect && r.path !== '/logout' && r.path !== '/reload')
   .map((r) => r.path.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1'))
   .filter((path, index, all) => all.indexOf(path) === index);
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
-}
 
 /** The routes in groups, so each test stays well within its time on a busy two-core machine. */
 const GROUP_SIZE = 30;

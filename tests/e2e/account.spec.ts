@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { totp } from '../support/totp';
-
-const WORKER = { email: 'worker@example.com', password: 'Worker1234' };
+import { ADMIN, WORKER, signIn, submitSignIn } from './signIn';
 
 async function enterCredentials(page: Page) {
   await page.goto('/login');
-  await page.getByLabel('電郵地址').fill(WORKER.email);
-  await page.getByLabel('密碼').fill(WORKER.password);
-  await page.getByRole('button', { name: '登入' }).click();
+  await submitSignIn(page, WORKER);
 }
 
 async function signOut(page: Page) {
@@ -92,11 +89,7 @@ test('registration: the new account waits for an administrator', async ({ page }
 });
 
 test('API tokens: created once, then usable with Bearer within their abilities', async ({ page, request }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, ADMIN);
   await page.goto('/user/api-tokens');
   await page.getByLabel('權杖名稱').fill('e2e');
   await page.getByRole('button', { name: '建立權杖' }).click();

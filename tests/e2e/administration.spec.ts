@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './signIn';
 
 test('a role without appointment_view, given to a user, sends them from /calendar to /home', async ({ page, browser }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, ADMIN);
 
   // A role that may see clients but not the calendar
   await page.goto('/settings/roles/create');
@@ -50,11 +47,7 @@ test('a role without appointment_view, given to a user, sends them from /calenda
 });
 
 test('settings lists are edited in place: a holiday is added to the year and removed', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, ADMIN);
   await page.goto('/settings/holiday?year=2027');
   await expect(page.getByRole('row', { name: /2027-01-01.*一月一日/ })).toBeVisible();
   await page.getByRole('button', { name: '新增假期' }).click();

@@ -1,12 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email = 'admin@example.com', password = 'Admin1234') {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill(email);
-  await page.getByLabel('密碼').fill(password);
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
-}
+import { WORKER, signIn } from './signIn';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** The Monday at least `weeks` weeks after today (Hong Kong date), as YYYY-MM-DD. */
@@ -175,7 +168,7 @@ test('a weekly appointment: create it, see it on four weeks, move one visit, cha
 });
 
 test('a worker sees only their own visits and cannot create appointments', async ({ page }) => {
-  await signIn(page, 'worker@example.com', 'Worker1234');
+  await signIn(page, WORKER);
   await expect(page.getByText('你只會看到自己負責的預約。')).toBeVisible();
   await expect(page.getByRole('link', { name: '新增預約' })).toHaveCount(0);
   await expect(page.getByLabel('工作人員', { exact: true }).locator('option')).toHaveText(['全部工作人員', 'Wing Wong 黃永']);

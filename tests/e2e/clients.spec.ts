@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { SALES, signIn } from './signIn';
 
 test('a client with a Chinese name and a contact: create, find by the Chinese name, attach a file, refuse 6 MB', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('sales@example.com');
-  await page.getByLabel('密碼').fill('Sales1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, SALES);
 
   await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '客戶', exact: true }).click();
   await page.getByRole('link', { name: '新增客戶' }).click();

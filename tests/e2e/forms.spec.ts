@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './signIn';
 
 /**
  * No form loses what was typed when its save fails: a 500 or a dropped connection still goes to the
@@ -23,12 +24,8 @@ const WAITING = {
 test.describe.configure({ timeout: 180_000 });
 
 /** Signs in as the administrator and sets the interface language (it is kept on the account, so every test sets its own). */
-async function signIn(page: Page, language: 'zh-HK' | 'en' = 'zh-HK') {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+async function signInSpeaking(page: Page, language: 'zh-HK' | 'en' = 'zh-HK') {
+  await signIn(page, ADMIN);
   await page.getByRole('combobox', { name: /^(語言|Language)$/ }).selectOption(language);
   await expect(page.getByRole('combobox', { name: language === 'en' ? 'Language' : '語言' })).toBeVisible();
 }
@@ -54,7 +51,7 @@ async function backFromErrorPage(page: Page, path: RegExp, language: 'zh-HK' | '
 const hongKongToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date());
 
 test('a new client: a 500 goes to /error-500, Back finds what was typed with the failure said, and it then saves', async ({ page }) => {
-  await signIn(page);
+  await signInSpeaking(page);
   await page.route('**/api/clients', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback()));
   await page.goto('/clients/basic/create');
   const name = `黃小明 ${Date.now() % 100000}`;
@@ -75,7 +72,7 @@ test('a new client: a 500 goes to /error-500, Back finds what was typed with the
 });
 
 test('a new client in English: a dropped connection goes to /error-no-connection, and Back finds what was typed', async ({ page }) => {
-  await signIn(page, 'en');
+  await signInSpeaking(page, 'en');
   await page.route('**/api/clients', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback()));
   await page.goto('/clients/basic/create');
   await page.getByLabel('English name').fill('Wong Siu Ming');
@@ -88,7 +85,7 @@ test('a new client in English: a dropped connection goes to /error-no-connection
 });
 
 test('a receipt: a 500 goes to /error-500, and Back opens the receipt again as it was typed', async ({ page }) => {
-  await signIn(page);
+  await signInSpeaking(page);
   await page.route('**/api/orders/3/receipts', (route) => route.fulfill({ status: 500, json: { message: 'Server Error' } }));
   await page.goto('/orders/order/invoice/3');
   await page.getByRole('button', { name: '記錄收款' }).click();
@@ -108,7 +105,7 @@ test('a receipt: a 500 goes to /error-500, and Back opens the receipt again as i
 });
 
 test('a completed service report: a 500 and a dropped connection both leave what was typed there to come back to', async ({ page }) => {
-  await signIn(page);
+  await signInSpeaking(page);
   const report = `/calendar/completed-report/1?date=${hongKongToday()}`;
   let failure: 'server' | 'connection' = 'server';
   await page.route('**/api/appointments/1/visits/*/report', (route) =>
@@ -136,7 +133,7 @@ test('a completed service report: a 500 and a dropped connection both leave what
 
 for (const language of ['zh-HK', 'en'] as const) {
   test(`offline (${language}): the new client stays on the form, says it will be sent, and is saved when the connection returns`, async ({ page, context }) => {
-    await signIn(page, language);
+    await signInSpeaking(page, language);
     await page.goto('/clients/basic/create');
     const label = language === 'en' ? 'English name' : '英文名稱';
     const name = `Offline ${Date.now() % 100000}`;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator } from '@playwright/test';
+import { ADMIN, submitSignIn } from './signIn';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** A Monday two to three weeks from today (Hong Kong date), so the visit is in the future and on a working day. */
@@ -37,9 +38,7 @@ test('the whole product runs in the browser with no server: pictures, a client a
   await page.goto('./');
   await expect(page).toHaveURL(/#\/login/);
   await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
+  await submitSignIn(page, ADMIN);
   await expect(page).toHaveURL(/#\/calendar$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: '日曆' })).toBeVisible();
 

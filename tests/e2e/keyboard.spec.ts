@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './signIn';
 
 /** Presses `key` (Tab or Shift+Tab) until `target` has the focus, as a keyboard user moves through the page. */
 async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', target: Locator, max = 60) {
@@ -73,11 +74,7 @@ test('sign in and create a client with the keyboard only: the menu, the list\'s 
 });
 
 test('dialogs keep focus inside, Escape closes them and focus returns', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, ADMIN);
   await page.goto('/components/modals');
   const opener = page.getByRole('button', { name: '開啟表單對話框' });
   await opener.focus();

@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email = 'admin@example.com', password = 'Admin1234') {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill(email);
-  await page.getByLabel('密碼').fill(password);
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
-}
+import { expect, test } from '@playwright/test';
+import { SALES, signIn, submitSignIn } from './signIn';
 
 test('screen data: the profile (an object) and the areas (an array) load before their screens open', async ({ page }) => {
   await signIn(page);
@@ -68,7 +61,7 @@ test('confirming the question leaves and the change is dropped', async ({ page }
 
 test('the error pages speak both languages and lead back', async ({ page }) => {
   // The sales account: switching language while signed in is stored on the account.
-  await signIn(page, 'sales@example.com', 'Sales1234');
+  await signIn(page, SALES);
   await page.goto('/error-500');
   await expect(page.getByRole('heading', { level: 1, name: '伺服器錯誤' })).toBeVisible();
   await page.getByLabel('語言').selectOption('en');
@@ -107,7 +100,7 @@ test('a 403 from the server replaces the page in the history: Back returns to wh
 });
 
 test('an expired session goes to /login?session_expired=1 with the message, and what was typed is offered back', async ({ page }) => {
-  await signIn(page, 'sales@example.com', 'Sales1234');
+  await signIn(page, SALES);
   await page.getByRole('link', { name: '個人資料' }).click();
   const name = page.getByLabel('姓名');
   const original = await name.inputValue();
@@ -123,9 +116,7 @@ test('an expired session goes to /login?session_expired=1 with the message, and 
   await expect(page.getByText('您的登入已過期，請重新登入。')).toBeVisible();
   await page.unroute('**/api/user/profile');
 
-  await page.getByLabel('電郵地址').fill('sales@example.com');
-  await page.getByLabel('密碼').fill('Sales1234');
-  await page.getByRole('button', { name: '登入' }).click();
+  await submitSignIn(page, SALES);
   await expect(page).toHaveURL(/\/calendar$/);
   await page.getByRole('link', { name: '個人資料' }).click();
   await expect(page.getByText('您編輯期間登入已過期。要恢復剛才輸入的內容嗎？')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SALES, WORKER, signIn, submitSignIn } from './signIn';
 
 test('Chinese text is drawn with the bundled Noto Sans HK slices, fetched from the app itself', async ({ page }) => {
   const fontFiles: string[] = [];
@@ -27,9 +28,7 @@ test('/test says the app is loaded, reaches the server and whether one is signed
   await page.goto('/reload');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcalendar$/);
 
-  await page.getByLabel('電郵地址').fill('worker@example.com');
-  await page.getByLabel('密碼').fill('Worker1234');
-  await page.getByRole('button', { name: '登入' }).click();
+  await submitSignIn(page, WORKER);
   await expect(page).toHaveURL(/\/calendar$/);
   await page.goto('/test');
   await expect(facts).toContainText('已登入');
@@ -52,11 +51,7 @@ test('the page itself, not only the API, carries the security headers', async ({
 test('the normal app never fetches the in-page backend (PGlite is loaded only by the demo build)', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('sales@example.com');
-  await page.getByLabel('密碼').fill('Sales1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, SALES);
   await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '客戶', exact: true }).click();
   await expect(page.getByRole('row', { name: /陳大文/ })).toBeVisible();
   expect(fetched.some((path) => path.startsWith('/api/'))).toBe(true);

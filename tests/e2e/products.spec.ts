@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './signIn';
 
 test('a product with a Chinese name and a price: create, find by the Chinese name, change the price', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, ADMIN);
 
   await page.goto('/products/product/create');
   const code = `E2E-${Date.now() % 100000}`;

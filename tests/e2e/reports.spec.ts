@@ -1,13 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email = 'sales@example.com', password = 'Sales1234') {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill(email);
-  await page.getByLabel('密碼').fill(password);
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
-}
+import { expect, test } from '@playwright/test';
+import { SALES, WORKER, signIn } from './signIn';
 
 /** The Hong Kong date `days` from now, as YYYY-MM-DD. */
 const hongKongDay = (days = 0) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -36,7 +29,7 @@ function cells(line: string): string[] {
 }
 
 test('the receipt report for a month: run it, export CSV with both languages, and the totals in the file add up', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, SALES);
   // The month of the demo's cheque receipt (15 days before the seeding day).
   const day = hongKongDay(-15);
   const from = `${day.slice(0, 7)}-01`;
@@ -78,7 +71,7 @@ test('the receipt report for a month: run it, export CSV with both languages, an
 });
 
 test('the dashboard links each figure to its list, and the order analysis draws its charts with a table beside', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, SALES);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: '預約' })).toBeVisible();
   await expect(page.getByRole('img', { name: /過去 12 個月的發票額及收款額/ })).toBeVisible();
@@ -96,7 +89,7 @@ test('the dashboard links each figure to its list, and the order analysis draws 
 });
 
 test('a worker sees only their own appointments on the dashboard and no reports', async ({ page }) => {
-  await signIn(page, 'worker@example.com', 'Worker1234');
+  await signIn(page, WORKER);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: '我的預約' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '尚欠款項' })).toHaveCount(0);

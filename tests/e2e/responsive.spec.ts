@@ -1,13 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { SALES, signIn } from './signIn';
 
 test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 
 test('on a 768 px tablet the menu opens over the page and closes once a screen is chosen', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('sales@example.com');
-  await page.getByLabel('密碼').fill('Sales1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, SALES);
   const toggle = page.getByRole('button', { name: '顯示或隱藏選單' });
   const menu = page.getByRole('navigation', { name: '主選單' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

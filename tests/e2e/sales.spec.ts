@@ -1,13 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-
-async function signIn(page: Page, email = 'sales@example.com', password = 'Sales1234') {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill(email);
-  await page.getByLabel('密碼').fill(password);
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
-}
+import { SALES, signIn } from './signIn';
 
 /** The text of every page of a PDF, as a reader would copy it. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -21,7 +14,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 test('quotation → accepted → invoice → two receipts settle it → a third is refused', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, SALES);
   await page.goto('/quotations');
   await page.getByRole('link', { name: '新增報價單' }).click();
   await expect(page).toHaveURL(/\/quotations\/basic\/create$/);
@@ -95,7 +88,7 @@ test('quotation → accepted → invoice → two receipts settle it → a third 
 });
 
 test('an invoice prints in both languages to a PDF with the Chinese client name and the total', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, SALES);
   await page.goto('/orders/order?q=INV');
   await page.getByRole('columnheader', { name: /客戶/ }).getByRole('link').click();
   await page.getByRole('link', { name: /^INV-/ }).first().click();

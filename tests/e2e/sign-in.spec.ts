@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, WORKER, signIn, submitSignIn } from './signIn';
 
 test('a visitor signs in as the demo admin, reaches the calendar, switches language and signs out', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
 
-  await page.getByLabel('電郵地址').fill('admin@example.com');
-  await page.getByLabel('密碼').fill('Admin1234');
-  await page.getByRole('button', { name: '登入' }).click();
+  await submitSignIn(page, ADMIN);
 
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(page.getByRole('heading', { level: 1, name: '日曆' })).toBeVisible();
@@ -48,11 +47,7 @@ test('a wrong password is refused with the message of the spec, in both language
 });
 
 test('a worker is kept out of administration, and unknown paths show the 404 page', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('電郵地址').fill('worker@example.com');
-  await page.getByLabel('密碼').fill('Worker1234');
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await signIn(page, WORKER);
   await page.goto('/settings/users');
   await expect(page).toHaveURL(/\/error-403$/);
   await expect(page.getByRole('heading', { level: 1, name: '沒有權限' })).toBeVisible();
