@@ -1,3 +1,5 @@
+import { isRecord } from './decode';
+
 /**
  * Every way an API call can fail, each with a stable code that presentation turns into words
  * (DESIGN.md §3). `message` is the server's own message, already in the user's language.
@@ -30,10 +32,6 @@ export type ApiError =
   | { readonly code: 'malformedReply'; readonly message: string; readonly issues: readonly string[] };
 
 export type ApiErrorCode = ApiError['code'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function messageOf(body: unknown): string {
   return isRecord(body) && typeof body.message === 'string' ? body.message : '';
