@@ -42,21 +42,28 @@ export interface BrowserSession {
 export abstract class AccountService {
   /** Changes the password once the change meets the rules (`passwordChangeProblems`). */
   abstract changePassword(change: PasswordChange): ResultAsync<void, ApiError | Invalid>;
-  abstract startTwoFactor(password: string): ResultAsync<TwoFactorEnrolment, ApiError>;
-  /** Resolves to the recovery codes, shown once two-factor is on. */
-  abstract confirmTwoFactor(code: string): ResultAsync<string[], ApiError>;
-  abstract disableTwoFactor(password: string): ResultAsync<void, ApiError>;
-  abstract showRecoveryCodes(password: string): ResultAsync<string[], ApiError>;
-  abstract regenerateRecoveryCodes(password: string): ResultAsync<string[], ApiError>;
+  /** Starts enabling two-factor; refused before sending when no password was typed (as is every step below that takes it). */
+  abstract startTwoFactor(password: string): ResultAsync<TwoFactorEnrolment, ApiError | Invalid>;
+  /** Resolves to the recovery codes, shown once two-factor is on. The code from the app is trimmed; none typed is refused before sending. */
+  abstract confirmTwoFactor(code: string): ResultAsync<string[], ApiError | Invalid>;
+  abstract disableTwoFactor(password: string): ResultAsync<void, ApiError | Invalid>;
+  abstract showRecoveryCodes(password: string): ResultAsync<string[], ApiError | Invalid>;
+  abstract regenerateRecoveryCodes(password: string): ResultAsync<string[], ApiError | Invalid>;
   /**
    * After two-factor was set up because it is required: asks the server who is signed in and holds
    * the answer (the user no longer carries mustSetUpTwoFactor, so the route guard lets them on), then
    * goes to the start page.
    */
   abstract finishRequiredSetup(): ResultAsync<void, ApiError>;
+  /** The browsers signed in to this account, this one marked `current`. */
   abstract sessions(): ResultAsync<BrowserSession[], ApiError>;
   /** Resolves to how many other browsers were signed out. */
   abstract signOutOtherSessions(password: string): ResultAsync<number, ApiError | Invalid>;
-  /** Deletes the account; on success the user is signed out here too and lands on /login. */
-  abstract deleteAccount(password: string): ResultAsync<void, ApiError>;
+  /**
+   * Deletes the account: the password first (none typed is refused before anything else), then the
+   * person's confirmation (`confirm`, asked only once the password is there), then the server. On
+   * success the user is signed out here too and lands on /login. Resolves to whether it was deleted
+   * (false: the person did not confirm, nothing was sent).
+   */
+  abstract deleteAccount(password: string, confirm: () => PromiseLike<boolean>): ResultAsync<boolean, ApiError | Invalid>;
 }

@@ -1,4 +1,4 @@
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { ApiError } from '../api/ApiError';
 import type { Invalid } from '../forms/Invalid';
 import type { AccountSecurity } from '../ports/AccountSecurity';
@@ -29,24 +29,25 @@ export class OwnAccountService extends AccountService {
     return checked(forms.passwordChangeProblems(change)).andThen(() => this.security.changePassword(change));
   }
 
-  startTwoFactor(password: string): ResultAsync<TwoFactorEnrolment, ApiError> {
-    return this.security.startTwoFactor(password);
+  startTwoFactor(password: string): ResultAsync<TwoFactorEnrolment, ApiError | Invalid> {
+    return checked(forms.passwordRequired(password)).andThen(() => this.security.startTwoFactor(password));
   }
 
-  confirmTwoFactor(code: string): ResultAsync<string[], ApiError> {
-    return this.security.confirmTwoFactor(code);
+  confirmTwoFactor(code: string): ResultAsync<string[], ApiError | Invalid> {
+    const typed = code.trim();
+    return checked(forms.appCodeRequired(typed)).andThen(() => this.security.confirmTwoFactor(typed));
   }
 
-  disableTwoFactor(password: string): ResultAsync<void, ApiError> {
-    return this.security.disableTwoFactor(password);
+  disableTwoFactor(password: string): ResultAsync<void, ApiError | Invalid> {
+    return checked(forms.passwordRequired(password)).andThen(() => this.security.disableTwoFactor(password));
   }
 
-  showRecoveryCodes(password: string): ResultAsync<string[], ApiError> {
-    return this.security.showRecoveryCodes(password);
+  showRecoveryCodes(password: string): ResultAsync<string[], ApiError | Invalid> {
+    return checked(forms.passwordRequired(password)).andThen(() => this.security.showRecoveryCodes(password));
   }
 
-  regenerateRecoveryCodes(password: string): ResultAsync<string[], ApiError> {
-    return this.security.regenerateRecoveryCodes(password);
+  regenerateRecoveryCodes(password: string): ResultAsync<string[], ApiError | Invalid> {
+    return checked(forms.passwordRequired(password)).andThen(() => this.security.regenerateRecoveryCodes(password));
   }
 
   finishRequiredSetup(): ResultAsync<void, ApiError> {
@@ -64,10 +65,17 @@ export class OwnAccountService extends AccountService {
     return checked(forms.passwordRequired(password)).andThen(() => this.security.endOtherSessions(password));
   }
 
-  deleteAccount(password: string): ResultAsync<void, ApiError> {
-    return this.security.deleteAccount(password).map(() => {
-      this.currentUser.clear();
-      this.navigator.replace('/login');
-    });
+  deleteAccount(password: string, confirm: () => PromiseLike<boolean>): ResultAsync<boolean, ApiError | Invalid> {
+    return checked(forms.passwordRequired(password))
+      .andThen(() => ResultAsync.fromSafePromise(Promise.resolve(confirm())))
+      .andThen((confirmed) =>
+        confirmed
+          ? this.security.deleteAccount(password).map(() => {
+              this.currentUser.clear();
+              this.navigator.replace('/login');
+              return true;
+            })
+          : okAsync(false),
+      );
   }
 }

@@ -39,3 +39,7 @@ export function passwordRequired(password: string): Invalid {
   return invalid({ password: password === '' ? [{ key: 'auth:password.requiredAgain' }] : [] });
 }
 
+/** The code from the authenticator app that confirms two-factor, refused before sending when none was typed. */
+export function appCodeRequired(code: string): Invalid {
+  return invalid({ code: code === '' ? [{ key: 'auth:challenge.requiredCode' }] : [] });
+}

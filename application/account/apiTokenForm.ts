@@ -19,7 +19,7 @@ export function withAbility(abilities: readonly TokenAbility[], ability: TokenAb
 }
 
 /** The token to create (its name trimmed), or what is missing: a name, and at least one ability. */
-export function apiTokenInput(draft: ApiTokenDraft): Result<ApiTokenDraft, Invalid> {
+function apiTokenInput(draft: ApiTokenDraft): Result<ApiTokenDraft, Invalid> {
   const name = draft.name.trim();
   const problems = invalid({
     name: name === '' ? [{ key: 'account:tokens.requiredName' }] : [],

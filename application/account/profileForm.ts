@@ -36,7 +36,7 @@ export function emailChanged(fields: ProfileFields, saved: ProfileFields): boole
  * The profile to save, trimmed, with the current password only when the email changes; or every
  * field found wrong before sending (a name, a valid email, the current password for a new email).
  */
-export function profileInput(form: ProfileForm): Result<ProfileInput, Invalid> {
+function profileInput(form: ProfileForm): Result<ProfileInput, Invalid> {
   const name = form.fields.name.trim();
   const email = form.fields.email.trim();
   const changed = emailChanged(form.fields, form.saved);

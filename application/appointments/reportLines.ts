@@ -1,5 +1,9 @@
-import { err, ok, type Result } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { hundredthsToDecimal, parseQuantity, type QuantityHundredths } from '../../domain/money/money';
+import type { ApiError } from '../api/ApiError';
+import { invalid, type Invalid } from '../forms/Invalid';
+import type { Report, ReportInput } from './appointment';
+import type { AppointmentService } from './AppointmentService';
 
 /** A product row of the completed report as typed. */
 export interface ReportProductInput {
@@ -32,3 +36,24 @@ export function reportLines(rows: readonly ReportProductInput[]): Result<ReportL
 
 /** A stored quantity (hundredths) as the row shows it: 150 → "1.5". */
 export const quantityText = (hundredths: QuantityHundredths): string => hundredthsToDecimal(hundredths);
+
+/** The completed report as typed: its texts, its product rows, and the version of the visit it was loaded at. */
+export interface ReportDraft {
+  readonly workDone: string;
+  readonly findings: string;
+  readonly clientSigner: string;
+  readonly products: readonly ReportProductInput[];
+  readonly version: number;
+}
+
+/** The report to save (texts trimmed, quantities in hundredths), or each row's problem under its field. */
+function reportInput(draft: ReportDraft): Result<ReportInput, Invalid> {
+  return reportLines(draft.products)
+    .map((productsUsed) => ({ workDone: draft.workDone.trim(), findings: draft.findings.trim(), productsUsed, clientSigner: draft.clientSigner.trim(), version: draft.version }))
+    .mapErr((problems) => invalid(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, [{ key: `calendar:validation.${problem}` }]]))));
+}
+
+/** Saves a visit's completed report once every product row is right; nothing is sent otherwise. Resolves to the report as saved. */
+export function saveReport(service: Pick<AppointmentService, 'saveReport'>, appointmentId: number, date: string, draft: ReportDraft): ResultAsync<Report, ApiError | Invalid> {
+  return reportInput(draft).asyncAndThen((input) => service.saveReport(appointmentId, date, input));
+}

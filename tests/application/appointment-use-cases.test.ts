@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invoiceStanding } from '../../application/appointments/invoiceStanding';
 import { OVERLAP_DELAY_MS, OverlapWatch, type OverlapSchedule } from '../../application/appointments/OverlapWatch';
-import { quantityText, reportLines } from '../../application/appointments/reportLines';
+import { quantityText, reportLines, saveReport, type ReportDraft } from '../../application/appointments/reportLines';
+import { okAsync } from 'neverthrow';
+import type { ReportInput } from '../../application/appointments/appointment';
 import type { Overlap } from '../../application/appointments/appointment';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { HttpAppointmentBook } from '../../infrastructure/http/appointments/HttpAppointmentBook';
-import { overlapFixture } from '../support/appointments';
+import { overlapFixture, reportFixture } from '../support/appointments';
 import { ADMIN, createCore, globalTimer } from '../support/fakes';
 
 const OVERLAP = overlapFixture();
@@ -79,6 +81,31 @@ describe('the completed report’s product lines', () => {
         { productId: '', quantity: 'two', note: '' },
       ])._unsafeUnwrapErr(),
     ).toEqual({ 'productsUsed.0.productId': 'product', 'productsUsed.1.quantity': 'quantity', 'productsUsed.2.productId': 'product', 'productsUsed.2.quantity': 'quantity' });
+  });
+});
+
+describe('saving the completed report', () => {
+  const DRAFT: ReportDraft = { workDone: ' Gel in the kitchen ', findings: '', clientSigner: ' Mr Lee ', products: [{ productId: '4', quantity: '1.5', note: '' }], version: 3 };
+  function service() {
+    const sent: { id: number; date: string; input: ReportInput }[] = [];
+    const saver = { saveReport: (id: number, date: string, input: ReportInput) => (sent.push({ id, date, input }), okAsync(reportFixture({ version: input.version + 1 }))) };
+    return { saver, sent };
+  }
+
+  it('says each wrong product row under its field before sending, and sends nothing', async () => {
+    const { saver, sent } = service();
+    const result = await saveReport(saver, 12, '2026-12-14', { ...DRAFT, products: [{ productId: '', quantity: '1', note: '' }, { productId: '4', quantity: '0', note: '' }] });
+    expect(result._unsafeUnwrapErr()).toEqual({
+      code: 'invalid',
+      fields: { 'productsUsed.0.productId': [{ key: 'calendar:validation.product' }], 'productsUsed.1.quantity': [{ key: 'calendar:validation.quantity' }] },
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the texts trimmed, the quantities in hundredths and the version it was loaded at', async () => {
+    const { saver, sent } = service();
+    expect((await saveReport(saver, 12, '2026-12-14', DRAFT))._unsafeUnwrap().version).toBe(4);
+    expect(sent).toEqual([{ id: 12, date: '2026-12-14', input: { workDone: 'Gel in the kitchen', findings: '', clientSigner: 'Mr Lee', productsUsed: [{ productId: 4, quantity: 150, note: '' }], version: 3 } }]);
   });
 });
 

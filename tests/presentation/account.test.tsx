@@ -258,6 +258,10 @@ describe('profile: recovery codes, browser sessions, deleting the account, right
       handler: profileBackend((r) => (r.path === '/api/user' && r.method === 'DELETE' ? (allowed ? { status: 200, body: { message: 'Deleted.' } } : { status: 422, body: { message: lastAdmin } }) : null)),
     });
     const section = await screen.findByRole('region', { name: 'Delete account' });
+    // No password: said by the field, and nothing is asked.
+    await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+    expect(await within(section).findByText('Enter your password to continue.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await user.type(within(section).getByLabelText('Your password (to confirm it is you)'), 'Admin1234');
     await user.click(within(section).getByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });

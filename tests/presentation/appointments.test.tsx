@@ -466,6 +466,41 @@ describe('the printed completed report', () => {
   });
 });
 
+describe('the completed report form', () => {
+  it('says each wrong product row beside it without sending, then saves and says so', async () => {
+    const user = userEvent.setup();
+    const gel = { id: 1, code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit' };
+    const handler = backend((r) =>
+      r.path === '/api/appointments/12' && r.method === 'GET'
+        ? { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: 'report', options: OPTIONS, order: null, report: reportFixture(), products: [gel], company: null } }
+        : r.method === 'PUT' && r.path.endsWith('/report')
+          ? { status: 200, body: { report: reportFixture({ version: 1, workDone: 'Gel', productsUsed: [{ productId: 1, quantity: 150, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit' }] }) } }
+          : null,
+    );
+    const { transport } = renderApp({ start: '/calendar/completed-report/12?date=2026-12-14', user: ADMIN, language: 'en', handler });
+    await user.type(await screen.findByLabelText('Work done'), 'Gel');
+    await user.click(screen.getByRole('button', { name: 'Add a product' }));
+    const row = screen.getByRole('group', { name: 'Product 1' });
+    await user.clear(within(row).getByLabelText('Quantity'));
+    await user.type(within(row).getByLabelText('Quantity'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    expect(await screen.findByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Product')).toHaveAccessibleDescription('Choose a product.');
+    expect(within(row).getByLabelText('Quantity')).toHaveAccessibleDescription('Enter a quantity above zero.');
+    expect(transport.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    await user.selectOptions(within(row).getByLabelText('Product'), '1');
+    await user.clear(within(row).getByLabelText('Quantity'));
+    await user.type(within(row).getByLabelText('Quantity'), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    expect(await screen.findByText('The completed report has been saved.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Please correct the fields marked below.')).toBeNull();
+    expect(transport.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { workDone: 'Gel', findings: '', productsUsed: [{ productId: 1, quantity: 150, note: '' }], clientSigner: '', version: VISIT.visitVersion },
+    ]);
+  });
+});
+
 describe('who signs as the worker (issue 18)', () => {
   it('offers the visit\'s own workers, the signed-in one first when they work it, in both languages', async () => {
     const withTwo = backend((r) =>

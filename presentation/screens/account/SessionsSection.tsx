@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountService, type BrowserSession } from '../../../application/account/AccountService';
+import { AccountService } from '../../../application/account/AccountService';
 import { FormAlert } from '../../components/FormAlert';
 import { LoadingMessage } from '../../components/LoadingMessage';
 import { useProblemWords } from '../../format/problem';
 import { formatDateTime } from '../../format/dateTime';
+import { useLoaded } from '../../hooks/useLoaded';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
 import { PasswordField } from './PasswordField';
@@ -15,30 +16,19 @@ export function SessionsSection() {
   const problems = useProblemWords();
   const account = useService(AccountService);
   const headingId = useId();
-  const [sessions, setSessions] = useState<readonly BrowserSession[] | null>(null);
+  const { value: sessions, error: unread, reload } = useLoaded(() => account.sessions());
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const signOut = useSubmit((typed: string) => account.signOutOtherSessions(typed), { fields: ['password'] });
 
-  const load = useCallback(async () => {
-    const result = await account.sessions();
-    result.match(setSessions, (error) => setMessage(problems.say(error)));
-  }, [account, problems]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
     setDone(null);
     const result = await signOut.submit(password);
     if (result?.isOk()) {
       setPassword('');
       setDone(t('sessions.ended', { count: result.value }));
-      void load();
+      reload();
     }
   };
 
@@ -46,7 +36,7 @@ export function SessionsSection() {
     <section className="card form-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('sessions.title')}</h2>
       <p>{t('sessions.explain')}</p>
-      <FormAlert message={message ?? signOut.message} />
+      <FormAlert message={signOut.message ?? (unread ? problems.say(unread) : null)} />
       <FormAlert tone="success" message={done} />
       {sessions === null ? (
         <LoadingMessage />

@@ -3,20 +3,24 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountService, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../application/account/AccountService';
 import type { ApiError } from '../../../application/api/ApiError';
+import type { Invalid } from '../../../application/forms/Invalid';
 import { FormAlert } from '../../components/FormAlert';
 import { TextField } from '../../components/TextField';
-import { useProblemWords } from '../../format/problem';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
 import { PasswordField } from './PasswordField';
 
+/** A step of the section: one of the use-case's calls, with what the screen does once it succeeds. */
+type Step = () => ResultAsync<void, ApiError | Invalid>;
+
 /**
  * Two-factor authentication: enable (password → QR code and setup key → a code from the app →
- * recovery codes), show or regenerate the recovery codes, disable. Each step asks for the password.
- * With `setupOnly` (the compulsory setup) only enabling is offered; `onEnabled` hears when it is on.
+ * recovery codes), show or regenerate the recovery codes, disable. Each step asks for the password
+ * (the use-case refuses a step without it before sending). With `setupOnly` (the compulsory setup)
+ * only enabling is offered; `onEnabled` hears when it is on.
  */
 export function TwoFactorSection({ initialStatus, setupOnly = false, onEnabled }: { initialStatus: TwoFactorStatus; setupOnly?: boolean; onEnabled?: () => void }) {
   const { t } = useTranslation('account');
-  const problems = useProblemWords();
   const account = useService(AccountService);
   const headingId = useId();
   const [status, setStatus] = useState<TwoFactorStatus>(initialStatus === 'pending' ? 'off' : initialStatus);
@@ -24,70 +28,49 @@ export function TwoFactorSection({ initialStatus, setupOnly = false, onEnabled }
   const [codes, setCodes] = useState<readonly string[] | null>(null);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const fail = (error: ApiError, fields: readonly string[]) => {
-    const problem = problems.describe(error, { fields });
-    setErrors(problem.fields);
-    setMessage(problem.message);
-  };
-
-  const run = async <T,>(action: () => ResultAsync<T, ApiError>, onOk: (value: T) => void, fields: readonly string[]) => {
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    const result = await action();
-    setBusy(false);
-    result.match(onOk, (error) => fail(error, fields));
-  };
-
-  const needPassword = (): boolean => {
-    if (password !== '') return true;
-    setErrors({ password: [t('passwordRequired')] });
-    return false;
-  };
+  // One step at a time; its failure is said by the password or the code field, or above the forms.
+  const { busy, errors, message, submit } = useSubmit((step: Step) => step(), { fields: ['password', 'code'] });
 
   const start = (event: FormEvent) => {
     event.preventDefault();
-    if (!needPassword()) return;
-    void run<TwoFactorEnrolment>(() => account.startTwoFactor(password), (value) => {
-      setEnrolment(value);
-      setPassword('');
-    }, ['password']);
+    void submit(() =>
+      account.startTwoFactor(password).map((value) => {
+        setEnrolment(value);
+        setPassword('');
+      }),
+    );
   };
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim() === '') {
-      setErrors({ code: [t('auth:challenge.requiredCode')] });
-      return;
-    }
-    void run<string[]>(() => account.confirmTwoFactor(code.trim()), (value) => {
-      setStatus('on');
-      setEnrolment(null);
-      setCode('');
-      setCodes(value);
-      onEnabled?.();
-    }, ['code']);
+    void submit(() =>
+      account.confirmTwoFactor(code).map((value) => {
+        setStatus('on');
+        setEnrolment(null);
+        setCode('');
+        setCodes(value);
+        onEnabled?.();
+      }),
+    );
   };
 
   const withPassword = (action: 'show' | 'regenerate' | 'disable') => {
-    if (!needPassword()) return;
     if (action === 'disable') {
-      void run<void>(() => account.disableTwoFactor(password), () => {
-        setStatus('off');
-        setCodes(null);
-        setPassword('');
-      }, ['password']);
+      void submit(() =>
+        account.disableTwoFactor(password).map(() => {
+          setStatus('off');
+          setCodes(null);
+          setPassword('');
+        }),
+      );
       return;
     }
-    void run<string[]>(() => (action === 'show' ? account.showRecoveryCodes(password) : account.regenerateRecoveryCodes(password)), (value) => {
-      setCodes(value);
-      setPassword('');
-    }, ['password']);
+    void submit(() =>
+      (action === 'show' ? account.showRecoveryCodes(password) : account.regenerateRecoveryCodes(password)).map((value) => {
+        setCodes(value);
+        setPassword('');
+      }),
+    );
   };
 
   return (

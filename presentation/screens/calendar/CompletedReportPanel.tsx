@@ -1,11 +1,13 @@
+import type { ResultAsync } from 'neverthrow';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isReportEditable } from '../../../domain/appointments/report';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { ApiError } from '../../../application/api/ApiError';
+import type { Invalid } from '../../../application/forms/Invalid';
 import type { Appointment, CompanyHeading, ProductChoice, Report, Visit } from '../../../application/appointments/appointment';
 import { AppointmentService } from '../../../application/appointments/AppointmentService';
-import { quantityText, reportLines } from '../../../application/appointments/reportLines';
+import { quantityText, saveReport } from '../../../application/appointments/reportLines';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormActions } from '../../components/FormActions';
 import { FormAlert } from '../../components/FormAlert';
@@ -13,10 +15,10 @@ import { SelectField } from '../../components/SelectField';
 import { StoredImage } from '../../components/StoredImage';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import { useProblemWords } from '../../format/problem';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { PrintableReport, type PrintLanguage } from './PrintableReport';
@@ -45,6 +47,9 @@ const stateOf = (report: Report | null): FormState => ({
 });
 const comparable = (s: FormState) => JSON.stringify({ ...s, products: s.products.map(({ key: _key, ...p }) => p) });
 
+/** One thing done on the report (save, sign, a photo): the use-case's call, with what the panel does once it succeeds. */
+type Step = () => ResultAsync<void, ApiError | Invalid>;
+
 /**
  * The completed report of one visit (/calendar/completed-report/{id}): work done, findings, products
  * used, photos (5 MB each), the client's and the worker's signatures drawn on the screen, and a
@@ -71,15 +76,12 @@ export function CompletedReportPanel({
   onVersion: (version: number) => void;
 }) {
   const { t, i18n } = useTranslation('calendar');
-  const problems = useProblemWords();
   const language = i18n.language;
   const service = useService(AppointmentService);
   const [report, setReport] = useState<Report | null>(initial);
   const [saved, setSaved] = useState<FormState>(() => stateOf(initial));
   const [form, setForm] = useState<FormState>(saved);
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [message, setMessage] = useState<{ text: string; tone: 'danger' | 'success' } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const [printLanguage, setPrintLanguage] = useState<PrintLanguage>(language === 'en' ? 'en' : 'zh-HK');
   const me = useAppState('user');
   // The worker's signature is credited to the worker who signs: one of the visit's workers, chosen
@@ -99,89 +101,67 @@ export function CompletedReportPanel({
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
   const setRow = (index: number, patch: Partial<ProductRow>) => set('products', form.products.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
+  // One step at a time; a failure is said under the fields it names (those of the form, the signer),
+  // else above the panel, and field messages come with one line for the whole form.
+  const step = useSubmit((run: Step) => run(), {
+    fields: ['workDone', 'findings', 'clientSigner', ...form.products.flatMap((_, i) => [`productsUsed.${i}.productId`, `productsUsed.${i}.quantity`, `productsUsed.${i}.note`]), 'signer'],
+  });
+  const { busy, errors } = step;
+  const failure = step.message ?? (Object.keys(errors).length > 0 ? t('validation.summary') : null);
+  const run = async (action: Step): Promise<boolean> => {
+    setDone(null);
+    return (await step.submit(action))?.isOk() ?? false;
+  };
+
   const took = (next: Report) => {
     setReport(next);
     onVersion(next.version);
   };
-  const failed = (error: ApiError, fields: readonly string[] = []) => {
-    const problem = problems.describe(error, { fields });
-    setErrors(problem.fields);
-    setMessage({ text: problem.message ?? t('validation.summary'), tone: 'danger' });
-  };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!editable || busy) return;
-    const checked = reportLines(form.products);
-    if (checked.isErr()) {
-      setErrors(Object.fromEntries(Object.entries(checked.error).map(([field, problem]) => [field, [problem === 'product' ? t('validation.product') : t('validation.quantity')]])));
-      setMessage({ text: t('validation.summary'), tone: 'danger' });
-      return;
-    }
-    const lines = checked.value;
-    setBusy(true);
-    const result = await service.saveReport(appointment.id, visit.date, { workDone: form.workDone.trim(), findings: form.findings.trim(), productsUsed: lines, clientSigner: form.clientSigner.trim(), version });
-    setBusy(false);
-    result.match(
-      (next) => {
+    if (!editable) return;
+    const sent = form;
+    void run(() =>
+      saveReport(service, appointment.id, visit.date, { ...sent, version }).map((next) => {
         took(next);
-        setSaved(form);
-        setErrors({});
-        setMessage({ text: t('report.saved'), tone: 'success' });
-      },
-      (error) => failed(error, ['workDone', 'findings', 'clientSigner', ...form.products.flatMap((_, i) => [`productsUsed.${i}.productId`, `productsUsed.${i}.quantity`, `productsUsed.${i}.note`])]),
+        setSaved(sent);
+        setDone(t('report.saved'));
+      }),
     );
   };
 
-  const sign = (who: 'client' | 'worker') => async (png: Blob) => {
-    const result = await service.sign(appointment.id, visit.date, who, png, who === 'worker' && signerId !== '' ? Number(signerId) : undefined);
-    if (result.isErr()) {
-      failed(result.error, who === 'worker' ? ['signer'] : []);
-      return false;
-    }
-    took(result.value);
-    setMessage({ text: t('signature.done'), tone: 'success' });
-    return true;
-  };
-  const unsign = (who: 'client' | 'worker') => async () => {
-    const result = await service.clearSignature(appointment.id, visit.date, who);
-    if (result.isErr()) {
-      failed(result.error);
-      return false;
-    }
-    took(result.value);
-    return true;
-  };
+  const sign = (who: 'client' | 'worker') => (png: Blob) =>
+    run(() =>
+      service.sign(appointment.id, visit.date, who, png, who === 'worker' && signerId !== '' ? Number(signerId) : undefined).map((next) => {
+        took(next);
+        setDone(t('signature.done'));
+      }),
+    );
+  const unsign = (who: 'client' | 'worker') => () => run(() => service.clearSignature(appointment.id, visit.date, who).map(took));
 
-  const addPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+  const addPhoto = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setBusy(true);
-    const result = await service.addPhoto(appointment.id, visit.date, file);
-    setBusy(false);
-    result.match(
-      (next) => {
+    void run(() =>
+      service.addPhoto(appointment.id, visit.date, file).map((next) => {
         took(next);
-        setMessage({ text: t('photos.added', { name: file.name }), tone: 'success' });
-      },
-      (error) => failed(error),
+        setDone(t('photos.added', { name: file.name }));
+      }),
     );
   };
 
-  const removePhoto = async (id: number) => {
-    const result = await service.removePhoto(appointment.id, id);
-    result.match(took, (error) => failed(error));
-  };
+  const removePhoto = (id: number) => void run(() => service.removePhoto(appointment.id, id).map(took));
 
   const productLabel = (p: ProductChoice) => `${p.code} ${bilingual(p, language)}`;
 
   return (
     <div className="stack">
-      <FormAlert message={message?.text ?? null} tone={message?.tone ?? 'danger'} />
+      <FormAlert message={failure ?? done} tone={failure ? 'danger' : 'success'} />
       {!editable && canEdit && <p className="notice no-print">{t('report.locked')}</p>}
       <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, products: kept.products.map((p) => ({ ...p, key: nextKey++ })) })} />
-      <form className="card stack no-print" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form className="card stack no-print" noValidate onSubmit={submit} aria-busy={busy}>
         <fieldset className="plain-fieldset stack" disabled={!editable || busy}>
           <TextAreaField label={t('report.workDone')} value={form.workDone} maxLength={5000} rows={4} onChange={(e) => set('workDone', e.target.value)} errors={errors.workDone} />
           <TextAreaField label={t('report.findings')} value={form.findings} maxLength={5000} rows={4} onChange={(e) => set('findings', e.target.value)} errors={errors.findings} />
@@ -223,7 +203,7 @@ export function CompletedReportPanel({
         {editable && (
           <div className="field">
             <label htmlFor={photoId}>{t('photos.add')}</label>
-            <input id={photoId} type="file" accept="image/png,image/jpeg,image/gif,image/webp" disabled={busy} onChange={(e) => void addPhoto(e)} />
+            <input id={photoId} type="file" accept="image/png,image/jpeg,image/gif,image/webp" disabled={busy} onChange={addPhoto} />
             <p className="hint">{t('photos.limit')}</p>
           </div>
         )}
@@ -237,7 +217,7 @@ export function CompletedReportPanel({
                   <StoredImage path={p.downloadUrl} alt={p.name} />
                   <figcaption>{p.name}</figcaption>
                   {editable && (
-                    <button type="button" className="link-button" onClick={() => void removePhoto(p.id)}>
+                    <button type="button" className="link-button" onClick={() => removePhoto(p.id)}>
                       {t('photos.remove', { name: p.name })}
                     </button>
                   )}
