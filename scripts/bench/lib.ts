@@ -26,8 +26,16 @@ export interface RunningServer {
 export async function ensureLargeData(dataDir: string, counts: readonly string[] = []): Promise<void> {
   if (process.env.DATABASE_URL || existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   console.log(`[bench] seeding ${dataDir} …`);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', '2026-11-23', ...counts], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+  await seedLargeData({ DATA_DIR: dataDir }, counts);
+}
+
+/**
+ * Seeds the large data set (`scripts/seed-large.ts`, "today" 2026-11-23) into the database that
+ * `env` names (DATA_DIR for PGlite, DATABASE_URL for PostgreSQL), whatever is there already.
+ */
+export function seedLargeData(env: Record<string, string>, counts: readonly string[] = []): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts', '--today', '2026-11-23', ...counts], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed-large exited with ${code}`))));
   });
 }

@@ -7,8 +7,11 @@
  *   3. Lighthouse desktop and mobile on /login and /dashboard; interaction latency
  *   4. the calendar: a month with 1,000 visits across 20 workers (scripts/bench/calendar.ts)
  *   5. the reports on 100,000 invoices (scripts/bench/reports.ts) and the API under autocannon
+ *   6. many staff at once (scripts/bench/staff.ts, issue 20): heavy work beside light requests, 25
+ *      simulated staff, every report alone, a large export, the start on the large folder
  *
- * Timings are reported, never asserted. Takes about ten minutes on two cores.
+ * Timings are reported, never asserted. Takes about fifteen minutes on two cores. BENCH_POSTGRES=1
+ * runs the staff part on a throw-away PostgreSQL too (its --postgres), side by side.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { benchApi } from './api';
 import { benchPages } from './pages';
 import { benchServer } from './server';
+import { benchStaff, PARTS } from './staff';
 import { ensureLargeData, ROOT, startServer } from './lib';
 
 function run(script: string, args: string[] = []): Promise<string> {
@@ -65,6 +69,8 @@ try {
   console.log(tables(await run('scripts/bench/reports.ts', ['--data-dir', largeDir])), '\n');
   console.log('## API under load\n');
   console.log(await benchApi(largeDir, { seconds: 10, connections: [1, 10], port: 3640 }));
+  console.log('\n## Many staff at once\n');
+  console.log(await benchStaff(largeDir, { parts: PARTS, seconds: 60, staff: 25, thinkMs: 2_000, runs: 3, timeoutMs: 300_000, port: 3650, postgres: process.env.BENCH_POSTGRES === '1' }));
 } finally {
   rmSync(largeDir, { recursive: true, force: true });
 }
