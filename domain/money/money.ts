@@ -144,3 +144,8 @@ export function parseRate(input: string): Result<BasisPoints, RateInputError> {
   const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return bp > FULL_RATE_BP ? err({ code: 'rateRange' }) : ok(bp);
 }
+
+/** Basis points as the percentage people type, the shortest way (parseRate reads it back): 550 → "5.5", 1225 → "12.25", 500 → "5". */
+export function rateToDecimal(rate: BasisPoints): string {
+  return hundredthsToDecimal(rate);
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, divideRounded, lineTotal, multiplyDivideRounded, parseMoney, parseRate, percentOf, quantityToHundredths, hundredthsToDecimal, parseQuantity } from '../../domain/money/money';
+import { centsToDecimal, divideRounded, lineTotal, multiplyDivideRounded, parseMoney, parseRate, percentOf, quantityToHundredths, hundredthsToDecimal, parseQuantity, rateToDecimal } from '../../domain/money/money';
 import { orderFigures } from '../../domain/orders/order';
 
 describe('rounding: half away from zero', () => {
@@ -158,6 +158,14 @@ describe('money input', () => {
     expect(parseRate('100')._unsafeUnwrap()).toBe(10_000);
     expect(parseRate('100.01')._unsafeUnwrapErr().code).toBe('rateRange');
     expect(parseRate('5.555')._unsafeUnwrapErr().code).toBe('rateFormat');
+  });
+
+  it('writes basis points as the shortest percentage, which reads back the same', () => {
+    expect(rateToDecimal(550)).toBe('5.5');
+    expect(rateToDecimal(1_225)).toBe('12.25');
+    expect(rateToDecimal(500)).toBe('5');
+    expect(rateToDecimal(10_000)).toBe('100');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000 }), (bp) => parseRate(rateToDecimal(bp))._unsafeUnwrap() === bp));
   });
 });
 

@@ -1,60 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { isIsoDate } from '../../../domain/time/dates';
-import { orderFigures } from '../../../domain/orders/order';
-import { parseRate } from '../../../domain/money/money';
-import type { DocumentOptions, NamedOption } from '../../../application/sales/sales';
+import { documentFigures, type DocumentForm } from '../../../application/sales/documentForm';
+import type { DocumentOptions } from '../../../application/sales/sales';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { ClientPicker } from './ClientPicker';
-import { LinesEditor, readLines, type LineRow } from './LinesEditor';
-
-/** The fields quotations and orders share, as typed. */
-export interface DocumentForm {
-  readonly client: NamedOption | null;
-  readonly date: string;
-  readonly branchId: string;
-  readonly salespersonId: string;
-  readonly discount: string;
-  readonly lines: readonly LineRow[];
-  readonly termIds: readonly number[];
-  readonly notes: string;
-}
+import { LinesEditor } from './LinesEditor';
 
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
-
-/** The shared fields read into what the API takes, or every field message at once. */
-export function readDocument(form: DocumentForm, t: (key: string) => string) {
-  const errors: Record<string, string[]> = {};
-  if (!form.client) errors.clientId = [t('validation.client')];
-  if (!isIsoDate(form.date)) errors.date = [t('validation.date')];
-  const rate = form.discount.trim() === '' ? null : parseRate(form.discount);
-  if (rate?.isErr()) errors.discountRateBp = [t(`validation.${rate.error.code}`)];
-  const lines = readLines(form.lines, t);
-  Object.assign(errors, lines.errors);
-  return {
-    errors,
-    value: {
-      clientId: form.client?.id ?? 0,
-      date: form.date,
-      branchId: form.branchId ? Number(form.branchId) : null,
-      salespersonId: form.salespersonId ? Number(form.salespersonId) : null,
-      discountRateBp: rate?.isOk() ? rate.value : 0,
-      items: lines.lines,
-      termIds: [...form.termIds],
-      notes: form.notes.trim(),
-    },
-  };
-}
 
 /** The live figures of the form's readable lines and discount, by the domain's rules. */
 export function FormFigures({ form }: { form: DocumentForm }) {
   const { t, i18n } = useTranslation('sales');
-  const { lines } = readLines(form.lines, t);
-  const rate = parseRate(form.discount.trim() === '' ? '0' : form.discount);
-  const figures = orderFigures(lines, rate.isOk() ? rate.value : 0);
+  const figures = documentFigures(form);
   return (
     <dl className="figures" aria-live="polite">
       <dt>{t('field.subtotal')}</dt>

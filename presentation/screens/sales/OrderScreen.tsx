@@ -1,12 +1,13 @@
 import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { followingDueDate, ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
-import { isIsoDate } from '../../../domain/time/dates';
+import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import type { ApiError } from '../../../application/api/ApiError';
 import { screenValue } from '../../../application/navigation/screenData';
+import { comparableForm, rekeyLines } from '../../../application/sales/documentForm';
+import { changeOrderForm, orderStart, readOrderForm, type OrderForm } from '../../../application/sales/orderForm';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
-import type { Order, OrderInput, OrderScreenData, Receipt } from '../../../application/sales/sales';
+import type { Order, OrderScreenData, Receipt } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
 import { DataTable } from '../../components/DataTable';
@@ -17,13 +18,12 @@ import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TabLinks } from '../../components/TabLinks';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
+import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
-import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { documentStart } from './documentStart';
-import { comparableForm, rekeyLines } from './LinesEditor';
+import { DocumentFields, type FieldErrors } from './DocumentFields';
 import { PaymentDialog, useKeptDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
@@ -32,11 +32,6 @@ import { StatusBadge } from './StatusBadge';
 import { useProblem } from './useProblem';
 import type { ClientAppointment } from '../../../application/appointments/appointment';
 import { ClientAppointmentsPanel } from '../clients/ClientAppointmentsPanel';
-
-interface OrderForm extends DocumentForm {
-  readonly type: OrderType;
-  readonly dueDate: string;
-}
 
 /**
  * /orders/order/invoice/create, /orders/order/invoice/{id} and /orders/order/appointment/{id}: an
@@ -54,16 +49,11 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
   const user = useAppState('user');
   const desk = use(useService(SalesDeskLoader).load()).order;
   const { order, options } = screen;
-  const defaults = screen.order ? null : screen.defaults;
   const invoice = screen.order ? screen : null;
   /** Made from an appointment's invoice tab: the new invoice is linked to that appointment. */
   const forAppointment = screen.order ? null : screen.appointmentId;
   const offers = desk.offers(user, order);
-  const start: OrderForm = {
-    ...documentStart(order, screen.order ? null : screen, options),
-    type: order?.type ?? defaults?.type ?? 'new_order',
-    dueDate: order?.dueDate ?? defaults?.dueDate ?? '',
-  };
+  const start = orderStart(screen);
   const [form, setForm] = useState(start);
   /** A new invoice's due date follows its date (by the payment terms) until the user sets it. */
   const [dueSetByUser, setDueSetByUser] = useState(order !== null);
@@ -72,30 +62,23 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
   const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(useKeptDialog(order));
   const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
   const problem = useProblem();
+  const problems = useProblemWords();
   const { canEdit } = offers;
   const dirty = canEdit && comparableForm(form) !== comparableForm(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(order ? `order:${order.id}:${order.version}` : 'order:new', form, dirty, start);
-  const set = (change: Partial<OrderForm>) =>
-    setForm((f) => ({
-      ...f,
-      ...change,
-      ...(change.date !== undefined && change.dueDate === undefined ? { dueDate: followingDueDate(change.date, defaults?.paymentTermsDays ?? 0, f.dueDate, dueSetByUser) } : {}),
-    }));
+  const set = (change: Partial<OrderForm>) => setForm((f) => changeOrderForm(f, change, screen, dueSetByUser));
   const afterError = (error: ApiError) => setErrors(problem.show(error));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !canEdit) return;
-    const shared = readDocument(form, t);
-    if (!isIsoDate(form.dueDate)) shared.errors.dueDate = [t('validation.date')];
-    else if (form.dueDate < form.date) shared.errors.dueDate = [t('validation.dueBeforeDate')];
-    setErrors(shared.errors);
+    const input = readOrderForm(form);
+    setErrors(input.isErr() ? problems.describe(input.error).fields : {});
     problem.clear();
-    if (Object.keys(shared.errors).length > 0) return;
-    const input: OrderInput = { ...shared.value, type: form.type, dueDate: form.dueDate };
+    if (input.isErr()) return;
     setBusy(true);
-    const result = await desk.save(order, input, forAppointment);
+    const result = await desk.save(order, input.value, forAppointment);
     setBusy(false);
     if (result.isErr()) return afterError(result.error);
   };

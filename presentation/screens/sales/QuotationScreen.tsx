@@ -1,12 +1,13 @@
 import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { contractVisitDates, VISIT_FREQUENCIES, type VisitFrequency } from '../../../domain/quotations/quotation';
-import { isIsoDate } from '../../../domain/time/dates';
+import { VISIT_FREQUENCIES, type VisitFrequency } from '../../../domain/quotations/quotation';
 import type { ApiError } from '../../../application/api/ApiError';
 import { screenValue } from '../../../application/navigation/screenData';
+import { comparableForm, rekeyLines } from '../../../application/sales/documentForm';
+import { plannedVisits, quotationStart, readQuotationForm, type QuotationForm } from '../../../application/sales/quotationForm';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
-import type { QuotationInput, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
+import type { QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
@@ -15,25 +16,16 @@ import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TabLinks } from '../../components/TabLinks';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
+import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
-import { DocumentFields, readDocument, type DocumentForm, type FieldErrors } from './DocumentFields';
-import { documentStart } from './documentStart';
-import { comparableForm, rekeyLines } from './LinesEditor';
+import { DocumentFields, type FieldErrors } from './DocumentFields';
 import { PrintPreview } from './PrintPreview';
 import { quotationDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
 import { useProblem } from './useProblem';
-
-interface QuotationForm extends DocumentForm {
-  readonly kind: 'basic' | 'contract';
-  readonly validDays: string;
-  readonly periodStart: string;
-  readonly periodEnd: string;
-  readonly frequency: VisitFrequency;
-}
 
 /**
  * /quotations/basic/create, /quotations/basic/{id} and /quotations/contract/{id}: a quotation's
@@ -51,21 +43,14 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
   const user = useAppState('user');
   const desk = use(useService(SalesDeskLoader).load()).quotation;
   const { options } = screen;
-  const defaults = screen.quotation ? null : screen.defaults;
   const [quotation, setQuotation] = useState(screen.quotation);
-  const start: QuotationForm = {
-    ...documentStart(quotation, screen.quotation ? null : screen, options),
-    kind: quotation?.kind ?? defaults?.kind ?? 'basic',
-    validDays: String(quotation?.validDays ?? defaults?.validDays ?? 30),
-    periodStart: quotation?.contract?.periodStart ?? '',
-    periodEnd: quotation?.contract?.periodEnd ?? '',
-    frequency: quotation?.contract?.frequency ?? 'monthly',
-  };
+  const start = quotationStart(screen, quotation);
   const [form, setForm] = useState(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [printing, setPrinting] = useState(false);
   const problem = useProblem();
+  const problems = useProblemWords();
   const offers = desk.offers(user, quotation);
   const { canEdit, editable } = offers;
   const dirty = editable && comparableForm(form) !== comparableForm(start);
@@ -73,31 +58,17 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
   const draft = useFormDraft(quotation ? `quotation:${quotation.id}:${quotation.version}` : 'quotation:new', form, dirty, start);
   const set = (change: Partial<QuotationForm>) => setForm((f) => ({ ...f, ...change }));
 
-  const read = (): { input: QuotationInput | null; errors: Record<string, string[]> } => {
-    const shared = readDocument(form, t);
-    const found = shared.errors;
-    const validDays = Number(form.validDays);
-    if (!/^\d+$/.test(form.validDays.trim()) || validDays < 1 || validDays > 365) found.validDays = [t('validation.validDays')];
-    if (form.kind === 'contract') {
-      if (!isIsoDate(form.periodStart)) found['contract.periodStart'] = [t('validation.date')];
-      if (!isIsoDate(form.periodEnd)) found['contract.periodEnd'] = [t('validation.date')];
-      else if (form.periodEnd < form.periodStart) found['contract.periodEnd'] = [t('validation.contractPeriod')];
-    }
-    const contract = form.kind === 'contract' ? { periodStart: form.periodStart, periodEnd: form.periodEnd, frequency: form.frequency } : null;
-    return Object.keys(found).length > 0 ? { input: null, errors: found } : { input: { ...shared.value, kind: form.kind, validDays, contract }, errors: {} };
-  };
-
   const afterError = (error: ApiError) => setErrors(problem.show(error));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !editable) return;
-    const { input, errors: found } = read();
-    setErrors(found);
+    const input = readQuotationForm(form);
+    setErrors(input.isErr() ? problems.describe(input.error).fields : {});
     problem.clear();
-    if (!input) return;
+    if (input.isErr()) return;
     setBusy(true);
-    const result = await desk.save(quotation, input);
+    const result = await desk.save(quotation, input.value);
     setBusy(false);
     if (result.isErr()) return afterError(result.error);
   };
@@ -121,7 +92,7 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
     if (result.isErr()) return afterError(result.error);
   };
 
-  const visits = form.kind === 'contract' && isIsoDate(form.periodStart) && isIsoDate(form.periodEnd) ? contractVisitDates({ periodStart: form.periodStart, periodEnd: form.periodEnd, frequency: form.frequency }) : [];
+  const visits = plannedVisits(form);
   const contractFields = (
     <fieldset className="plain-fieldset" disabled={!editable}>
       <div className="grid-4">
