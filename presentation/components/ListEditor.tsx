@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../domain/auth/permissions';
-import { ListDesk } from '../../application/admin/ListDesk';
+import { ListDesk, listOffers } from '../../application/admin/ListDesk';
 import { LIST_FORMS, type FieldValue, type ListForm, type Values } from '../../application/admin/listForms';
 import { listName, type ListRecords, type ListRef } from '../../application/admin/referenceLists';
 import { useProblemWords } from '../format/problem';
@@ -66,8 +65,8 @@ const isKeptEdit = (value: unknown): value is KeptEdit => {
 
 /**
  * A settings list edited in place: a table of the records with Edit and Delete on each row, and a
- * dialog form to add or edit one, each offered as the user's setting rights allow. Checking, saving,
- * deleting and reloading are the use-case's (ListDesk).
+ * dialog form to add or edit one, each offered as the use-case says for the user's rights (listOffers).
+ * Checking, saving, deleting and reloading are the use-case's (ListDesk).
  */
 export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>) {
   type T = ListRecords[K];
@@ -75,9 +74,7 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
   const problems = useProblemWords();
   const desk = useService(ListDesk);
   const user = useAppState('user');
-  const canCreate = hasPermission(user, 'setting_create');
-  const canEdit = hasPermission(user, 'setting_edit');
-  const canDelete = hasPermission(user, 'setting_delete');
+  const offers = listOffers(user);
   const { words } = props;
   const form = LIST_FORMS[props.list.kind] as ListForm<K>;
   const [editing, setEditing] = useState<{ item: T | null; values: Values } | null>(null);
@@ -121,7 +118,7 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
     <div className="stack">
       <FormAlert message={listMessage} />
       {editing === null && <DraftBanner draft={draft} onRestore={restore} />}
-      {canCreate && (
+      {offers.create && (
         <p>
           <button type="button" className="button button-primary" onClick={() => open(null)}>
             {words.add}
@@ -135,18 +132,18 @@ export function ListEditor<K extends ListRef['kind']>(props: ListEditorProps<K>)
         rowKey={(item) => item.id}
         columns={[
           ...props.columns.map((column) => ({ label: column.header, cell: column.cell })),
-          (canEdit || canDelete) && {
+          (offers.edit || offers.delete) && {
             label: t('actions'),
             labelHidden: true,
             cellClassName: () => 'row-actions',
             cell: (item: T) => (
               <>
-                {canEdit && (
+                {offers.edit && (
                   <button type="button" className="button button-secondary" aria-label={t('editNamed', { name: props.itemName(item) })} onClick={() => open(item)}>
                     {t('edit')}
                   </button>
                 )}
-                {canDelete && (
+                {offers.delete && (
                   <button type="button" className="button button-secondary" aria-label={t('deleteNamed', { name: props.itemName(item) })} onClick={() => void remove(item)}>
                     {t('delete')}
                   </button>

@@ -1,5 +1,6 @@
 import { okAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
+import { listOffers } from '../../application/admin/ListDesk';
 import { ListDeskService } from '../../application/admin/ListDeskService';
 import { blankArea, blankHoliday, optionForm } from '../../application/admin/listForms';
 import { OrganisationDeskService } from '../../application/admin/OrganisationDeskService';
@@ -9,6 +10,8 @@ import type { Organisation } from '../../application/ports/Organisation';
 import type { ReferenceLists } from '../../application/ports/ReferenceLists';
 import { AreaReply, CodesReply, OptionReply } from '../../contract/lists';
 import { BranchReply, CompanyReply } from '../../contract/organisation';
+import type { Permission } from '../../domain/auth/permissions';
+import type { User } from '../../domain/auth/user';
 import { ADMIN, createCore } from '../support/fakes';
 
 const OPTION = OptionReply.parse({ option: { id: 1, key: 'payment_method', value: 'cash', labelEn: 'Cash', labelZh: '現金', sortOrder: 1, active: true, version: 2 } }).option;
@@ -95,6 +98,18 @@ describe('the Settings list forms (ListDesk)', () => {
     expect((await desk.saveCodes(CODES, { ...values, invoice_prefix: 'INV2' })).isOk()).toBe(true);
     expect(calls[0]?.[2]).toEqual({ quotation_prefix: 0, invoice_prefix: 2, receipt_prefix: 0, refund_prefix: 0, quotation_valid_days: 0, payment_terms_days: 1 });
     expect(core.state.get()).toMatchObject({ unsavedChanges: false, notification: { title: 'admin:saved', type: 'success' } });
+  });
+});
+
+describe('what the Settings list screens offer (listOffers)', () => {
+  const withRights = (...permissions: Permission[]): User => ({ ...ADMIN, isAdmin: false, role: { id: 3, name: 'office', permissions } });
+
+  it('offers adding, editing and deleting each by its own setting right; everything to an administrator, nothing to no one', () => {
+    expect(listOffers(ADMIN)).toEqual({ create: true, edit: true, delete: true });
+    expect(listOffers(withRights('setting_view', 'setting_edit'))).toEqual({ create: false, edit: true, delete: false });
+    expect(listOffers(withRights('setting_create', 'setting_delete'))).toEqual({ create: true, edit: false, delete: true });
+    expect(listOffers(withRights('setting_view'))).toEqual({ create: false, edit: false, delete: false });
+    expect(listOffers(null)).toEqual({ create: false, edit: false, delete: false });
   });
 });
 
