@@ -3,7 +3,7 @@ import { checkPassword } from '../../domain/auth/password-policy';
 import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { isLanguage, type Language } from '../../domain/i18n/language';
-import { parseRate } from '../../domain/money/money';
+import { parseRate, rateToDecimal } from '../../domain/money/money';
 import type { ApiError } from '../api/ApiError';
 import { invalid, isValid, type FieldMessage, type Invalid } from '../forms/Invalid';
 import type { NavigationService } from '../navigation/NavigationService';
@@ -42,7 +42,7 @@ export const USER_FORM_FIELDS = ['name', 'email', 'language', 'roleId', 'branchI
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A commission in basis points as the form shows it (550 → "5.5"). */
-const percentText = (bp: number | null): string => (bp === null ? '' : String(bp / 100));
+const percentText = (bp: number | null): string => (bp === null ? '' : rateToDecimal(bp));
 
 /**
  * Settings → Users: the user form's model (its start from the screen's data, its checks by the

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { centsToDecimal, parseMoney, parseRate } from '../../domain/money/money';
+import { centsToDecimal, parseMoney, parseRate, rateToDecimal } from '../../domain/money/money';
 import { PRODUCT_CODE } from '../../domain/products/units';
 import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 import type { Category, CategoryInput, Product, ProductInput } from './products';
@@ -33,7 +33,7 @@ export interface CategoryFormValues {
   readonly sortOrder: string;
 }
 
-const percent = (bp: number | null | undefined) => (bp === null || bp === undefined ? '' : String(bp / 100));
+const percent = (bp: number | null | undefined) => (bp === null || bp === undefined ? '' : rateToDecimal(bp));
 
 /** A product's form as it opens: the product's values, or a new product's defaults. */
 export function productFormValues(product: Product | null): ProductFormValues {

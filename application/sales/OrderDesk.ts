@@ -5,23 +5,13 @@ import { centsToDecimal, parseMoney } from '../../domain/money/money';
 import { checkReceipt, checkRefund } from '../../domain/orders/receipts';
 import { hongKongDate, isIsoDate } from '../../domain/time/dates';
 import type { ApiError } from '../api/ApiError';
+import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 import type { NavigationService } from '../navigation/NavigationService';
 import type { Clock } from '../ports/Clock';
 import type { OrderBook } from '../ports/OrderBook';
 import type { AppState } from '../state/AppState';
+import { salesRule } from './documentForm';
 import type { Order, OrderInput, PaymentInput } from './sales';
-
-/** A message for a field: a key of the `sales` messages and its values (amounts in cents end in `Cents`). */
-export interface FieldMessage {
-  readonly key: string;
-  readonly values?: Readonly<Record<string, number>>;
-}
-
-/** The fields a form's input was refused on, before anything was sent. */
-export interface Invalid {
-  readonly code: 'invalid';
-  readonly fields: Readonly<Record<string, readonly FieldMessage[]>>;
-}
 
 /** What the invoice screen offers the signed-in user for an invoice (or a new one). */
 export interface OrderOffers {
@@ -87,7 +77,7 @@ export class OrderDesk {
 
   /** Voids (only while nothing is paid) or restores the invoice, with the reason for the audit log. */
   setVoid(order: Order, action: 'void' | 'unvoid', reason: string): Result<ResultAsync<Order, ApiError>, Invalid> {
-    if (!reason.trim()) return err({ code: 'invalid', fields: { reason: [{ key: 'validation.voidReasonRequired' }] } });
+    if (!reason.trim()) return err(invalid({ reason: [salesRule('validation.voidReasonRequired')] }));
     return ok(
       this.book.setVoid(order, action, reason.trim()).map((saved) => {
         this.reload();
@@ -105,16 +95,16 @@ export class OrderDesk {
   /** The payment as the API takes it, or every field refused by the domain's rules (with the most that could be taken). */
   readPayment(order: Order, kind: 'receipt' | 'refund', form: PaymentForm): Result<PaymentInput, Invalid> {
     const fields: Record<string, FieldMessage[]> = {};
-    if (!isIsoDate(form.date)) fields.date = [{ key: 'validation.date' }];
+    if (!isIsoDate(form.date)) fields.date = [salesRule('validation.date')];
     const amount = parseMoney(form.amount);
-    if (amount.isErr()) fields.amount = [{ key: `validation.${amount.error.code}` }];
+    if (amount.isErr()) fields.amount = [salesRule(`validation.${amount.error.code}`)];
     else {
       const payments = { receipts: [order.paid], refunds: [] };
       const rule = kind === 'receipt' ? checkReceipt(order.total, payments, order.voided, amount.value) : checkRefund(payments, amount.value);
-      if (rule.isErr()) fields.amount = [{ key: `validation.${rule.error.code}`, ...('maxCents' in rule.error ? { values: { maxCents: rule.error.maxCents } } : {}) }];
+      if (rule.isErr()) fields.amount = [{ ...salesRule(`validation.${rule.error.code}`), ...('maxCents' in rule.error ? { values: { maxCents: rule.error.maxCents } } : {}) }];
     }
-    if (kind === 'refund' && !form.reason.trim()) fields.reason = [{ key: 'validation.refundReason' }];
-    if (Object.keys(fields).length > 0 || amount.isErr()) return err({ code: 'invalid', fields });
+    if (kind === 'refund' && !form.reason.trim()) fields.reason = [salesRule('validation.refundReason')];
+    if (Object.keys(fields).length > 0 || amount.isErr()) return err(invalid(fields));
     return ok({ kind, date: form.date, method: form.method, reference: form.reference.trim(), amount: amount.value, reason: form.reason.trim() });
   }
 

@@ -49,7 +49,7 @@ export interface DocumentValue {
 export type FoundMessages = Record<string, FieldMessage[]>;
 
 /** The message (sales namespace) of a rule the form breaks. */
-export const salesRule = (key: string): FieldMessage => ({ key: `sales:${key}` });
+export const salesRule = (key: string): { readonly key: string } => ({ key: `sales:${key}` });
 
 let nextKey = 1;
 

@@ -49,12 +49,12 @@ describe('the receipt and refund form (OrderDesk)', () => {
     const { book, calls } = fakeOrderBook(order());
     const { desk } = orderDesk(book);
     const read = desk.readPayment(order(), 'receipt', { date: '2026-11-23', method: 'cash', reference: '', amount: '400.01', reason: '' });
-    expect(read._unsafeUnwrapErr().fields).toEqual({ amount: [{ key: 'validation.receiptExceedsOrderTotal', values: { maxCents: 40_000 } }] });
+    expect(read._unsafeUnwrapErr().fields).toEqual({ amount: [{ key: 'sales:validation.receiptExceedsOrderTotal', values: { maxCents: 40_000 } }] });
     const refund = desk.readPayment(order(), 'refund', { date: 'soon', method: 'cash', reference: '', amount: '600.01', reason: ' ' });
     expect(refund._unsafeUnwrapErr().fields).toEqual({
-      date: [{ key: 'validation.date' }],
-      amount: [{ key: 'validation.refundExceedsReceived', values: { maxCents: 60_000 } }],
-      reason: [{ key: 'validation.refundReason' }],
+      date: [{ key: 'sales:validation.date' }],
+      amount: [{ key: 'sales:validation.refundExceedsReceived', values: { maxCents: 60_000 } }],
+      reason: [{ key: 'sales:validation.refundReason' }],
     });
     expect(calls).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe('the receipt and refund form (OrderDesk)', () => {
   it('asks for a reason before voiding; a server refusal comes back as it came', async () => {
     const refused = { code: 'validation' as const, message: 'Refund the payments first.', fields: { reason: ['Refund the payments first.'] } };
     const { desk } = orderDesk({ ...fakeOrderBook(order()).book, setVoid: () => errAsync(refused) });
-    expect(desk.setVoid(order(), 'void', '  ')._unsafeUnwrapErr().fields).toEqual({ reason: [{ key: 'validation.voidReasonRequired' }] });
+    expect(desk.setVoid(order(), 'void', '  ')._unsafeUnwrapErr().fields).toEqual({ reason: [{ key: 'sales:validation.voidReasonRequired' }] });
     expect((await desk.setVoid(order(), 'void', 'Wrong client')._unsafeUnwrap())._unsafeUnwrapErr()).toEqual(refused);
   });
 });

@@ -1,6 +1,5 @@
 import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Invalid } from '../../../application/sales/OrderDesk';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { OptionChoice, Order } from '../../../application/sales/sales';
 import { DraftService } from '../../../application/session/DraftService';
@@ -12,6 +11,7 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { UsualReasonField } from '../../components/UsualReasonField';
 import { formatHKD } from '../../format/money';
+import { useProblemWords } from '../../format/problem';
 import { useFormDraft } from '../../hooks/useDraft';
 import { useService } from '../../services/ServicesContext';
 import { methodChoices } from './paymentMethods';
@@ -30,18 +30,6 @@ export function useKeptDialog(order: Order | null): OrderDialog | null {
   const drafts = useService(DraftService);
   const [kept] = useState(() => (order ? ((['receipt', 'refund', 'void', 'unvoid'] as const).find((d) => drafts.has(dialogDraftKey(order, d))) ?? null) : null));
   return kept;
-}
-
-/** The field messages of input refused before sending, in the user's language (amounts in cents as money). */
-function useInvalidWords() {
-  const { t, i18n } = useTranslation('sales');
-  return (invalid: Invalid): Record<string, string[]> =>
-    Object.fromEntries(
-      Object.entries(invalid.fields).map(([field, messages]) => [
-        field,
-        messages.map((m) => t(m.key, m.values?.maxCents === undefined ? {} : { max: formatHKD(m.values.maxCents, i18n.language) })),
-      ]),
-    );
 }
 
 /**
@@ -68,7 +56,7 @@ export function PaymentDialog({
   const { t, i18n } = useTranslation('sales');
   const desk = use(useService(SalesDeskLoader).load()).order;
   const problem = useProblem();
-  const invalidWords = useInvalidWords();
+  const problems = useProblemWords();
   const methodOptions = methodChoices(methods, t, i18n.language);
   const [start] = useState(() => desk.paymentStart(order, kind, methodOptions));
   const [form, setForm] = useState(start);
@@ -79,7 +67,7 @@ export function PaymentDialog({
 
   const submit = async () => {
     const input = desk.readPayment(order, kind, form);
-    setErrors(input.isErr() ? invalidWords(input.error) : {});
+    setErrors(input.isErr() ? problems.describe(input.error).fields : {});
     problem.clear();
     if (input.isErr()) return;
     setBusy(true);
@@ -111,7 +99,7 @@ export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; 
   const { t } = useTranslation('sales');
   const desk = use(useService(SalesDeskLoader).load()).order;
   const problem = useProblem();
-  const invalidWords = useInvalidWords();
+  const problems = useProblemWords();
   const [{ reason }, setForm] = useState({ reason: '' });
   const setReason = (value: string) => setForm({ reason: value });
   const draft = useFormDraft(dialogDraftKey(order, action), { reason }, reason !== '', { reason: '' });
@@ -120,7 +108,7 @@ export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; 
 
   const submit = async () => {
     const saving = desk.setVoid(order, action, reason);
-    if (saving.isErr()) return setErrors(invalidWords(saving.error));
+    if (saving.isErr()) return setErrors(problems.describe(saving.error).fields);
     setBusy(true);
     const result = await saving.value;
     setBusy(false);
