@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { ORDER_TYPES } from '../../domain/orders/order';
 import { name, num, orderBy, reportFailure, reportRange, sortValues, text, type ReportColumn, type ReportContext, type ReportPage, type ReportResult, type Row } from './report';
 import { filterNames, whereAll } from './filters';
-import { monthsOf } from './months';
+import { monthKey, monthsOf } from './months';
 import { o, OrderFilters, orderConditions } from './orderFilters';
 
 /** The order analysis (spec /reports/orders/order-analysis): void orders are left out of every figure and counted apart. */
@@ -31,9 +31,13 @@ export const AnalysisQuery = z.object({
   sort: z.string().max(20).optional(),
 });
 
-/** The SQL of each grouping: its key (for GROUP BY) and how it reads. */
-const GROUP_SQL: Record<AnalysisGroup, { key: RawBuilder<unknown>; en: RawBuilder<unknown>; zh: RawBuilder<unknown> }> = {
-  month: { key: sql`to_char(o.date, 'YYYY-MM')`, en: sql`to_char(o.date, 'YYYY-MM')`, zh: sql`to_char(o.date, 'YYYY-MM')` },
+/** The order's month: grouped by its first day, written 'YYYY-MM' once per group (see monthKey). */
+const MONTH = monthKey('o');
+const MONTH_TEXT = sql`to_char(${MONTH}, 'YYYY-MM')`;
+
+/** The SQL of each grouping: its key (for GROUP BY), the key as the reply gives it (`shown`, else the key) and how it reads. */
+const GROUP_SQL: Record<AnalysisGroup, { key: RawBuilder<unknown>; shown?: RawBuilder<unknown>; en: RawBuilder<unknown>; zh: RawBuilder<unknown> }> = {
+  month: { key: MONTH, shown: MONTH_TEXT, en: MONTH_TEXT, zh: MONTH_TEXT },
   type: { key: sql`o.type`, en: sql`o.type`, zh: sql`o.type` },
   salesperson: { key: sql`o.salesperson_id`, en: sql`min(s.name)`, zh: sql`min(s.name)` },
   branch: { key: sql`o.branch_id`, en: sql`min(b.name_en)`, zh: sql`min(b.name_zh)` },
@@ -56,7 +60,7 @@ export async function analysisReport(ctx: ReportContext, f: z.output<typeof Anal
   const measures = sql`count(*) as orders, coalesce(sum(o.subtotal), 0) as subtotal, coalesce(sum(o.discount), 0) as discount, coalesce(sum(o.total), 0) as total,
     coalesce(sum(o.paid), 0) as paid, coalesce(sum(${o.outstanding}), 0) as outstanding`;
   // The share of the grand total by a window over the groups; the average rounded half away from zero.
-  const grouped = sql`select ${g.key} as group_key, ${g.en} as label_en, ${g.zh} as label_zh, ${measures},
+  const grouped = sql`select ${g.shown ?? g.key} as group_key, ${g.en} as label_en, ${g.zh} as label_zh, ${measures},
       round(coalesce(sum(o.total), 0)::numeric / count(*)) as average,
       case when sum(sum(o.total)) over () > 0 then round(sum(o.total)::numeric * 10000 / sum(sum(o.total)) over ()) else 0 end as share,
       count(*) over () as group_count
@@ -78,12 +82,12 @@ export async function analysisReport(ctx: ReportContext, f: z.output<typeof Anal
   // and the grand total (void orders counted apart, outside every other figure).
   const live = sql`filter (where ${o.live})`;
   const sets = (
-    await sql<Row>`select grouping(to_char(o.date, 'YYYY-MM')) as g_month, grouping(o.type) as g_type, grouping(o.salesperson_id) as g_staff,
-        to_char(o.date, 'YYYY-MM') as month, o.type, o.salesperson_id, min(s.name) as salesperson,
+    await sql<Row>`select grouping(${MONTH}) as g_month, grouping(o.type) as g_type, grouping(o.salesperson_id) as g_staff,
+        ${MONTH_TEXT} as month, o.type, o.salesperson_id, min(s.name) as salesperson,
         count(*) ${live} as orders, coalesce(sum(o.subtotal) ${live}, 0) as subtotal, coalesce(sum(o.discount) ${live}, 0) as discount,
         coalesce(sum(o.total) ${live}, 0) as total, coalesce(sum(o.paid) ${live}, 0) as paid, coalesce(sum(${o.outstanding}) ${live}, 0) as outstanding,
         count(*) filter (where ${o.voided}) as void_count, coalesce(sum(o.total) filter (where ${o.voided}), 0) as void_total
-      ${joins} where ${whereAll(orderConditions(f, range))} group by grouping sets ((to_char(o.date, 'YYYY-MM')), (o.type), (o.salesperson_id), ())`.execute(db)
+      ${joins} where ${whereAll(orderConditions(f, range))} group by grouping sets ((${MONTH}), (o.type), (o.salesperson_id), ())`.execute(db)
   ).rows;
   const grand = sets.find((r) => num(r.g_month) === 1 && num(r.g_type) === 1 && num(r.g_staff) === 1) ?? {};
   const totals = { orders: num(grand.orders), subtotal: num(grand.subtotal), discount: num(grand.discount), total: num(grand.total), paid: num(grand.paid), outstanding: num(grand.outstanding), average: num(grand.orders) > 0 ? Math.round(num(grand.total) / num(grand.orders)) : 0, share: num(grand.orders) > 0 ? 10_000 : 0 };

@@ -3,7 +3,7 @@ import { err, ok } from 'neverthrow';
 import * as z from 'zod';
 import { dbId, num, pageOfRows, ReportBase, reportRange, sortValues, text, type ReportColumn, type ReportContext, type ReportPage, type ReportResult, type Row } from './report';
 import { filterNames, whereAll } from './filters';
-import { monthsOf } from './months';
+import { monthKey, monthsOf } from './months';
 import { o } from './orderFilters';
 
 /** The commission report (spec /reports/orders/commission), its SQL proven equal to the domain's commission() by tests/server/reports.test.ts. */
@@ -93,13 +93,14 @@ export async function commissionReport(ctx: ReportContext, f: z.output<typeof Co
   if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
   if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
   const ctes = commissionPerOrder(whereAll(conditions), f.basis);
+  const month = monthKey('po');
   // Per salesperson, per month and the grand total in one pass over the orders' commissions.
   const sets = (
     await sql<Row>`with ${ctes}
-      select grouping(po.salesperson_id) as g_staff, grouping(to_char(po.date, 'YYYY-MM')) as g_month, po.salesperson_id, to_char(po.date, 'YYYY-MM') as month,
+      select grouping(po.salesperson_id) as g_staff, grouping(${month}) as g_month, po.salesperson_id, to_char(${month}, 'YYYY-MM') as month,
         min(u.name) as salesperson, min(u.commission_rate_bp) as user_rate, count(*) as orders, sum(po.total) as total, sum(po.base) as base, sum(po.commission) as commission
       from per_order po left join users u on u.id = po.salesperson_id
-      group by grouping sets ((po.salesperson_id), (to_char(po.date, 'YYYY-MM')), ())`.execute(db)
+      group by grouping sets ((po.salesperson_id), (${month}), ())`.execute(db)
   ).rows;
   const toRow = (r: Row): Row => ({
     salespersonId: r.salesperson_id,

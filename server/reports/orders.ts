@@ -132,9 +132,12 @@ export async function itemsReport(ctx: ReportContext, f: z.output<typeof ItemQue
     select: sql`i.id, o.id as order_id, o.number, o.date::text as date, cl.name_en, cl.name_zh, p.code,
       coalesce(nullif(i.description_en, ''), p.name_en, '') as description_en, coalesce(nullif(i.description_zh, ''), p.name_zh, '') as description_zh,
       pc.name_en as category_en, pc.name_zh as category_zh, i.quantity, p.unit, i.unit_price, i.line_total`,
-    // Quantities add up per unit only: one sum per product unit beside the totals.
-    totals: sql`count(*) as count, coalesce(sum(i.line_total), 0) as line_total,
-      (select coalesce(jsonb_agg(jsonb_build_object('unit', u.unit, 'quantity', u.quantity)), '[]'::jsonb) from (select p.unit, sum(i.quantity) as quantity ${itemsFrom} group by p.unit) u) as by_unit`,
+    // Quantities add up per unit only: one sum per product unit beside the totals. The lines are
+    // read once, grouped by unit, and the count and amount added up from those groups.
+    totals: sql`count(*) as count, coalesce(sum(i.line_total), 0) as line_total`,
+    totalsQuery: sql`select coalesce(sum(u.count), 0) as count, coalesce(sum(u.line_total), 0) as line_total,
+        coalesce(jsonb_agg(jsonb_build_object('unit', u.unit, 'quantity', u.quantity)), '[]'::jsonb) as by_unit
+      from (select p.unit, count(*) as count, sum(i.line_total) as line_total, sum(i.quantity) as quantity ${itemsFrom} group by p.unit) u`,
     sortSql: {
       number: sql`o.number`,
       date: sql`o.date`,

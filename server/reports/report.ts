@@ -193,6 +193,11 @@ export interface ListReportSpec {
   readonly select: RawBuilder<unknown>;
   /** The select list of the totals over every row that matches (aggregates only). */
   readonly totals: RawBuilder<unknown>;
+  /**
+   * The whole query of the totals row, when it is cheaper written otherwise than
+   * `select ${totals} ${from}` (e.g. summed from a grouped subquery in one pass); `totals` is then unused.
+   */
+  readonly totalsQuery?: RawBuilder<unknown>;
   readonly sortSql: Readonly<Record<string, RawBuilder<unknown>>>;
   /** A stable last sort key, so pages never overlap. */
   readonly tieBreak: RawBuilder<unknown>;
@@ -218,7 +223,7 @@ export async function listReport(ctx: ReportContext, spec: ListReportSpec): Prom
   const { db } = ctx;
   const { sort, page, per_page, format } = spec.query;
   const order = sql`${orderBy(sort, spec.sortSql)}, ${spec.tieBreak} ${sql.raw(sort.startsWith('-') ? 'desc' : 'asc')}`;
-  const totalsRaw = (await sql<Row>`select ${spec.totals} ${spec.from}`.execute(db)).rows[0] ?? {};
+  const totalsRaw = (await sql<Row>`${spec.totalsQuery ?? sql`select ${spec.totals} ${spec.from}`}`.execute(db)).rows[0] ?? {};
   const totals = spec.toTotals(totalsRaw);
   return outcome(
     format !== 'json',

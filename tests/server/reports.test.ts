@@ -147,6 +147,7 @@ describe('the order analysis', () => {
     }
     expect(r.totals.total).toBe(sum(live.map((o) => o.total)));
     expect(r.charts!.byMonth!.map((m) => m.key)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']);
+    for (const point of r.charts!.byMonth!) expect([point.total, point.orders], point.key).toEqual([sum(live.filter((o) => o.date.startsWith(point.key)).map((o) => o.total)), live.filter((o) => o.date.startsWith(point.key)).length]);
     for (const point of r.charts!.byType!) expect(point.total).toBe(sum(live.filter((o) => o.type === point.key).map((o) => o.total)));
     for (const point of r.charts!.bySalesperson!) expect(point.total).toBe(sum(live.filter((o) => String(o.salesperson_id ?? '') === point.key).map((o) => o.total)));
     const byClient = await report(`/api/reports/orders/order-analysis?date_from=${FROM}&date_to=${TO}&group_by=client&sort=-total&per_page=3`);
@@ -238,6 +239,16 @@ describe('the commission report', () => {
     const idOf = new Map(users.map((u) => [u.name, u.id]));
     for (const row of rest.slice(0, -1)) expect(row[earned], row[who]).toBe((want.get(idOf.get(row[who]!) ?? null)!.commission / 100).toFixed(2));
     expect(rest.at(-1)![earned]).toBe((sum([...want.values()].map((v) => v.commission)) / 100).toFixed(2));
+  });
+
+  it('charts each month’s commission as the domain’s for the orders dated in it, every month of the range shown', async () => {
+    const r = await report(`/api/reports/orders/commission?date_from=${FROM}&date_to=${TO}&basis=total`);
+    const live = orders.filter((o) => inRange(o.date) && !o.voided);
+    const byMonth = r.charts!.byMonth! as { key: string; commission: number }[];
+    expect(byMonth.map((m) => m.key)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']);
+    for (const point of byMonth) expect(point.commission, point.key).toBe(sum(live.filter((o) => o.date.startsWith(point.key)).map((o) => orderCommission(o, 'total'))));
+    expect(sum(byMonth.map((m) => m.commission))).toBe(r.totals.commission);
+    expect(byMonth.filter((m) => m.commission > 0).length).toBeGreaterThan(1);
   });
 
   it('pays on received amounts no more than on totals, and sorts by commission', async () => {
