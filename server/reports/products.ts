@@ -91,7 +91,11 @@ export async function productReport(ctx: ReportContext, f: z.output<typeof Produ
   // The totals row holds what adds up: the amount, and the quantity only when every row is of one
   // unit (otherwise a sum per unit beside it). An invoice or a client with several products is on
   // several rows, so their numbers in all are given apart, not as the column's total.
-  const byUnit = quantityByUnit((await sql<Row>`select p.unit, sum(i.quantity) as quantity ${lines} group by p.unit`.execute(ctx.db)).rows);
+  // A product has one unit, so the product rows' quantities added up per unit are the lines' sums
+  // per unit (exact integers), without reading the lines a second time.
+  const perUnit = new Map<unknown, number>();
+  for (const r of all) if (num(r.is_total) === 0) perUnit.set(r.unit ?? null, (perUnit.get(r.unit ?? null) ?? 0) + num(r.quantity));
+  const byUnit = quantityByUnit([...perUnit].map(([unit, quantity]) => ({ unit, quantity })));
   const quantity = singleUnitQuantity(byUnit);
   const totals = { count: rows.length, ...(quantity === null ? {} : { quantity }), amount: num(grand.amount), share: num(grand.amount) > 0 ? 10_000 : 0, quantityByUnit: byUnit };
   const distinct = { orders: num(grand.orders), clients: num(grand.clients) };
