@@ -14,6 +14,11 @@ export interface RunningServer {
   readonly startMs: number;
   /** Resident memory of the server process now, in MB (Linux). */
   rssMb(): number;
+  /**
+   * CPU time the server process has used so far (user + system, Linux, 10 ms steps): the difference
+   * around a request is its cost, much less swayed than its wall time by other work on the machine.
+   */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -70,6 +75,11 @@ export async function startServer(options: { port: number; dataDir?: string; env
     child,
     startMs,
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the command name in brackets), in 1/100 s.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
