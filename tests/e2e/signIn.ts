@@ -18,9 +18,19 @@ export async function submitSignIn(page: Page, who: Credentials): Promise<void> 
   await page.getByRole('button', { name: '登入' }).click();
 }
 
-/** Opens /login, signs `who` in and waits for the calendar, where a sign-in lands. */
+/**
+ * Opens /login, signs `who` in and waits for the calendar, where a sign-in lands, in Chinese.
+ * The language is kept on the account and a sign-in switches to it: a spec that stopped while the
+ * account was in English (a timeout skips its own clean-up) must not leave every later spec
+ * reading English, so an English account is switched back here.
+ */
 export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void> {
   await page.goto('/login');
   await submitSignIn(page, who);
   await expect(page).toHaveURL(/\/calendar$/);
+  if ((await page.locator('html').getAttribute('lang')) === 'zh-HK') return;
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/language') && response.ok());
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-HK');
+  await saved;
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
 }
