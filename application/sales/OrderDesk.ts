@@ -125,3 +125,29 @@ export class OrderDesk {
     this.state.set({ notification: { title, type: 'success' } });
   }
 }
+
+/** What the receipts lists offer the signed-in user. */
+export interface ReceiptOffers {
+  /** May mark a cash or cheque receipt as banked in (the bank-in reminder's button). */
+  readonly bankIn: boolean;
+}
+
+/** The receipts lists' use-cases: what they offer for the user's rights, and banking a receipt in → reload → say so. */
+export class ReceiptDesk {
+  constructor(
+    private readonly book: OrderBook,
+    private readonly state: AppState,
+  ) {}
+
+  offers(user: User | null): ReceiptOffers {
+    return { bankIn: hasPermission(user, 'receipt_edit') };
+  }
+
+  /** Marks the receipt as banked in; the list loads again (it leaves the reminder) and says so. */
+  bankIn(receiptId: number): ResultAsync<void, ApiError> {
+    return this.book.bankIn(receiptId).map(() => {
+      this.state.set({ viewKey: this.state.get().viewKey + 1 });
+      this.state.set({ notification: { title: 'sales:reminders.banked', type: 'success' } });
+    });
+  }
+}

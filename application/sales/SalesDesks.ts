@@ -4,13 +4,14 @@ import type { Clock } from '../ports/Clock';
 import type { OrderBook } from '../ports/OrderBook';
 import type { QuotationBook } from '../ports/QuotationBook';
 import type { AppState } from '../state/AppState';
-import type { OrderDesk } from './OrderDesk';
+import type { OrderDesk, ReceiptDesk } from './OrderDesk';
 import type { QuotationDesk } from './QuotationDesk';
 
-/** The quotation and invoice screens' use-cases. */
+/** The quotation, invoice and receipts screens' use-cases. */
 export interface SalesDesks {
   readonly quotation: QuotationDesk;
   readonly order: OrderDesk;
+  readonly receipts: ReceiptDesk;
 }
 
 /**
@@ -34,6 +35,7 @@ export class SalesDeskLoader {
     this.desks ??= Promise.all([import('./QuotationDesk'), import('./OrderDesk')]).then(([q, o]) => ({
       quotation: new q.QuotationDesk(this.quotations, this.state, this.navigation, this.confirmation),
       order: new o.OrderDesk(this.orders, this.state, this.navigation, this.clock),
+      receipts: new o.ReceiptDesk(this.orders, this.state),
     }));
     return this.desks;
   }

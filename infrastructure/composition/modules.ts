@@ -32,7 +32,6 @@ import { SalesDeskLoader } from '../../application/sales/SalesDesks';
 import { ClientFinder } from '../../application/ports/ClientFinder';
 import { OrderBook } from '../../application/ports/OrderBook';
 import { QuotationBook } from '../../application/ports/QuotationBook';
-import { ReceiptBook } from '../../application/ports/ReceiptBook';
 import { lazyPort } from './lazyPort';
 import type { Token } from '../../application/di/token';
 import { loadClientArea } from '../http/clients/load';
@@ -285,7 +284,6 @@ export const salesModule = new ContainerModule(({ bind }) => {
   const sales = (api: ApiClient) => import('../http/sales/adapters').then((m) => m.salesAdapters(api));
   bind(QuotationBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.quotations)), [ApiClient]).inSingletonScope();
   bind(OrderBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.orders)), [ApiClient]).inSingletonScope();
-  bind(ReceiptBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.receipts)), [ApiClient]).inSingletonScope();
   bind(ClientFinder).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.clients)), [ApiClient]).inSingletonScope();
   bind(SalesDeskLoader)
     .toResolvedValue(

@@ -7,7 +7,7 @@ import type { QuotationBook } from '../../application/ports/QuotationBook';
 import { RouteController, type RouteView } from '../../application/navigation/RouteController';
 import { ROUTES } from '../../application/navigation/routes';
 import { screenValue } from '../../application/navigation/screenData';
-import { OrderDesk } from '../../application/sales/OrderDesk';
+import { OrderDesk, ReceiptDesk } from '../../application/sales/OrderDesk';
 import { QuotationDesk } from '../../application/sales/QuotationDesk';
 import type { Order, Quotation } from '../../application/sales/sales';
 import { ContractScreenDataDecoders, SCREEN_DECODERS } from '../../infrastructure/http/screenData';
@@ -28,6 +28,7 @@ function fakeOrderBook(saved: Order) {
     update: (o, input) => (calls.push(['update', o.id, o.version, input]), okAsync(saved)),
     setVoid: (o, action, reason) => (calls.push(['setVoid', o.id, action, reason]), okAsync(saved)),
     recordPayment: (id, input) => (calls.push(['recordPayment', id, input]), okAsync(saved)),
+    bankIn: (id) => (calls.push(['bankIn', id]), okAsync(undefined)),
   };
   return { book, calls };
 }
@@ -177,5 +178,36 @@ describe('the quotation screen (QuotationDesk)', () => {
     expect((await confirmed)._unsafeUnwrap()).toBe(true);
     expect(removed).toEqual([12]);
     expect(core.navigator.current().path).toBe('/quotations');
+  });
+});
+
+describe('the receipts lists (ReceiptDesk)', () => {
+  function receiptDesk(outcome: 'ok' | 'conflict' = 'ok') {
+    const core = createCore({ user: ADMIN, start: '/reminders/bank-in' });
+    const banked: number[] = [];
+    const book: OrderBook = { ...fakeOrderBook(order()).book, bankIn: (id) => (banked.push(id), outcome === 'ok' ? okAsync(undefined) : errAsync({ code: 'conflict' as const, message: 'Someone else saved it first.' })) };
+    return { core, banked, desk: new ReceiptDesk(book, core.state) };
+  }
+
+  it('offers the bank-in button only to who may edit receipts', () => {
+    const { desk } = receiptDesk();
+    expect(desk.offers(ADMIN)).toEqual({ bankIn: true });
+    expect(desk.offers(SALES)).toEqual({ bankIn: false });
+    expect(desk.offers({ ...VIEWER, role: { id: 5, name: 'accounts', permissions: ['receipt_view', 'receipt_edit'] } })).toEqual({ bankIn: true });
+  });
+
+  it('banks a receipt in, then loads the list again and says so; a refusal changes nothing', async () => {
+    const { core, banked, desk } = receiptDesk();
+    const viewKey = core.state.get().viewKey;
+    expect((await desk.bankIn(31)).isOk()).toBe(true);
+    expect(banked).toEqual([31]);
+    expect(core.state.get().viewKey).toBe(viewKey + 1);
+    expect(core.state.get().notification.title).toBe('sales:reminders.banked');
+
+    const refused = receiptDesk('conflict');
+    const before = refused.core.state.get();
+    expect((await refused.desk.bankIn(31))._unsafeUnwrapErr().code).toBe('conflict');
+    expect(refused.core.state.get().viewKey).toBe(before.viewKey);
+    expect(refused.core.state.get().notification).toEqual(before.notification);
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
-import { Order, OrderPage, PaymentReply, QuotationPage, QuotationReply, Receipt } from '../../contract/sales';
+import { BankedReply, Order, OrderPage, PaymentReply, QuotationPage, QuotationReply, Receipt } from '../../contract/sales';
 import { ADMIN } from '../support/fakes';
 import { documentOptionsFixture, invoiceOptionsFixture, orderFixture, quotationFixture, SALES_CLIENT } from '../support/sales';
 import { wire } from '../support/wire';
@@ -650,6 +650,24 @@ describe('reminder screens', () => {
     await user.click(within(await screen.findByRole('columnheader', { name: /^金額/ })).getByRole('link'));
     await waitFor(() => expect(new URLSearchParams(navigator.current().search).get('sort')).toBe('amount'));
     await waitFor(() => expect(lastQuery(transport, '/api/receipts')).toMatchObject({ action: 'bank-in', staff_id: '2', sort: 'amount' }));
+  });
+
+  it('/reminders/bank-in: “banked in” marks the receipt, loads the list again and says so', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderSignedIn({
+      start: '/reminders/bank-in',
+      language: 'zh-HK',
+      handler: (r) =>
+        r.path === '/api/receipts/31/bank-in' && r.method === 'POST'
+          ? { status: 200, body: wire(BankedReply, { banked: true }) }
+          : r.path === '/api/receipts'
+            ? { status: 200, body: { items: [CHEQUE], total: 1, netAmount: CHEQUE.amount, page: 1, perPage: 20, options: { branches: BRANCHES, staff: [], paymentMethods: [] } } }
+            : backend(r),
+    });
+    await user.click(await screen.findByRole('button', { name: '標示 R-2026-00031 已存入銀行' }));
+    expect(await screen.findByText('收據已標示為已存入銀行。')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/receipts/31/bank-in']);
+    await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/receipts')).toHaveLength(2));
   });
 });
 

@@ -24,4 +24,8 @@ export class HttpOrderBook implements OrderBook {
   recordPayment(orderId: number, input: PaymentInput): ResultAsync<Order, ApiError> {
     return this.wire.call({ method: 'POST', path: `/api/orders/${orderId}/receipts`, body: input }, (c) => c.PaymentReply).map((r) => r.order);
   }
+
+  bankIn(receiptId: number): ResultAsync<void, ApiError> {
+    return this.wire.call({ method: 'POST', path: `/api/receipts/${receiptId}/bank-in` }, (c) => c.BankedReply).map(() => undefined);
+  }
 }

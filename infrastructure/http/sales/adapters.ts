@@ -2,11 +2,10 @@ import type { ApiClient } from '../../../application/api/ApiClient';
 import { HttpClientFinder } from './HttpClientFinder';
 import { HttpOrderBook } from './HttpOrderBook';
 import { HttpQuotationBook } from './HttpQuotationBook';
-import { HttpReceiptBook } from './HttpReceiptBook';
 import { SalesWire } from './SalesWire';
 
 /** The sales adapters, made together over one wire (loaded lazily by the composition root). */
 export function salesAdapters(api: ApiClient) {
   const wire = new SalesWire(api);
-  return { quotations: new HttpQuotationBook(wire), orders: new HttpOrderBook(wire), receipts: new HttpReceiptBook(wire), clients: new HttpClientFinder(wire) };
+  return { quotations: new HttpQuotationBook(wire), orders: new HttpOrderBook(wire), clients: new HttpClientFinder(wire) };
 }

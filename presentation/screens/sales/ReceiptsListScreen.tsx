@@ -1,10 +1,8 @@
-import { useState } from 'react';
+import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { screenValue } from '../../../application/navigation/screenData';
-import { ReceiptBook } from '../../../application/ports/ReceiptBook';
-import { AppState } from '../../../application/state/AppState';
+import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { FormAlert } from '../../components/FormAlert';
 import { ListView } from '../../components/ListView';
@@ -23,8 +21,8 @@ import { useProblem } from './useProblem';
 export default function ReceiptsListScreen({ data, route }: ScreenProps) {
   const { t, i18n } = useTranslation('sales');
   const user = useAppState('user');
-  const state = useService(AppState);
-  const receipts = useService(ReceiptBook);
+  const desk = use(useService(SalesDeskLoader).load()).receipts;
+  const offers = desk.offers(user);
   const problem = useProblem();
   const [busyId, setBusyId] = useState<number | null>(null);
   const bankIn = route.apiQuery?.action === 'bank-in';
@@ -36,11 +34,9 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
 
   const markBanked = async (id: number) => {
     setBusyId(id);
-    const result = await receipts.bankIn(id);
+    const result = await desk.bankIn(id);
     setBusyId(null);
-    if (result.isErr()) return void problem.show(result.error);
-    state.set({ viewKey: state.get().viewKey + 1 });
-    state.set({ notification: { title: 'sales:reminders.banked', type: 'success' } });
+    if (result.isErr()) problem.show(result.error);
   };
 
   return (
@@ -78,7 +74,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
           label: t('actions'),
           labelHidden: true,
           cell: (r) =>
-            hasPermission(user, 'receipt_edit') && (
+            offers.bankIn && (
               <button type="button" className="button button-secondary" disabled={busyId === r.id} onClick={() => void markBanked(r.id)} aria-label={t('reminders.markBankedNamed', { number: r.number })}>
                 {t('reminders.markBanked')}
               </button>
