@@ -7,6 +7,8 @@ import { ADMIN, FakeObjectUrls, globalTimer, type FakeTransport } from '../suppo
 import { orderFixture } from '../support/sales';
 import { renderApp, renderSignedIn } from './render';
 import { CompanyReply } from '../../contract/organisation';
+import { CalendarRangeReply } from '../../contract/appointments';
+import { optionsFixture } from '../support/appointments';
 
 /* Stored pictures (profile photo, company logo and chop, on screen and on a printed document) with the back end in the page: fetched through the transport, shown from blob: addresses. */
 
@@ -17,6 +19,17 @@ const fileReply = (blob: Blob): ApiResponse => ({ status: 200, body: { blob, nam
 const PROFILE = { id: 1, name: 'Ada Chan', email: 'admin@example.com', language: 'en', version: 4, isAdmin: true, role: 'admin', branch: null, twoFactor: 'off' };
 const OLD_PHOTO = '/api/user/profile-photo/1?v=aaaa1111';
 const NEW_PHOTO = '/api/user/profile-photo/1?v=bbbb2222';
+
+/**
+ * The calendar the last test goes to, empty: its replies are read by the contract, and without them
+ * the calendar would go on to the error page as soon as its code is loaded (at once when an earlier
+ * test file of the worker loaded it already).
+ */
+function calendar(r: ApiRequest): ApiResponse | null {
+  if (r.method === 'GET' && r.path === '/api/appointments') return { status: 200, body: CalendarRangeReply.parse({ events: [], holidays: [], workers: [] }) };
+  if (r.method === 'GET' && r.path === '/api/appointments/filters') return { status: 200, body: optionsFixture() };
+  return null;
+}
 
 function profileBackend(files: Record<string, Blob>) {
   return (r: ApiRequest): ApiResponse => {
@@ -134,7 +147,7 @@ describe('stored pictures with the back end in the page', () => {
           ? fileReply(image([8]))
           : r.path === '/api/orders/3'
             ? { status: 200, body: { order, attachments: [], appointments: [], options } }
-            : { status: 200, body: { auth: true } },
+            : calendar(r) ?? { status: 200, body: { auth: true } },
       fileAddresses: inPage(urls),
     });
     await user.click(await screen.findByRole('button', { name: 'Print' }));
