@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // findBy…/waitFor give up after 1 s by default: on a busy two-core machine (CI beside other work)
 // a lazily loaded screen can take longer than that to appear, and a test failed that would have
@@ -9,6 +9,16 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+});
+
+// The test files of a worker share one document (isolate: false in vite.config.ts): each file leaves
+// it as it found it, so no file sees another's title, language or leftovers.
+afterAll(() => {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const element of [document.documentElement, document.body]) {
+    for (const { name } of [...element.attributes]) element.removeAttribute(name);
+  }
 });
 
 // jsdom has <dialog> but not its modal methods; Chromium's real behaviour is covered end to end.
