@@ -34,7 +34,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // files), which takes about half a second off a start. PGlite (it loads its WebAssembly and data
   // files from beside its own module), the native argon2 binding and pg stay in node_modules.
   publicDir: isSsrBuild ? false : 'public',
-  ...(isSsrBuild ? { ssr: { noExternal: ['hono', '@hono/node-server', 'kysely', 'zod', 'neverthrow', 'otpauth', 'papaparse', 'write-excel-file', 'qrcode', 'rrule', 'tslib'] } } : {}),
+  ...(isSsrBuild ? { ssr: { noExternal: ['hono', '@hono/node-server', 'kysely', 'zod', 'neverthrow', 'otpauth', 'papaparse', 'fflate', 'qrcode', 'rrule', 'tslib'] } } : {}),
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true }
     : {

@@ -1,11 +1,12 @@
-import writeXlsxFile from 'write-excel-file/universal';
 import type { Language } from '../../domain/i18n/language';
 import { centsToDecimal, hundredthsToDecimal } from '../../domain/money/money';
 import { hongKongDate } from '../../domain/time/dates';
 import type { AppContext } from '../http/env';
 import { translate, type ServerMessageKey } from '../i18n';
 import { csvReply } from '../http/csv';
-import { num, text, type CodeList, type HeaderLanguage, type Name, type ReportColumn, type ReportPage, type ReportTable } from './report';
+import { readFirst, streamReply } from '../http/stream';
+import { EXPORT_CHUNK, num, text, type CodeList, type HeaderLanguage, type Name, type ReportColumn, type ReportPage, type ReportTable, type Row } from './report';
+import { xlsxStream, type XlsxCell } from './xlsxStream';
 
 /**
  * A report's replies: the JSON of a page, and its table as a CSV or Excel file with a totals row,
@@ -62,67 +63,77 @@ type ExportInput = ReportTable;
 /** The header language of an export: as chosen, or the caller's language. */
 export const headerChoice = (c: AppContext, headers: HeaderLanguage | undefined): HeaderLanguage => headers ?? c.var.language;
 
-function exportTable(choice: HeaderLanguage, input: ExportInput) {
-  const headers = input.columns.map((col) => headerText(choice, col.key));
-  const body = input.rows.map((row) => input.columns.map((col) => exportCell(choice, col, row[col.key])));
-  if (input.totals) {
-    const totalLabel = choice === 'both' ? `${translate('zh-HK', 'reports.total')} ${translate('en', 'reports.total')}` : translate(choice, 'reports.total');
-    const totals = input.columns.map((col) => (col.key in input.totals! ? exportCell(choice, col, input.totals![col.key]) : ''));
-    totals[0] = totalLabel;
-    body.push(totals);
+const totalLabel = (choice: HeaderLanguage) => (choice === 'both' ? `${translate('zh-HK', 'reports.total')} ${translate('en', 'reports.total')}` : translate(choice, 'reports.total'));
+
+/**
+ * The table's rows as cells, a chunk at a time as they are read, then its totals row (its first
+ * cell the label "Total"). The first chunk is read before this resolves: a failure to read it is
+ * answered as any other failure, before the file starts.
+ */
+async function cellChunks<T>(input: ExportInput, cells: (row: Row, totals: boolean) => T[], label: T): Promise<AsyncIterable<T[][]>> {
+  async function* chunks() {
+    if (Array.isArray(input.rows)) {
+      const rows = input.rows as readonly Row[];
+      for (let i = 0; i < rows.length; i += EXPORT_CHUNK) yield rows.slice(i, i + EXPORT_CHUNK).map((row) => cells(row, false));
+    } else {
+      for await (const rows of input.rows as AsyncIterable<readonly Row[]>) yield rows.map((row) => cells(row, false));
+    }
+    if (input.totals) {
+      const totals = cells(input.totals, true);
+      totals[0] = label;
+      yield [totals];
+    }
   }
-  return { headers, body };
+  return readFirst(chunks());
 }
 
-/** The report as a CSV file (UTF-8 with BOM, CRLF, formula-safe: the sales lists' own writer). */
-export function reportCsv(c: AppContext, choice: HeaderLanguage, input: ExportInput): Response {
-  const { headers, body } = exportTable(choice, input);
-  return csvReply(c, input.filename, headers, body);
+/** The report as a CSV file (UTF-8 with BOM, CRLF, formula-safe: the sales lists' own writer), streamed as its rows are read. */
+export async function reportCsv(c: AppContext, choice: HeaderLanguage, input: ExportInput): Promise<Response> {
+  const headers = input.columns.map((col) => headerText(choice, col.key));
+  const cells = (row: Row, totals: boolean) => input.columns.map((col) => (!totals || col.key in row ? exportCell(choice, col, row[col.key]) : ''));
+  return csvReply(c, input.filename, headers, await cellChunks(input, cells, totalLabel(choice)));
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The report as an Excel workbook: one sheet, the header row bold and frozen, money and counts as
- * numbers (money with two decimals), the totals row bold. Written by write-excel-file's universal
- * build, which runs the same in Node and in the page (the in-page backend).
+ * numbers (money with two decimals), the totals row bold. Written by ./xlsxStream.ts as the rows
+ * are read, the same in Node and in the page (the in-page backend).
  */
 export async function reportXlsx(c: AppContext, choice: HeaderLanguage, input: ExportInput): Promise<Response> {
-  const headers = input.columns.map((col) => ({ value: headerText(choice, col.key), fontWeight: 'bold' as const }));
-  const cell = (col: ReportColumn, value: unknown, bold: boolean) => {
+  const headers = input.columns.map((col): XlsxCell => ({ value: headerText(choice, col.key), bold: true }));
+  const cell = (col: ReportColumn, value: unknown, bold: boolean): XlsxCell | null => {
     const text = exportCell(choice, col, value);
-    const style = bold ? { fontWeight: 'bold' as const } : {};
     if (value === null || value === undefined || text === '') return null;
     switch (col.kind) {
       case 'money':
-        return { value: num(value) / 100, type: Number, format: '#,##0.00', ...style };
+        return { value: num(value) / 100, format: 'money', bold };
       case 'quantity':
       case 'rate':
       case 'minutes':
-        return { value: Number(text), type: Number, format: '0.00', ...style };
+        return { value: Number(text), format: 'decimal', bold };
       case 'count':
-        return { value: num(value), type: Number, ...style };
+        return { value: num(value), bold };
       default:
-        return { value: String(text), type: String, ...style };
+        return { value: String(text), bold };
     }
   };
-  const data = [headers, ...input.rows.map((row) => input.columns.map((col) => cell(col, row[col.key], false)))];
-  if (input.totals) {
-    const totals = input.columns.map((col) => (col.key in input.totals! ? cell(col, input.totals![col.key], true) : null));
-    const label = choice === 'both' ? `${translate('zh-HK', 'reports.total')} ${translate('en', 'reports.total')}` : translate(choice, 'reports.total');
-    totals[0] = { value: label, type: String, fontWeight: 'bold' };
-    data.push(totals);
+  const cells = (row: Row, totals: boolean) => input.columns.map((col) => (!totals || col.key in row ? cell(col, row[col.key], totals) : null));
+  const body = await cellChunks<XlsxCell | null>(input, cells, { value: totalLabel(choice), bold: true });
+  async function* rows() {
+    yield [headers];
+    yield* body;
   }
-  const widths = input.columns.map((col) => ({ width: col.kind === 'name' || col.kind === 'text' ? 28 : col.kind === 'money' ? 16 : 14 }));
-  const blob = await writeXlsxFile(data, { columns: widths, stickyRowsCount: 1, sheet: input.filename.slice(0, 31) }).toBlob();
-  return c.body(new Uint8Array(await blob.arrayBuffer()), 200, {
+  const widths = input.columns.map((col) => (col.kind === 'name' || col.kind === 'text' ? 28 : col.kind === 'money' ? 16 : 14));
+  return streamReply(c, xlsxStream({ name: input.filename, widths, rows: rows() }), {
     'Content-Type': XLSX_TYPE,
     'Content-Disposition': `attachment; filename="${input.filename}-${hongKongDate(c.var.deps.now())}.xlsx"`,
   });
 }
 
 /** A report's table as the asked file: CSV or Excel, headers in the chosen language (else the caller's). */
-export function exportReply(c: AppContext, format: 'csv' | 'xlsx', headers: HeaderLanguage | undefined, table: ReportTable): Response | Promise<Response> {
+export function exportReply(c: AppContext, format: 'csv' | 'xlsx', headers: HeaderLanguage | undefined, table: ReportTable): Promise<Response> {
   const choice = headerChoice(c, headers);
   return format === 'csv' ? reportCsv(c, choice, table) : reportXlsx(c, choice, table);
 }

@@ -43,7 +43,11 @@ export interface ReportQuery {
 export interface ReportTable {
   readonly filename: string;
   readonly columns: readonly ReportColumn[];
-  readonly rows: readonly Row[];
+  /**
+   * Every row: all at once (a short list, one row per product or salesperson), or a chunk at a
+   * time, each read by its own query as the file is written (a report with a row per record).
+   */
+  readonly rows: readonly Row[] | AsyncIterable<readonly Row[]>;
   /** The totals row (same keys as the rows); its first text column reads "Total". */
   readonly totals: Row | null;
 }
@@ -82,6 +86,12 @@ export const MAX_REPORT_DAYS = 3_660;
 
 /** The most rows one export writes. */
 export const EXPORT_LIMIT = 50_000;
+
+/**
+ * How many rows an export reads per query: its file is written chunk by chunk as they are read,
+ * so memory stays bounded and the database answers other people's queries between chunks.
+ */
+export const EXPORT_CHUNK = 2_500;
 
 export const ReportBase = {
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
@@ -227,10 +237,7 @@ export async function listReport(ctx: ReportContext, spec: ListReportSpec): Prom
   const totals = spec.toTotals(totalsRaw);
   return outcome(
     format !== 'json',
-    async () => {
-      const rows = (await sql<Row>`select ${spec.select} ${spec.from} order by ${order} limit ${EXPORT_LIMIT}`.execute(db)).rows.map(spec.toRow);
-      return { filename: spec.filename, columns: spec.columns, rows, totals };
-    },
+    () => ({ filename: spec.filename, columns: spec.columns, rows: exportChunks(db, spec, order), totals }),
     async () => {
       const pageSql = spec.pageKey
         ? sql<Row>`select ${spec.select} ${spec.from} and ${spec.pageKey} in (select ${spec.pageKey} ${spec.from} order by ${order} limit ${per_page} offset ${(page - 1) * per_page}) order by ${order}`
@@ -249,4 +256,36 @@ export async function listReport(ctx: ReportContext, spec: ListReportSpec): Prom
       };
     },
   );
+}
+
+/**
+ * The rows of a list report's export, up to EXPORT_LIMIT, EXPORT_CHUNK at a time in the asked order
+ * (each chunk its own query). With a `pageKey` (which is then also the tie-break), each chunk starts
+ * after the last row of the one before (keyset: its sort value and key); otherwise by offset.
+ */
+async function* exportChunks(db: Kysely<Database>, spec: ListReportSpec, order: RawBuilder<unknown>): AsyncGenerator<readonly Row[]> {
+  const { sort } = spec.query;
+  const key = spec.pageKey;
+  const expression = spec.sortSql[sort.replace(/^-/, '')]!;
+  const after = sql.raw(sort.startsWith('-') ? '<' : '>');
+  let read = 0;
+  let last: { value: string | null; key: unknown } | null = null;
+  while (read < EXPORT_LIMIT) {
+    const size = Math.min(EXPORT_CHUNK, EXPORT_LIMIT - read);
+    let rows: Row[];
+    if (key) {
+      // Sorted nulls last: after a value come the greater (or, descending, smaller) values, then
+      // the nulls; after a null, the nulls with a key beyond. The value comes back as text and is
+      // read again as the sort expression's own type.
+      const next = last === null ? sql`true` : last.value === null ? sql`(${expression} is null and ${key} ${after} ${last.key})` : sql`(${expression} ${after} ${last.value} or (${expression} = ${last.value} and ${key} ${after} ${last.key}) or ${expression} is null)`;
+      rows = (await sql<Row>`select ${spec.select}, (${expression})::text as export_sort_value, ${key} as export_key ${spec.from} and ${next} order by ${order} limit ${size}`.execute(db)).rows;
+      const end = rows.at(-1);
+      if (end) last = { value: end.export_sort_value === null || end.export_sort_value === undefined ? null : text(end.export_sort_value), key: end.export_key };
+    } else {
+      rows = (await sql<Row>`select ${spec.select} ${spec.from} order by ${order} limit ${size} offset ${read}`.execute(db)).rows;
+    }
+    if (rows.length > 0) yield rows.map(spec.toRow);
+    read += rows.length;
+    if (rows.length < size) return;
+  }
 }
