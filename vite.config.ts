@@ -28,15 +28,21 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   // The production front end is served by the server with Brotli or gzip copies made at build time.
   plugins: [react(), ...(mode === 'production' && !isSsrBuild ? [precompressed()] : [])],
-  // `vite build --ssr server/main.ts` (part of npm run build): the server as one file of plain
-  // JavaScript, so a start loads no TypeScript (see README). The pure-JavaScript packages go into
+  // `vite build --ssr` (part of npm run build): the server as one file of plain JavaScript, so a
+  // start loads no TypeScript (see README), and beside it the embedded database's thread
+  // (pgliteWorker.js, started by server/node/workerDatabase.ts). The pure-JavaScript packages go into
   // that file too: Node then reads one module instead of several hundred (kysely alone is ~400
   // files), which takes about half a second off a start. PGlite (it loads its WebAssembly and data
   // files from beside its own module), the native argon2 binding and pg stay in node_modules.
   publicDir: isSsrBuild ? false : 'public',
   ...(isSsrBuild ? { ssr: { noExternal: ['hono', '@hono/node-server', 'kysely', 'zod', 'neverthrow', 'otpauth', 'papaparse', 'fflate', 'qrcode', 'rrule', 'tslib'] } } : {}),
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true }
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        sourcemap: true,
+        rollupOptions: { input: { main: 'server/main.ts', pgliteWorker: 'server/node/pgliteWorker.ts' }, output: { entryFileNames: '[name].js' } },
+      }
     : {
         outDir: mode === 'demo' ? 'dist/demo' : 'dist/public',
         emptyOutDir: true,

@@ -6,7 +6,7 @@
  *   npm run soak -- --skip-postgres --skip-crash     # only the load on PGlite
  *
  * The server is the built one, as `npm start` runs it: dist/server/main.js (scripts/bench/lib.ts).
- * When that file is missing the soak builds it first (`vite build --ssr server/main.ts`, the server
+ * When that file is missing the soak builds it first (`vite build --ssr`, the server
  * half of `npm run build`; no front end is needed). An existing build is used as it is: after
  * changing server/ or domain/, run `npm run build` first (the soak warns when the build is older).
  *
@@ -240,8 +240,8 @@ async function postgresPhase(bin: string, work: string): Promise<void> {
 function ensureServerBuild(): void {
   const built = path.join(ROOT, 'dist', 'server', 'main.js');
   if (!existsSync(built)) {
-    log('dist/server/main.js is missing: building the server (vite build --ssr server/main.ts) …');
-    const result = spawnSync('npx', ['vite', 'build', '--ssr', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit' });
+    log('dist/server/main.js is missing: building the server (vite build --ssr) …');
+    const result = spawnSync('npx', ['vite', 'build', '--ssr'], { cwd: ROOT, stdio: 'inherit' });
     if (result.status !== 0 || !existsSync(built)) throw new Error('The server build failed: run `npm run build` and look at its output.');
     rows.push(['server build', 'dist/server/main.js built by the soak']);
     return;

@@ -1,3 +1,4 @@
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -11,6 +12,7 @@ import { DEFAULT_SERVER_CONFIG } from './http/env';
 import { appKeyFile, resolveAppKey } from './node/appKey';
 import { Argon2PasswordHasher } from './node/argon2-hasher';
 import { databaseTarget, openDatabase } from './node/database';
+import { inLane, laneOf } from './node/workerDatabase';
 import { clientIpOf } from './node/clientIp';
 import { withCompression } from './node/compression';
 import { trackInFlight } from './node/drain';
@@ -82,7 +84,11 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOST ?? '127.0.0.1';
   const requests = trackInFlight(withCompression(app).fetch);
-  const server = serve({ fetch: requests.fetch, port, hostname }, (info) => {
+  // Each request runs in its lane from the first byte in to the last byte out (a file's rows are
+  // read while it is sent): the embedded database serves people waiting before reports and exports.
+  const laned = ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (request, response) => inLane(laneOf(request.url ?? '/'), () => listener(request, response)))) as typeof createServer;
+  const server = serve({ fetch: requests.fetch, port, hostname, createServer: laned }, (info) => {
     const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
     console.log(`[server] ready on http://${hostname}:${info.port} with ${where} in ${Math.round(performance.now() - startedAt)} ms`);
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type KyselyPlugin } from 'kysely';
+import { WorkerPGliteDialect } from '../../server/node/workerDatabase';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { safeParse, type output, type ZodMiniType } from 'zod/mini';
@@ -80,6 +81,21 @@ async function postgresCopy(pgTemplate: { url: string; template: string }): Prom
   return open();
 }
 
+/** TEST_PGLITE_THREAD=worker: the test databases run in a worker thread, as the server runs PGlite. */
+async function pgliteThreadFrom(dump: Blob): Promise<OpenDatabase> {
+  const dialect = new WorkerPGliteDialect({ dump: new Uint8Array(await dump.arrayBuffer()) });
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    reopen: async () => {
+      const saved = await dialect.dump();
+      await db.destroy();
+      return pgliteThreadFrom(saved);
+    },
+    close: () => db.destroy(),
+  };
+}
+
 function pgliteFrom(dump: Blob): OpenDatabase {
   const pglite = new PGlite({ loadDataDir: dump });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
@@ -119,7 +135,7 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const pgTemplate = inject('pgTemplate');
-  const database = pgTemplate ? await postgresCopy(pgTemplate) : pgliteFrom(new Blob([await readFile(inject('dbTemplate'))]));
+  const database = pgTemplate ? await postgresCopy(pgTemplate) : await (process.env.TEST_PGLITE_THREAD === 'worker' ? pgliteThreadFrom : pgliteFrom)(new Blob([await readFile(inject('dbTemplate'))]));
   return serverOn(database, config, extra, options, new FakeClock(), new MemoryFileStorage());
 }
 
