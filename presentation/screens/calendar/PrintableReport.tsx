@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hundredthsToDecimal } from '../../../domain/money/money';
 import { toHongKongIso } from '../../../domain/time/dates';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
@@ -79,7 +80,7 @@ export function PrintableReport({
         wrapClassName={null}
         columns={[
           { label: label('report.product'), cell: (p) => `${p.code} ${name(p)}` },
-          { label: label('report.quantity'), cell: (p) => `${p.quantity / 100} ${unitWord(p.unit)}` },
+          { label: label('report.quantity'), cell: (p) => `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}` },
           { label: label('report.note'), cell: (p) => p.note },
         ]}
         rows={report?.productsUsed ?? []}
