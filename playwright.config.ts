@@ -30,6 +30,9 @@ export default defineConfig({
     {
       name: 'in-page',
       testMatch: /in-page\.spec\.ts$/,
+      // Every request here runs the server and its database in the page, on the browser's own CPU:
+      // on a busy machine a list can take longer than the desktop project's 5 s to appear.
+      expect: { timeout: 20_000 },
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, baseURL: `http://127.0.0.1:${DEMO_PORT}` },
     },
   ],
