@@ -2,7 +2,7 @@ import { centsToDecimal, hundredthsToDecimal, lineTotal, parseMoney, parseQuanti
 import { orderFigures, type OrderFigures } from '../../domain/orders/order';
 import { isIsoDate } from '../../domain/time/dates';
 import type { FieldMessage } from '../forms/Invalid';
-import type { ClientSummary, DocumentItem, DocumentOptions, LineInput, NamedOption, ProductOption, Quotation } from './sales';
+import type { ClientSummary, DocumentInput, DocumentItem, DocumentOptions, LineInput, NamedOption, ProductOption, Quotation } from './sales';
 
 /**
  * The form model a quotation and an invoice share: the header, lines, terms and notes as typed, how
@@ -29,18 +29,6 @@ export interface DocumentForm {
   /** A percentage as typed, '' for none. */
   readonly discount: string;
   readonly lines: readonly LineRow[];
-  readonly termIds: readonly number[];
-  readonly notes: string;
-}
-
-/** What the shared fields read into: the document's part of what the API takes. */
-export interface DocumentValue {
-  readonly clientId: number;
-  readonly date: string;
-  readonly branchId: number | null;
-  readonly salespersonId: number | null;
-  readonly discountRateBp: number;
-  readonly items: readonly LineInput[];
   readonly termIds: readonly number[];
   readonly notes: string;
 }
@@ -162,7 +150,7 @@ export function documentStart(saved: SharedDocument | null, fresh: NewDocument |
  * every field message at once (none when all is well). The quotation's and invoice's models add
  * their own fields' messages before deciding.
  */
-export function readDocument(form: DocumentForm): { fields: FoundMessages; value: DocumentValue } {
+export function readDocument(form: DocumentForm): { fields: FoundMessages; value: DocumentInput } {
   const fields: FoundMessages = {};
   if (!form.client) fields.clientId = [salesRule('validation.client')];
   if (!isIsoDate(form.date)) fields.date = [salesRule('validation.date')];

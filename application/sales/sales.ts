@@ -247,7 +247,8 @@ export interface LineInput {
   readonly unitPrice: number;
 }
 
-interface DocumentInput {
+/** What quotations and orders share of what the API takes (the shared fields of the form, read). */
+export interface DocumentInput {
   readonly date: string;
   readonly clientId: number;
   readonly branchId: number | null;
