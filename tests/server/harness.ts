@@ -81,28 +81,26 @@ async function postgresCopy(pgTemplate: { url: string; template: string }): Prom
   return open();
 }
 
-/** TEST_PGLITE_THREAD=worker: the test databases run in a worker thread, as the server runs PGlite. */
-async function pgliteThreadFrom(dump: Blob): Promise<OpenDatabase> {
-  const dialect = new WorkerPGliteDialect({ dump: new Uint8Array(await dump.arrayBuffer()) });
-  const db = new Kysely<Database>({ dialect });
+/**
+ * A test database loaded from a dump: PGlite in this thread, or with TEST_PGLITE_THREAD=worker in a
+ * worker thread, as the server runs it (server/node/workerDatabase.ts).
+ */
+async function pgliteFrom(dump: Blob): Promise<OpenDatabase> {
+  let db: Kysely<Database>;
+  let dumped: () => Promise<Blob>;
+  if (process.env.TEST_PGLITE_THREAD === 'worker') {
+    const dialect = new WorkerPGliteDialect({ dump: new Uint8Array(await dump.arrayBuffer()) });
+    db = new Kysely<Database>({ dialect });
+    dumped = () => dialect.dump();
+  } else {
+    const pglite = new PGlite({ loadDataDir: dump });
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    dumped = () => pglite.dumpDataDir('none');
+  }
   return {
     db,
     reopen: async () => {
-      const saved = await dialect.dump();
-      await db.destroy();
-      return pgliteThreadFrom(saved);
-    },
-    close: () => db.destroy(),
-  };
-}
-
-function pgliteFrom(dump: Blob): OpenDatabase {
-  const pglite = new PGlite({ loadDataDir: dump });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return {
-    db,
-    reopen: async () => {
-      const saved = await pglite.dumpDataDir('none');
+      const saved = await dumped();
       await db.destroy();
       return pgliteFrom(saved);
     },
@@ -135,7 +133,7 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const pgTemplate = inject('pgTemplate');
-  const database = pgTemplate ? await postgresCopy(pgTemplate) : await (process.env.TEST_PGLITE_THREAD === 'worker' ? pgliteThreadFrom : pgliteFrom)(new Blob([await readFile(inject('dbTemplate'))]));
+  const database = pgTemplate ? await postgresCopy(pgTemplate) : await pgliteFrom(new Blob([await readFile(inject('dbTemplate'))]));
   return serverOn(database, config, extra, options, new FakeClock(), new MemoryFileStorage());
 }
 
