@@ -1,4 +1,4 @@
-import { err, ok, ResultAsync, type Result } from 'neverthrow';
+import { err, errAsync, ok, ResultAsync, type Result } from 'neverthrow';
 import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { centsToDecimal, parseMoney } from '../../domain/money/money';
@@ -11,6 +11,7 @@ import type { Clock } from '../ports/Clock';
 import type { OrderBook } from '../ports/OrderBook';
 import type { AppState } from '../state/AppState';
 import { salesRule } from './documentForm';
+import { readOrderForm, type OrderForm } from './orderForm';
 import type { Order, OrderInput, PaymentInput } from './sales';
 
 /** What the invoice screen offers the signed-in user for an invoice (or a new one). */
@@ -59,6 +60,14 @@ export class OrderDesk {
     };
   }
 
+  /**
+   * The form as typed, read with the domain's rules and saved (a new invoice made from an
+   * appointment is linked to it): every field it breaks (nothing is sent), or what `save` does.
+   */
+  submit(order: Order | null, form: OrderForm, appointmentId: number | null): ResultAsync<Order, Invalid | ApiError> {
+    return readOrderForm(form).asyncAndThen((input) => this.save(order, input, appointmentId));
+  }
+
   /** Saves; a new invoice opens at its own address, an edit shows the saved one. */
   save(order: Order | null, input: OrderInput, appointmentId: number | null): ResultAsync<Order, ApiError> {
     const saved = order ? this.book.update(order, input) : this.book.create({ ...input, appointmentId });
@@ -76,15 +85,13 @@ export class OrderDesk {
   }
 
   /** Voids (only while nothing is paid) or restores the invoice, with the reason for the audit log. */
-  setVoid(order: Order, action: 'void' | 'unvoid', reason: string): Result<ResultAsync<Order, ApiError>, Invalid> {
-    if (!reason.trim()) return err(invalid({ reason: [salesRule('validation.voidReasonRequired')] }));
-    return ok(
-      this.book.setVoid(order, action, reason.trim()).map((saved) => {
-        this.reload();
-        this.notify(`sales:order.${action}ed`);
-        return saved;
-      }),
-    );
+  setVoid(order: Order, action: 'void' | 'unvoid', reason: string): ResultAsync<Order, Invalid | ApiError> {
+    if (!reason.trim()) return errAsync(invalid({ reason: [salesRule('validation.voidReasonRequired')] }));
+    return this.book.setVoid(order, action, reason.trim()).map((saved) => {
+      this.reload();
+      this.notify(`sales:order.${action}ed`);
+      return saved;
+    });
   }
 
   /** A new receipt (the amount still owed) or refund, dated today in Hong Kong, by the first method offered. */
@@ -106,6 +113,11 @@ export class OrderDesk {
     if (kind === 'refund' && !form.reason.trim()) fields.reason = [salesRule('validation.refundReason')];
     if (Object.keys(fields).length > 0 || amount.isErr()) return err(invalid(fields));
     return ok({ kind, date: form.date, method: form.method, reference: form.reference.trim(), amount: amount.value, reason: form.reason.trim() });
+  }
+
+  /** The receipt or refund as typed, read with the domain's rules and recorded: every field it breaks (nothing is sent), or what `recordPayment` does. */
+  pay(order: Order, kind: 'receipt' | 'refund', form: PaymentForm): ResultAsync<Order, Invalid | ApiError> {
+    return this.readPayment(order, kind, form).asyncAndThen((input) => this.recordPayment(order, input));
   }
 
   /** Records the receipt or refund; the screen shows the invoice's new figures. */

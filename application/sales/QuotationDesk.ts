@@ -3,10 +3,12 @@ import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { quotationMoves } from '../../domain/quotations/quotation';
 import type { ApiError } from '../api/ApiError';
+import type { Invalid } from '../forms/Invalid';
 import type { ConfirmationService } from '../navigation/ConfirmationService';
 import type { NavigationService } from '../navigation/NavigationService';
 import type { QuotationBook } from '../ports/QuotationBook';
 import type { AppState } from '../state/AppState';
+import { readQuotationForm, type QuotationForm } from './quotationForm';
 import type { Quotation, QuotationInput, QuotationMove } from './sales';
 
 /** What the quotation screen offers the signed-in user for a quotation (or a new one). */
@@ -43,6 +45,14 @@ export class QuotationDesk {
       convert: canEdit && quotation.status === 'accepted' && !quotation.order && hasPermission(user, 'order_create'),
       delete: quotation.status === 'draft' && !quotation.order && hasPermission(user, 'quotation_delete'),
     };
+  }
+
+  /**
+   * The form as typed, read with the domain's rules and saved: every field it breaks (nothing is
+   * sent), or what `save` does.
+   */
+  submit(quotation: Quotation | null, form: QuotationForm): ResultAsync<Quotation, Invalid | ApiError> {
+    return readQuotationForm(form).asyncAndThen((input) => this.save(quotation, input));
   }
 
   /** Saves; a new quotation opens at its own address, an edit shows the saved one. */

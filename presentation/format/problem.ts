@@ -32,7 +32,10 @@ export interface DescribeOptions {
    * whole-form message says what went wrong. Default: every field the problem names.
    */
   readonly fields?: readonly string[];
-  /** Say the whole-form message even when field messages are shown (default false). */
+  /**
+   * Say the whole-form message of a refusal even when field messages are shown (default false);
+   * never for a use-case's own `Invalid` (code `invalid`), whose field messages say it all.
+   */
   readonly always?: boolean;
 }
 
@@ -76,7 +79,7 @@ export function describeProblem(problem: Problem, words: Words, options: Describ
     if (options.fields && !options.fields.includes(field)) continue;
     if (messages.length > 0) fields[field] = messages.map((m) => fieldWords(m, words));
   }
-  if (Object.keys(fields).length > 0 && !options.always) return { fields, message: null };
+  if (Object.keys(fields).length > 0 && !(options.always && problem.code !== 'invalid')) return { fields, message: null };
   return { fields, message: problemWords(problem, words) };
 }
 

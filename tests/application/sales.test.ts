@@ -10,15 +10,30 @@ import { screenValue } from '../../application/navigation/screenData';
 import { OrderDesk, ReceiptDesk } from '../../application/sales/OrderDesk';
 import { QuotationDesk } from '../../application/sales/QuotationDesk';
 import type { Order, Quotation } from '../../application/sales/sales';
+import type { Invalid } from '../../application/forms/Invalid';
+import { orderStart } from '../../application/sales/orderForm';
+import { quotationStart } from '../../application/sales/quotationForm';
+import type { OrderScreenData, QuotationScreenData } from '../../application/sales/sales';
+import { NewOrderPage, NewQuotationPage } from '../../contract/sales';
 import { ContractScreenDataDecoders, SCREEN_DECODERS } from '../../infrastructure/http/screenData';
 import { ADMIN, createCore } from '../support/fakes';
-import { orderFixture, quotationFixture } from '../support/sales';
+import { documentOptionsFixture, orderFixture, quotationFixture, SALES_CLIENT } from '../support/sales';
+import { wire } from '../support/wire';
 
 const SALES: User = { ...ADMIN, isAdmin: false, role: { id: 2, name: 'sales', permissions: ['quotation_view', 'quotation_edit', 'quotation_create', 'order_view', 'order_edit', 'receipt_create'] } };
 const VIEWER: User = { ...ADMIN, isAdmin: false, role: { id: 4, name: 'viewer', permissions: ['quotation_view', 'order_view'] } };
 
 const order = (change: Partial<Order> = {}): Order => ({ ...(orderFixture() as Order), ...change });
 const quotation = (change: Partial<Quotation> = {}): Quotation => ({ ...(quotationFixture() as Quotation), ...change });
+
+const newQuotationPage = (): QuotationScreenData => ({
+  ...(wire(NewQuotationPage, { options: documentOptionsFixture(), defaults: { kind: 'contract', date: '2026-11-23', validDays: 30, branchId: 1, salespersonId: 2 }, client: null }) as Omit<Extract<QuotationScreenData, { quotation: null }>, 'quotation'>),
+  quotation: null,
+});
+const newOrderPage = (): OrderScreenData => ({
+  ...(wire(NewOrderPage, { options: documentOptionsFixture(), appointmentId: 51, defaults: { type: 'new_order', date: '2026-11-23', dueDate: '2026-12-23', paymentTermsDays: 30, branchId: null, salespersonId: 2 }, client: null }) as Omit<Extract<OrderScreenData, { order: null }>, 'order'>),
+  order: null,
+});
 
 /** A book that answers every call with `saved` and records what it was asked. */
 function fakeOrderBook(saved: Order) {
@@ -75,8 +90,45 @@ describe('the receipt and refund form (OrderDesk)', () => {
   it('asks for a reason before voiding; a server refusal comes back as it came', async () => {
     const refused = { code: 'validation' as const, message: 'Refund the payments first.', fields: { reason: ['Refund the payments first.'] } };
     const { desk } = orderDesk({ ...fakeOrderBook(order()).book, setVoid: () => errAsync(refused) });
-    expect(desk.setVoid(order(), 'void', '  ')._unsafeUnwrapErr().fields).toEqual({ reason: [{ key: 'sales:validation.voidReasonRequired' }] });
-    expect((await desk.setVoid(order(), 'void', 'Wrong client')._unsafeUnwrap())._unsafeUnwrapErr()).toEqual(refused);
+    expect(((await desk.setVoid(order(), 'void', '  '))._unsafeUnwrapErr() as Invalid).fields).toEqual({ reason: [{ key: 'sales:validation.voidReasonRequired' }] });
+    expect((await desk.setVoid(order(), 'void', 'Wrong client'))._unsafeUnwrapErr()).toEqual(refused);
+  });
+
+  it('sends no void without a reason; a void with one reloads the invoice and says so', async () => {
+    const { book, calls } = fakeOrderBook(order({ voided: true }));
+    const { core, desk } = orderDesk(book);
+    expect((await desk.setVoid(order(), 'void', ' '))._unsafeUnwrapErr().code).toBe('invalid');
+    expect(calls).toEqual([]);
+    const viewKey = core.state.get().viewKey;
+    expect((await desk.setVoid(order(), 'void', ' Wrong client '))._unsafeUnwrap().voided).toBe(true);
+    expect(calls).toEqual([['setVoid', 3, 'void', 'Wrong client']]);
+    expect(core.state.get().viewKey).toBe(viewKey + 1);
+    expect(core.state.get().notification).toEqual({ title: 'sales:order.voided', type: 'success' });
+  });
+
+  it('pays as typed: a form the domain refuses is every field’s message and sends nothing; one it takes is recorded, the invoice reloads and says so', async () => {
+    const { book, calls } = fakeOrderBook(order());
+    const { core, desk } = orderDesk(book);
+    const refused = await desk.pay(order(), 'receipt', { date: 'soon', method: 'cash', reference: '', amount: '400.01', reason: '' });
+    expect(refused._unsafeUnwrapErr()).toEqual({
+      code: 'invalid',
+      fields: { date: [{ key: 'sales:validation.date' }], amount: [{ key: 'sales:validation.receiptExceedsOrderTotal', values: { maxCents: 40_000 } }] },
+    });
+    expect(calls).toEqual([]);
+    const viewKey = core.state.get().viewKey;
+    expect((await desk.pay(order(), 'receipt', { date: '2026-11-23', method: 'cash', reference: ' C-1 ', amount: '400', reason: '' })).isOk()).toBe(true);
+    expect(calls).toEqual([['recordPayment', 3, { kind: 'receipt', date: '2026-11-23', method: 'cash', reference: 'C-1', amount: 40_000, reason: '' }]]);
+    expect(core.state.get().viewKey).toBe(viewKey + 1);
+    expect(core.state.get().notification).toEqual({ title: 'sales:payments.saved.receipt', type: 'success' });
+  });
+
+  it('pays back a server refusal as it came, its domain reason and figures kept', async () => {
+    const refused = { code: 'validation' as const, message: '', fields: {}, reason: 'receiptExceedsOrderTotal', details: { maxCents: 10_000 } };
+    const { core, desk } = orderDesk({ ...fakeOrderBook(order()).book, recordPayment: () => errAsync(refused) });
+    const before = core.state.get();
+    expect((await desk.pay(order(), 'receipt', { date: '2026-11-23', method: 'cash', reference: '', amount: '100', reason: '' }))._unsafeUnwrapErr()).toEqual(refused);
+    expect(core.state.get().viewKey).toBe(before.viewKey);
+    expect(core.state.get().notification).toEqual(before.notification);
   });
 });
 
@@ -95,6 +147,25 @@ describe('the invoice form (OrderDesk)', () => {
     await desk.save(order(), input, null);
     expect(calls[1]).toEqual(['update', 3, 4, input]);
     expect(core.state.get().viewKey).toBe(viewKey + 1);
+  });
+
+  it('submits the form as typed: every field the domain refuses and nothing sent, or the invoice saved for the appointment it was made from', async () => {
+    const saved = order({ id: 45 });
+    const { book, calls } = fakeOrderBook(saved);
+    const { core, desk } = orderDesk(book);
+    const screen = newOrderPage();
+    const blank = orderStart(screen);
+    const refused = await desk.submit(null, { ...blank, dueDate: '2026-11-01' }, 51);
+    expect(refused._unsafeUnwrapErr()).toEqual({
+      code: 'invalid',
+      fields: { clientId: [{ key: 'sales:validation.client' }], 'items.0.unitPrice': [{ key: 'sales:validation.moneyFormat' }], 'items.0.descriptionZh': [{ key: 'sales:lines.describe' }], dueDate: [{ key: 'sales:validation.dueBeforeDate' }] },
+    });
+    expect(calls).toEqual([]);
+    const typed = { ...blank, client: SALES_CLIENT, lines: [{ ...blank.lines[0]!, descriptionZh: ' 清潔 ', unitPrice: '120.5' }] };
+    expect((await desk.submit(null, typed, 51))._unsafeUnwrap()).toBe(saved);
+    expect(calls).toEqual([['create', expect.objectContaining({ clientId: SALES_CLIENT.id, appointmentId: 51, dueDate: '2026-12-23', items: [{ productId: null, descriptionZh: '清潔', descriptionEn: '', quantity: 100, unitPrice: 12_050 }] })]]);
+    expect(core.navigator.current().path).toBe('/orders/order/invoice/45');
+    expect(core.state.get().notification).toEqual({ title: 'sales:order.saved', type: 'success' });
   });
 
   it('offers what the user’s rights and the invoice’s figures allow', () => {
@@ -160,6 +231,20 @@ describe('the quotation screen (QuotationDesk)', () => {
     expect(desk.offers(ADMIN, quotation({ status: 'accepted', order: { id: 7, number: 'INV-7' } })).convert).toBe(false);
     expect(desk.offers(VIEWER, quotation({ status: 'sent' }))).toMatchObject({ canEdit: false, editable: false, moves: [] });
     expect(desk.offers(ADMIN, quotation()).delete).toBe(true);
+  });
+
+  it('submits the form as typed: every field the domain refuses and nothing sent, or the new quotation saved and opened', async () => {
+    const created: unknown[] = [];
+    const { core, desk } = quotationDesk({ create: (input) => (created.push(input), okAsync(quotation({ id: 13 }))) });
+    const typed = { ...quotationStart(newQuotationPage(), null), client: SALES_CLIENT };
+    const refused = await desk.submit(null, { ...typed, validDays: '0' });
+    expect((refused._unsafeUnwrapErr() as Invalid).fields).toMatchObject({ validDays: [{ key: 'sales:validation.validDays' }] });
+    expect(created).toEqual([]);
+    const line = { ...typed.lines[0]!, descriptionEn: 'Check', unitPrice: '80' };
+    expect((await desk.submit(null, { ...typed, kind: 'basic', lines: [line] }))._unsafeUnwrap().id).toBe(13);
+    expect(created).toEqual([expect.objectContaining({ clientId: SALES_CLIENT.id, kind: 'basic', validDays: 30, contract: null })]);
+    expect(core.navigator.current().path).toBe('/quotations/basic/13');
+    expect(core.state.get()).toMatchObject({ unsavedChanges: false, notification: { title: 'sales:quotation.saved', type: 'success' } });
   });
 
   it('turns an accepted quotation into an order and opens it; deletes a draft only once confirmed', async () => {

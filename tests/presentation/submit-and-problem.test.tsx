@@ -35,6 +35,12 @@ describe('describeProblem', () => {
     });
   });
 
+  it('says the message as well only for a refusal, not for a use-case’s own field messages, which say it all', () => {
+    const own = invalid({ amount: [{ key: 'errors:code.receiptExceedsOrderTotal', values: { maxCents: 500 } }] });
+    expect(describeProblem(own, wordsIn('en'), { always: true })).toEqual({ fields: { amount: ['Total Receipt Amount must be equal or below Total Amount. At most HK$5.00 can still be received.'] }, message: null });
+    expect(describeProblem(invalid({}), wordsIn('en'), { always: true }).message).toBe('Some fields need your attention.');
+  });
+
   it('turns a code without a message into words, one key per code, in both languages', () => {
     expect(describeProblem({ code: 'network' }, wordsIn('en')).message).toBe('The server could not be reached. Check your connection and try again.');
     expect(describeProblem({ code: 'network' }, wordsIn('zh-HK')).message).toBe('無法連接伺服器。請檢查網絡連線後再試。');

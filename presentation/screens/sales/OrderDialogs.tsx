@@ -11,11 +11,10 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { UsualReasonField } from '../../components/UsualReasonField';
 import { formatHKD } from '../../format/money';
-import { useProblemWords } from '../../format/problem';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
 import { methodChoices } from './paymentMethods';
-import { useProblem } from './useProblem';
 
 type OrderDialog = 'receipt' | 'refund' | 'void' | 'unvoid';
 
@@ -55,31 +54,16 @@ export function PaymentDialog({
 }) {
   const { t, i18n } = useTranslation('sales');
   const desk = use(useService(SalesDeskLoader).load()).order;
-  const problem = useProblem();
-  const problems = useProblemWords();
   const methodOptions = methodChoices(methods, t, i18n.language);
   const [start] = useState(() => desk.paymentStart(order, kind, methodOptions));
   const [form, setForm] = useState(start);
   const draft = useFormDraft(dialogDraftKey(order, kind), form, JSON.stringify(form) !== JSON.stringify(start), start);
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [busy, setBusy] = useState(false);
   const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
-
-  const submit = async () => {
-    const input = desk.readPayment(order, kind, form);
-    setErrors(input.isErr() ? problems.describe(input.error).fields : {});
-    problem.clear();
-    if (input.isErr()) return;
-    setBusy(true);
-    const result = await desk.recordPayment(order, input.value);
-    setBusy(false);
-    if (result.isErr()) return setErrors(problem.show(result.error));
-    onSaved();
-  };
+  const { busy, errors, message, submit } = useSubmit((typed: typeof form) => desk.pay(order, kind, typed).map(onSaved), { always: true });
 
   return (
-    <FormDialog open title={t(kind === 'receipt' ? 'payments.recordTitle' : 'payments.refundTitle', { number: order.number })} submitLabel={t('payments.save')} cancelLabel={t('cancel')} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
-      <FormAlert message={problem.message} />
+    <FormDialog open title={t(kind === 'receipt' ? 'payments.recordTitle' : 'payments.refundTitle', { number: order.number })} submitLabel={t('payments.save')} cancelLabel={t('cancel')} busy={busy} onSubmit={() => void submit(form)} onClose={onClose}>
+      <FormAlert message={message} />
       <DraftBanner draft={draft} onRestore={setForm} />
       <p className="hint">
         {kind === 'receipt' ? t('payments.owed', { amount: formatHKD(order.outstanding, i18n.language) }) : t('payments.refundable', { amount: formatHKD(order.paid, i18n.language) })}
@@ -98,27 +82,14 @@ export function PaymentDialog({
 export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; action: 'void' | 'unvoid'; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('sales');
   const desk = use(useService(SalesDeskLoader).load()).order;
-  const problem = useProblem();
-  const problems = useProblemWords();
   const [{ reason }, setForm] = useState({ reason: '' });
   const setReason = (value: string) => setForm({ reason: value });
   const draft = useFormDraft(dialogDraftKey(order, action), { reason }, reason !== '', { reason: '' });
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const saving = desk.setVoid(order, action, reason);
-    if (saving.isErr()) return setErrors(problems.describe(saving.error).fields);
-    setBusy(true);
-    const result = await saving.value;
-    setBusy(false);
-    if (result.isErr()) return setErrors(problem.show(result.error));
-    onSaved();
-  };
+  const { busy, errors, message, submit } = useSubmit((typed: string) => desk.setVoid(order, action, typed).map(onSaved), { always: true });
 
   return (
-    <FormDialog open title={t(`order.${action}Title`, { number: order.number })} submitLabel={t(`order.${action}`)} cancelLabel={t(`order.${action}Back`)} busy={busy} tone={action === 'void' ? 'danger' : 'default'} onSubmit={() => void submit()} onClose={onClose}>
-      <FormAlert message={problem.message} />
+    <FormDialog open title={t(`order.${action}Title`, { number: order.number })} submitLabel={t(`order.${action}`)} cancelLabel={t(`order.${action}Back`)} busy={busy} tone={action === 'void' ? 'danger' : 'default'} onSubmit={() => void submit(reason)} onClose={onClose}>
+      <FormAlert message={message} />
       <DraftBanner draft={draft} onRestore={setForm} />
       {action === 'void' && <p className="hint">{t('order.voidHint')}</p>}
       <TextAreaField label={t('field.reason')} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} errors={errors.reason} required />

@@ -2,10 +2,9 @@ import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
-import type { ApiError } from '../../../application/api/ApiError';
 import { screenValue } from '../../../application/navigation/screenData';
 import { comparableForm, rekeyLines } from '../../../application/sales/documentForm';
-import { changeOrderForm, orderStart, readOrderForm, type OrderForm } from '../../../application/sales/orderForm';
+import { changeOrderForm, orderStart, type OrderForm } from '../../../application/sales/orderForm';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { Order, OrderScreenData, Receipt } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -18,18 +17,18 @@ import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TabLinks } from '../../components/TabLinks';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
-import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useStaleSave } from '../../hooks/useStaleSave';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
-import { DocumentFields, type FieldErrors } from './DocumentFields';
+import { DocumentFields } from './DocumentFields';
 import { PaymentDialog, useKeptDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
 import { invoiceDocument, receiptDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
-import { useProblem } from './useProblem';
 import type { ClientAppointment } from '../../../application/appointments/appointment';
 import { ClientAppointmentsPanel } from '../clients/ClientAppointmentsPanel';
 
@@ -57,30 +56,22 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
   const [form, setForm] = useState(start);
   /** A new invoice's due date follows its date (by the payment terms) until the user sets it. */
   const [dueSetByUser, setDueSetByUser] = useState(order !== null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(useKeptDialog(order));
   const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
-  const problem = useProblem();
-  const problems = useProblemWords();
+  const staleSave = useStaleSave();
+  // The use-case reads the form and saves; a failure is said above the form (and by the fields it
+  // names), a stale save offers the latest version.
+  const save = useSubmit((typed: OrderForm) => desk.submit(order, typed, forAppointment), { always: true, staleSave });
+  const { busy, errors } = save;
   const { canEdit } = offers;
   const dirty = canEdit && comparableForm(form) !== comparableForm(start);
   useUnsavedChanges(dirty);
   const draft = useFormDraft(order ? `order:${order.id}:${order.version}` : 'order:new', form, dirty, start);
   const set = (change: Partial<OrderForm>) => setForm((f) => changeOrderForm(f, change, screen, dueSetByUser));
-  const afterError = (error: ApiError) => setErrors(problem.show(error));
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !canEdit) return;
-    const input = readOrderForm(form);
-    setErrors(input.isErr() ? problems.describe(input.error).fields : {});
-    problem.clear();
-    if (input.isErr()) return;
-    setBusy(true);
-    const result = await desk.save(order, input.value, forAppointment);
-    setBusy(false);
-    if (result.isErr()) return afterError(result.error);
+    if (canEdit) void save.submit(form);
   };
 
   return (
@@ -93,9 +84,9 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
           <TabLinks label={t('tabs.label')} tabs={['invoice', 'appointment']} current={tab} href={(key) => `/orders/order/${key}/${order.id}`} words={(key) => t(`tabs.${key}`)} />
         </>
       )}
-      <FormAlert message={problem.message} />
+      <FormAlert message={save.message} />
       <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, lines: rekeyLines(kept.lines) })} />
-      <StaleSaveOffer staleSave={problem.staleSave} label={t('reloadLatest')} />
+      <StaleSaveOffer staleSave={staleSave} label={t('reloadLatest')} />
       {tab === 'appointment' && order ? (
         <OrderAppointments order={order} rows={invoice?.appointments ?? []} />
       ) : (
@@ -105,7 +96,7 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
               {t('order.voidedNotice', { reason: order.voidReason, by: order.voidedBy ?? '' })}
             </p>
           )}
-          <form className="card document-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+          <form className="card document-card" noValidate onSubmit={onSubmit} aria-busy={busy}>
             {forAppointment !== null && (
               <p className="hint">
                 {t('order.forAppointment')} <Link href={`/calendar/appointment/${forAppointment}`}>{t('order.theAppointment')}</Link>

@@ -1,13 +1,15 @@
+import type { ResultAsync } from 'neverthrow';
 import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { VISIT_FREQUENCIES, type VisitFrequency } from '../../../domain/quotations/quotation';
 import type { ApiError } from '../../../application/api/ApiError';
+import type { Invalid } from '../../../application/forms/Invalid';
 import { screenValue } from '../../../application/navigation/screenData';
 import { comparableForm, rekeyLines } from '../../../application/sales/documentForm';
-import { plannedVisits, quotationStart, readQuotationForm, type QuotationForm } from '../../../application/sales/quotationForm';
+import { plannedVisits, quotationStart, type QuotationForm } from '../../../application/sales/quotationForm';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
-import type { QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
+import type { Quotation, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
@@ -16,16 +18,16 @@ import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TabLinks } from '../../components/TabLinks';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
-import { useProblemWords } from '../../format/problem';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
+import { useStaleSave } from '../../hooks/useStaleSave';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
-import { DocumentFields, type FieldErrors } from './DocumentFields';
+import { DocumentFields } from './DocumentFields';
 import { PrintPreview } from './PrintPreview';
 import { quotationDocument } from './printables';
 import { StatusBadge } from './StatusBadge';
-import { useProblem } from './useProblem';
 
 /**
  * /quotations/basic/create, /quotations/basic/{id} and /quotations/contract/{id}: a quotation's
@@ -46,11 +48,12 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
   const [quotation, setQuotation] = useState(screen.quotation);
   const start = quotationStart(screen, quotation);
   const [form, setForm] = useState(start);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [printing, setPrinting] = useState(false);
-  const problem = useProblem();
-  const problems = useProblemWords();
+  const staleSave = useStaleSave();
+  // One action at a time (save, a status move, convert, delete), each the use-case's; its failure is
+  // said above the form (and by the fields it names), a stale save offers the latest version.
+  const step = useSubmit((run: () => ResultAsync<unknown, Invalid | ApiError>) => run(), { always: true, staleSave });
+  const { busy, errors } = step;
   const offers = desk.offers(user, quotation);
   const { canEdit, editable } = offers;
   const dirty = editable && comparableForm(form) !== comparableForm(start);
@@ -58,39 +61,13 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
   const draft = useFormDraft(quotation ? `quotation:${quotation.id}:${quotation.version}` : 'quotation:new', form, dirty, start);
   const set = (change: Partial<QuotationForm>) => setForm((f) => ({ ...f, ...change }));
 
-  const afterError = (error: ApiError) => setErrors(problem.show(error));
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !editable) return;
-    const input = readQuotationForm(form);
-    setErrors(input.isErr() ? problems.describe(input.error).fields : {});
-    problem.clear();
-    if (input.isErr()) return;
-    setBusy(true);
-    const result = await desk.save(quotation, input.value);
-    setBusy(false);
-    if (result.isErr()) return afterError(result.error);
+    if (editable) void step.submit(() => desk.submit(quotation, form));
   };
-
-  const move = async (status: QuotationMove) => {
-    if (!quotation) return;
-    const result = await desk.move(quotation, status);
-    if (result.isErr()) return afterError(result.error);
-    setQuotation(result.value);
-  };
-
-  const convert = async () => {
-    if (!quotation) return;
-    const result = await desk.convert(quotation);
-    if (result.isErr()) return afterError(result.error);
-  };
-
-  const remove = async () => {
-    if (!quotation) return;
-    const result = await desk.remove(quotation);
-    if (result.isErr()) return afterError(result.error);
-  };
+  const move = (saved: Quotation, status: QuotationMove) => void step.submit(() => desk.move(saved, status).map(setQuotation));
+  const convert = (saved: Quotation) => void step.submit(() => desk.convert(saved));
+  const remove = (saved: Quotation) => void step.submit(() => desk.remove(saved));
 
   const visits = plannedVisits(form);
   const contractFields = (
@@ -116,10 +93,10 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
           <TabLinks label={t('tabs.label')} tabs={['basic', 'contract']} current={tab} href={(key) => `/quotations/${key}/${quotation.id}`} words={(key) => t(`tabs.${key}`)} />
         </>
       )}
-      <FormAlert message={problem.message} />
+      <FormAlert message={step.message} />
       <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, lines: rekeyLines(kept.lines) })} />
-      <StaleSaveOffer staleSave={problem.staleSave} label={t('reloadLatest')} />
-      <form className="card document-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+      <StaleSaveOffer staleSave={staleSave} label={t('reloadLatest')} />
+      <form className="card document-card" noValidate onSubmit={onSubmit} aria-busy={busy}>
         {quotation && !editable && canEdit && <p className="notice">{t('quotation.locked')}</p>}
         {tab !== 'contract' && (
           <DocumentFields form={form} options={options} errors={errors} readOnly={!editable} set={set} showTerms={tab === 'create'}>
@@ -160,13 +137,13 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
               {quotation ? t('save') : t('quotation.create')}
             </button>
           )}
-          {offers.moves.map((status) => (
-              <button key={status} type="button" className="button button-secondary" onClick={() => void move(status)}>
+          {quotation && offers.moves.map((status) => (
+              <button key={status} type="button" className="button button-secondary" onClick={() => move(quotation, status)}>
                 {t(`quotation.move.${status}`)}
               </button>
             ))}
-          {offers.convert && (
-            <button type="button" className="button button-primary" onClick={() => void convert()}>
+          {quotation && offers.convert && (
+            <button type="button" className="button button-primary" onClick={() => convert(quotation)}>
               {t('quotation.convert')}
             </button>
           )}
@@ -180,8 +157,8 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
               {t('print.open')}
             </button>
           )}
-          {offers.delete && (
-            <button type="button" className="button button-danger" onClick={() => void remove()}>
+          {quotation && offers.delete && (
+            <button type="button" className="button button-danger" onClick={() => remove(quotation)}>
               {t('delete')}
             </button>
           )}

@@ -9,10 +9,10 @@ import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
 import { periodAndBranchFilters, salesListWords } from './listParts';
 import { methodChoices, methodWords } from './paymentMethods';
-import { useProblem } from './useProblem';
 
 /**
  * /orders/receipt (receipts and refunds) and /reminders/bank-in (cash and cheque receipts not yet
@@ -23,7 +23,8 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
   const user = useAppState('user');
   const desk = use(useService(SalesDeskLoader).load()).receipts;
   const offers = desk.offers(user);
-  const problem = useProblem();
+  const banking = useSubmit((id: number) => desk.bankIn(id), { always: true });
+  /** The receipt whose "banked in" is being sent (its button waits). */
   const [busyId, setBusyId] = useState<number | null>(null);
   const bankIn = route.apiQuery?.action === 'bank-in';
   const list = screenValue(data, 'receipts');
@@ -32,11 +33,11 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
   /** Every payment method, active or not (Settings → Options), to filter by. */
   const methods = options.paymentMethods;
 
-  const markBanked = async (id: number) => {
+  /** One receipt at a time: a click while another is being sent is not taken. */
+  const markBanked = (id: number) => {
+    if (banking.busy) return;
     setBusyId(id);
-    const result = await desk.bankIn(id);
-    setBusyId(null);
-    if (result.isErr()) problem.show(result.error);
+    void banking.submit(id);
   };
 
   return (
@@ -53,7 +54,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
       exportAs={{ kind: 'receipts', fixed: bankIn ? { action: 'bank-in' } : {} }}
       summary={
         <>
-          <FormAlert message={problem.message} />
+          <FormAlert message={banking.message} />
           <p className="list-total" role="status">
             {t('list.netTotal', { amount: formatHKD(list.netAmount, language) })}
           </p>
@@ -75,7 +76,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
           labelHidden: true,
           cell: (r) =>
             offers.bankIn && (
-              <button type="button" className="button button-secondary" disabled={busyId === r.id} onClick={() => void markBanked(r.id)} aria-label={t('reminders.markBankedNamed', { number: r.number })}>
+              <button type="button" className="button button-secondary" disabled={banking.busy && busyId === r.id} onClick={() => markBanked(r.id)} aria-label={t('reminders.markBankedNamed', { number: r.number })}>
                 {t('reminders.markBanked')}
               </button>
             ),
