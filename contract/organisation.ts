@@ -5,6 +5,7 @@
  * (infrastructure/http/admin/HttpOrganisation.ts) and the screens' data decode with them.
  */
 import * as z from 'zod/mini';
+import { FPS_PROXY_TYPES } from '../domain/payments/fps';
 import { BilingualName, Id, Version } from './common';
 
 export const COMPANY_PREFIXES = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
@@ -24,6 +25,12 @@ const companyFields = {
   invoicePrefix: z.string(),
   receiptPrefix: z.string(),
   refundPrefix: z.string(),
+  /** How the company is paid, printed on its invoices: its FPS identifier (null: none) and bank account ('' = none). */
+  fpsType: z.nullable(z.enum(FPS_PROXY_TYPES)),
+  fpsValue: z.string(),
+  bankName: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNumber: z.string(),
 };
 
 /** A company: its fields, its logo and chop, its version. */

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { TERM_SCOPES } from '../domain/documents/terms';
 import { ORDER_TYPES, type PaymentStatus, type VoidError } from '../domain/orders/order';
+import { FPS_PROXY_TYPES } from '../domain/payments/fps';
 import type { ReceiptError } from '../domain/orders/receipts';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type ContractTerms, type QuotationKind } from '../domain/quotations/quotation';
 import { ClientAppointmentRow } from './appointments';
@@ -81,6 +82,15 @@ export type DocumentItem = z.infer<typeof DocumentItem>;
 export const TermText = z.extend(TermWords, { appliesTo: z.optional(z.enum(TERM_SCOPES)) });
 export type TermText = z.infer<typeof TermText>;
 
+/** How the company is paid, as its invoices print it: its FPS identifier (null: none) and its bank account ('' = not given). */
+export const PaymentDetails = z.object({
+  fps: z.nullable(z.object({ type: z.enum(FPS_PROXY_TYPES), value: z.string() })),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+});
+export type PaymentDetails = z.infer<typeof PaymentDetails>;
+
 /** The company (and branch) a document prints under. */
 export const Letterhead = z.object({
   nameEn: z.string(),
@@ -95,6 +105,8 @@ export const Letterhead = z.object({
   brNumber: z.string(),
   logoUrl: z.nullable(z.string()),
   chopUrl: z.nullable(z.string()),
+  /** Null when the company has set neither an FPS identifier nor a bank account. */
+  payment: z.nullable(PaymentDetails),
 });
 export type Letterhead = z.infer<typeof Letterhead>;
 

@@ -1,3 +1,4 @@
+import { FPS_PROXY_TYPES, parseFpsProxy, type FpsProxyType } from '../../domain/payments/fps';
 import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 
 /**
@@ -22,6 +23,12 @@ export interface Company {
   readonly invoicePrefix: string;
   readonly receiptPrefix: string;
   readonly refundPrefix: string;
+  /** How the company is paid, printed on its invoices: its FPS identifier (null: none) and bank account ('' = not given). */
+  readonly fpsType: FpsProxyType | null;
+  readonly fpsValue: string;
+  readonly bankName: string;
+  readonly bankAccountName: string;
+  readonly bankAccountNumber: string;
   readonly logoUrl: string | null;
   readonly chopUrl: string | null;
   readonly version: number;
@@ -66,7 +73,10 @@ export type Letterhead = 'logo' | 'chop';
 
 export const LETTERHEAD_FIELDS = ['nameZh', 'nameEn', 'addressZh', 'addressEn', 'phone', 'fax', 'email', 'website', 'brNumber'] as const;
 export const PREFIX_FIELDS = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
-const COMPANY_FIELDS = [...LETTERHEAD_FIELDS, ...PREFIX_FIELDS] as const;
+export const PAYMENT_FIELDS = ['fpsType', 'fpsValue', 'bankName', 'bankAccountName', 'bankAccountNumber'] as const;
+/** The kinds of FPS identifier a company may give ('' in the form: none). */
+export const FPS_TYPES = FPS_PROXY_TYPES;
+const COMPANY_FIELDS = [...LETTERHEAD_FIELDS, ...PREFIX_FIELDS, ...PAYMENT_FIELDS] as const;
 const BRANCH_FIELDS = ['nameZh', 'nameEn', 'companyId', 'address', 'phone'] as const;
 
 /** The fields each form shows (field messages for others are said for the whole form). */
@@ -86,7 +96,7 @@ export interface OrganisationRecords {
 /** A form's values: every field as typed. */
 export type OrganisationValues = Readonly<Record<string, string>>;
 
-/** A company form's values: the company's, or empty for a new one. */
+/** A company form's values: the company's, or empty for a new one (no FPS identifier: ''). */
 export const companyValues = (company: Company | null): OrganisationValues => Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company?.[f] ?? '']));
 
 /** A branch form's values: the branch's, or empty under the first company for a new one. */
@@ -103,17 +113,37 @@ export const typedValue = (field: string, typed: string): string => ((PREFIX_FIE
 
 const ONE_LANGUAGE: FieldMessage = { key: 'admin:oneLanguageRequired' };
 
-/** A company or a branch needs a name in at least one language (the message goes on both). */
+const fpsTypeOf = (typed: string | undefined): FpsProxyType | null => FPS_PROXY_TYPES.find((t) => t === typed) ?? null;
+
+/**
+ * A company's FPS identifier, by the domain's rule (as the server's): the kind and the value go
+ * together; an FPS ID is 7–9 digits, a mobile a Hong Kong mobile number, an e-mail a valid address.
+ */
+function fpsProblems(values: OrganisationValues): Record<string, FieldMessage[]> {
+  const type = fpsTypeOf(values.fpsType);
+  const value = (values.fpsValue ?? '').trim();
+  if (type === null) return value ? { fpsType: [{ key: 'admin:fpsTypeRequired' }] } : {};
+  if (!value) return { fpsValue: [{ key: 'admin:fpsValueRequired' }] };
+  return parseFpsProxy(type, value).match(
+    () => ({}),
+    (failure) => ({ fpsValue: [{ key: `admin:${failure.code}` }] }),
+  );
+}
+
+/** A company or a branch needs a name in at least one language (the message goes on both); a company's FPS identifier must be one. */
 export function checkOrganisation(values: OrganisationValues): Invalid {
   const missing = !values.nameZh?.trim() && !values.nameEn?.trim();
-  return invalid(missing ? { nameZh: [ONE_LANGUAGE], nameEn: [ONE_LANGUAGE] } : {});
+  return invalid({ ...(missing ? { nameZh: [ONE_LANGUAGE], nameEn: [ONE_LANGUAGE] } : {}), ...('fpsType' in values ? fpsProblems(values) : {}) });
 }
 
 const trimmed = (values: OrganisationValues, field: string): string => (values[field] ?? '').trim();
 
 /** The body a form's values make: every text trimmed, a branch's company as its id. */
 export function organisationBody<K extends OrganisationKind>(kind: K, values: OrganisationValues): OrganisationBodies[K] {
-  if (kind === 'companies') return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, trimmed(values, f)])) as unknown as OrganisationBodies[K];
+  if (kind === 'companies') {
+    const company = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, trimmed(values, f)]));
+    return { ...company, fpsType: fpsTypeOf(values.fpsType) } as unknown as OrganisationBodies[K];
+  }
   const branch: BranchBody = { nameZh: trimmed(values, 'nameZh'), nameEn: trimmed(values, 'nameEn'), companyId: Number(values.companyId), address: trimmed(values, 'address'), phone: trimmed(values, 'phone') };
   return branch as OrganisationBodies[K];
 }

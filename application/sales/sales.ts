@@ -1,5 +1,6 @@
 import type { QuantityHundredths } from '../../domain/money/money';
 import type { OrderType, PaymentStatus } from '../../domain/orders/order';
+import type { FpsProxy } from '../../domain/payments/fps';
 import type { QuotationKind, QuotationStatus, VisitFrequency } from '../../domain/quotations/quotation';
 import type { ClientAppointment } from '../appointments/appointment';
 import type { Attachment } from '../attachments/attachment';
@@ -80,6 +81,16 @@ export interface Letterhead {
   readonly brNumber: string;
   readonly logoUrl: string | null;
   readonly chopUrl: string | null;
+  /** How the company is paid (its FPS identifier and bank account); null when it has set neither. */
+  readonly payment: PaymentDetails | null;
+}
+
+/** How a company is paid, as its invoices print it ('' = not given). */
+export interface PaymentDetails {
+  readonly fps: FpsProxy | null;
+  readonly bankName: string;
+  readonly accountName: string;
+  readonly accountNumber: string;
 }
 
 interface DocumentHeader {

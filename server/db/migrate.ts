@@ -14,6 +14,7 @@ import { companyNumbering } from './migrations/0011_company_numbering';
 import { optionUses } from './migrations/0012_option_uses';
 import { tokenAbilities } from './migrations/0013_token_abilities';
 import { twoFactorRequired } from './migrations/0014_two_factor_required';
+import { companyPayment } from './migrations/0015_company_payment';
 import type { Database } from './schema';
 
 /**
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_option_uses': optionUses,
   '0013_token_abilities': tokenAbilities,
   '0014_two_factor_required': twoFactorRequired,
+  '0015_company_payment': companyPayment,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -25,6 +25,12 @@ export interface CompanyTable {
   invoice_prefix: Generated<string>;
   receipt_prefix: Generated<string>;
   refund_prefix: Generated<string>;
+  /** How the company is paid: its FPS identifier ('fpsId' | 'mobile' | 'email', '' = none) and bank account ('' = none). */
+  fps_type: Generated<string>;
+  fps_value: Generated<string>;
+  bank_name: Generated<string>;
+  bank_account_name: Generated<string>;
+  bank_account_number: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;

@@ -30,6 +30,7 @@ const COMPANY: Company = CompanyReply.parse({
   company: {
     ...{ id: 3, nameEn: 'Harbour', nameZh: '海港', addressEn: '', addressZh: '', phone: '', fax: '', email: '', website: '', brNumber: '' },
     ...{ quotationPrefix: '', invoicePrefix: 'HINV', receiptPrefix: '', refundPrefix: '', logoUrl: null, chopUrl: null, version: 5 },
+    ...{ fpsType: null, fpsValue: '', bankName: '', bankAccountName: '', bankAccountNumber: '' },
   },
 }).company;
 const BRANCH: Branch = BranchReply.parse({ branch: { id: 5, companyId: 3, nameEn: 'Sha Tin', nameZh: '沙田分店', address: '', phone: '', version: 1 } }).branch;

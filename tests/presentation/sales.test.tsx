@@ -293,6 +293,7 @@ const LETTERHEAD = {
   brNumber: '31415926',
   logoUrl: '/api/companies/1/logo?v=aaaa1111',
   chopUrl: '/api/companies/1/chop?v=bbbb2222',
+  payment: null,
 };
 /** A client as a careless server might send it, HKID and all: the print view must never show it. */
 const PRINT_CLIENT = { ...CLIENT, address: '沙田大圍村 8 號', contact: { name: '陳太', phones: ['9876 5432'] }, hkid: 'K987654(2)', hkidMasked: 'K987***(*)', hkidSealed: 'sealed:K987654(2)' };

@@ -87,6 +87,7 @@ describe('stored pictures with the back end in the page', () => {
         nameZh: '海港除蟲服務有限公司',
         ...{ addressEn: '', addressZh: '', phone: '', fax: '', email: '', website: '', brNumber: '' },
         ...{ quotationPrefix: '', invoicePrefix: '', receiptPrefix: '', refundPrefix: '' },
+        ...{ fpsType: null, fpsValue: '', bankName: '', bankAccountName: '', bankAccountNumber: '' },
         logoUrl: '/api/companies/1/logo?v=aaaa1111',
         chopUrl: '/api/companies/1/chop?v=bbbb2222',
         version: 3,
@@ -129,6 +130,7 @@ describe('stored pictures with the back end in the page', () => {
       brNumber: '',
       logoUrl: '/api/companies/1/logo?v=aaaa1111',
       chopUrl: '/api/companies/1/chop?v=bbbb2222',
+      payment: null,
     };
     const order = orderFixture({
       subtotal: 80_000,

@@ -82,6 +82,7 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need, abil
   ['GET', '/api/orders/create', 'order_create'],
   ['POST', '/api/orders', 'order_create'],
   ['GET', '/api/orders/1', 'order_view'],
+  ['GET', '/api/orders/1/fps-qr.png', 'order_view'],
   ['PUT', '/api/orders/1', 'order_edit'],
   ['POST', '/api/orders/1/void', 'order_void', 'void'],
   ['POST', '/api/orders/1/unvoid', 'order_void', 'void'],

@@ -33,6 +33,8 @@ describe('migration 0013: API tokens made before the named abilities', () => {
     // The migrations after it go back too, so they run again after it.
     await sql`alter table roles drop column two_factor_required`.execute(db);
     await sql`delete from kysely_migration where name = '0014_two_factor_required'`.execute(db);
+    for (const column of ['fps_type', 'fps_value', 'bank_name', 'bank_account_name', 'bank_account_number']) await sql`alter table companies drop column ${sql.raw(column)}`.execute(db);
+    await sql`delete from kysely_migration where name = '0015_company_payment'`.execute(db);
     const made = async (name: string, abilities: string[]) =>
       (await db.insertInto('api_tokens').values({ user_id: 1, name, token_hash: `hash-${name}`, abilities: JSON.stringify(abilities), created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
     const everything = await made('everything', ['read', 'create', 'update', 'delete']);

@@ -28,6 +28,7 @@ describeContract('the company and branch replies', (agent) => {
       invoicePrefix: 'CINV',
       receiptPrefix: '',
       refundPrefix: '',
+      ...{ fpsType: null, fpsValue: '', bankName: '', bankAccountName: '', bankAccountNumber: '' },
     });
     const { company } = readReply(CompanyReply, await agent.post('/api/companies', input), 201);
     expect(readReply(CompanyReply, await agent.get(`/api/companies/${company.id}`)).company.invoicePrefix).toBe('CINV');

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FPS_PROXY_TYPES } from '../../../domain/payments/fps';
 import { INT_MAX } from '../../db/limits';
 import { bilingualName, optionalText, versionField } from '../../http/fields';
 
@@ -17,6 +18,13 @@ export const CompanyInput = z.object({
   invoicePrefix: optionalText(20),
   receiptPrefix: optionalText(20),
   refundPrefix: optionalText(20),
+  // How the company is paid (printed on its invoices): its FPS identifier (type and value go
+  // together; checked by the service) and its bank account.
+  fpsType: z.enum(FPS_PROXY_TYPES).nullable().default(null),
+  fpsValue: optionalText(254),
+  bankName: optionalText(100),
+  bankAccountName: optionalText(100),
+  bankAccountNumber: optionalText(40),
 });
 export const UpdateCompany = CompanyInput.extend({ version: versionField });
 export const BranchInput = z.object({ ...bilingualName, companyId: z.number().int().positive().max(INT_MAX), address: optionalText(500), phone: optionalText(40) });
@@ -25,3 +33,4 @@ export const UpdateBranch = BranchInput.extend({ version: versionField });
 export type CompanyInput = z.output<typeof CompanyInput>;
 export type BranchInput = z.output<typeof BranchInput>;
 export const PREFIX_FIELDS = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;
+export const PAYMENT_FIELDS = ['fpsType', 'fpsValue', 'bankName', 'bankAccountName', 'bankAccountNumber'] as const;

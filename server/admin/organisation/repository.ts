@@ -1,4 +1,5 @@
 import type { ImageType } from '../../../domain/files/image-type';
+import { FPS_PROXY_TYPES, type FpsProxyType } from '../../../domain/payments/fps';
 import { insertStamped, updateAtVersion } from '../../db/versioned';
 import type { Db, Tx } from '../../service/context';
 import type { BranchInput, CompanyInput } from './input';
@@ -6,6 +7,9 @@ import type { BranchInput, CompanyInput } from './input';
 /** Companies and branches in SQL (rows in, records out). */
 
 export type Letterhead = 'logo' | 'chop';
+
+/** The stored FPS identifier's type; null for none ('' in the column). */
+export const fpsTypeOf = (stored: string): FpsProxyType | null => (FPS_PROXY_TYPES as readonly string[]).includes(stored) ? (stored as FpsProxyType) : null;
 
 export async function company(db: Db, id: number) {
   const r = await db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
@@ -25,6 +29,11 @@ export async function company(db: Db, id: number) {
     invoicePrefix: r.invoice_prefix,
     receiptPrefix: r.receipt_prefix,
     refundPrefix: r.refund_prefix,
+    fpsType: fpsTypeOf(r.fps_type),
+    fpsValue: r.fps_value,
+    bankName: r.bank_name,
+    bankAccountName: r.bank_account_name,
+    bankAccountNumber: r.bank_account_number,
     logoUrl: r.logo_key ? `/api/companies/${r.id}/logo?v=${r.logo_key.slice(-8)}` : null,
     chopUrl: r.chop_key ? `/api/companies/${r.id}/chop?v=${r.chop_key.slice(-8)}` : null,
     version: r.version,
@@ -57,6 +66,11 @@ const companyColumns = (input: CompanyInput) => ({
   invoice_prefix: input.invoicePrefix,
   receipt_prefix: input.receiptPrefix,
   refund_prefix: input.refundPrefix,
+  fps_type: input.fpsType ?? '',
+  fps_value: input.fpsType ? input.fpsValue : '',
+  bank_name: input.bankName,
+  bank_account_name: input.bankAccountName,
+  bank_account_number: input.bankAccountNumber,
 });
 
 export const insertCompany = async (tx: Tx, input: CompanyInput, now: Date): Promise<{ id: number }> => ({ id: await insertStamped(tx, 'companies', companyColumns(input), now) });

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { sniffImageType } from '../../../domain/files/image-type';
 import { checkUploadSize } from '../../../domain/files/upload';
+import { parseFpsProxy } from '../../../domain/payments/fps';
 import { checkCode } from '../../../domain/settings/codes';
 import { fieldChanges } from '../../audit';
 import { randomToken } from '../../auth/tokens';
@@ -8,7 +9,7 @@ import { REFERENCES } from '../../db/references';
 import type { ServiceContext } from '../../service/context';
 import { anyFields, fieldIf, invalid, notFound, onFields, tooLarge, type Failure, type FieldKeys } from '../../service/failure';
 import { createAudited, deleteUnlessInUse, updateAudited } from '../../service/records';
-import { PREFIX_FIELDS, type BranchInput, type CompanyInput } from './input';
+import { PAYMENT_FIELDS, PREFIX_FIELDS, type BranchInput, type CompanyInput } from './input';
 import * as repo from './repository';
 
 /** Settings → Companies (letterhead in both languages, logo and chop) and Settings → Branches. */
@@ -23,22 +24,40 @@ const prefixErrors = (input: CompanyInput): FieldKeys =>
     'admin.codePrefix',
   );
 
-const COMPANY_FIELDS = ['nameEn', 'nameZh', 'addressEn', 'addressZh', 'phone', 'fax', 'email', 'website', 'brNumber', ...PREFIX_FIELDS] as const;
+/**
+ * The company's FPS identifier: its type and value go together, and the value is read by the domain
+ * (an FPS ID of 7–9 digits, a Hong Kong mobile number, an e-mail address) and kept in its one
+ * written form ("+852-91234567"). The input with the value so written, or the field messages.
+ */
+function checkFps(input: CompanyInput): { readonly input: CompanyInput; readonly errors: FieldKeys } {
+  if (input.fpsType === null) return { input: { ...input, fpsValue: '' }, errors: input.fpsValue ? { fpsType: 'admin.fpsTypeRequired' } : {} };
+  if (!input.fpsValue) return { input, errors: { fpsValue: 'admin.fpsValueRequired' } };
+  return parseFpsProxy(input.fpsType, input.fpsValue).match(
+    (proxy) => ({ input: { ...input, fpsValue: proxy.value }, errors: {} }),
+    (failure) => ({ input, errors: { fpsValue: `admin.${failure.code}` } }),
+  );
+}
+
+const COMPANY_FIELDS = ['nameEn', 'nameZh', 'addressEn', 'addressZh', 'phone', 'fax', 'email', 'website', 'brNumber', ...PREFIX_FIELDS, ...PAYMENT_FIELDS] as const;
 const BRANCH_FIELDS = ['companyId', 'nameEn', 'nameZh', 'address', 'phone'] as const;
 
-export async function createCompany(ctx: ServiceContext, input: CompanyInput): Promise<Result<repo.Company, Failure>> {
-  const errors = anyFields(nameRequired(input), prefixErrors(input));
+export async function createCompany(ctx: ServiceContext, typed: CompanyInput): Promise<Result<repo.Company, Failure>> {
+  const fps = checkFps(typed);
+  const input = fps.input;
+  const errors = anyFields(nameRequired(input), prefixErrors(input), fps.errors);
   if (errors) return err(invalid(errors));
   const { id } = await createAudited(ctx, 'company', (tx) => repo.insertCompany(tx, input, ctx.now()), () => input);
   return ok((await repo.company(ctx.db, id))!);
 }
 
-export async function updateCompany(ctx: ServiceContext, id: number, input: CompanyInput & { version: number }): Promise<Result<repo.Company, Failure>> {
+export async function updateCompany(ctx: ServiceContext, id: number, typed: CompanyInput & { version: number }): Promise<Result<repo.Company, Failure>> {
   const before = await repo.company(ctx.db, id);
   if (!before) return err(notFound);
-  const errors = anyFields(nameRequired(input), prefixErrors(input));
+  const fps = checkFps(typed);
+  const input = fps.input;
+  const errors = anyFields(nameRequired(input), prefixErrors(input), fps.errors);
   if (errors) return err(invalid(errors));
-  return updateAudited(ctx, 'company', id, (tx) => repo.updateCompany(tx, id, input, input.version, ctx.now()), (saved) => fieldChanges(before, saved, COMPANY_FIELDS));
+  return updateAudited(ctx, 'company', id, (tx) => repo.updateCompany(tx, id, input, typed.version, ctx.now()), (saved) => fieldChanges(before, saved, COMPANY_FIELDS));
 }
 
 /** A company nothing points at; its logo and chop go from the storage once it is gone. */

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { TermScope } from '../../../domain/documents/terms';
+import { FPS_PROXY_TYPES } from '../../../domain/payments/fps';
 import { codeValue, documentCompany, nextDocumentNumber, writeItems, type PrefixKey } from '../../db/documents';
 import type { Db, Tx } from '../caller';
 import type { ItemInput } from './input';
@@ -148,7 +149,16 @@ export async function letterhead(db: Db, branchId: number | null) {
     brNumber: company.br_number,
     logoUrl: company.logo_key ? `/api/companies/${company.id}/logo?v=${company.logo_key.slice(-8)}` : null,
     chopUrl: company.chop_key ? `/api/companies/${company.id}/chop?v=${company.chop_key.slice(-8)}` : null,
+    payment: paymentDetails(company),
   };
+}
+
+/** How a company is paid (its FPS identifier and bank account), or null when it has set neither. */
+function paymentDetails(company: { fps_type: string; fps_value: string; bank_name: string; bank_account_name: string; bank_account_number: string }) {
+  const type = FPS_PROXY_TYPES.find((t) => t === company.fps_type);
+  const fps = type && company.fps_value ? { type, value: company.fps_value } : null;
+  const bank = { bankName: company.bank_name, accountName: company.bank_account_name, accountNumber: company.bank_account_number };
+  return fps || bank.bankName || bank.accountName || bank.accountNumber ? { fps, ...bank } : null;
 }
 
 /** The list filters quotations and orders share (client, branch, salesperson, date range), on table alias `t`. */

@@ -13,6 +13,7 @@ import { ListPaging, sortEnum } from '../../http/list';
 import { requirePermission } from '../../http/permissions';
 import { replies } from '../../http/reply';
 import { queryId } from '../../http/query';
+import { qrPng } from '../../http/qrPng';
 import { parseJsonBody } from '../../http/validate';
 import { listAttachments } from '../../attachments/service';
 import { callerOf } from '../caller';
@@ -20,7 +21,7 @@ import { documentBody, documentHead } from '../documents/input';
 import { salesListRoute } from '../listRoute';
 import { failureReply } from '../replies';
 import { ORDER_STATUS_FILTERS } from './repository';
-import { createOrder, editOrder, loadOrder, orderForm, orderPage, orderScreenOptions, ordersForExport, setVoid } from './service';
+import { createOrder, editOrder, fpsQrPayload, loadOrder, orderForm, orderPage, orderScreenOptions, ordersForExport, setVoid } from './service';
 
 const recordId = z.number().int().positive().max(INT_MAX);
 const OrderFields = {
@@ -105,6 +106,16 @@ export function orderRoutes(): Hono<AppEnv> {
     if (!order) return errorReply(c, 404, 'errors.notFound');
     // The receipt and refund forms offer the active payment methods and refund reasons (Settings → Options).
     return shown.send(c, { order, attachments: await listAttachments(c, 'order', order.id), appointments: await orderAppointments(c, order.id), options: await orderScreenOptions(db) });
+  });
+
+  // The invoice's FPS QR code for what is still owed (a PNG); 404 with the reason when there is none.
+  routes.get('/orders/:id{[0-9]{1,9}}/fps-qr.png', ...requirePermission('order_view'), async (c) => {
+    const payload = await fpsQrPayload(callerOf(c).db, idParam(c));
+    if (payload.isErr()) {
+      const { code } = payload.error;
+      return code === 'notFound' ? errorReply(c, 404, 'errors.notFound') : errorReply(c, 404, `sales.${code}`, { reason: code });
+    }
+    return c.body(qrPng(payload.value).slice().buffer, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, no-store' });
   });
 
   routes.put('/orders/:id{[0-9]{1,9}}', saved, ...requirePermission('order_edit'), async (c) => {

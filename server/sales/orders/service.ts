@@ -1,12 +1,13 @@
-import { err, ok } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import { hasPermission } from '../../../domain/auth/permissions';
 import { checkUnvoid, checkVoid, dueDate, isOverdue, outstandingAmount, paymentStatus, type ORDER_TYPES, type PaymentStatus } from '../../../domain/orders/order';
 import type { IsoDate } from '../../../domain/time/dates';
 import { centsToDecimal } from '../../../domain/money/money';
+import { fpsPayload, fpsQrUnavailable, type FpsQrUnavailable } from '../../../domain/payments/fps';
 import { seesAll } from '../../appointments/store';
 import { activeOptions, paymentMethodChoices } from '../../admin/lists/optionLists';
 import type { Caller, Db } from '../caller';
-import { codeValue, documentOptions, clientSummary } from '../documents/repository';
+import { codeValue, documentOptions, clientSummary, letterhead } from '../documents/repository';
 import { checkDocument, createDocument, documentListing, documentParts, editDocument } from '../documents/service';
 import type { DocumentInput } from '../documents/input';
 import type { FieldProblems, SalesResult } from '../failures';
@@ -74,6 +75,22 @@ export async function loadOrder(db: Db, today: IsoDate, id: number) {
   };
 }
 export type Order = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
+
+/**
+ * The text of an invoice's FPS QR code: what is still owed on it (the domain's outstandingAmount),
+ * paid to its company's FPS identifier, with the invoice number as the reference. Refused when the
+ * company has no FPS identifier, the invoice is void, or nothing is due.
+ */
+export async function fpsQrPayload(db: Db, id: number): Promise<Result<string, typeof notFound | { readonly code: FpsQrUnavailable }>> {
+  const r = await orderRow(db, id);
+  if (!r) return err(notFound);
+  const head = await letterhead(db, r.branch_id);
+  const proxy = head?.payment?.fps ?? null;
+  const outstanding = outstandingAmount(r.total, { receipts: [r.paid], refunds: [] }, r.voided);
+  const unavailable = fpsQrUnavailable({ voided: r.voided, outstanding }, proxy);
+  if (unavailable !== null || proxy === null) return err({ code: unavailable ?? 'fpsNotSet' });
+  return ok(fpsPayload({ proxy, amount: outstanding, merchantName: head?.nameEn ?? '', reference: r.number }));
+}
 
 /** The payment terms of Settings → Codes, in days. */
 export const paymentTermsDays = async (db: Db): Promise<number> => Number(await codeValue(db, 'payment_terms_days'));
