@@ -9,6 +9,7 @@ import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 import type { NavigationService } from '../navigation/NavigationService';
 import type { Clock } from '../ports/Clock';
 import type { OrderBook } from '../ports/OrderBook';
+import type { DraftService } from '../session/DraftService';
 import type { AppState } from '../state/AppState';
 import { salesRule } from './documentForm';
 import { readOrderForm, type OrderForm } from './orderForm';
@@ -24,6 +25,11 @@ export interface OrderOffers {
   /** May add and remove the invoice's files. */
   readonly files: boolean;
 }
+
+/** The invoice screen's dialogs. */
+export type OrderDialog = 'receipt' | 'refund' | 'void' | 'unvoid';
+
+const DIALOGS: readonly OrderDialog[] = ['receipt', 'refund', 'void', 'unvoid'];
 
 /** A receipt or refund as typed in its dialog. */
 export interface PaymentForm {
@@ -92,6 +98,19 @@ export class OrderDesk {
       this.notify(`sales:order.${action}ed`);
       return saved;
     });
+  }
+
+  /** Where a dialog's unsaved input is kept (DraftService) for one invoice as it is now. */
+  dialogDraftKey(order: Order, dialog: OrderDialog): string {
+    return `order-${dialog}:${order.id}:${order.version}`;
+  }
+
+  /**
+   * The dialog to open again when the invoice opens: the one whose save did not go through (a 500,
+   * no reply, offline) and whose input was kept, so what was typed in it is back as it was.
+   */
+  keptDialog(order: Order | null, drafts: Pick<DraftService, 'has'>): OrderDialog | null {
+    return order ? (DIALOGS.find((dialog) => drafts.has(this.dialogDraftKey(order, dialog))) ?? null) : null;
   }
 
   /** A new receipt (the amount still owed) or refund, dated today in Hong Kong, by the first method offered. */

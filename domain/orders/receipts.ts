@@ -46,3 +46,8 @@ export const BANK_IN_METHODS: readonly PaymentMethod[] = ['cash', 'cheque'];
 export function needsBankIn(method: string, bankedIn: boolean): boolean {
   return !bankedIn && (BANK_IN_METHODS as readonly string[]).includes(method);
 }
+
+/** What a receipt adds to what is paid: its amount, or less its amount for a refund (lists and sums show it so). */
+export function signedAmount(receipt: { readonly kind: 'receipt' | 'refund'; readonly amount: Cents }): Cents {
+  return receipt.kind === 'refund' ? -receipt.amount : receipt.amount;
+}

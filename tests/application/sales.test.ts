@@ -132,6 +132,18 @@ describe('the receipt and refund form (OrderDesk)', () => {
   });
 });
 
+describe('the invoice’s dialogs kept from a failed save (OrderDesk)', () => {
+  it('opens again the dialog whose input was kept for the invoice as it is now, none for another version or a new invoice', () => {
+    const { desk } = orderDesk(fakeOrderBook(order()).book);
+    const kept = new Set([desk.dialogDraftKey(order(), 'refund')]);
+    const drafts = { has: (key: string) => kept.has(key) };
+    expect(desk.dialogDraftKey(order(), 'refund')).toBe('order-refund:3:4');
+    expect(desk.keptDialog(order(), drafts)).toBe('refund');
+    expect(desk.keptDialog(order({ version: 5 }), drafts)).toBeNull();
+    expect(desk.keptDialog(null, drafts)).toBeNull();
+  });
+});
+
 describe('the invoice form (OrderDesk)', () => {
   it('a new invoice opens at its own address, then says it is saved; an edit reloads the screen', async () => {
     const saved = order({ id: 44 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkUnvoid, checkVoid, countedTotal, dueDate, followingDueDate, isOverdue, needsReminder, ORDER_TYPES, outstandingAmount, paidAmount, paymentStatus } from '../../domain/orders/order';
 import en from '../../locales/en/sales.json';
 import zh from '../../locales/zh-HK/sales.json';
-import { checkReceipt, checkRefund, needsBankIn } from '../../domain/orders/receipts';
+import { checkReceipt, checkRefund, needsBankIn, signedAmount } from '../../domain/orders/receipts';
 
 const pay = (receipts: number[], refunds: number[] = []) => ({ receipts, refunds });
 
@@ -127,5 +127,12 @@ describe('edges of the void rule', () => {
   it('refuses to void an order with even one cent received, and allows it once that cent is refunded', () => {
     expect(checkVoid(false, pay([1]), 'x')._unsafeUnwrapErr().code).toBe('orderHasPayments');
     expect(checkVoid(false, pay([1], [1]), 'x').isOk()).toBe(true);
+  });
+});
+
+describe('a receipt’s signed amount', () => {
+  it('adds a receipt and takes a refund away', () => {
+    expect(signedAmount({ kind: 'receipt', amount: 40_000 })).toBe(40_000);
+    expect(signedAmount({ kind: 'refund', amount: 10_000 })).toBe(-10_000);
   });
 });

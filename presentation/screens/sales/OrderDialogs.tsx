@@ -2,7 +2,6 @@ import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { OptionChoice, Order } from '../../../application/sales/sales';
-import { DraftService } from '../../../application/session/DraftService';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { FormDialog } from '../../components/FormDialog';
@@ -15,21 +14,6 @@ import { useFormDraft } from '../../hooks/useDraft';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
 import { methodChoices } from './paymentMethods';
-
-type OrderDialog = 'receipt' | 'refund' | 'void' | 'unvoid';
-
-/** Where a dialog's unsaved input is kept (DraftService) for one order as it is now. */
-const dialogDraftKey = (order: Order, dialog: OrderDialog) => `order-${dialog}:${order.id}:${order.version}`;
-
-/**
- * The order's dialog to open again when the screen opens: the one whose save did not go through
- * (a 500, no reply, offline), so what was typed in it is back as it was.
- */
-export function useKeptDialog(order: Order | null): OrderDialog | null {
-  const drafts = useService(DraftService);
-  const [kept] = useState(() => (order ? ((['receipt', 'refund', 'void', 'unvoid'] as const).find((d) => drafts.has(dialogDraftKey(order, d))) ?? null) : null));
-  return kept;
-}
 
 /**
  * Records a receipt (method, reference, date, amount up to what is still owed) or a refund (never
@@ -57,7 +41,7 @@ export function PaymentDialog({
   const methodOptions = methodChoices(methods, t, i18n.language);
   const [start] = useState(() => desk.paymentStart(order, kind, methodOptions));
   const [form, setForm] = useState(start);
-  const draft = useFormDraft(dialogDraftKey(order, kind), form, JSON.stringify(form) !== JSON.stringify(start), start);
+  const draft = useFormDraft(desk.dialogDraftKey(order, kind), form, JSON.stringify(form) !== JSON.stringify(start), start);
   const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
   const { busy, errors, message, submit } = useSubmit((typed: typeof form) => desk.pay(order, kind, typed).map(onSaved), { always: true });
 
@@ -84,7 +68,7 @@ export function VoidDialog({ order, action, onClose, onSaved }: { order: Order; 
   const desk = use(useService(SalesDeskLoader).load()).order;
   const [{ reason }, setForm] = useState({ reason: '' });
   const setReason = (value: string) => setForm({ reason: value });
-  const draft = useFormDraft(dialogDraftKey(order, action), { reason }, reason !== '', { reason: '' });
+  const draft = useFormDraft(desk.dialogDraftKey(order, action), { reason }, reason !== '', { reason: '' });
   const { busy, errors, message, submit } = useSubmit((typed: string) => desk.setVoid(order, action, typed).map(onSaved), { always: true });
 
   return (

@@ -1,12 +1,15 @@
 import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
+import { countedTotal, ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
+import { signedAmount } from '../../../domain/orders/receipts';
 import { screenValue } from '../../../application/navigation/screenData';
 import { comparableForm, rekeyLines } from '../../../application/sales/documentForm';
 import { changeOrderForm, orderStart, type OrderForm } from '../../../application/sales/orderForm';
+import type { OrderDialog } from '../../../application/sales/OrderDesk';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { Order, OrderScreenData, Receipt } from '../../../application/sales/sales';
+import { DraftService } from '../../../application/session/DraftService';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { AttachmentsPanel } from '../../components/AttachmentsPanel';
 import { DataTable } from '../../components/DataTable';
@@ -24,7 +27,7 @@ import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { DocumentFields } from './DocumentFields';
-import { PaymentDialog, useKeptDialog, VoidDialog } from './OrderDialogs';
+import { PaymentDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
 import { invoiceDocument, receiptDocument } from './printables';
@@ -56,7 +59,8 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
   const [form, setForm] = useState(start);
   /** A new invoice's due date follows its date (by the payment terms) until the user sets it. */
   const [dueSetByUser, setDueSetByUser] = useState(order !== null);
-  const [dialog, setDialog] = useState<null | 'receipt' | 'refund' | 'void' | 'unvoid'>(useKeptDialog(order));
+  const drafts = useService(DraftService);
+  const [dialog, setDialog] = useState<OrderDialog | null>(() => desk.keptDialog(order, drafts));
   const [printing, setPrinting] = useState<null | { kind: 'invoice' } | { kind: 'receipt'; receipt: Receipt }>(null);
   const staleSave = useStaleSave();
   // The use-case reads the form and saves; a failure is said above the form (and by the fields it
@@ -145,7 +149,7 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
               <h2 id="payments-title">{t('payments.title')}</h2>
               <dl className="figures">
                 <dt>{t('field.total')}</dt>
-                <dd>{formatHKD(order.voided ? 0 : order.total, i18n.language)}</dd>
+                <dd>{formatHKD(countedTotal(order.total, order.voided), i18n.language)}</dd>
                 <dt>{t('field.paid')}</dt>
                 <dd>{formatHKD(order.paid, i18n.language)}</dd>
                 <dt>{t('field.outstanding')}</dt>
@@ -162,7 +166,7 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
                     { label: t('field.receiptKind'), cell: (r) => t(`receiptKind.${r.kind}`) },
                     { label: t('field.method'), cell: (r) => methodWords(r, t, i18n.language) },
                     { label: t('field.reference'), cell: (r) => r.reference || r.reason || '—' },
-                    { label: t('field.amount'), className: 'number', cell: (r) => formatHKD(r.kind === 'refund' ? -r.amount : r.amount, i18n.language) },
+                    { label: t('field.amount'), className: 'number', cell: (r) => formatHKD(signedAmount(r), i18n.language) },
                     {
                       label: t('actions'),
                       labelHidden: true,

@@ -1,6 +1,7 @@
 import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { signedAmount } from '../../../domain/orders/receipts';
 import { screenValue } from '../../../application/navigation/screenData';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -69,7 +70,7 @@ export default function ReceiptsListScreen({ data, route }: ScreenProps) {
         { label: t('field.client'), sort: 'client', cell: (r) => bilingual(r.client, language) },
         { label: t('field.method'), cell: (r) => methodWords(r, t, language) },
         { label: t('field.reference'), cell: (r) => r.reference || '—' },
-        { label: t('field.amount'), sort: 'amount', className: 'number', cell: (r) => formatHKD(r.kind === 'refund' ? -r.amount : r.amount, language) },
+        { label: t('field.amount'), sort: 'amount', className: 'number', cell: (r) => formatHKD(signedAmount(r), language) },
         { label: t('field.staff'), cell: (r) => r.staff ?? '—' },
         bankIn && {
           label: t('actions'),
