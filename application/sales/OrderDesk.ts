@@ -3,6 +3,7 @@ import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { centsToDecimal, parseMoney } from '../../domain/money/money';
 import { checkReceipt, checkRefund } from '../../domain/orders/receipts';
+import { fpsQrUnavailable, type FpsProxy } from '../../domain/payments/fps';
 import { hongKongDate, isIsoDate } from '../../domain/time/dates';
 import type { ApiError } from '../api/ApiError';
 import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
@@ -30,6 +31,18 @@ export interface OrderOffers {
 export type OrderDialog = 'receipt' | 'refund' | 'void' | 'unvoid';
 
 const DIALOGS: readonly OrderDialog[] = ['receipt', 'refund', 'void', 'unvoid'];
+
+/**
+ * How a printed invoice asks to be paid: its company's FPS identifier with the QR code for what is
+ * still owed (the image's address; null when the invoice has none), and its bank account ('' = not given).
+ */
+export interface InvoicePayment {
+  readonly fps: FpsProxy | null;
+  readonly qrImage: string | null;
+  readonly bankName: string;
+  readonly accountName: string;
+  readonly accountNumber: string;
+}
 
 /** A receipt or refund as typed in its dialog. */
 export interface PaymentForm {
@@ -64,6 +77,18 @@ export class OrderDesk {
       refund: receipts && order.paid > 0,
       files: hasPermission(user, 'order_edit'),
     };
+  }
+
+  /**
+   * What the printed invoice says about paying it: nothing when the company has no payment details or
+   * nothing is due (a void invoice owes nothing); else the bank account and, with an FPS identifier,
+   * the FPS QR code for the balance due (by the domain's rule, as the server draws it).
+   */
+  payment(order: Order): InvoicePayment | null {
+    const details = order.letterhead?.payment ?? null;
+    if (!details || order.voided || order.outstanding <= 0) return null;
+    const qrImage = fpsQrUnavailable(order, details.fps) === null ? this.book.fpsQrImage(order.id) : null;
+    return { fps: details.fps, qrImage, bankName: details.bankName, accountName: details.accountName, accountNumber: details.accountNumber };
   }
 
   /**

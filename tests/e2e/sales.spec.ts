@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { SALES, signIn } from './signIn';
+import { ADMIN, SALES, signIn } from './signIn';
 
 /** The text of every page of a PDF, as a reader would copy it. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -115,4 +115,46 @@ test('an invoice prints in both languages to a PDF with the Chinese client name 
   await preview.getByRole('button', { name: '關閉' }).click();
   await expect(preview).toHaveCount(0);
   await expect(page.getByRole('button', { name: '列印' }).first()).toBeFocused();
+});
+
+test('a company with FPS set prints "Pay by FPS" with the QR code of the balance due on its invoices', async ({ page }) => {
+  await signIn(page, ADMIN);
+  // The company the demo invoices print under: its FPS identifier and bank account.
+  await page.goto('/settings/companies');
+  await page.getByRole('table', { name: '公司' }).getByRole('link').first().click();
+  const payment = page.getByRole('group', { name: '付款資料' });
+  await payment.getByLabel('轉數快識別碼類別').selectOption({ label: '手提電話號碼' });
+  await payment.getByLabel('轉數快識別碼', { exact: true }).fill('9123 4567');
+  await payment.getByLabel('銀行', { exact: true }).fill('滙豐銀行');
+  await payment.getByLabel('戶口號碼', { exact: true }).fill('123-456789-001');
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/\/settings\/companies$/);
+
+  try {
+    await page.goto('/orders/order?status=owing');
+    await page.getByRole('link', { name: /^INV-/ }).first().click();
+    await expect(page).toHaveURL(/\/orders\/order\/invoice\/\d+$/);
+    await page.getByRole('button', { name: '列印' }).first().click();
+    const preview = page.getByRole('dialog', { name: /列印 INV-/ });
+    const block = preview.getByRole('region', { name: '付款方法' });
+    await expect(block).toContainText('以轉數快付款');
+    await expect(block).toContainText('+852-91234567');
+    await expect(block).toContainText('滙豐銀行');
+    const qr = block.getByRole('img', { name: '轉數快二維碼' });
+    await expect(qr).toBeVisible();
+    // The PNG came from the server and was drawn.
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await preview.getByRole('button', { name: '關閉' }).click();
+  } finally {
+    // Back as the demo had it, for the other specs.
+    await page.goto('/settings/companies');
+    await page.getByRole('table', { name: '公司' }).getByRole('link').first().click();
+    const again = page.getByRole('group', { name: '付款資料' });
+    await again.getByLabel('轉數快識別碼類別').selectOption({ label: '沒有' });
+    await again.getByLabel('轉數快識別碼', { exact: true }).fill('');
+    await again.getByLabel('銀行', { exact: true }).fill('');
+    await again.getByLabel('戶口號碼', { exact: true }).fill('');
+    await page.getByRole('button', { name: '儲存' }).click();
+    await expect(page).toHaveURL(/\/settings\/companies$/);
+  }
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { InvoicePayment } from '../../../application/sales/OrderDesk';
 import type { ClientSummary, DocumentItem, Letterhead, TermText } from '../../../application/sales/sales';
 import { hundredthsToDecimal } from '../../../domain/money/money';
 import { DataTable } from '../../components/DataTable';
@@ -26,6 +27,8 @@ export interface PrintableDocument {
   readonly terms: readonly TermText[];
   readonly notes: string;
   readonly voided?: boolean;
+  /** How to pay an invoice: the bank account and the FPS QR code for what is still owed. */
+  readonly payment?: InvoicePayment | null;
 }
 
 /**
@@ -184,6 +187,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
           <dd className="print-total">{money(doc.amount)}</dd>
         </dl>
       )}
+      {doc.payment && <PaymentBlock payment={doc.payment} label={L} ts={ts} languages={languages} />}
       {doc.notes && <p className="print-notes">{doc.notes}</p>}
       {doc.terms.length > 0 && (
         <section className="print-terms">
@@ -219,6 +223,39 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
         </div>
       </footer>
     </article>
+  );
+}
+
+/** How to pay: "Pay by FPS" with the QR code and the FPS identifier, and the bank account, in the sheet's languages. */
+function PaymentBlock({ payment, label, ts, languages }: { payment: InvoicePayment; label: (key: string) => ReactNode; ts: readonly Translate[]; languages: readonly ('zh-HK' | 'en')[] }) {
+  const bank: [string, string][] = (
+    [
+      ['bankName', payment.bankName],
+      ['accountName', payment.accountName],
+      ['accountNumber', payment.accountNumber],
+    ] as [string, string][]
+  ).filter(([, value]) => value !== '');
+  return (
+    <section className="print-payment" aria-label={ts.map((t) => t('print.payment')).join(' ')}>
+      {payment.fps && (
+        <div className="print-fps">
+          {payment.qrImage && <StoredImage path={payment.qrImage} alt={ts.map((t) => t('print.fpsQr')).join(' ')} className="print-fps-qr" width={150} height={150} />}
+          <div>
+            <p className="print-fps-title">{label('payByFps')}</p>
+            <dl>
+              <FactRow label={label(`fpsTypes.${payment.fps.type}`)} values={[payment.fps.value]} languages={languages} />
+            </dl>
+          </div>
+        </div>
+      )}
+      {bank.length > 0 && (
+        <dl className="print-bank">
+          {bank.map(([key, value]) => (
+            <FactRow key={key} label={label(key)} values={[value]} languages={languages} />
+          ))}
+        </dl>
+      )}
+    </section>
   );
 }
 

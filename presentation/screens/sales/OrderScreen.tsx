@@ -223,7 +223,7 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
           onSaved={() => setDialog(null)}
         />
       )}
-      {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order)} onClose={() => setPrinting(null)} />}
+      {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order, desk.payment(order))} onClose={() => setPrinting(null)} />}
       {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order, invoice?.options.refundReasons ?? [])} onClose={() => setPrinting(null)} />}
     </div>
   );

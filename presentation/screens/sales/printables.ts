@@ -1,4 +1,5 @@
 import type { Letterhead, OptionChoice, Order, Quotation, Receipt, ClientSummary } from '../../../application/sales/sales';
+import type { InvoicePayment } from '../../../application/sales/OrderDesk';
 import type { PrintableDocument } from './DocumentSheet';
 import { methodWords } from './paymentMethods';
 
@@ -28,7 +29,8 @@ export function quotationDocument(q: Quotation): PrintableDocument {
   };
 }
 
-export function invoiceDocument(o: Order): PrintableDocument {
+/** An invoice, with how to pay it (the desk's `payment`: bank account and FPS QR code, or null). */
+export function invoiceDocument(o: Order, payment: InvoicePayment | null = null): PrintableDocument {
   return {
     kind: 'invoice',
     number: o.number,
@@ -45,6 +47,7 @@ export function invoiceDocument(o: Order): PrintableDocument {
     terms: o.terms,
     notes: o.notes,
     voided: o.voided,
+    payment,
   };
 }
 

@@ -5,6 +5,7 @@ import { hasPermission, type Permission } from '../../../domain/auth/permissions
 import {
   branchValues,
   companyValues,
+  FPS_TYPES,
   LETTERHEAD_FIELDS,
   ORGANISATION_FIELDS,
   PREFIX_FIELDS,
@@ -168,6 +169,26 @@ export function CompanyFormScreen({ data }: ScreenProps) {
               onChange={(e) => record.set(field, e.target.value)}
               errors={record.form.errors[field]}
             />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="plain-fieldset" aria-describedby="company-payment-hint">
+        <legend>{t('companies.payment')}</legend>
+        <p id="company-payment-hint" className="hint">
+          {t('companies.paymentHint')}
+        </p>
+        <div className="grid-2">
+          <SelectField
+            label={t('companies.fpsType')}
+            value={record.values.fpsType ?? ''}
+            onChange={(e) => record.set('fpsType', e.target.value)}
+            emptyLabel={t('companies.fpsNone')}
+            options={FPS_TYPES.map((type) => ({ value: type, label: t(`companies.fpsTypes.${type}`) }))}
+            errors={record.form.errors.fpsType}
+          />
+          <TextField label={t('companies.fpsValue')} value={record.values.fpsValue ?? ''} onChange={(e) => record.set('fpsValue', e.target.value)} errors={record.form.errors.fpsValue} />
+          {(['bankName', 'bankAccountName', 'bankAccountNumber'] as const).map((field) => (
+            <TextField key={field} label={t(`companies.${field}`)} value={record.values[field] ?? ''} onChange={(e) => record.set(field, e.target.value)} errors={record.form.errors[field]} />
           ))}
         </div>
       </fieldset>
