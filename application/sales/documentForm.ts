@@ -43,6 +43,9 @@ let nextKey = 1;
 
 export const emptyLine = (): LineRow => ({ key: nextKey++, productId: '', descriptionZh: '', descriptionEn: '', quantity: '1', unitPrice: '' });
 
+/** The terms ticked after one is ticked or unticked (each once, in the order ticked). */
+export const tickTerm = (termIds: readonly number[], id: number, ticked: boolean): number[] => (ticked ? [...termIds.filter((t) => t !== id), id] : termIds.filter((t) => t !== id));
+
 /** A form with lines as text to compare, without the lines' keys (made anew on each render of the saved record). */
 export const comparableForm = (form: { readonly lines: readonly LineRow[] }): string => JSON.stringify({ ...form, lines: form.lines.map(({ key: _key, ...line }) => line) });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseProduct, comparableForm, documentFigures, documentStart, emptyLine, lineAmount, readDocument, rekeyLines, type DocumentForm } from '../../application/sales/documentForm';
+import { chooseProduct, comparableForm, documentFigures, documentStart, emptyLine, lineAmount, readDocument, rekeyLines, tickTerm, type DocumentForm } from '../../application/sales/documentForm';
 import { changeOrderForm, orderStart, readOrderForm } from '../../application/sales/orderForm';
 import { plannedVisits, quotationStart, readQuotationForm } from '../../application/sales/quotationForm';
 import type { DocumentOptions, Order, OrderScreenData, ProductOption, Quotation, QuotationScreenData } from '../../application/sales/sales';
@@ -172,5 +172,14 @@ describe('the invoice form model', () => {
     expect(readOrderForm(form)._unsafeUnwrap()).toMatchObject({ clientId: 9, type: 'new_order', dueDate: '2026-12-23', discountRateBp: 550 });
     expect(readOrderForm({ ...form, dueDate: '2026-11-22' })._unsafeUnwrapErr().fields).toEqual({ dueDate: [rule('validation.dueBeforeDate')] });
     expect(readOrderForm({ ...form, dueDate: '', lines: [] })._unsafeUnwrapErr().fields).toEqual({ items: [rule('lines.none')], dueDate: [rule('validation.date')] });
+  });
+});
+
+describe('ticking the terms (tickTerm)', () => {
+  it('adds a ticked term once and drops an unticked one', () => {
+    expect(tickTerm([7], 8, true)).toEqual([7, 8]);
+    expect(tickTerm([7, 8], 8, true)).toEqual([7, 8]);
+    expect(tickTerm([7, 8], 7, false)).toEqual([8]);
+    expect(tickTerm([], 7, false)).toEqual([]);
   });
 });

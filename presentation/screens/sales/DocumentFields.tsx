@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { documentFigures, type DocumentForm } from '../../../application/sales/documentForm';
+import { documentFigures, tickTerm, type DocumentForm } from '../../../application/sales/documentForm';
 import type { DocumentOptions } from '../../../application/sales/sales';
 import { SelectField } from '../../components/SelectField';
 import { TextAreaField } from '../../components/TextAreaField';
@@ -86,7 +86,7 @@ export function DocumentFields({
                 <input
                   type="checkbox"
                   checked={form.termIds.includes(term.id)}
-                  onChange={(e) => set({ termIds: e.target.checked ? [...form.termIds, term.id] : form.termIds.filter((id) => id !== term.id) })}
+                  onChange={(e) => set({ termIds: tickTerm(form.termIds, term.id, e.target.checked) })}
                 />{' '}
                 {i18n.language === 'en' ? term.titleEn || term.titleZh : term.titleZh || term.titleEn}
               </label>

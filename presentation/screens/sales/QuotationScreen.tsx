@@ -6,7 +6,7 @@ import { VISIT_FREQUENCIES, type VisitFrequency } from '../../../domain/quotatio
 import type { ApiError } from '../../../application/api/ApiError';
 import type { Invalid } from '../../../application/forms/Invalid';
 import { screenValue } from '../../../application/navigation/screenData';
-import { comparableForm, rekeyLines } from '../../../application/sales/documentForm';
+import { comparableForm, rekeyLines, tickTerm } from '../../../application/sales/documentForm';
 import { plannedVisits, quotationStart, type QuotationForm } from '../../../application/sales/quotationForm';
 import { SalesDeskLoader } from '../../../application/sales/SalesDesks';
 import type { Quotation, QuotationMove, QuotationScreenData } from '../../../application/sales/sales';
@@ -114,7 +114,7 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
               <legend>{t('field.terms')}</legend>
               {options.terms.map((term) => (
                 <label key={term.id} className="checkbox">
-                  <input type="checkbox" checked={form.termIds.includes(term.id)} onChange={(e) => set({ termIds: e.target.checked ? [...form.termIds, term.id] : form.termIds.filter((id) => id !== term.id) })} />{' '}
+                  <input type="checkbox" checked={form.termIds.includes(term.id)} onChange={(e) => set({ termIds: tickTerm(form.termIds, term.id, e.target.checked) })} />{' '}
                   {i18n.language === 'en' ? term.titleEn || term.titleZh : term.titleZh || term.titleEn}
                 </label>
               ))}
