@@ -1,6 +1,4 @@
 import type { ResultAsync } from 'neverthrow';
-import { hasPermission } from '../../domain/auth/permissions';
-import type { User } from '../../domain/auth/user';
 import type { ApiError } from '../api/ApiError';
 import { token } from '../di/token';
 import type { Invalid } from '../forms/Invalid';
@@ -23,18 +21,3 @@ export interface ListDesk {
 }
 
 export const ListDesk = token<ListDesk>('ListDesk');
-
-/** What a Settings list screen offers the signed-in user: adding, editing and deleting its records. */
-export interface ListOffers {
-  readonly create: boolean;
-  readonly edit: boolean;
-  readonly delete: boolean;
-}
-
-/**
- * What the list screens offer for the user's setting rights (ListDesk's decision; a plain function,
- * since ListDesk itself loads with the first list screen and answers asynchronously).
- */
-export function listOffers(user: User | null): ListOffers {
-  return { create: hasPermission(user, 'setting_create'), edit: hasPermission(user, 'setting_edit'), delete: hasPermission(user, 'setting_delete') };
-}

@@ -1,5 +1,5 @@
 import { errAsync, ResultAsync } from 'neverthrow';
-import { hasPermission } from '../../domain/auth/permissions';
+import { hasPermission, PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import type { ApiError } from '../api/ApiError';
 import { invalid, type Invalid } from '../forms/Invalid';
@@ -16,6 +16,9 @@ export interface RoleForm {
   readonly name: string;
   readonly granted: readonly string[];
 }
+
+/** The rights the role form offers to grant: a grid of areas × actions (`${area}_${action}`), then the special ones. */
+export const GRANTABLE = { areas: PERMISSION_AREAS, actions: PERMISSION_ACTIONS, specials: SPECIAL_PERMISSIONS } as const;
 
 /** What the role form offers the signed-in user. */
 export interface RoleOffers {

@@ -1,3 +1,5 @@
+import { hasPermission } from '../../domain/auth/permissions';
+import type { User } from '../../domain/auth/user';
 import { checkCode, CODE_KEYS, type CodeKey } from '../../domain/settings/codes';
 import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 import type { Area, CodeSetting, Holiday, ListBodies, ListKind, ListRecords, OptionItem, OrderTerm } from './referenceLists';
@@ -89,3 +91,19 @@ export function checkCodes(values: Readonly<Record<string, string>>): Invalid {
 }
 
 export const isCodeKey = (key: string): key is CodeKey => (CODE_KEYS as readonly string[]).includes(key);
+
+/** What a Settings list screen offers the signed-in user: adding, editing and deleting its records. */
+export interface ListOffers {
+  readonly create: boolean;
+  readonly edit: boolean;
+  readonly delete: boolean;
+}
+
+/**
+ * What the Settings lists (ListEditor) and the codes offer for the user's setting rights, each by its
+ * own right (the lists' use-case, ListDesk, loads with the first list screen and answers
+ * asynchronously, so this is a plain function beside the lists' form models).
+ */
+export function listOffers(user: User | null): ListOffers {
+  return { create: hasPermission(user, 'setting_create'), edit: hasPermission(user, 'setting_edit'), delete: hasPermission(user, 'setting_delete') };
+}

@@ -1,3 +1,5 @@
+import { hasPermission } from '../../domain/auth/permissions';
+import type { User } from '../../domain/auth/user';
 import { FPS_PROXY_TYPES, parseFpsProxy, type FpsProxyType } from '../../domain/payments/fps';
 import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 
@@ -155,4 +157,25 @@ declare module '../navigation/screenData' {
     branches: readonly BranchRow[];
     branchForm: BranchFormData;
   }
+}
+
+/** The rights of each kind's list and form. */
+const ORGANISATION_RIGHTS = {
+  companies: { create: 'company_create', edit: 'company_edit', delete: 'company_delete' },
+  branches: { create: 'branch_create', edit: 'branch_edit', delete: 'branch_delete' },
+} as const;
+
+/** What the companies or branches list offers the signed-in user: its "New …" button. */
+export function organisationListOffers(user: User | null, kind: OrganisationKind): { readonly create: boolean } {
+  return { create: hasPermission(user, ORGANISATION_RIGHTS[kind].create) };
+}
+
+/**
+ * What a company's or branch's form offers the signed-in user (`record` null: a new one): saving a
+ * new one by the right to create, an existing one by the right to edit; deleting an existing one by
+ * the right to delete.
+ */
+export function organisationFormOffers(user: User | null, kind: OrganisationKind, record: object | null): { readonly edit: boolean; readonly delete: boolean } {
+  const rights = ORGANISATION_RIGHTS[kind];
+  return { edit: hasPermission(user, record ? rights.edit : rights.create), delete: record !== null && hasPermission(user, rights.delete) };
 }

@@ -1,4 +1,6 @@
 import type { AppointmentStatus, ShownStatus } from '../../domain/appointments/status';
+import { hasPermission } from '../../domain/auth/permissions';
+import type { User } from '../../domain/auth/user';
 import { minuteToTime, timeToMinute } from '../../domain/time/dates';
 import type { CalendarFilters, Visit } from './appointment';
 
@@ -26,4 +28,37 @@ export function withFilter(filters: CalendarFilters, key: keyof CalendarFilters,
  */
 export function visitShows(current: AppointmentStatus, visit: Pick<Visit, 'shownStatus'>): ShownStatus {
   return current === 'in_progress' && visit.shownStatus === 'scheduled' ? 'scheduled' : current;
+}
+
+/** What the calendar offers the signed-in user: booking (a click on a free slot) and moving visits (drag, resize). */
+export interface CalendarOffers {
+  readonly create: boolean;
+  readonly edit: boolean;
+}
+
+/** What an appointment's page offers the signed-in user. */
+export interface AppointmentOffers {
+  /** Editing it, its visit's status, its report and its linked invoice. */
+  readonly edit: boolean;
+  readonly delete: boolean;
+  /** Linking one of the client's invoices (it needs seeing them). */
+  readonly linkOrder: boolean;
+  /** Creating an invoice for it. */
+  readonly createOrder: boolean;
+}
+
+/**
+ * The calendar (and a client's appointment tab, whose "New appointment" is `create`), by the
+ * appointment rights. These offers are plain functions here, with the calendar's other helpers: this
+ * module loads with those screens only, and a module of its own would add a chunk's name to the
+ * sign-in page's entry.
+ */
+export function calendarOffers(user: User | null): CalendarOffers {
+  return { create: hasPermission(user, 'appointment_create'), edit: hasPermission(user, 'appointment_edit') };
+}
+
+/** An appointment's page: its own rights, and for its invoice tab the rights to see and create invoices. */
+export function appointmentOffers(user: User | null): AppointmentOffers {
+  const edit = hasPermission(user, 'appointment_edit');
+  return { edit, delete: hasPermission(user, 'appointment_delete'), linkOrder: edit && hasPermission(user, 'order_view'), createOrder: hasPermission(user, 'order_create') };
 }

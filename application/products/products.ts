@@ -1,3 +1,6 @@
+import { hasPermission } from '../../domain/auth/permissions';
+import type { User } from '../../domain/auth/user';
+
 /** Products and categories as the use-cases and screens know them (the wire's shapes: contract/products.ts). */
 
 export interface Category {
@@ -19,6 +22,26 @@ export interface CategoryNode extends Category {
 /** The tree as a flat list in display order (each top-level category followed by its sub-categories). */
 export function flattenCategories(tree: readonly CategoryNode[]): CategoryNode[] {
   return tree.flatMap((top) => [top, ...top.children]);
+}
+
+/*
+ * What the products and categories screens offer for the signed-in user's product rights (products
+ * and categories share them). Plain functions here, with the screens' other helpers: this module
+ * loads with those screens only (ProductForms itself is bound lazily), and a module of its own would
+ * add a chunk's name to the sign-in page's entry.
+ */
+
+/** The product and category lists' "New …" button, by product_create. */
+export function catalogueOffers(user: User | null): { readonly create: boolean } {
+  return { create: hasPermission(user, 'product_create') };
+}
+
+/**
+ * A product's or category's form (`record` null: a new one): saving a new one by product_create, an
+ * existing one by product_edit; deleting an existing one by product_delete.
+ */
+export function catalogueFormOffers(user: User | null, record: object | null): { readonly edit: boolean; readonly delete: boolean } {
+  return { edit: hasPermission(user, record ? 'product_edit' : 'product_create'), delete: record !== null && hasPermission(user, 'product_delete') };
 }
 
 export interface ProductRow {

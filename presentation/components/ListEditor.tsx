@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListDesk, listOffers } from '../../application/admin/ListDesk';
-import { LIST_FORMS, type FieldValue, type ListForm, type Values } from '../../application/admin/listForms';
+import { ListDesk } from '../../application/admin/ListDesk';
+import { LIST_FORMS, listOffers, type FieldValue, type ListForm, type Values } from '../../application/admin/listForms';
 import { listName, type ListRecords, type ListRef } from '../../application/admin/referenceLists';
 import { useProblemWords } from '../format/problem';
 import { useAppState } from '../hooks/useAppState';

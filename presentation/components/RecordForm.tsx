@@ -1,4 +1,6 @@
+import type { ResultAsync } from 'neverthrow';
 import type { ReactNode } from 'react';
+import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import type { Problem } from '../format/problem';
 import type { EditForm } from '../hooks/useEditForm';
 import type { StaleSave } from '../hooks/useStaleSave';
@@ -6,6 +8,7 @@ import { DraftBanner } from './DraftBanner';
 import { FormActions } from './FormActions';
 import { FormAlert } from './FormAlert';
 import { StaleSaveOffer } from './StaleSaveOffer';
+import { useService } from '../services/ServicesContext';
 
 /**
  * A record's form (useEditForm) as every record screen shows it: the save's message, the kept draft
@@ -44,5 +47,35 @@ export function RecordForm<V, T, E extends Problem>({
         </FormActions>
       )}
     </form>
+  );
+}
+
+/**
+ * A record form's Delete button (in `actions`), one confirm-then-delete sequence for the forms whose
+ * use-case deletes without asking (products, categories): the user confirms (the record named by its
+ * Chinese name, else its English one), the use-case deletes (and opens the list), and a refusal is
+ * shown on the form (`onRefused`, e.g. the form's save.show).
+ */
+export function ConfirmedDelete<R extends { readonly nameZh: string; readonly nameEn: string }, E>({
+  record,
+  label,
+  remove,
+  onRefused,
+}: {
+  readonly record: R;
+  readonly label: string;
+  readonly remove: (record: R) => ResultAsync<void, E>;
+  readonly onRefused: (error: E) => void;
+}) {
+  const confirmation = useService(ConfirmationService);
+  const onClick = async () => {
+    if (!(await confirmation.ask({ kind: 'delete', values: { name: record.nameZh || record.nameEn } }))) return;
+    const result = await remove(record);
+    if (result.isErr()) onRefused(result.error);
+  };
+  return (
+    <button type="button" className="button button-danger" onClick={() => void onClick()}>
+      {label}
+    </button>
   );
 }

@@ -1,8 +1,7 @@
 import { okAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
-import { listOffers } from '../../application/admin/ListDesk';
 import { ListDeskService } from '../../application/admin/ListDeskService';
-import { blankArea, blankHoliday, optionForm } from '../../application/admin/listForms';
+import { blankArea, blankHoliday, listOffers, optionForm } from '../../application/admin/listForms';
 import { OrganisationDeskService } from '../../application/admin/OrganisationDeskService';
 import { branchValues, companyValues, type Branch, type Company } from '../../application/admin/organisation';
 import type { CodeSetting, ListRef } from '../../application/admin/referenceLists';

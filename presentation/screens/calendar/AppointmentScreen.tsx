@@ -2,12 +2,11 @@ import './calendar.css';
 import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { Appointment, AppointmentScreenData, Overlap, Scope, Visit, VisitStatus } from '../../../application/appointments/appointment';
 import { screenValue } from '../../../application/navigation/screenData';
 import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
-import { visitShows } from '../../../application/appointments/calendar';
+import { appointmentOffers, visitShows } from '../../../application/appointments/calendar';
 import { invoiceStanding } from '../../../application/appointments/invoiceStanding';
 import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -62,7 +61,7 @@ export default function AppointmentScreen({ data, route }: ScreenProps) {
 function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appointment; visit: Visit; tab: Tab; data: AppointmentScreenData }) {
   const { t, i18n } = useTranslation('calendar');
   const language = i18n.language;
-  const user = useAppState('user');
+  const offers = appointmentOffers(useAppState('user'));
   const desk = use(useService(AppointmentFlowLoader).loadVisits());
   const confirmation = useService(ConfirmationService);
   const [status, setStatus] = useState<VisitStatus>({ status: visit.status, visitVersion: visit.visitVersion, transitions: visit.transitions, cancelReason: visit.cancelReason });
@@ -70,7 +69,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
   const [deleting, setDeleting] = useState(false);
   const [future, setFuture] = useState<{ to: AppointmentStatus; message: string } | null>(null);
   const [overlaps, setOverlaps] = useState<readonly Overlap[]>([]);
-  const canEdit = hasPermission(user, 'appointment_edit');
+  const canEdit = offers.edit;
   const clientName = appointment.client ? bilingual(appointment.client, language) : t('noClient');
   const here = { appointmentId: appointment.id, date: visit.date, version: status.visitVersion };
   // The status buttons' and the deletion's failures: the whole message, with every field's words under it.
@@ -183,7 +182,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
               void desk.edited(saved);
             }}
             extraActions={
-              hasPermission(user, 'appointment_delete') ? (
+              offers.delete ? (
                 <button type="button" className="button button-danger" onClick={() => void askDelete()}>
                   {t('delete')}
                 </button>
@@ -231,11 +230,11 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
 function InvoicePanel({ appointment, data }: { appointment: Appointment; data: AppointmentScreenData }) {
   const { t, i18n } = useTranslation('calendar');
   const language = i18n.language;
-  const user = useAppState('user');
+  const offers = appointmentOffers(useAppState('user'));
   const desk = use(useService(AppointmentFlowLoader).loadVisits());
   const order = data.order ?? null;
-  const canEdit = hasPermission(user, 'appointment_edit');
-  const linkable = canEdit && hasPermission(user, 'order_view') ? (data.orders ?? []) : null;
+  const canEdit = offers.edit;
+  const linkable = offers.linkOrder ? (data.orders ?? []) : null;
   const [choice, setChoice] = useState('');
   const staleSave = useStaleSave();
   const linking = useSubmit((orderId: string | null) => desk.linkOrder(appointment, orderId), { fields: ['orderId'], staleSave });
@@ -268,7 +267,7 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: A
       <div className="card stack">
         {problems}
         <p>{t('invoice.none')}</p>
-        {hasPermission(user, 'order_create') && (
+        {offers.createOrder && (
           <p>
             <Link href={`/orders/order/invoice/create?client_id=${appointment.clientId}&appointment_id=${appointment.id}`} className="button button-primary">
               {t('invoice.create')}

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ClientAppointment } from '../../../application/appointments/appointment';
+import { calendarOffers } from '../../../application/appointments/calendar';
 import { CreateLink } from '../../components/CreateLink';
 import { DataTable } from '../../components/DataTable';
+import { useAppState } from '../../hooks/useAppState';
 
 /**
  * The client's appointment tab (and an invoice's): the appointments (next visit, or the last one, with
@@ -11,10 +13,11 @@ import { DataTable } from '../../components/DataTable';
  */
 export function ClientAppointmentsPanel({ clientId, items, empty }: { clientId: number; items: readonly ClientAppointment[] | null; empty?: string }) {
   const { t } = useTranslation('calendar');
+  const offers = calendarOffers(useAppState('user'));
   if (items === null) return <p className="notice">{t('client.noPermission')}</p>;
   return (
     <div className="stack">
-      <CreateLink permission="appointment_create" href={`/calendar/appointment/create?client_id=${clientId}`}>
+      <CreateLink offered={offers.create} href={`/calendar/appointment/create?client_id=${clientId}`}>
         {t('client.new')}
       </CreateLink>
       <DataTable

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { ClientService } from '../../../application/clients/ClientService';
+import { clientOffers } from '../../../application/clients/offers';
 import { CLIENT_TABS, type ClientScreenData, type ClientTab } from '../../../application/clients/client';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
@@ -25,12 +25,11 @@ export default function ClientScreen({ data, route }: ScreenProps) {
 function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab }) {
   const { t } = useTranslation('clients');
   const problems = useProblemWords();
-  const user = useAppState('user');
+  const offers = clientOffers(useAppState('user'));
   const service = useService(ClientService);
   const [client, setClient] = useState(screen.client);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const canEdit = hasPermission(user, 'client_edit');
   const name = [client.nameZh, client.nameEn].filter(Boolean).join(' · ');
 
   const reveal = async () => {
@@ -65,7 +64,7 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
           client={client}
           options={screen.options}
           defaults={{ branchId: client.branchId }}
-          readOnly={!canEdit}
+          readOnly={!offers.edit}
           hkidSlot={
             <>
               <span className="hkid">{revealed ?? client.hkidMasked ?? '—'}</span>
@@ -81,7 +80,7 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
             setRevealed(null);
           }}
           extraActions={
-            hasPermission(user, 'client_delete') ? (
+            offers.delete ? (
               <button type="button" className="button button-danger" onClick={() => void remove()}>
                 {t('delete')}
               </button>
@@ -89,9 +88,9 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
           }
         />
       )}
-      {tab === 'attachment' && <AttachmentsPanel owner={{ kind: 'client', id: client.id }} initial={screen.attachments ?? []} canEdit={canEdit} />}
-      {tab === 'quotation' && (hasPermission(user, 'quotation_view') ? <ClientQuotations clientId={client.id} rows={screen.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
-      {tab === 'order' && (hasPermission(user, 'order_view') ? <ClientOrders clientId={client.id} rows={screen.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'attachment' && <AttachmentsPanel owner={{ kind: 'client', id: client.id }} initial={screen.attachments ?? []} canEdit={offers.edit} />}
+      {tab === 'quotation' && (offers.quotations ? <ClientQuotations clientId={client.id} rows={screen.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'order' && (offers.orders ? <ClientOrders clientId={client.id} rows={screen.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
       {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={screen.appointments ?? null} />}
     </div>
   );

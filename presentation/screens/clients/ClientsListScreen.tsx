@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
+import { clientListOffers } from '../../../application/clients/offers';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
@@ -18,7 +18,7 @@ const SORTS = [
 /** /clients: search by either name, phone or tag; filter by area, tag and source; sort; a page at a time. */
 export default function ClientsListScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('clients');
-  const user = useAppState('user');
+  const offers = clientListOffers(useAppState('user'));
   const list = screenValue(data, 'clients');
   const { filters } = list;
   const language = i18n.language;
@@ -33,7 +33,7 @@ export default function ClientsListScreen({ data }: ScreenProps) {
       ]}
       words={{ apply: t('list.searchButton'), caption: t('list.caption'), empty: t('list.empty'), noMatch: t('list.noMatch') }}
       actions={
-        hasPermission(user, 'client_create') && (
+        offers.create && (
           <Link href="/clients/basic/create" className="button button-primary">
             {t('list.new')}
           </Link>

@@ -1,20 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { screenValue } from '../../../application/navigation/screenData';
-import { flattenCategories } from '../../../application/products/products';
+import { catalogueOffers, flattenCategories } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { CreateLink } from '../../components/CreateLink';
 import { DataTable } from '../../components/DataTable';
 import { bilingual } from '../../format/bilingual';
 import { formatRate } from '../../format/money';
+import { useAppState } from '../../hooks/useAppState';
 
 /** /products/categories: the category tree (category → sub-categories) with their product counts. */
 export default function CategoriesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('products');
+  const offers = catalogueOffers(useAppState('user'));
   const rows = flattenCategories(screenValue(data, 'categories'));
   return (
     <div className="stack">
-      <CreateLink permission="product_create" href="/products/categories/create">
+      <CreateLink offered={offers.create} href="/products/categories/create">
         {t('categories.new')}
       </CreateLink>
       <DataTable

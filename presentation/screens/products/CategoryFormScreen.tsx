@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../domain/auth/permissions';
-import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
 import { screenValue } from '../../../application/navigation/screenData';
 import { categoryFormValues, type CategoryFormValues } from '../../../application/products/productForm';
 import { ProductForms } from '../../../application/products/ProductForms';
+import { catalogueFormOffers } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
-import { RecordForm } from '../../components/RecordForm';
+import { ConfirmedDelete, RecordForm } from '../../components/RecordForm';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { bilingualChoices } from '../../format/bilingual';
@@ -25,12 +24,11 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
   const { category, categories } = screenValue(data, 'categoryForm');
   const tops = categories.filter((c) => c.id !== category?.id);
   const forms = useService(ProductForms);
-  const confirmation = useService(ConfirmationService);
-  const user = useAppState('user');
+  const offers = catalogueFormOffers(useAppState('user'), category);
   const staleSave = useStaleSave();
   const edit = useEditForm({
     start: categoryFormValues(category),
-    canEdit: hasPermission(user, category ? 'product_edit' : 'product_create'),
+    canEdit: offers.edit,
     draftKey: category ? `category:${category.id}:${category.version}` : 'category:new',
     save: (values: CategoryFormValues) => forms.saveCategory(category, values),
     fields: FIELDS,
@@ -39,25 +37,12 @@ export default function CategoryFormScreen({ data }: ScreenProps) {
   const { form, set, save } = edit;
   const errors = save.errors;
 
-  const remove = async () => {
-    if (!category || !(await confirmation.ask({ kind: 'delete', values: { name: category.nameZh || category.nameEn } }))) return;
-    const result = await forms.deleteCategory(category);
-    if (result.isErr()) save.show(result.error);
-  };
-
   return (
     <RecordForm
       edit={edit}
       submitLabel={t('save')}
       stale={category && { staleSave, label: t('conflictReload') }}
-      actions={
-        category &&
-        hasPermission(user, 'product_delete') && (
-          <button type="button" className="button button-danger" onClick={() => void remove()}>
-            {t('delete')}
-          </button>
-        )
-      }
+      actions={category && offers.delete && <ConfirmedDelete label={t('delete')} record={category} remove={(r) => forms.deleteCategory(r)} onRefused={save.show} />}
     >
       <div className="grid-2">
         <TextField label={t('field.nameZh')} lang="zh-HK" value={form.nameZh} onChange={(e) => set('nameZh', e.target.value)} errors={errors.nameZh} />

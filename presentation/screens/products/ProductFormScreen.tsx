@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { PRODUCT_UNITS } from '../../../domain/products/units';
 import { screenValue } from '../../../application/navigation/screenData';
-import { ConfirmationService } from '../../../application/navigation/ConfirmationService';
 import { productFormValues, type ProductFormValues } from '../../../application/products/productForm';
 import { ProductForms } from '../../../application/products/ProductForms';
-import { flattenCategories } from '../../../application/products/products';
+import { catalogueFormOffers, flattenCategories } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
-import { RecordForm } from '../../components/RecordForm';
+import { ConfirmedDelete, RecordForm } from '../../components/RecordForm';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { bilingual } from '../../format/bilingual';
@@ -27,12 +25,11 @@ export default function ProductFormScreen({ data }: ScreenProps) {
   const { product, categories: tree } = screenValue(data, 'productForm');
   const categories = flattenCategories(tree);
   const forms = useService(ProductForms);
-  const confirmation = useService(ConfirmationService);
-  const user = useAppState('user');
+  const offers = catalogueFormOffers(useAppState('user'), product);
   const staleSave = useStaleSave();
   const edit = useEditForm({
     start: productFormValues(product),
-    canEdit: hasPermission(user, product ? 'product_edit' : 'product_create'),
+    canEdit: offers.edit,
     draftKey: product ? `product:${product.id}:${product.version}` : 'product:new',
     save: (values: ProductFormValues) => forms.saveProduct(product, values),
     fields: FIELDS,
@@ -41,25 +38,12 @@ export default function ProductFormScreen({ data }: ScreenProps) {
   const { form, set, save } = edit;
   const errors = save.errors;
 
-  const remove = async () => {
-    if (!product || !(await confirmation.ask({ kind: 'delete', values: { name: product.nameZh || product.nameEn } }))) return;
-    const result = await forms.deleteProduct(product);
-    if (result.isErr()) save.show(result.error);
-  };
-
   return (
     <RecordForm
       edit={edit}
       submitLabel={t('save')}
       stale={product && { staleSave, label: t('conflictReload') }}
-      actions={
-        product &&
-        hasPermission(user, 'product_delete') && (
-          <button type="button" className="button button-danger" onClick={() => void remove()}>
-            {t('delete')}
-          </button>
-        )
-      }
+      actions={product && offers.delete && <ConfirmedDelete label={t('delete')} record={product} remove={(r) => forms.deleteProduct(r)} onRefused={save.show} />}
     >
       <TextField label={t('field.code')} value={form.code} maxLength={32} onChange={(e) => set('code', e.target.value)} errors={errors.code} />
       <div className="grid-2">

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { screenValue } from '../../../application/navigation/screenData';
-import { flattenCategories } from '../../../application/products/products';
+import { catalogueOffers, flattenCategories } from '../../../application/products/products';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
@@ -20,7 +19,7 @@ const SORTS = [
 /** /products/product: search by code or either name, filter by category (with its sub-categories) and status, sort. */
 export default function ProductsListScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('products');
-  const user = useAppState('user');
+  const offers = catalogueOffers(useAppState('user'));
   const list = screenValue(data, 'products');
   const language = i18n.language;
   return (
@@ -39,7 +38,7 @@ export default function ProductsListScreen({ data }: ScreenProps) {
       ]}
       words={{ apply: t('list.searchButton'), caption: t('list.caption'), empty: t('list.empty'), noMatch: t('list.noMatch') }}
       actions={
-        hasPermission(user, 'product_create') && (
+        offers.create && (
           <Link href="/products/product/create" className="button button-primary">
             {t('list.new')}
           </Link>

@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { orderListOffers, quotationListOffers } from '../../../application/sales/offers';
 import type { OrderRow, QuotationRow } from '../../../application/sales/sales';
 import { CreateLink } from '../../components/CreateLink';
 import { DataTable } from '../../components/DataTable';
 import { formatHKD } from '../../format/money';
+import { useAppState } from '../../hooks/useAppState';
 import { StatusBadge } from './StatusBadge';
 
 /** A client's quotations (the client's quotation tab), with a new one for this client. */
 export function ClientQuotations({ clientId, rows = [] }: { clientId: number; rows: readonly QuotationRow[] | undefined }) {
   const { t, i18n } = useTranslation('sales');
+  const offers = quotationListOffers(useAppState('user'));
   return (
     <section className="stack" aria-label={t('list.quotationsCaption')}>
-      <CreateLink permission="quotation_create" href={`/quotations/basic/create?client_id=${clientId}`}>
+      <CreateLink offered={offers.create} href={`/quotations/basic/create?client_id=${clientId}`}>
         {t('quotation.new')}
       </CreateLink>
       <DataTable
@@ -35,10 +38,11 @@ export function ClientQuotations({ clientId, rows = [] }: { clientId: number; ro
 /** A client's invoices (the client's order tab), with what each still owes. */
 export function ClientOrders({ clientId, rows: items = [] }: { clientId: number; rows: readonly OrderRow[] | undefined }) {
   const { t, i18n } = useTranslation('sales');
+  const offers = orderListOffers(useAppState('user'));
   const owed = items.reduce((sum, o) => sum + o.outstanding, 0);
   return (
     <section className="stack" aria-label={t('list.ordersCaption')}>
-      <CreateLink permission="order_create" href={`/orders/order/invoice/create?client_id=${clientId}`}>
+      <CreateLink offered={offers.create} href={`/orders/order/invoice/create?client_id=${clientId}`}>
         {t('order.new')}
       </CreateLink>
       <p className="list-total">{t('list.outstandingTotal', { amount: formatHKD(owed, i18n.language) })}</p>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { ORDER_TYPES } from '../../../domain/orders/order';
 import { screenValue } from '../../../application/navigation/screenData';
+import { orderListOffers } from '../../../application/sales/offers';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
@@ -19,7 +19,7 @@ const STATUSES = ['owing', 'outstanding', 'partial', 'paid', 'void', 'reminder_o
  */
 export default function OrdersListScreen({ data, route }: ScreenProps) {
   const { t, i18n } = useTranslation('sales');
-  const user = useAppState('user');
+  const offers = orderListOffers(useAppState('user'));
   const reminder = route.apiQuery?.status === 'reminder_outstanding';
   const list = screenValue(data, 'orders');
   const { options } = list;
@@ -37,7 +37,7 @@ export default function OrdersListScreen({ data, route }: ScreenProps) {
       words={salesListWords(t, reminder ? 'list.remindersCaption' : 'list.ordersCaption', reminder ? 'list.emptyReminders' : 'list.emptyOrders')}
       actions={
         !reminder &&
-        hasPermission(user, 'order_create') && (
+        offers.create && (
           <Link href="/orders/order/invoice/create" className="button button-primary">
             {t('order.new')}
           </Link>

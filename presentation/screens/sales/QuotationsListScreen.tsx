@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { QUOTATION_STATUSES } from '../../../domain/quotations/quotation';
 import { screenValue } from '../../../application/navigation/screenData';
+import { quotationListOffers } from '../../../application/sales/offers';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
@@ -14,7 +14,7 @@ import { StatusBadge } from './StatusBadge';
 /** /quotations: search by number or client, filter by status, kind, dates, branch and salesperson; sort; pages; CSV. */
 export default function QuotationsListScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('sales');
-  const user = useAppState('user');
+  const offers = quotationListOffers(useAppState('user'));
   const list = screenValue(data, 'quotations');
   const { options } = list;
   const language = i18n.language;
@@ -29,7 +29,7 @@ export default function QuotationsListScreen({ data }: ScreenProps) {
       ]}
       words={salesListWords(t, 'list.quotationsCaption', 'list.emptyQuotations')}
       actions={
-        hasPermission(user, 'quotation_create') && (
+        offers.create && (
           <>
             <Link href="/quotations/basic/create" className="button button-primary">
               {t('quotation.new')}

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../domain/auth/permissions';
 import { CODE_KEYS, type CodeKey } from '../../../domain/settings/codes';
 import { ListDesk } from '../../../application/admin/ListDesk';
-import { codeValues, typedCode } from '../../../application/admin/listForms';
+import { codeValues, listOffers, typedCode } from '../../../application/admin/listForms';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { DraftBanner } from '../../components/DraftBanner';
@@ -19,12 +18,11 @@ import { useService } from '../../services/ServicesContext';
 export default function CodesScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
   const desk = useService(ListDesk);
-  const user = useAppState('user');
   const { codes } = screenValue(data, 'codes');
   const initial = codeValues(codes);
   const [values, setValues] = useState<Record<string, string>>(initial);
   const { busy, errors, message, submit } = useSubmit(() => desk.saveCodes(codes, values), { fields: [...CODE_KEYS] });
-  const canEdit = hasPermission(user, 'setting_edit');
+  const canEdit = listOffers(useAppState('user')).edit;
   const dirty = codes.some((c) => values[c.key] !== c.value);
   useUnsavedChanges(dirty && canEdit);
   const draft = useFormDraft(`codes:${codes.map((c) => c.version).join('.')}`, values, dirty && canEdit, initial);

@@ -1,13 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission, type Permission } from '../../../domain/auth/permissions';
 import {
   branchValues,
   companyValues,
   FPS_TYPES,
   LETTERHEAD_FIELDS,
   ORGANISATION_FIELDS,
+  organisationFormOffers,
+  organisationListOffers,
   PREFIX_FIELDS,
   typedValue,
   type Letterhead,
@@ -33,15 +34,12 @@ import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 
-/** What a company or branch form is about: which kind, the record (null: a new one) and its name, its rights. */
+/** What a company or branch form is about: which kind, the record (null: a new one) and its name. */
 interface RecordFormSpec {
   readonly kind: OrganisationKind;
   readonly record: (Versioned & { readonly nameZh: string; readonly nameEn: string }) | null;
   /** The form's values when it opens. */
   readonly start: OrganisationValues;
-  readonly edit: Permission;
-  readonly create: Permission;
-  readonly remove: Permission;
 }
 
 /**
@@ -50,10 +48,10 @@ interface RecordFormSpec {
  */
 function useRecordForm(spec: RecordFormSpec) {
   const desk = useService(OrganisationDesk);
-  const user = useAppState('user');
+  const offers = organisationFormOffers(useAppState('user'), spec.kind, spec.record);
   const [values, setValues] = useState(spec.start);
   const form = useSubmit((v: OrganisationValues) => desk.save(spec.kind, spec.record, v), { fields: ORGANISATION_FIELDS[spec.kind] });
-  const canEdit = hasPermission(user, spec.record ? spec.edit : spec.create);
+  const canEdit = offers.edit;
   const dirty = canEdit && JSON.stringify(values) !== JSON.stringify(spec.start);
   useUnsavedChanges(dirty);
   const name = spec.kind === 'companies' ? 'company' : 'branch';
@@ -65,7 +63,7 @@ function useRecordForm(spec: RecordFormSpec) {
     // The refusal is said for the whole form (e.g. still in use), the fields kept as they are.
     if (result.isErr()) form.show({ ...result.error, fields: {} });
   };
-  const canDelete = spec.record !== null && hasPermission(user, spec.remove);
+  const canDelete = offers.delete;
   return { values, setValues, set, form, canEdit, canDelete, draft, remove };
 }
 
@@ -104,9 +102,10 @@ function RecordFormFrame({ record, message, children }: { readonly record: Recor
 /** /settings/companies */
 export function CompaniesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
+  const offers = organisationListOffers(useAppState('user'), 'companies');
   return (
     <div className="stack">
-      <CreateLink permission="company_create" href="/settings/companies/create">
+      <CreateLink offered={offers.create} href="/settings/companies/create">
         {t('companies.new')}
       </CreateLink>
       <DataTable
@@ -129,7 +128,7 @@ export function CompanyFormScreen({ data }: ScreenProps) {
   const problems = useProblemWords();
   const desk = useService(OrganisationDesk);
   const company = screenValue(data, 'companyForm').company ?? null;
-  const record = useRecordForm({ kind: 'companies', record: company, start: companyValues(company), edit: 'company_edit', create: 'company_create', remove: 'company_delete' });
+  const record = useRecordForm({ kind: 'companies', record: company, start: companyValues(company) });
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
 
   const upload = async (kind: Letterhead, file: File | undefined) => {
@@ -213,9 +212,10 @@ export function CompanyFormScreen({ data }: ScreenProps) {
 /** /settings/branches */
 export function BranchesScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
+  const offers = organisationListOffers(useAppState('user'), 'branches');
   return (
     <div className="stack">
-      <CreateLink permission="branch_create" href="/settings/branches/create">
+      <CreateLink offered={offers.create} href="/settings/branches/create">
         {t('branches.new')}
       </CreateLink>
       <DataTable
@@ -237,7 +237,7 @@ export function BranchesScreen({ data }: ScreenProps) {
 export function BranchFormScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
   const { branch = null, options } = screenValue(data, 'branchForm');
-  const record = useRecordForm({ kind: 'branches', record: branch, start: branchValues(branch, options.companies), edit: 'branch_edit', create: 'branch_create', remove: 'branch_delete' });
+  const record = useRecordForm({ kind: 'branches', record: branch, start: branchValues(branch, options.companies) });
   const { values, set, form } = record;
   return (
     <RecordFormFrame record={record}>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_ACTIONS, PERMISSION_AREAS, SPECIAL_PERMISSIONS } from '../../../domain/auth/permissions';
 import { AdminDeskLoader } from '../../../application/admin/AdminDesks';
-import { makeRoleAdmin, type RoleForm } from '../../../application/admin/RoleAdmin';
+import { GRANTABLE, makeRoleAdmin, type RoleForm } from '../../../application/admin/RoleAdmin';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { RecordForm } from '../../components/RecordForm';
@@ -57,7 +56,7 @@ export default function RoleFormScreen({ data }: ScreenProps) {
           <thead>
             <tr>
               <th scope="col">{t('roles.area')}</th>
-              {PERMISSION_ACTIONS.map((action) => (
+              {GRANTABLE.actions.map((action) => (
                 <th key={action} scope="col">
                   {t(`roles.actions.${action}`)}
                 </th>
@@ -65,10 +64,10 @@ export default function RoleFormScreen({ data }: ScreenProps) {
             </tr>
           </thead>
           <tbody>
-            {PERMISSION_AREAS.map((area) => (
+            {GRANTABLE.areas.map((area) => (
               <tr key={area}>
                 <th scope="row">{t(`roles.areas.${area}`)}</th>
-                {PERMISSION_ACTIONS.map((action) => {
+                {GRANTABLE.actions.map((action) => {
                   const permission = `${area}_${action}`;
                   return (
                     <td key={action}>
@@ -88,7 +87,7 @@ export default function RoleFormScreen({ data }: ScreenProps) {
       </div>
       <fieldset className="checkbox-group">
         <legend>{t('roles.special')}</legend>
-        {SPECIAL_PERMISSIONS.map((permission) => (
+        {GRANTABLE.specials.map((permission) => (
           <label key={permission} className="checkbox special-permission">
             <input type="checkbox" checked={granted.has(permission)} onChange={(e) => toggle(permission, e.target.checked)} /> {t(`roles.specials.${permission}`)}
           </label>

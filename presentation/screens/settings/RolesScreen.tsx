@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
+import { roleListOffers } from '../../../application/admin/offers';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { CreateLink } from '../../components/CreateLink';
@@ -12,10 +12,10 @@ import { TwoFactorPolicySection } from './TwoFactorPolicySection';
 /** /settings/roles: the roles, how many permissions each holds and how many users have it. */
 export default function RolesScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
-  const user = useAppState('user');
+  const offers = roleListOffers(useAppState('user'));
   return (
     <div className="stack">
-      <CreateLink permission="role_create" href="/settings/roles/create">
+      <CreateLink offered={offers.create} href="/settings/roles/create">
         {t('roles.new')}
       </CreateLink>
       <DataTable
@@ -28,7 +28,7 @@ export default function RolesScreen({ data }: ScreenProps) {
         rows={screenValue(data, 'roles')}
         rowKey={(role) => role.id}
       />
-      {hasPermission(user, 'role_edit') && (
+      {offers.twoFactorPolicy && (
         <Suspense fallback={null}>
           <TwoFactorPolicySection screen={data} />
         </Suspense>

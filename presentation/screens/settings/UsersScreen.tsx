@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { hasPermission } from '../../../domain/auth/permissions';
+import { userListOffers } from '../../../application/admin/offers';
 import { screenValue } from '../../../application/navigation/screenData';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
@@ -10,7 +10,7 @@ import { useAppState } from '../../hooks/useAppState';
 /** /settings/users: staff accounts, searchable, filtered by role, branch and status. */
 export default function UsersScreen({ data }: ScreenProps) {
   const { t, i18n } = useTranslation('admin');
-  const user = useAppState('user');
+  const offers = userListOffers(useAppState('user'));
   const list = screenValue(data, 'users');
   const { roles, branches } = list.filters;
   const language = i18n.language;
@@ -25,7 +25,7 @@ export default function UsersScreen({ data }: ScreenProps) {
       ]}
       words={{ apply: t('audit.filter'), caption: t('users.caption'), empty: t('users.empty'), noMatch: t('users.noMatch') }}
       actions={
-        hasPermission(user, 'user_create') && (
+        offers.create && (
           <Link href="/settings/users/create" className="button button-primary">
             {t('users.new')}
           </Link>
