@@ -64,6 +64,13 @@ module.exports = {
       to: { path: ['^infrastructure/', '^server/', 'node_modules/(hono|kysely|@electric-sql|pg|@node-rs|inversify|i18next)/'] },
     },
     {
+      name: 'presentation-offers-from-use-cases',
+      comment: "What a screen offers for the user's rights is decided by the use-cases (application/<area>/offers.ts, a desk's offers): presentation/ renders it and never reads the permissions itself.",
+      severity: 'error',
+      from: { path: '^presentation/' },
+      to: { path: '^domain/auth/permissions\\.ts$' },
+    },
+    {
       name: 'main-only-composition-root',
       comment: 'presentation/main.tsx may import the composition root and nothing else of infrastructure/.',
       severity: 'error',

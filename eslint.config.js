@@ -9,7 +9,7 @@ const layerBans = {
   application: ['**/contract/**', '**/infrastructure/**', '**/presentation/**', '**/server/**', 'react', 'react-dom', 'i18next', 'react-i18next', 'wouter', 'hono', 'kysely'],
   infrastructure: ['**/presentation/**', '**/server/**', 'react', 'react-dom', 'react-i18next', 'wouter'],
   contract: ['**/application/**', '**/infrastructure/**', '**/presentation/**', '**/server/**', 'react', 'react-dom', 'rxjs', 'inversify', 'i18next', 'react-i18next', 'wouter', 'hono', 'kysely'],
-  presentation: ['**/contract/**', '**/infrastructure/**', '**/server/**', 'hono', 'kysely', 'i18next', 'inversify'],
+  presentation: ['**/contract/**', '**/infrastructure/**', '**/server/**', '**/domain/auth/permissions', 'hono', 'kysely', 'i18next', 'inversify'],
   server: ['**/application/**', '**/infrastructure/**', '**/presentation/**', 'react', 'react-dom', 'rxjs', 'inversify', 'wouter'],
 };
 

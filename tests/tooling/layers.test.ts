@@ -47,7 +47,7 @@ describe('layer rules (DESIGN.md §1)', () => {
   it('fail the run on each kind of wrong import', () => {
     const { status, output } = violation;
     expect(status).not.toBe(0);
-    for (const rule of ['domain-is-pure', 'application-inward-only', 'contract-is-the-wire', 'contract-zod-mini', 'contract-only-for-adapters-and-server', 'infrastructure-not-outward', 'presentation-not-adapters', 'server-own-world']) {
+    for (const rule of ['domain-is-pure', 'application-inward-only', 'contract-is-the-wire', 'contract-zod-mini', 'contract-only-for-adapters-and-server', 'infrastructure-not-outward', 'presentation-not-adapters', 'presentation-offers-from-use-cases', 'server-own-world']) {
       expect(output, `rule ${rule} should fire`).toContain(rule);
     }
     expect(output).toMatch(/domain-is-pure: domain\/money\.ts → presentation\/Label\.tsx/);
@@ -79,6 +79,7 @@ describe('layer rules in ESLint', () => {
       ['domain/money/money.ts', "import { BehaviorSubject } from 'rxjs';\nexport const x = BehaviorSubject;\n", 'domain'],
       ['application/api/ApiClient.ts', "import { FetchApiTransport } from '../../infrastructure/http/FetchApiTransport';\nexport const x = FetchApiTransport;\n", 'application'],
       ['presentation/layout/AppLayout.tsx', "import { FetchApiTransport } from '../../infrastructure/http/FetchApiTransport';\nexport const x = FetchApiTransport;\n", 'presentation'],
+      ['presentation/components/CreateLink.tsx', "import { hasPermission } from '../../domain/auth/permissions';\nexport const x = hasPermission;\n", 'presentation'],
       ['infrastructure/http/FetchApiTransport.ts', "import { AppLayout } from '../../presentation/layout/AppLayout';\nexport const x = AppLayout;\n", 'infrastructure'],
       ['server/app.ts', "import { ApiClient } from '../application/api/ApiClient';\nexport const x = ApiClient;\n", 'server'],
     ];
