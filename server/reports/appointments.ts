@@ -221,6 +221,7 @@ export async function completedReportReport(ctx: ReportContext, f: z.output<type
       workerSigned: sql`(v.worker_signature is not null)`,
       reportedBy: sql`rb.name`,
     },
+    notNullSort: ['date', 'status'],
     tieBreak: sql`v.id`,
     toRow: (r) => ({
       id: r.id,

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { err, ok } from 'neverthrow';
 import * as z from 'zod';
-import { dbId, num, pageOfRows, ReportBase, reportRange, sortValues, text, type ReportColumn, type ReportContext, type ReportPage, type ReportResult, type Row } from './report';
+import { dbId, num, pageOfRows, rangeSlices, ReportBase, reportRange, sortValues, text, type ReportColumn, type ReportContext, type ReportPage, type ReportResult, type Row } from './report';
 import { filterNames, whereAll } from './filters';
 import { monthKey, monthsOf } from './months';
 import { o } from './orderFilters';
@@ -89,19 +89,29 @@ export async function commissionReport(ctx: ReportContext, f: z.output<typeof Co
   if (checked.isErr()) return err(checked.error);
   const range = checked.value;
   const { db } = ctx;
-  const conditions: RawBuilder<unknown>[] = [sql`o.date >= ${range.from}::date`, sql`o.date <= ${range.to}::date`];
-  if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
-  if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
-  const ctes = commissionPerOrder(whereAll(conditions), f.basis);
   const month = monthKey('po');
-  // Per salesperson, per month and the grand total in one pass over the orders' commissions.
-  const sets = (
-    await sql<Row>`with ${ctes}
-      select grouping(po.salesperson_id) as g_staff, grouping(${month}) as g_month, po.salesperson_id, to_char(${month}, 'YYYY-MM') as month,
-        min(u.name) as salesperson, min(u.commission_rate_bp) as user_rate, count(*) as orders, sum(po.total) as total, sum(po.base) as base, sum(po.commission) as commission
-      from per_order po left join users u on u.id = po.salesperson_id
-      group by grouping sets ((po.salesperson_id), (${month}), ())`.execute(db)
-  ).rows;
+  // Per salesperson, per month and the grand total in one pass over the orders' commissions, a
+  // quarter of the range at a time (each order's commission is its own, so the parts add up; a
+  // month is never in two parts), so no one query holds the database for long.
+  const sets = new Map<string, Row>();
+  for (const part of rangeSlices(range)) {
+    const conditions: RawBuilder<unknown>[] = [sql`o.date >= ${part.from}::date`, sql`o.date <= ${part.to}::date`];
+    if (f.branch_id) conditions.push(sql`o.branch_id = ${f.branch_id}`);
+    if (f.salesperson_id) conditions.push(sql`o.salesperson_id = ${f.salesperson_id}`);
+    const rows = (
+      await sql<Row>`with ${commissionPerOrder(whereAll(conditions), f.basis)}
+        select grouping(po.salesperson_id) as g_staff, grouping(${month}) as g_month, po.salesperson_id, to_char(${month}, 'YYYY-MM') as month,
+          min(u.name) as salesperson, min(u.commission_rate_bp) as user_rate, count(*) as orders, sum(po.total) as total, sum(po.base) as base, sum(po.commission) as commission
+        from per_order po left join users u on u.id = po.salesperson_id
+        group by grouping sets ((po.salesperson_id), (${month}), ())`.execute(db)
+    ).rows;
+    for (const row of rows) {
+      const key = [row.g_staff, row.g_month, row.salesperson_id, row.month].map(text).join('|');
+      const seen = sets.get(key);
+      sets.set(key, seen ? { ...seen, orders: num(seen.orders) + num(row.orders), total: num(seen.total) + num(row.total), base: num(seen.base) + num(row.base), commission: num(seen.commission) + num(row.commission) } : row);
+    }
+  }
+  const grouped = [...sets.values()];
   const toRow = (r: Row): Row => ({
     salespersonId: r.salesperson_id,
     salesperson: r.salesperson ?? '',
@@ -111,7 +121,7 @@ export async function commissionReport(ctx: ReportContext, f: z.output<typeof Co
     base: num(r.base),
     commission: num(r.commission),
   });
-  const staffRows = sets.filter((r) => num(r.g_staff) === 0 && num(r.g_month) === 1);
+  const staffRows = grouped.filter((r) => num(r.g_staff) === 0 && num(r.g_month) === 1);
   const key = f.sort.replace(/^-/, '');
   const direction = f.sort.startsWith('-') ? -1 : 1;
   const rows = staffRows
@@ -122,10 +132,10 @@ export async function commissionReport(ctx: ReportContext, f: z.output<typeof Co
       const cmp = typeof x === 'string' || typeof y === 'string' ? text(x).localeCompare(text(y)) : num(x) - num(y);
       return cmp * direction || num(a.salespersonId) - num(b.salespersonId);
     });
-  const grand = sets.find((r) => num(r.g_staff) === 1 && num(r.g_month) === 1) ?? {};
+  const grand = grouped.find((r) => num(r.g_staff) === 1 && num(r.g_month) === 1) ?? {};
   const totals = { orders: num(grand.orders), total: num(grand.total), base: num(grand.base), commission: num(grand.commission) };
   if (f.format !== 'json') return ok({ kind: 'export', table: { filename: `commission-${f.basis}`, columns: COMMISSION_COLUMNS, rows, totals } });
-  const byMonth = new Map(sets.filter((r) => num(r.g_month) === 0).map((r) => [String(r.month), num(r.commission)]));
+  const byMonth = new Map(grouped.filter((r) => num(r.g_month) === 0).map((r) => [String(r.month), num(r.commission)]));
   const body: ReportPage = {
     ...pageOfRows(f, COMMISSION_COLUMNS, rows, totals, range),
     basis: f.basis,

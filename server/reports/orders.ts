@@ -68,6 +68,7 @@ export async function orderReport(ctx: ReportContext, f: z.output<typeof OrderQu
       outstanding: o.outstanding,
       status: o.status,
     },
+    notNullSort: ['number', 'date', 'dueDate', 'type'],
     tieBreak: sql`o.id`,
     toRow: (r) => ({
       id: r.id,
@@ -87,10 +88,8 @@ export async function orderReport(ctx: ReportContext, f: z.output<typeof OrderQu
       status: r.status,
     }),
     toTotals: (t) => ({ count: num(t.count), subtotal: num(t.subtotal), discount: num(t.discount), total: num(t.total), paid: num(t.paid), outstanding: num(t.outstanding) }),
-    extra: async () => {
-      const t = (await sql<Row>`select count(*) filter (where ${o.voided}) as n, coalesce(sum(o.total) filter (where ${o.voided}), 0) as total from orders o left join clients cl on cl.id = o.client_id where ${whereAll(conditions)}`.execute(ctx.db)).rows[0] ?? {};
-      return { voided: { count: num(t.n), total: num(t.total) }, filterNames: await filterNames(ctx.db, f) };
-    },
+    sliceBy: sql`o.date`,
+    extra: async (t) => ({ voided: { count: num(t.void_count), total: num(t.void_total) }, filterNames: await filterNames(ctx.db, f) }),
   });
 }
 
@@ -135,9 +134,10 @@ export async function itemsReport(ctx: ReportContext, f: z.output<typeof ItemQue
     // Quantities add up per unit only: one sum per product unit beside the totals. The lines are
     // read once, grouped by unit, and the count and amount added up from those groups.
     totals: sql`count(*) as count, coalesce(sum(i.line_total), 0) as line_total`,
-    totalsQuery: sql`select coalesce(sum(u.count), 0) as count, coalesce(sum(u.line_total), 0) as line_total,
+    totalsQuery: (slice) => sql`select coalesce(sum(u.count), 0) as count, coalesce(sum(u.line_total), 0) as line_total,
         coalesce(jsonb_agg(jsonb_build_object('unit', u.unit, 'quantity', u.quantity)), '[]'::jsonb) as by_unit
-      from (select p.unit, count(*) as count, sum(i.line_total) as line_total, sum(i.quantity) as quantity ${itemsFrom} group by p.unit) u`,
+      from (select p.unit, count(*) as count, sum(i.line_total) as line_total, sum(i.quantity) as quantity ${itemsFrom} and ${slice} group by p.unit) u`,
+    sliceBy: sql`o.date`,
     sortSql: {
       number: sql`o.number`,
       date: sql`o.date`,
@@ -150,6 +150,7 @@ export async function itemsReport(ctx: ReportContext, f: z.output<typeof ItemQue
       unitPrice: sql`i.unit_price`,
       lineTotal: sql`i.line_total`,
     },
+    notNullSort: ['number', 'date', 'quantity', 'unitPrice', 'lineTotal'],
     tieBreak: sql`i.id`,
     toRow: (r) => ({
       id: r.id,

@@ -77,6 +77,7 @@ export async function receiptReport(ctx: ReportContext, f: z.output<typeof Recei
       bankedIn: sql`r.banked_in`,
       staff: sql`u.name`,
     },
+    notNullSort: ['number', 'date', 'kind', 'order', 'method', 'bankedIn'],
     tieBreak: sql`r.id`,
     toRow: (r) => ({
       id: r.id,

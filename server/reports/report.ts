@@ -84,8 +84,15 @@ export type HeaderLanguage = (typeof HEADER_LANGUAGES)[number];
 /** The longest range a report takes: ten years. */
 export const MAX_REPORT_DAYS = 3_660;
 
-/** The most rows one export writes. */
-export const EXPORT_LIMIT = 50_000;
+/**
+ * The most rows one export writes: an Excel sheet's last row (1,048,576) less the header and
+ * totals rows, rounded down. Rows are read and written a chunk at a time, so memory does not grow
+ * with the count.
+ */
+export const EXPORT_LIMIT = 1_000_000;
+
+/** The most rows one page of a report gives (the print view reads a whole result as one page). */
+export const PAGE_LIMIT = 50_000;
 
 /**
  * How many rows an export reads per query: its file is written chunk by chunk as they are read,
@@ -97,8 +104,8 @@ export const ReportBase = {
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   headers: z.enum(HEADER_LANGUAGES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  /** Up to EXPORT_LIMIT: a result's print view reads every row at once, as many as an export writes. */
-  per_page: z.coerce.number().int().min(1).max(EXPORT_LIMIT).default(50),
+  /** Up to PAGE_LIMIT: a result's print view reads every row at once. */
+  per_page: z.coerce.number().int().min(1).max(PAGE_LIMIT).default(50),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
   branch_id: dbId.optional(),
@@ -160,18 +167,70 @@ export interface ReportRange {
   readonly to: IsoDate;
 }
 
+/** The longest part of a range one aggregate query covers (see `rangeSlices`): about a quarter. */
+export const SLICE_MONTHS = 3;
+
+/**
+ * A range cut into consecutive parts of SLICE_MONTHS calendar months (the first and last clipped to
+ * the range), so that a month never falls in two parts; a range within one part is itself.
+ */
+export function rangeSlices(range: ReportRange): ReportRange[] {
+  const slices: ReportRange[] = [];
+  let from = range.from;
+  while (from <= range.to) {
+    const next = addMonths(monthStartOf(from), SLICE_MONTHS);
+    const to = addDays(next, -1) < range.to ? addDays(next, -1) : range.to;
+    slices.push({ from, to });
+    from = next;
+  }
+  return slices;
+}
+
+/**
+ * Two sets of totals of parts of a range added up: numbers (and numbers as text, as sums come
+ * back) are added, lists of `{ unit, quantity, … }` are added per unit; anything else is kept from
+ * the first that has it.
+ */
+export function addTotals(a: Row, b: Row): Row {
+  const sum: Row = { ...b, ...a };
+  for (const key of Object.keys(b)) {
+    const x = a[key];
+    const y = b[key];
+    if (x === undefined || x === null) sum[key] = y;
+    else if (Array.isArray(x) && Array.isArray(y)) sum[key] = addPerUnit(x as Row[], y as Row[]);
+    else if (isNumeric(x) && isNumeric(y)) sum[key] = num(x) + num(y);
+  }
+  return sum;
+}
+
+const isNumeric = (value: unknown): boolean => typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)));
+
+function addPerUnit(a: readonly Row[], b: readonly Row[]): Row[] {
+  const byUnit = new Map<unknown, Row>();
+  for (const row of [...a, ...b]) {
+    const seen = byUnit.get(row.unit);
+    byUnit.set(row.unit, seen ? addTotals(seen, row) : { ...row });
+  }
+  return [...byUnit.values()];
+}
+
 /** A list's `sort` values for its sortable columns: each ascending and '-' descending. */
 export function sortValues(columns: readonly ReportColumn[]): [string, ...string[]] {
   const keys = columns.filter((col) => col.sortable).flatMap((col) => [col.key, `-${col.key}`]);
   return keys as [string, ...string[]];
 }
 
-/** The ORDER BY of a `sort` value, from the SQL of each sortable column. */
-export function orderBy(sort: string, expressions: Readonly<Record<string, RawBuilder<unknown>>>): RawBuilder<unknown> {
+/**
+ * The ORDER BY of a `sort` value, from the SQL of each sortable column: nulls last, except for the
+ * columns in `notNull` (plain NOT NULL columns), sorted without the clause so that an index on the
+ * column serves a descending sort too (read backwards, an index gives nulls first).
+ */
+export function orderBy(sort: string, expressions: Readonly<Record<string, RawBuilder<unknown>>>, notNull: readonly string[] = []): RawBuilder<unknown> {
   const key = sort.replace(/^-/, '');
   const expression = expressions[key];
   if (!expression) throw new Error(`No SQL for sort column ${key}`);
-  return sort.startsWith('-') ? sql`${expression} desc nulls last` : sql`${expression} asc nulls last`;
+  const nulls = notNull.includes(key) ? sql`` : sql` nulls last`;
+  return sort.startsWith('-') ? sql`${expression} desc${nulls}` : sql`${expression} asc${nulls}`;
 }
 
 /** A value from the database as text ('' when it is neither text nor a number). */
@@ -205,10 +264,24 @@ export interface ListReportSpec {
   readonly totals: RawBuilder<unknown>;
   /**
    * The whole query of the totals row, when it is cheaper written otherwise than
-   * `select ${totals} ${from}` (e.g. summed from a grouped subquery in one pass); `totals` is then unused.
+   * `select ${totals} ${from}` (e.g. summed from a grouped subquery in one pass); `totals` is then
+   * unused. `slice` is a condition to add to `from`'s WHERE clause (see `sliceBy`).
    */
-  readonly totalsQuery?: RawBuilder<unknown>;
+  readonly totalsQuery?: (slice: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /**
+   * The date column the report's range is on, when the totals add up over parts of it (counts and
+   * sums; arrays of `{ unit, quantity }` are added per unit): the totals of a long range are then
+   * worked out a quarter at a time (`rangeSlices`), each its own short query, so no one query holds
+   * the database for long while others wait.
+   */
+  readonly sliceBy?: RawBuilder<unknown>;
   readonly sortSql: Readonly<Record<string, RawBuilder<unknown>>>;
+  /**
+   * The sort keys whose SQL is never null (a NOT NULL column of a table joined without `left`):
+   * sorted and continued without the nulls' cases, so an index in that order (e.g. orders_date_id)
+   * reads each chunk of an export or a large page without sorting the whole range.
+   */
+  readonly notNullSort?: readonly string[];
   /** A stable last sort key, so pages never overlap. */
   readonly tieBreak: RawBuilder<unknown>;
   /**
@@ -221,28 +294,44 @@ export interface ListReportSpec {
   readonly toTotals: (raw: Row) => Row;
   readonly query: { sort: string; page: number; per_page: number; format: 'json' | 'csv' | 'xlsx' };
   readonly range: { from: IsoDate; to: IsoDate };
-  readonly extra?: () => Promise<Record<string, unknown>>;
+  /** More of the page (breakdowns, names of the filters); given the totals as the database gave them. */
+  readonly extra?: (totals: Row) => Promise<Record<string, unknown>>;
 }
 
 /**
  * A report with a row per record (orders, lines, receipts, visits): the totals over everything that
  * matches in one aggregate query, one page of rows (or every row, up to EXPORT_LIMIT, for an export)
- * in the asked order.
+ * in the asked order. A first page larger than a chunk (the print view's whole result) is read a
+ * chunk at a time like an export, so no single query holds the database for long.
  */
 export async function listReport(ctx: ReportContext, spec: ListReportSpec): Promise<ReportResult> {
   const { db } = ctx;
   const { sort, page, per_page, format } = spec.query;
-  const order = sql`${orderBy(sort, spec.sortSql)}, ${spec.tieBreak} ${sql.raw(sort.startsWith('-') ? 'desc' : 'asc')}`;
-  const totalsRaw = (await sql<Row>`${spec.totalsQuery ?? sql`select ${spec.totals} ${spec.from}`}`.execute(db)).rows[0] ?? {};
+  const order = sql`${orderBy(sort, spec.sortSql, spec.notNullSort)}, ${spec.tieBreak} ${sql.raw(sort.startsWith('-') ? 'desc' : 'asc')}`;
+  // With `sliceBy`, `from` ends with its WHERE clause (as with `pageKey`) and takes one more condition.
+  const totalsOf = async (slice: RawBuilder<unknown> | null) =>
+    (await sql<Row>`${spec.totalsQuery ? spec.totalsQuery(slice ?? sql`true`) : slice ? sql`select ${spec.totals} ${spec.from} and ${slice}` : sql`select ${spec.totals} ${spec.from}`}`.execute(db)).rows[0] ?? {};
+  let totalsRaw: Row = {};
+  if (spec.sliceBy) {
+    for (const part of rangeSlices(spec.range)) totalsRaw = addTotals(totalsRaw, await totalsOf(sql`${spec.sliceBy} between ${part.from}::date and ${part.to}::date`));
+  } else {
+    totalsRaw = await totalsOf(null);
+  }
   const totals = spec.toTotals(totalsRaw);
   return outcome(
     format !== 'json',
-    () => ({ filename: spec.filename, columns: spec.columns, rows: exportChunks(db, spec, order), totals }),
+    () => ({ filename: spec.filename, columns: spec.columns, rows: chunksOf(db, spec, order, EXPORT_LIMIT), totals }),
     async () => {
-      const pageSql = spec.pageKey
-        ? sql<Row>`select ${spec.select} ${spec.from} and ${spec.pageKey} in (select ${spec.pageKey} ${spec.from} order by ${order} limit ${per_page} offset ${(page - 1) * per_page}) order by ${order}`
-        : sql<Row>`select ${spec.select} ${spec.from} order by ${order} limit ${per_page} offset ${(page - 1) * per_page}`;
-      const rows = (await pageSql.execute(db)).rows.map(spec.toRow);
+      let rows: Row[];
+      if (spec.pageKey && page === 1 && per_page > EXPORT_CHUNK) {
+        rows = [];
+        for await (const chunk of chunksOf(db, spec, order, per_page)) rows.push(...chunk);
+      } else {
+        const pageSql = spec.pageKey
+          ? sql<Row>`select ${spec.select} ${spec.from} and ${spec.pageKey} in (select ${spec.pageKey} ${spec.from} order by ${order} limit ${per_page} offset ${(page - 1) * per_page}) order by ${order}`
+          : sql<Row>`select ${spec.select} ${spec.from} order by ${order} limit ${per_page} offset ${(page - 1) * per_page}`;
+        rows = (await pageSql.execute(db)).rows.map(spec.toRow);
+      }
       return {
         columns: spec.columns,
         rows,
@@ -252,32 +341,43 @@ export async function listReport(ctx: ReportContext, spec: ListReportSpec): Prom
         perPage: per_page,
         range: spec.range,
         sort,
-        ...(spec.extra ? await spec.extra() : {}),
+        ...(spec.extra ? await spec.extra(totalsRaw) : {}),
       };
     },
   );
 }
 
 /**
- * The rows of a list report's export, up to EXPORT_LIMIT, EXPORT_CHUNK at a time in the asked order
- * (each chunk its own query). With a `pageKey` (which is then also the tie-break), each chunk starts
- * after the last row of the one before (keyset: its sort value and key); otherwise by offset.
+ * The first `limit` rows of a list report, EXPORT_CHUNK at a time in the asked order (each chunk its
+ * own query). With a `pageKey` (which is then also the tie-break), each chunk starts after the last
+ * row of the one before (keyset: its sort value and key); otherwise by offset.
  */
-async function* exportChunks(db: Kysely<Database>, spec: ListReportSpec, order: RawBuilder<unknown>): AsyncGenerator<readonly Row[]> {
+async function* chunksOf(db: Kysely<Database>, spec: ListReportSpec, order: RawBuilder<unknown>, limit: number): AsyncGenerator<Row[]> {
   const { sort } = spec.query;
   const key = spec.pageKey;
-  const expression = spec.sortSql[sort.replace(/^-/, '')]!;
+  const sortKey = sort.replace(/^-/, '');
+  const expression = spec.sortSql[sortKey]!;
+  const notNull = spec.notNullSort?.includes(sortKey) === true;
   const after = sql.raw(sort.startsWith('-') ? '<' : '>');
+  const atOrAfter = sql.raw(sort.startsWith('-') ? '<=' : '>=');
   let read = 0;
   let last: { value: string | null; key: unknown } | null = null;
-  while (read < EXPORT_LIMIT) {
-    const size = Math.min(EXPORT_CHUNK, EXPORT_LIMIT - read);
+  while (read < limit) {
+    const size = Math.min(EXPORT_CHUNK, limit - read);
     let rows: Row[];
     if (key) {
       // Sorted nulls last: after a value come the greater (or, descending, smaller) values, then
-      // the nulls; after a null, the nulls with a key beyond. The value comes back as text and is
-      // read again as the sort expression's own type.
-      const next = last === null ? sql`true` : last.value === null ? sql`(${expression} is null and ${key} ${after} ${last.key})` : sql`(${expression} ${after} ${last.value} or (${expression} = ${last.value} and ${key} ${after} ${last.key}) or ${expression} is null)`;
+      // the nulls; after a null, the nulls with a key beyond. A column that is never null has no
+      // such case, and its bound (`at or after the value`) lets an index start the chunk where the
+      // last one ended. The value comes back as text and is read again as the sort expression's own type.
+      const next =
+        last === null
+          ? sql`true`
+          : notNull
+            ? sql`${expression} ${atOrAfter} ${last.value} and (${expression} ${after} ${last.value} or ${key} ${after} ${last.key})`
+            : last.value === null
+              ? sql`(${expression} is null and ${key} ${after} ${last.key})`
+              : sql`(${expression} ${after} ${last.value} or (${expression} = ${last.value} and ${key} ${after} ${last.key}) or ${expression} is null)`;
       rows = (await sql<Row>`select ${spec.select}, (${expression})::text as export_sort_value, ${key} as export_key ${spec.from} and ${next} order by ${order} limit ${size}`.execute(db)).rows;
       const end = rows.at(-1);
       if (end) last = { value: end.export_sort_value === null || end.export_sort_value === undefined ? null : text(end.export_sort_value), key: end.export_key };
