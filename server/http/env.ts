@@ -85,6 +85,11 @@ export interface AppEnv {
     session: SessionState;
     user: User | null;
     auth: AuthState;
+    /**
+     * Set by a handler whose JSON reply is too large to check against its contract on the
+     * server's thread without keeping everyone else waiting (a report's whole result, streamed).
+     */
+    replyUnchecked?: true;
   };
 }
 

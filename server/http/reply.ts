@@ -19,7 +19,9 @@ import type { AppContext, AppEnv } from './env';
  *   handlers and describes the reply from the same schema.
  *
  * Checking costs a parse of each reply; it is on by default and `setReplyChecks(false)` (CHECK_REPLIES=0
- * at start) turns it off.
+ * at start) turns it off. A handler whose reply is too large to parse again on the server's thread
+ * (a report's whole result, streamed: server/reports/export.ts `reportJson`) sets `replyUnchecked`;
+ * the same reply's smaller pages are checked.
  */
 export interface ReplyDeclaration<S extends z.ZodMiniType> extends MiddlewareHandler<AppEnv> {
   readonly replySchema: S;
@@ -37,7 +39,7 @@ export function setReplyChecks(on: boolean): void {
 export function replies<S extends z.ZodMiniType>(schema: S, status: ContentfulStatusCode = 200): ReplyDeclaration<S> {
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
-    if (!checking || c.res.status !== status || !(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
+    if (!checking || c.get('replyUnchecked') || c.res.status !== status || !(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
     const body: unknown = await c.res.clone().json();
     const parsed = z.safeParse(schema, body);
     if (parsed.success) return;

@@ -5,9 +5,12 @@ import type { AppContext } from './env';
  * streams so the same code runs in Node and in the page (the in-page backend).
  */
 
-/** Texts as a stream of UTF-8 bytes, one text per pull; cancelling it closes the texts' source. */
-export function byteStream(texts: AsyncIterable<string>): ReadableStream<Uint8Array> {
-  const source = texts[Symbol.asyncIterator]();
+/**
+ * Texts as a stream of UTF-8 bytes, one text per pull (so the thread is free between two texts);
+ * cancelling it closes the texts' source.
+ */
+export function byteStream(texts: AsyncIterable<string> | Iterable<string>): ReadableStream<Uint8Array> {
+  const source: AsyncIterator<string> | Iterator<string> = Symbol.asyncIterator in texts ? texts[Symbol.asyncIterator]() : texts[Symbol.iterator]();
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -4,7 +4,7 @@ import { hongKongDate } from '../../domain/time/dates';
 import type { AppContext } from '../http/env';
 import { translate, type ServerMessageKey } from '../i18n';
 import { csvReply } from '../http/csv';
-import { readFirst, streamReply } from '../http/stream';
+import { byteStream, readFirst, streamReply } from '../http/stream';
 import { EXPORT_CHUNK, num, text, type CodeList, type HeaderLanguage, type Name, type ReportColumn, type ReportPage, type ReportTable, type Row } from './report';
 import { xlsxStream, type XlsxCell } from './xlsxStream';
 
@@ -139,7 +139,21 @@ export function exportReply(c: AppContext, format: 'csv' | 'xlsx', headers: Head
 }
 
 /** The JSON reply of a report page: the range as dateFrom / dateTo. */
+/**
+ * A page of a report as JSON. A page of more than EXPORT_CHUNK rows (the print view's whole result,
+ * up to 50,000 rows and tens of MB) is written EXPORT_CHUNK rows at a time as the reply is read,
+ * so making it does not hold the server's thread for long, and it is not parsed again to check it
+ * against the contract (`replyUnchecked`; smaller pages of the same reply are).
+ */
 export function reportJson(c: AppContext, report: ReportPage) {
-  const { range, ...rest } = report;
-  return c.json({ ...rest, dateFrom: range.from, dateTo: range.to });
+  const { range, rows, ...rest } = report;
+  const head = { ...rest, dateFrom: range.from, dateTo: range.to };
+  if (rows.length <= EXPORT_CHUNK) return c.json({ ...head, rows });
+  c.set('replyUnchecked', true);
+  function* texts() {
+    yield `${JSON.stringify(head).slice(0, -1)},"rows":[`;
+    for (let i = 0; i < rows.length; i += EXPORT_CHUNK) yield (i === 0 ? '' : ',') + JSON.stringify(rows.slice(i, i + EXPORT_CHUNK)).slice(1, -1);
+    yield ']}';
+  }
+  return streamReply(c, byteStream(texts()), { 'content-type': 'application/json' });
 }

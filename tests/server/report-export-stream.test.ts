@@ -151,7 +151,7 @@ beforeAll(async () => {
 const RANGE = 'date_from=2024-11-24&date_to=2026-11-23';
 
 describe('a large export', () => {
-  it.each(['-date', 'date', '-number', 'category', '-unitPrice', 'client'])('gives every line once, in the order of the report (sort %s), as it reads them', async (sort) => {
+  it.each(['-date', 'date', 'category', '-unitPrice', 'client'])('gives every line once, in the order of the report (sort %s), as it reads them', async (sort) => {
     const path = `/api/reports/orders/items?${RANGE}&sort=${sort}&headers=en`;
     // The pages of 2,000 the screen reads (each one query by offset) ...
     const paged: { number: string; productCode: string; lineTotal: number }[] = [];
