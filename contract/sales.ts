@@ -199,6 +199,8 @@ export const Order = z.object({
   outstanding: Cents,
   overdue: z.boolean(),
   voided: z.boolean(),
+  /** The address of its FPS QR code image for what is still owed (GET /api/orders/{id}/fps-qr.png…); null when it has none. */
+  fpsQrUrl: z.nullable(z.string()),
   voidReason: z.string(),
   voidedAt: z.nullable(Timestamp),
   voidedBy: z.nullable(z.string()),

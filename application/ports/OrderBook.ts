@@ -15,8 +15,6 @@ export interface OrderBook {
   recordPayment(orderId: number, input: PaymentInput): ResultAsync<Order, ApiError>;
   /** Marks a cash or cheque receipt as banked in; it leaves the bank-in reminder. */
   bankIn(receiptId: number): ResultAsync<void, ApiError>;
-  /** The address of the invoice's FPS QR code image (for what is still owed), shown as a stored picture (FileAddresses). */
-  fpsQrImage(orderId: number): string;
 }
 
 export const OrderBook = token<OrderBook>('OrderBook');

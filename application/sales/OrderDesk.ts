@@ -3,7 +3,7 @@ import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { centsToDecimal, parseMoney } from '../../domain/money/money';
 import { checkReceipt, checkRefund } from '../../domain/orders/receipts';
-import { fpsQrUnavailable, type FpsProxy } from '../../domain/payments/fps';
+import type { FpsProxy } from '../../domain/payments/fps';
 import { hongKongDate, isIsoDate } from '../../domain/time/dates';
 import type { ApiError } from '../api/ApiError';
 import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
@@ -82,13 +82,12 @@ export class OrderDesk {
   /**
    * What the printed invoice says about paying it: nothing when the company has no payment details or
    * nothing is due (a void invoice owes nothing); else the bank account and, with an FPS identifier,
-   * the FPS QR code for the balance due (by the domain's rule, as the server draws it).
+   * the FPS QR code for the balance due (its image's address as the server gives it, like a logo's).
    */
   payment(order: Order): InvoicePayment | null {
     const details = order.letterhead?.payment ?? null;
     if (!details || order.voided || order.outstanding <= 0) return null;
-    const qrImage = fpsQrUnavailable(order, details.fps) === null ? this.book.fpsQrImage(order.id) : null;
-    return { fps: details.fps, qrImage, bankName: details.bankName, accountName: details.accountName, accountNumber: details.accountNumber };
+    return { fps: details.fps, qrImage: order.fpsQrUrl, bankName: details.bankName, accountName: details.accountName, accountNumber: details.accountNumber };
   }
 
   /**

@@ -150,6 +150,8 @@ export interface Order extends DocumentHeader {
   readonly status: PaymentStatus;
   readonly overdue: boolean;
   readonly voided: boolean;
+  /** The address of its FPS QR code image for what is still owed (given by the server); null when it has none. */
+  readonly fpsQrUrl: string | null;
   readonly voidReason: string;
   readonly voidedBy: string | null;
   readonly quotation: { readonly id: number; readonly number: string; readonly kind: QuotationKind } | null;

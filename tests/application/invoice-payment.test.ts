@@ -17,15 +17,16 @@ const LETTERHEAD = {
 };
 const invoice = (payment: PaymentDetails | null, change: Partial<Parameters<typeof orderFixture>[0]> = {}): Order => orderFixture({ letterhead: { ...LETTERHEAD, payment }, ...change });
 
-const book = { fpsQrImage: (id: number) => `qr-of-${id}` } as Partial<OrderBook> as OrderBook;
+const QR = '/api/orders/3/fps-qr.png?amount=40000';
+const book = { recordPayment: () => okAsync(orderFixture() as Order) } as Partial<OrderBook> as OrderBook;
 const desk = () => {
   const core = createCore({ user: ADMIN, start: '/orders/order/invoice/3' });
-  return new OrderDesk({ ...book, recordPayment: () => okAsync(invoice(null)) }, core.state, core.navigation, core.clock);
+  return new OrderDesk(book, core.state, core.navigation, core.clock);
 };
 
 describe('what a printed invoice says about paying it', () => {
   it('with an FPS identifier and a balance due: the identifier, the QR code of this invoice and the bank account', () => {
-    expect(desk().payment(invoice(FPS))).toEqual({ fps: FPS.fps, qrImage: 'qr-of-3', ...BANK });
+    expect(desk().payment(invoice(FPS, { fpsQrUrl: QR }))).toEqual({ fps: FPS.fps, qrImage: QR, ...BANK });
   });
 
   it('with a bank account only: the account, no QR code', () => {
@@ -33,7 +34,7 @@ describe('what a printed invoice says about paying it', () => {
   });
 
   it('nothing when nothing is due, the invoice is void, or the company gave no payment details', () => {
-    expect(desk().payment(invoice(FPS, { paid: 100_000, outstanding: 0, status: 'paid' }))).toBeNull();
+    expect(desk().payment(invoice(FPS, { paid: 100_000, outstanding: 0, status: 'paid', fpsQrUrl: null }))).toBeNull();
     expect(desk().payment(invoice(FPS, { paid: 0, outstanding: 0, status: 'void', voided: true }))).toBeNull();
     expect(desk().payment(invoice(null))).toBeNull();
     expect(desk().payment(orderFixture() as Order)).toBeNull();

@@ -44,7 +44,6 @@ function fakeOrderBook(saved: Order) {
     setVoid: (o, action, reason) => (calls.push(['setVoid', o.id, action, reason]), okAsync(saved)),
     recordPayment: (id, input) => (calls.push(['recordPayment', id, input]), okAsync(saved)),
     bankIn: (id) => (calls.push(['bankIn', id]), okAsync(undefined)),
-    fpsQrImage: (id) => `qr-of-${id}`,
   };
   return { book, calls };
 }

@@ -158,3 +158,31 @@ test('the whole product runs in the browser with no server: pictures, a client a
   await expect(page).toHaveURL(/#\/login$/);
   expect(apiCalls).toEqual([]);
 });
+
+/** The FPS QR code is drawn by the in-page server too (a PNG made with no Node module). */
+test('with no server, an invoice with a balance due prints its FPS QR code once the company has an FPS identifier', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('./');
+  await expect(page).toHaveURL(/#\/login/);
+  await submitSignIn(page, ADMIN);
+  await expect(page).toHaveURL(/#\/calendar$/, { timeout: 120_000 });
+  const menu = page.getByRole('navigation', { name: '主選單' });
+
+  await menu.getByRole('link', { name: '公司', exact: true }).click();
+  await page.getByRole('link', { name: '海港除蟲服務有限公司' }).click();
+  const payment = page.getByRole('group', { name: '付款資料' });
+  await payment.getByLabel('轉數快識別碼類別').selectOption({ label: '轉數快識別碼 (FPS ID)' });
+  await payment.getByLabel('轉數快識別碼', { exact: true }).fill('1234567');
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/#\/settings\/companies$/);
+
+  // The invoices with something owed (no reload: the server and its database live in this page).
+  await menu.getByRole('link', { name: '未付款', exact: true }).click();
+  await expect(page).toHaveURL(/#\/reminders\/outstanding/);
+  await page.getByRole('link', { name: /^INV-/ }).first().click();
+  await expect(page).toHaveURL(/#\/orders\/order\/invoice\/\d+$/);
+  await page.getByRole('button', { name: '列印' }).first().click();
+  const preview = page.getByRole('dialog', { name: /列印 INV-/ });
+  await expect(preview.getByRole('region', { name: '付款方法' })).toContainText('以轉數快付款');
+  await expectDrawn(preview.getByRole('img', { name: '轉數快二維碼' }));
+});

@@ -142,7 +142,8 @@ test('a company with FPS set prints "Pay by FPS" with the QR code of the balance
     await expect(block).toContainText('滙豐銀行');
     const qr = block.getByRole('img', { name: '轉數快二維碼' });
     await expect(qr).toBeVisible();
-    // The PNG came from the server and was drawn.
+    // The PNG came from the server's QR route and was drawn.
+    await expect(qr).toHaveAttribute('src', /\/api\/orders\/\d+\/fps-qr\.png\?amount=\d+&to=mobile/);
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
     await preview.getByRole('button', { name: '關閉' }).click();
   } finally {

@@ -45,12 +45,12 @@ describe('the company form’s payment details', () => {
 describe('the printed invoice', () => {
   it('with FPS set and a balance due: "Pay by FPS", the QR code of the invoice, the FPS identifier and the bank account, in both languages', async () => {
     const user = userEvent.setup();
-    renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler: invoiceBackend(orderFixture({ letterhead: LETTERHEAD })) });
+    renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler: invoiceBackend(orderFixture({ letterhead: LETTERHEAD, fpsQrUrl: '/api/orders/3/fps-qr.png?amount=40000' })) });
     await user.click(await screen.findByRole('button', { name: 'Print' }));
     const preview = screen.getByRole('dialog', { name: 'Print INV-2026-00003' });
     await user.click(within(preview).getByRole('radio', { name: 'Both' }));
     const payment = await within(preview).findByRole('region', { name: '付款方法 Payment' });
-    expect(within(payment).getByRole('img', { name: '轉數快二維碼 FPS QR code' })).toHaveAttribute('src', '/api/orders/3/fps-qr.png');
+    expect(within(payment).getByRole('img', { name: '轉數快二維碼 FPS QR code' })).toHaveAttribute('src', '/api/orders/3/fps-qr.png?amount=40000');
     expect(payment).toHaveTextContent('以轉數快付款Pay by FPS');
     expect(payment).toHaveTextContent('手提電話Mobile+852-91234567');
     expect(payment).toHaveTextContent('銀行BankHSBC');

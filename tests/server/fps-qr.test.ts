@@ -50,7 +50,7 @@ function readQr(png: Uint8Array): string {
   return code!.data;
 }
 
-type Order = { id: number; number: string; total: number; outstanding: number; version: number; letterhead: { payment: unknown } | null };
+type Order = { id: number; number: string; total: number; outstanding: number; version: number; fpsQrUrl: string | null; letterhead: { payment: unknown } | null };
 
 let branchId: number;
 let companyId: number;
@@ -126,7 +126,10 @@ describe('the FPS QR code of an invoice', () => {
   it('is a PNG whose QR code pays the balance due to the company’s FPS identifier, the invoice number as reference, with a right CRC', async () => {
     const order = await newOrder(123_450);
     expect((await pay(order.id, 23_450)).status).toBe(201);
-    const reply = await qr(order.id);
+    // The invoice gives its QR code's address (what it pays and to whom in the query).
+    const shown = (await agent.get(`/api/orders/${order.id}`)).body!.order as Order;
+    expect(shown.fpsQrUrl).toBe(`/api/orders/${order.id}/fps-qr.png?amount=100000&to=mobile%3A%2B852-91234567`);
+    const reply = await agent.rawGet(shown.fpsQrUrl!);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('image/png');
     const text = readQr(new Uint8Array(await reply.arrayBuffer()));
@@ -176,6 +179,7 @@ describe('the FPS QR code of an invoice', () => {
     const companies = (await agent.get('/api/companies')).list as { id: number; fpsType: string | null }[];
     const withoutFps = await newOrder(10_000, null);
     expect(companies.find((c) => c.id === Math.min(...companies.map((x) => x.id)))!.fpsType).toBeNull();
+    expect(withoutFps.fpsQrUrl).toBeNull();
     const none = await qr(withoutFps.id);
     expect([none.status, await none.json()]).toEqual([404, { message: 'The company has no FPS identifier, so this invoice has no FPS QR code. Set one under Settings → Companies.', reason: 'fpsNotSet' }]);
 

@@ -38,6 +38,7 @@ export const orderFixture = (change: Partial<z.input<typeof Order>> = {}) =>
     status: 'partial',
     overdue: false,
     voided: false,
+    fpsQrUrl: null,
     voidReason: '',
     voidedAt: null,
     voidedBy: null,

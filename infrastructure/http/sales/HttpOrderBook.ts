@@ -28,8 +28,4 @@ export class HttpOrderBook implements OrderBook {
   bankIn(receiptId: number): ResultAsync<void, ApiError> {
     return this.wire.call({ method: 'POST', path: `/api/receipts/${receiptId}/bank-in` }, (c) => c.BankedReply).map(() => undefined);
   }
-
-  fpsQrImage(orderId: number): string {
-    return `/api/orders/${orderId}/fps-qr.png`;
-  }
 }

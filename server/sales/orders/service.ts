@@ -3,7 +3,7 @@ import { hasPermission } from '../../../domain/auth/permissions';
 import { checkUnvoid, checkVoid, dueDate, isOverdue, outstandingAmount, paymentStatus, type ORDER_TYPES, type PaymentStatus } from '../../../domain/orders/order';
 import type { IsoDate } from '../../../domain/time/dates';
 import { centsToDecimal } from '../../../domain/money/money';
-import { fpsPayload, fpsQrUnavailable, type FpsQrUnavailable } from '../../../domain/payments/fps';
+import { fpsPayload, fpsQrUnavailable, type FpsProxy, type FpsQrUnavailable } from '../../../domain/payments/fps';
 import { seesAll } from '../../appointments/store';
 import { activeOptions, paymentMethodChoices } from '../../admin/lists/optionLists';
 import type { Caller, Db } from '../caller';
@@ -56,15 +56,18 @@ export type OrderListItem = Awaited<ReturnType<typeof clientOrders>>[number];
 export async function loadOrder(db: Db, today: IsoDate, id: number) {
   const r = await orderRow(db, id);
   if (!r) return null;
+  const parts = await documentParts(db, 'order', r);
+  const state = orderState({ total: r.total, paid: r.paid, voided: r.voided, due: r.due_text }, today);
   return {
     id: r.id,
     number: r.number,
     type: r.type,
     date: r.date_text,
     dueDate: r.due_text,
-    ...(await documentParts(db, 'order', r)),
+    ...parts,
     paid: r.paid,
-    ...orderState({ total: r.total, paid: r.paid, voided: r.voided, due: r.due_text }, today),
+    ...state,
+    fpsQrUrl: fpsQrUrl(r.id, { voided: r.voided, outstanding: state.outstanding }, parts.letterhead?.payment?.fps ?? null),
     voided: r.voided,
     voidReason: r.void_reason,
     voidedAt: r.voided_at ? new Date(r.voided_at).toISOString() : null,
@@ -75,6 +78,16 @@ export async function loadOrder(db: Db, today: IsoDate, id: number) {
   };
 }
 export type Order = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
+
+/**
+ * The address of an invoice's FPS QR code image (GET /orders/{id}/fps-qr.png), or null when it has
+ * none (the domain's rule). What it pays and to whom are in its query, so a new amount or identifier
+ * is a new address (a browser or the in-page backend never shows a stale code).
+ */
+function fpsQrUrl(id: number, invoice: { voided: boolean; outstanding: number }, proxy: FpsProxy | null): string | null {
+  if (proxy === null || fpsQrUnavailable(invoice, proxy) !== null) return null;
+  return `/api/orders/${id}/fps-qr.png?amount=${invoice.outstanding}&to=${encodeURIComponent(`${proxy.type}:${proxy.value}`)}`;
+}
 
 /**
  * The text of an invoice's FPS QR code: what is still owed on it (the domain's outstandingAmount),
