@@ -4,7 +4,6 @@ import { createServerApp } from '../../server/app';
 import { Encrypter, loadAppKey } from '../../server/auth/encryption';
 import { Pbkdf2PasswordHasher } from '../../server/auth/pbkdf2-hasher';
 import { migrateToLatest } from '../../server/db/migrate';
-import { tunePGliteSession } from '../../server/db/pgliteSession';
 import type { Database } from '../../server/db/schema';
 import { isEmpty, seedDemo } from '../../server/db/seed';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
@@ -20,7 +19,7 @@ export type InPageServer = ReturnType<typeof createServerApp>;
  * first use. Loaded only when the app is built with the fake backend.
  */
 export async function startInPageServer(options: { persistent: boolean }): Promise<InPageServer> {
-  const pglite = await tunePGliteSession(options.persistent ? new PGlite('idb://backoffice-demo') : new PGlite());
+  const pglite = options.persistent ? new PGlite('idb://backoffice-demo') : new PGlite();
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   await migrateToLatest(db);
   const passwords = new Pbkdf2PasswordHasher();

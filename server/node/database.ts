@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { tunePGliteSession } from '../db/pgliteSession';
 import type { Database } from '../db/schema';
 import { WorkerPGliteDialect } from './workerDatabase';
 
@@ -29,8 +28,5 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   }
   mkdirSync(target.dataDir, { recursive: true });
   if (target.thread !== 'main') return new Kysely<Database>({ dialect: new WorkerPGliteDialect({ dataDir: target.dataDir }) });
-  const pglite = new PGlite(target.dataDir);
-  // Queued before any query of the server's (PGlite runs them in order); a failure fails that first query too.
-  tunePGliteSession(pglite).catch((error: unknown) => console.error('[server] PGlite settings:', error));
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: new PGlite(target.dataDir) }) });
 }

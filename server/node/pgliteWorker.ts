@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { tunePGliteSession } from '../db/pgliteSession';
 import type { WorkerReply, WorkerRequest, WorkerSource } from './pgliteWire';
 
 /**
@@ -13,7 +12,7 @@ const port = parentPort;
 if (!port) throw new Error('pgliteWorker.ts runs as a worker thread (server/node/workerDatabase.ts starts it)');
 
 const source = workerData as WorkerSource;
-const ready = ('dataDir' in source ? PGlite.create(source.dataDir) : PGlite.create({ loadDataDir: new Blob([source.dump]) })).then(tunePGliteSession);
+const ready = 'dataDir' in source ? PGlite.create(source.dataDir) : PGlite.create({ loadDataDir: new Blob([source.dump]) });
 
 /** An error as plain fields, so that the server sees PostgreSQL's code, constraint and detail. */
 function plain(error: unknown): Record<string, unknown> {

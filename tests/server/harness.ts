@@ -6,7 +6,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { safeParse, type output, type ZodMiniType } from 'zod/mini';
 import { createServerApp } from '../../server/app';
-import { tunePGliteSession } from '../../server/db/pgliteSession';
 import { DEMO_USERS } from '../../server/db/seed';
 import { Encrypter, loadAppKey } from '../../server/auth/encryption';
 import type { Database } from '../../server/db/schema';
@@ -94,7 +93,7 @@ async function pgliteFrom(dump: Blob): Promise<OpenDatabase> {
     db = new Kysely<Database>({ dialect });
     dumped = () => dialect.dump();
   } else {
-    const pglite = await tunePGliteSession(new PGlite({ loadDataDir: dump }));
+    const pglite = new PGlite({ loadDataDir: dump });
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     dumped = () => pglite.dumpDataDir('none');
   }
