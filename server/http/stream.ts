@@ -42,18 +42,24 @@ export function byteStream(texts: AsyncIterable<string> | Iterable<string>): Rea
 export function streamReply(c: AppContext, stream: ReadableStream<Uint8Array>, headers: Record<string, string>): Response {
   const reader = stream.getReader();
   const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
+  // Set when the reader goes away (a closed tab, a client's time limit): the rows stop being read,
+  // and the read under way, which then ends, has nothing left to send or to report.
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await reader.read();
+        if (cancelled) return;
         if (next.done) controller.close();
         else controller.enqueue(next.value);
       } catch (error) {
+        if (cancelled) return;
         console.error(`[server] ${where}: the reply stopped after its first bytes:`, error);
         controller.error(error);
       }
     },
     cancel(reason) {
+      cancelled = true;
       return reader.cancel(reason);
     },
   });
