@@ -152,11 +152,7 @@ export function CompanyFormScreen({ data }: ScreenProps) {
           />
         ))}
       </div>
-      <fieldset className="plain-fieldset" aria-describedby="company-numbering-hint">
-        <legend>{t('companies.numbering')}</legend>
-        <p id="company-numbering-hint" className="hint">
-          {t('companies.numberingHint')}
-        </p>
+      <HintedFieldset id="company-numbering-hint" legend={t('companies.numbering')} hint={t('companies.numberingHint')}>
         <div className="grid-2">
           {PREFIX_FIELDS.map((field) => (
             <TextField
@@ -170,12 +166,8 @@ export function CompanyFormScreen({ data }: ScreenProps) {
             />
           ))}
         </div>
-      </fieldset>
-      <fieldset className="plain-fieldset" aria-describedby="company-payment-hint">
-        <legend>{t('companies.payment')}</legend>
-        <p id="company-payment-hint" className="hint">
-          {t('companies.paymentHint')}
-        </p>
+      </HintedFieldset>
+      <HintedFieldset id="company-payment-hint" legend={t('companies.payment')} hint={t('companies.paymentHint')}>
         <div className="grid-2">
           <SelectField
             label={t('companies.fpsType')}
@@ -190,7 +182,7 @@ export function CompanyFormScreen({ data }: ScreenProps) {
             <TextField key={field} label={t(`companies.${field}`)} value={record.values[field] ?? ''} onChange={(e) => record.set(field, e.target.value)} errors={record.form.errors[field]} />
           ))}
         </div>
-      </fieldset>
+      </HintedFieldset>
       {company && (
         <div className="grid-2">
           {(['logo', 'chop'] as const).map((kind) => {
@@ -206,6 +198,19 @@ export function CompanyFormScreen({ data }: ScreenProps) {
         </div>
       )}
     </RecordFormFrame>
+  );
+}
+
+/** A group of fields with its legend and a hint that describes it. */
+function HintedFieldset({ id, legend, hint, children }: { id: string; legend: string; hint: string; children: ReactNode }) {
+  return (
+    <fieldset className="plain-fieldset" aria-describedby={id}>
+      <legend>{legend}</legend>
+      <p id={id} className="hint">
+        {hint}
+      </p>
+      {children}
+    </fieldset>
   );
 }
 
