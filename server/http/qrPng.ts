@@ -1,9 +1,11 @@
+import { zlibSync } from 'fflate';
 import QRCode from 'qrcode';
 
 /**
  * A QR code as a PNG image, made without Node's own modules (zlib, Buffer) so the same server runs in
  * the browser as the in-page backend: the code's modules come from `qrcode`'s portable core, and the
- * PNG is 1-bit greyscale with its pixels in stored (uncompressed) deflate blocks — a few kilobytes.
+ * PNG is 1-bit greyscale with its pixels deflated by fflate (as the Excel exports are) — under a
+ * kilobyte.
  */
 export function qrPng(text: string, { scale = 6, margin = 4 }: { scale?: number; margin?: number } = {}): Uint8Array {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
@@ -26,7 +28,7 @@ export function qrPng(text: string, { scale = 6, margin = 4 }: { scale?: number;
   view.setUint32(0, side);
   view.setUint32(4, side);
   header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter method, no interlace
-  return concat([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', storedZlib(pixels)), chunk('IEND', new Uint8Array(0))]);
+  return concat([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlibSync(pixels)), chunk('IEND', new Uint8Array(0))]);
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -37,28 +39,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
-}
-
-/** A zlib stream of stored deflate blocks (at most 65535 bytes each) and its Adler-32. */
-function storedZlib(data: Uint8Array): Uint8Array {
-  const parts: Uint8Array[] = [new Uint8Array([0x78, 0x01])];
-  let at = 0;
-  do {
-    const block = data.subarray(at, at + 0xffff);
-    at += block.length;
-    const last = at >= data.length ? 1 : 0;
-    parts.push(new Uint8Array([last, block.length & 0xff, block.length >> 8, ~block.length & 0xff, (~block.length >> 8) & 0xff]), block);
-  } while (at < data.length);
-  let a = 1;
-  let b = 0;
-  for (const byte of data) {
-    a = (a + byte) % 65521;
-    b = (b + a) % 65521;
-  }
-  const adler = new Uint8Array(4);
-  new DataView(adler.buffer).setUint32(0, ((b << 16) | a) >>> 0);
-  parts.push(adler);
-  return concat(parts);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
