@@ -134,9 +134,9 @@ export async function itemsReport(ctx: ReportContext, f: z.output<typeof ItemQue
     // Quantities add up per unit only: one sum per product unit beside the totals. The lines are
     // read once, grouped by unit, and the count and amount added up from those groups.
     totals: sql`count(*) as count, coalesce(sum(i.line_total), 0) as line_total`,
-    totalsQuery: (slice) => sql`select coalesce(sum(u.count), 0) as count, coalesce(sum(u.line_total), 0) as line_total,
+    totalsQuery: (from) => sql`select coalesce(sum(u.count), 0) as count, coalesce(sum(u.line_total), 0) as line_total,
         coalesce(jsonb_agg(jsonb_build_object('unit', u.unit, 'quantity', u.quantity)), '[]'::jsonb) as by_unit
-      from (select p.unit, count(*) as count, sum(i.line_total) as line_total, sum(i.quantity) as quantity ${itemsFrom} and ${slice} group by p.unit) u`,
+      from (select p.unit, count(*) as count, sum(i.line_total) as line_total, sum(i.quantity) as quantity ${from} group by p.unit) u`,
     sliceBy: sql`o.date`,
     sortSql: {
       number: sql`o.number`,

@@ -265,9 +265,9 @@ export interface ListReportSpec {
   /**
    * The whole query of the totals row, when it is cheaper written otherwise than
    * `select ${totals} ${from}` (e.g. summed from a grouped subquery in one pass); `totals` is then
-   * unused. `slice` is a condition to add to `from`'s WHERE clause (see `sliceBy`).
+   * unused. It is given the FROM … WHERE to read: `from`, or with `sliceBy` one part of the range.
    */
-  readonly totalsQuery?: (slice: RawBuilder<unknown>) => RawBuilder<unknown>;
+  readonly totalsQuery?: (from: RawBuilder<unknown>) => RawBuilder<unknown>;
   /**
    * The date column the report's range is on, when the totals add up over parts of it (counts and
    * sums; arrays of `{ unit, quantity }` are added per unit): the totals of a long range are then
@@ -308,14 +308,13 @@ export async function listReport(ctx: ReportContext, spec: ListReportSpec): Prom
   const { db } = ctx;
   const { sort, page, per_page, format } = spec.query;
   const order = sql`${orderBy(sort, spec.sortSql, spec.notNullSort)}, ${spec.tieBreak} ${sql.raw(sort.startsWith('-') ? 'desc' : 'asc')}`;
-  // With `sliceBy`, `from` ends with its WHERE clause (as with `pageKey`) and takes one more condition.
-  const totalsOf = async (slice: RawBuilder<unknown> | null) =>
-    (await sql<Row>`${spec.totalsQuery ? spec.totalsQuery(slice ?? sql`true`) : slice ? sql`select ${spec.totals} ${spec.from} and ${slice}` : sql`select ${spec.totals} ${spec.from}`}`.execute(db)).rows[0] ?? {};
+  const totalsOf = async (from: RawBuilder<unknown>) => (await sql<Row>`${spec.totalsQuery ? spec.totalsQuery(from) : sql`select ${spec.totals} ${from}`}`.execute(db)).rows[0] ?? {};
   let totalsRaw: Row = {};
   if (spec.sliceBy) {
-    for (const part of rangeSlices(spec.range)) totalsRaw = addTotals(totalsRaw, await totalsOf(sql`${spec.sliceBy} between ${part.from}::date and ${part.to}::date`));
+    // `from` then ends with its WHERE clause (as with `pageKey`), and each part adds its dates to it.
+    for (const part of rangeSlices(spec.range)) totalsRaw = addTotals(totalsRaw, await totalsOf(sql`${spec.from} and ${spec.sliceBy} between ${part.from}::date and ${part.to}::date`));
   } else {
-    totalsRaw = await totalsOf(null);
+    totalsRaw = await totalsOf(spec.from);
   }
   const totals = spec.toTotals(totalsRaw);
   return outcome(
