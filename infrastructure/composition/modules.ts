@@ -1,5 +1,4 @@
 import { ContainerModule, type Bind } from 'inversify';
-import NProgress from 'nprogress';
 import { ApiClient } from '../../application/api/ApiClient';
 import { ErrorPolicy } from '../../application/api/ErrorPolicy';
 import { OfflineSaves } from '../../application/api/OfflineSaves';
@@ -88,7 +87,7 @@ export function platformModule(host: BrowserHost, addresses: 'path' | 'hash' = '
     bind(DraftStore).toConstantValue(new SessionStorageDraftStore(host.sessionStorage));
     bind(Connectivity).toConstantValue(new WindowConnectivity(host.window));
     bind(Navigator).toConstantValue(new BrowserHistoryNavigator(host.window, addresses));
-    bind(ProgressBar).toResolvedValue(() => new NProgressBar(NProgress)).inSingletonScope();
+    bind(ProgressBar).toResolvedValue(() => new NProgressBar(() => import('nprogress').then((m) => m.default))).inSingletonScope();
     bind(FileSaver).toConstantValue(new BrowserFileSaver(host.window));
   });
 }

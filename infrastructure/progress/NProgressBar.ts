@@ -8,17 +8,36 @@ import type { ProgressBar } from '../../application/ports/ProgressBar';
  */
 export const PROGRESS_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
 
+type NProgress = typeof NProgressType;
+
+/**
+ * The bar's library is loaded when the page starts, beside the first download rather than in it
+ * (the /login budget): the bar first shows 250 ms into a wait, long after it has arrived. A start
+ * asked for before it is there shows when it arrives, unless the wait is already over.
+ */
 export class NProgressBar implements ProgressBar {
-  constructor(private readonly nprogress: typeof NProgressType) {
-    // barSelector must match the template: nprogress looks for [role="bar"] by default.
-    nprogress.configure({ showSpinner: false, template: PROGRESS_TEMPLATE, barSelector: '.bar', trickleSpeed: 200 });
+  private library: NProgress | null = null;
+  private running = false;
+
+  constructor(load: () => Promise<NProgress>) {
+    load().then(
+      (nprogress) => {
+        // barSelector must match the template: nprogress looks for [role="bar"] by default.
+        nprogress.configure({ showSpinner: false, template: PROGRESS_TEMPLATE, barSelector: '.bar', trickleSpeed: 200 });
+        this.library = nprogress;
+        if (this.running) nprogress.start();
+      },
+      () => undefined, // offline at start: no bar, the page works without it
+    );
   }
 
   start(): void {
-    this.nprogress.start();
+    this.running = true;
+    this.library?.start();
   }
 
   done(): void {
-    this.nprogress.done();
+    this.running = false;
+    this.library?.done();
   }
 }
