@@ -10,7 +10,8 @@ import { Attachment } from './attachments';
 
 /** The attachment replies, with the client contract (the browser's client area loads them together). */
 export { AttachmentsReply } from './attachments';
-import { codedName, Id, Timestamp, Version } from './common';
+import { Cents, codedName, Id, IsoDateText, Timestamp, Version } from './common';
+import type { Statement as DomainStatement } from '../domain/statements/statement';
 import { OptionChoice, OrderRow, QuotationRow } from './sales';
 const Names = { nameEn: z.string(), nameZh: z.string() };
 
@@ -74,7 +75,7 @@ export type ClientList = z.infer<typeof ClientList>;
 export const NewClientPage = z.object({ options: ClientOptions, defaults: z.object({ companyId: z.nullable(Id), branchId: z.nullable(Id) }) });
 export type NewClientPage = z.infer<typeof NewClientPage>;
 
-export const CLIENT_TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
+export const CLIENT_TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment', 'statement'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 /**
@@ -82,6 +83,41 @@ export type ClientTab = (typeof CLIENT_TABS)[number];
  * and the chosen tab's records (quotations and orders only with the right to view them; appointments
  * null without it).
  */
+/** A client's statement of account (domain/statements/statement.ts): the period, balances, lines and ageing. */
+const Ageing = z.object({ days0to30: Cents, days31to60: Cents, days61to90: Cents, over90: Cents });
+export const Statement = z.object({
+  from: IsoDateText,
+  to: IsoDateText,
+  opening: Cents,
+  entries: z.array(
+    z.object({
+      kind: z.enum(['invoice', 'receipt', 'refund']),
+      id: Id,
+      number: z.string(),
+      date: IsoDateText,
+      invoiceNumber: z.nullable(z.string()),
+      debit: Cents,
+      credit: Cents,
+      balance: Cents,
+    }),
+  ),
+  closing: Cents,
+  open: z.array(
+    z.object({
+      id: Id,
+      number: z.string(),
+      date: IsoDateText,
+      dueDate: IsoDateText,
+      total: Cents,
+      outstanding: Cents,
+      daysOverdue: z.number().check(z.int()),
+      bucket: z.enum(['days0to30', 'days31to60', 'days61to90', 'over90']),
+    }),
+  ),
+  ageing: Ageing,
+}) satisfies z.ZodMiniType<DomainStatement>;
+export type Statement = z.infer<typeof Statement>;
+
 export const ClientPage = z.object({
   client: Client,
   tab: z.enum(CLIENT_TABS),
@@ -92,6 +128,8 @@ export const ClientPage = z.object({
   orders: z.optional(z.array(OrderRow)),
   /** The appointments tab's rows (their shape is the appointments area's), null without appointment_view. */
   appointments: z.optional(z.nullable(z.array(ClientAppointmentRow))),
+  /** The statement tab's statement of account (`from`, `to` in the query; by default the last three months), only with order_view. */
+  statement: z.optional(Statement),
 });
 export type ClientPage = z.infer<typeof ClientPage>;
 

@@ -1,3 +1,4 @@
+import type { Statement } from '../../domain/statements/statement';
 import type { Attachment } from '../attachments/attachment';
 import type { ClientAppointment } from '../appointments/appointment';
 import type { OptionChoice, OrderRow, QuotationRow } from '../sales/sales';
@@ -96,7 +97,7 @@ export function parsePhones(text: string): string[] {
   return text.split(/[,，、;]/).map((p) => p.trim()).filter(Boolean);
 }
 
-export const CLIENT_TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
+export const CLIENT_TABS = ['basic', 'quotation', 'order', 'appointment', 'attachment', 'statement'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 /**
@@ -113,6 +114,8 @@ export interface ClientScreenData {
   readonly quotations?: readonly QuotationRow[];
   readonly orders?: readonly OrderRow[];
   readonly appointments?: readonly ClientAppointment[] | null;
+  /** The statement tab's statement of account (only with the right to view orders). */
+  readonly statement?: Statement;
 }
 
 /** The new-client screen's data: the form's choices and the user's company and branch. */

@@ -77,7 +77,7 @@ const crud = (base: string, api: string, area: 'user' | 'company' | 'branch' | '
   { path: `${base}/:${idParam}`, title: `${title}.edit`, screen: form, permission: `${area}_view`, api: `${api}/:${idParam}` },
 ];
 
-const clientTabs = ['basic', 'quotation', 'order', 'appointment', 'attachment'] as const;
+const clientTabs = ['basic', 'quotation', 'order', 'appointment', 'attachment', 'statement'] as const;
 
 /** The nine reports: filter screen path (no data call) and the API of its result screen (spec §2). */
 export const REPORTS = [

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { INT_MAX } from '../db/limits';
+import { isoDate } from '../http/dates';
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
@@ -48,5 +49,10 @@ export const ListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const DetailQuery = z.object({ tab: z.enum(['basic', 'quotation', 'order', 'appointment', 'attachment']).default('basic') });
+export const DetailQuery = z.object({
+  tab: z.enum(['basic', 'quotation', 'order', 'appointment', 'attachment', 'statement']).default('basic'),
+  /** The statement's period (the statement tab); by default the last three months to today. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
 export type ClientTab = z.output<typeof DetailQuery>['tab'];

@@ -32,7 +32,8 @@ export function clientRoutes(): Hono<AppEnv> {
   routes.get('/clients/:id{[0-9]{1,9}}', page, ...requirePermission('client_view'), async (c) => {
     const query = parseQuery(c, DetailQuery);
     if (query.isErr()) return query.error;
-    const result = await clientPage(c, Number(c.req.param('id')), query.value.tab);
+    const { tab, from, to } = query.value;
+    const result = await clientPage(c, Number(c.req.param('id')), tab, { from, to });
     return result.match(
       (body) => page.send(c, body),
       (failure) => replyFailure(c, failure),

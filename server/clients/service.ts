@@ -14,6 +14,8 @@ import { today } from '../http/dates';
 import { clientOrders } from '../sales/orders/service';
 import { clientQuotations } from '../sales/quotations/service';
 import type { ClientInput, ClientTab } from './input';
+import type { Statement } from '../../domain/statements/statement';
+import { clientStatement, defaultStatementPeriod } from './statement';
 import {
   branchExists,
   CLIENT_RECORD_CHECKS,
@@ -136,10 +138,17 @@ export async function newClientForm(c: AppContext) {
 }
 
 /** A client's screen: the client, the form's choices, and the chosen tab's records the user may see. */
-export async function clientPage(c: AppContext, id: number, tab: ClientTab) {
+export async function clientPage(c: AppContext, id: number, tab: ClientTab, period: { from?: string; to?: string } = {}) {
   const client = await findClient(c.var.deps.db, id);
   if (!client) return err({ code: 'notFound' } as const);
   const user = c.var.user!;
+  let statement: Statement | undefined;
+  if (tab === 'statement' && hasPermission(user, 'order_view')) {
+    const fallback = defaultStatementPeriod(period.to ?? today(c));
+    const made = await clientStatement(c.var.deps.db, id, period.from ?? fallback.from, period.to ?? fallback.to);
+    if (!made) return err({ code: 'validation', fields: { from: 'clients.statementPeriod' } } satisfies ClientFailure);
+    statement = made;
+  }
   return ok({
     client,
     tab,
@@ -149,6 +158,7 @@ export async function clientPage(c: AppContext, id: number, tab: ClientTab) {
     ...(tab === 'quotation' && hasPermission(user, 'quotation_view') ? { quotations: await clientQuotations(c.var.deps.db, today(c), id) } : {}),
     ...(tab === 'order' && hasPermission(user, 'order_view') ? { orders: await clientOrders(c.var.deps.db, today(c), id) } : {}),
     ...(tab === 'appointment' ? { appointments: await clientAppointments(c, id) } : {}),
+    ...(statement ? { statement } : {}),
   });
 }
 

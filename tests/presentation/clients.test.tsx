@@ -229,6 +229,60 @@ describe('the client’s appointment tab', () => {
   });
 });
 
+describe('the client’s statement tab', () => {
+  const statement = {
+    from: '2026-10-01',
+    to: '2026-10-31',
+    opening: 600_00,
+    entries: [
+      { kind: 'receipt', id: 5, number: 'R-5', date: '2026-10-05', invoiceNumber: 'INV-2', debit: 0, credit: 300_00, balance: 300_00 },
+      { kind: 'invoice', id: 3, number: 'INV-3', date: '2026-10-10', invoiceNumber: null, debit: 200_00, credit: 0, balance: 500_00 },
+    ],
+    closing: 500_00,
+    open: [{ id: 1, number: 'INV-1', date: '2026-08-01', dueDate: '2026-08-31', total: 400_00, outstanding: 300_00, daysOverdue: 61, bucket: 'days61to90' }, { id: 3, number: 'INV-3', date: '2026-10-10', dueDate: '2026-11-09', total: 200_00, outstanding: 200_00, daysOverdue: -9, bucket: 'days0to30' }],
+    ageing: { days0to30: 200_00, days31to60: 0, days61to90: 300_00, over90: 0 },
+  };
+  const page = ClientPage.parse({ client: CLIENT, tab: 'statement', options: OPTIONS, canRevealHkid: true, statement });
+
+  it('shows the balances, each line with the balance after it, and what is owed by age', async () => {
+    renderSignedIn({ start: '/clients/statement/7', language: 'en', handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: page } : null)) });
+    expect(await screen.findByRole('heading', { name: 'Statement of account' })).toBeVisible();
+    expect(screen.getByText('Opening balance').nextElementSibling).toHaveTextContent('600.00');
+    expect(screen.getByText('Closing balance').nextElementSibling).toHaveTextContent('500.00');
+    const lines = screen.getByRole('table', { name: 'Invoices, receipts and refunds' });
+    expect(within(lines).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['2026-10-05', 'Receipt', 'R-5', 'INV-2', '', 'HK$300.00', 'HK$300.00'],
+      ['2026-10-10', 'Invoice', 'INV-3', '', 'HK$200.00', '', 'HK$500.00'],
+    ]);
+    const ageing = screen.getByRole('table', { name: 'Amount owed by age (days past due)' });
+    expect(within(ageing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['HK$200.00', 'HK$0.00', 'HK$300.00', 'HK$0.00']);
+    const open = screen.getByRole('table', { name: 'Invoices still owed' });
+    expect(within(open).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual(['61', 'Not yet due']);
+    expect(within(open).getByRole('link', { name: 'INV-1' })).toHaveAttribute('href', '/orders/order/invoice/1');
+  });
+
+  it('says a period that runs backwards is wrong without asking the server, and asks it for a good one', async () => {
+    const { user, transport } = renderSignedIn({ start: '/clients/statement/7', language: 'zh-HK', handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: page } : null)) });
+    const from = await screen.findByLabelText('由');
+    await user.clear(from);
+    await user.type(from, '2026-12-01');
+    const asked = transport.requests.length;
+    await user.click(screen.getByRole('button', { name: '顯示' }));
+    expect(await screen.findByText('開始日期不可遲於結束日期。')).toBeVisible();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(transport.requests.length).toBe(asked);
+    await user.clear(from);
+    await user.type(from, '2026-09-01');
+    await user.click(screen.getByRole('button', { name: '顯示' }));
+    await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/clients/7', query: { tab: 'statement', from: '2026-09-01', to: '2026-10-31' } }));
+  });
+
+  it('tells a user without the right to see invoices that the tab is not theirs', async () => {
+    renderSignedIn({ start: '/clients/statement/7', language: 'en', handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: ClientPage.parse({ client: CLIENT, tab: 'statement', options: OPTIONS, canRevealHkid: false }) } : null)) });
+    expect(await screen.findByText('You do not have permission to see these.')).toBeVisible();
+  });
+});
+
 describe('the client source (Settings → Options)', () => {
   const SOURCES = [
     { value: 'referral', nameEn: 'Referral', nameZh: '轉介' },

@@ -14,8 +14,9 @@ import { AttachmentsPanel } from '../../components/AttachmentsPanel';
 import { ClientOrders, ClientQuotations } from '../sales/ClientDocuments';
 import { ClientForm } from './ClientForm';
 import { ClientAppointmentsPanel } from './ClientAppointmentsPanel';
+import { ClientStatementPanel } from './ClientStatementPanel';
 
-/** One client, in tabs: basic (the form), quotations, orders, appointments, attachments (spec §2). */
+/** One client, in tabs: basic (the form), quotations, orders, appointments, attachments (spec §2), and the statement of account. */
 export default function ClientScreen({ data, route }: ScreenProps) {
   // The route names the tab (its API query); the reply has that tab's records.
   const tab = CLIENT_TABS.find((key) => key === route.apiQuery?.tab) ?? 'basic';
@@ -47,7 +48,7 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
       <p className="client-heading">
         <strong>{name}</strong> <span className="hint">{client.code}</span>
       </p>
-      <nav aria-label={t('tabs.label')}>
+      <nav aria-label={t('tabs.label')} className="no-print">
         <ul className="tabs">
           {CLIENT_TABS.map((key) => (
             <li key={key}>
@@ -92,6 +93,7 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
       {tab === 'quotation' && (offers.quotations ? <ClientQuotations clientId={client.id} rows={screen.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
       {tab === 'order' && (offers.orders ? <ClientOrders clientId={client.id} rows={screen.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
       {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={screen.appointments ?? null} />}
+      {tab === 'statement' && (screen.statement ? <ClientStatementPanel clientId={client.id} clientName={name} statement={screen.statement} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
     </div>
   );
 }

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { statementAddress, type StatementPeriodProblem } from '../../../application/clients/statement';
+import { NavigationService } from '../../../application/navigation/NavigationService';
+import type { Statement } from '../../../domain/statements/statement';
+import { DataTable } from '../../components/DataTable';
+import { TextField } from '../../components/TextField';
+import { formatHKD } from '../../format/money';
+import { useService } from '../../services/ServicesContext';
+
+const BUCKETS = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
+
+/**
+ * A client's statement of account: the period (the last three months unless chosen), the opening
+ * balance, each invoice, receipt and refund with the balance after it, the closing balance, and
+ * what is owed by age. Print leaves out the menu, tabs and the period form.
+ */
+export function ClientStatementPanel({ clientId, clientName, statement }: { clientId: number; clientName: string; statement: Statement }) {
+  const { t, i18n } = useTranslation('clients');
+  const navigation = useService(NavigationService);
+  const money = (cents: number) => formatHKD(cents, i18n.language);
+  const [from, setFrom] = useState<string>(statement.from);
+  const [to, setTo] = useState<string>(statement.to);
+  const [problem, setProblem] = useState<StatementPeriodProblem | null>(null);
+
+  const show = (event: FormEvent) => {
+    event.preventDefault();
+    statementAddress(clientId, from, to).match(
+      (address) => {
+        setProblem(null);
+        void navigation.navigate(address);
+      },
+      setProblem,
+    );
+  };
+  const errorOf = (field: 'from' | 'to') => (problem?.field === field ? [t(problem.key)] : undefined);
+
+  return (
+    <section className="stack report-result" aria-labelledby="statement-title">
+      <form className="filters no-print" onSubmit={show} noValidate>
+        <TextField label={t('statement.from')} type="date" value={from} onChange={(e) => setFrom(e.target.value)} errors={errorOf('from')} required />
+        <TextField label={t('statement.to')} type="date" value={to} onChange={(e) => setTo(e.target.value)} errors={errorOf('to')} required />
+        <div className="inline-actions">
+          <button type="submit" className="button button-primary">
+            {t('statement.show')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => window.print()}>
+            {t('statement.print')}
+          </button>
+        </div>
+      </form>
+      <h2 id="statement-title">{t('statement.title')}</h2>
+      <p>
+        {clientName} · {t('statement.period', { from: statement.from, to: statement.to })}
+      </p>
+      <dl className="figures">
+        <dt>{t('statement.opening')}</dt>
+        <dd>{money(statement.opening)}</dd>
+        <dt>{t('statement.closing')}</dt>
+        <dd className="figure-total">{money(statement.closing)}</dd>
+      </dl>
+      <DataTable
+        caption={t('statement.entries')}
+        captionShown
+        empty={t('statement.noEntries')}
+        columns={[
+          { label: t('statement.date'), cell: (e) => e.date },
+          { label: t('statement.kind'), cell: (e) => t(`statement.kinds.${e.kind}`) },
+          { label: t('statement.number'), cell: (e) => (e.kind === 'invoice' ? <Link href={`/orders/order/invoice/${e.id}`}>{e.number}</Link> : e.number) },
+          { label: t('statement.invoice'), cell: (e) => e.invoiceNumber ?? '' },
+          { label: t('statement.debit'), className: 'number', cell: (e) => (e.debit ? money(e.debit) : '') },
+          { label: t('statement.credit'), className: 'number', cell: (e) => (e.credit ? money(e.credit) : '') },
+          { label: t('statement.balance'), className: 'number', cell: (e) => money(e.balance) },
+        ]}
+        rows={statement.entries}
+        rowKey={(e) => `${e.kind}-${e.id}`}
+      />
+      <DataTable
+        caption={t('statement.ageing')}
+        captionShown
+        columns={BUCKETS.map((bucket) => ({ label: t(`statement.buckets.${bucket}`), className: 'number', cell: (a: Statement['ageing']) => money(a[bucket]) }))}
+        rows={[statement.ageing]}
+        rowKey={() => 'ageing'}
+      />
+      <DataTable
+        caption={t('statement.open')}
+        captionShown
+        empty={t('statement.noOpen')}
+        columns={[
+          { label: t('statement.number'), cell: (o) => <Link href={`/orders/order/invoice/${o.id}`}>{o.number}</Link> },
+          { label: t('statement.date'), cell: (o) => o.date },
+          { label: t('statement.dueDate'), cell: (o) => o.dueDate },
+          { label: t('statement.daysOverdue'), className: 'number', cell: (o) => (o.daysOverdue > 0 ? String(o.daysOverdue) : t('statement.notDue')) },
+          { label: t('statement.total'), className: 'number', cell: (o) => money(o.total) },
+          { label: t('statement.outstanding'), className: 'number', cell: (o) => money(o.outstanding) },
+        ]}
+        rows={statement.open}
+        rowKey={(o) => o.id}
+      />
+    </section>
+  );
+}
