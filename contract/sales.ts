@@ -9,6 +9,7 @@ import { TERM_SCOPES } from '../domain/documents/terms';
 import { ORDER_TYPES, type PaymentStatus, type VoidError } from '../domain/orders/order';
 import { FPS_PROXY_TYPES } from '../domain/payments/fps';
 import type { ReceiptError } from '../domain/orders/receipts';
+import { CUSTOMER_OUTCOMES } from '../domain/quotations/customerResponse';
 import { QUOTATION_STATUSES, VISIT_FREQUENCIES, type ContractTerms, type QuotationKind } from '../domain/quotations/quotation';
 import { ClientAppointmentRow } from './appointments';
 import { Attachment } from './attachments';
@@ -136,6 +137,21 @@ const documentHeader = {
 
 /* Quotations. */
 
+/** A customer's answer to a quotation through its customer link (contract/customerLinks.ts). */
+export const CustomerResponse = z.object({
+  outcome: z.enum(CUSTOMER_OUTCOMES),
+  name: z.string(),
+  /** The drawn signature (a PNG data: address); null when declined. */
+  signature: z.nullable(z.string()),
+  reason: z.string(),
+  at: Timestamp,
+});
+export type CustomerResponse = z.infer<typeof CustomerResponse>;
+
+/** The answer as staff see it on the quotation: with the address it came from. */
+export const QuotationCustomerResponse = z.extend(CustomerResponse, { ip: z.nullable(z.string()) });
+export type QuotationCustomerResponse = z.infer<typeof QuotationCustomerResponse>;
+
 export const Quotation = z.object({
   ...documentHeader,
   kind: QuotationKindSchema,
@@ -147,6 +163,8 @@ export const Quotation = z.object({
   storedStatus: QuotationStatusSchema,
   contract: z.nullable(ContractSchema),
   order: z.nullable(z.object(numbered)),
+  /** The customer's latest answer through a customer link. */
+  customerResponse: z.optional(z.nullable(QuotationCustomerResponse)),
 });
 export type Quotation = z.infer<typeof Quotation>;
 

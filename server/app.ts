@@ -28,6 +28,8 @@ import { quotationRoutes } from './sales/quotations/routes';
 import { receiptRoutes } from './sales/receipts/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { reportRoutes } from './reports/routes';
+import { documentLinkRoutes } from './links/routes';
+import { publicDocumentRoutes } from './links/publicRoutes';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -100,6 +102,9 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', reportFileRoutes());
   app.route('/api', dashboardRoutes());
   app.route('/api', reportRoutes());
+  app.route('/api', documentLinkRoutes());
+  // Customer links: no sign-in, only the linked document (docs/security.md).
+  app.route('/api', publicDocumentRoutes());
   // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).
   app.get('/api/openapi.json', requireUser, (c) => c.json(openApiDocument));
 

@@ -9,11 +9,37 @@ const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(at
  * and recovery codes). Web Crypto only, so it runs wherever the app core runs.
  */
 export class Encrypter {
-  private constructor(private readonly key: CryptoKey) {}
+  private constructor(
+    private readonly key: CryptoKey,
+    /** HMAC-SHA-256 with a key derived from the application key (HKDF, its own label): signs customer links. */
+    private readonly macKey: CryptoKey,
+  ) {}
 
   static async fromKey(raw: Uint8Array<ArrayBuffer>): Promise<Encrypter> {
     if (raw.length !== 32) throw new Error('The application key must be 32 bytes (base64 of 32 random bytes).');
-    return new Encrypter(await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']));
+    const base = await crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
+    const macKey = await crypto.subtle.deriveKey(
+      { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode('backoffice document links v1') },
+      base,
+      { name: 'HMAC', hash: 'SHA-256', length: 256 },
+      false,
+      ['sign', 'verify'],
+    );
+    return new Encrypter(await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']), macKey);
+  }
+
+  /** The HMAC-SHA-256 of `data` under the link-signing key. */
+  async sign(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(await crypto.subtle.sign('HMAC', this.macKey, data));
+  }
+
+  /** Whether `mac` (the whole HMAC, or its first bytes, at least 16) signs `data`, compared in constant time. */
+  async verify(mac: Uint8Array, data: Uint8Array<ArrayBuffer>): Promise<boolean> {
+    if (mac.length < 16 || mac.length > 32) return false;
+    const full = await this.sign(data);
+    let diff = 0;
+    for (let i = 0; i < mac.length; i++) diff |= (mac[i] ?? 0) ^ (full[i] ?? 0);
+    return diff === 0;
   }
 
   async encrypt(plaintext: string): Promise<string> {

@@ -15,6 +15,7 @@ import { optionUses } from './migrations/0012_option_uses';
 import { tokenAbilities } from './migrations/0013_token_abilities';
 import { twoFactorRequired } from './migrations/0014_two_factor_required';
 import { companyPayment } from './migrations/0015_company_payment';
+import { documentLinks } from './migrations/0017_document_links';
 import type { Database } from './schema';
 
 /**
@@ -37,6 +38,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_token_abilities': tokenAbilities,
   '0014_two_factor_required': twoFactorRequired,
   '0015_company_payment': companyPayment,
+  '0017_document_links': documentLinks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

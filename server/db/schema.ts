@@ -115,6 +115,42 @@ export interface RateLimitTable {
   reset_at: Timestamp;
 }
 
+/** A customer link: only the SHA-256 of its token is kept (docs/security.md). */
+export interface DocumentLinkTable {
+  id: Generated<number>;
+  document_type: 'quotation' | 'invoice';
+  document_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** One open of a customer link: when, from which address (as the server saw it), with which browser. */
+export interface DocumentLinkOpenTable {
+  id: Generated<number>;
+  link_id: number;
+  opened_at: Timestamp;
+  ip: string | null;
+  user_agent: Generated<string>;
+}
+
+/** A customer's answer to a quotation through its link: accepted (name and drawn signature, a PNG) or declined (a reason). */
+export interface QuotationResponseTable {
+  id: Generated<number>;
+  quotation_id: number;
+  link_id: number | null;
+  outcome: 'accepted' | 'declined';
+  name: Generated<string>;
+  signature: Uint8Array | null;
+  reason: Generated<string>;
+  ip: string | null;
+  user_agent: Generated<string>;
+  responded_at: Timestamp;
+}
+
 export interface ApiTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -447,6 +483,9 @@ export interface Database {
   api_tokens: ApiTokenTable;
   app_secrets: AppSecretTable;
   rate_limits: RateLimitTable;
+  document_links: DocumentLinkTable;
+  document_link_opens: DocumentLinkOpenTable;
+  quotation_responses: QuotationResponseTable;
   areas: AreaTable;
   companies: CompanyTable;
   branches: BranchTable;

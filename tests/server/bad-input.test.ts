@@ -100,6 +100,8 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/products/:n',
   'DELETE /api/product-categories/:n',
   'DELETE /api/quotations/:n',
+  'POST /api/quotations/:n/links/:n/revoke',
+  'POST /api/orders/:n/links/:n/revoke',
   'POST /api/receipts/:n/bank-in',
   'POST /api/users/:n/reset-two-factor',
   'DELETE /api/users/:n',

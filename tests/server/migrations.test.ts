@@ -35,6 +35,8 @@ describe('migration 0013: API tokens made before the named abilities', () => {
     await sql`delete from kysely_migration where name = '0014_two_factor_required'`.execute(db);
     for (const column of ['fps_type', 'fps_value', 'bank_name', 'bank_account_name', 'bank_account_number']) await sql`alter table companies drop column ${sql.raw(column)}`.execute(db);
     await sql`delete from kysely_migration where name = '0015_company_payment'`.execute(db);
+    for (const table of ['quotation_responses', 'document_link_opens', 'document_links']) await sql`drop table ${sql.raw(table)}`.execute(db);
+    await sql`delete from kysely_migration where name = '0017_document_links'`.execute(db);
     const made = async (name: string, abilities: string[]) =>
       (await db.insertInto('api_tokens').values({ user_id: 1, name, token_hash: `hash-${name}`, abilities: JSON.stringify(abilities), created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
     const everything = await made('everything', ['read', 'create', 'update', 'delete']);

@@ -8,6 +8,7 @@ import { clientSummary, codeValue, documentOptions, nextNumber, NUMBER_PREFIX, s
 import { checkDocument, createDocument, documentListing, documentParts, documentTerms, editDocument } from '../documents/service';
 import type { FieldProblems, SalesResult } from '../failures';
 import { conflict, notFound } from '../../service/failure';
+import { quotationResponse } from '../../links/responses';
 import { insertOrder } from '../orders/repository';
 import { paymentTermsDays } from '../orders/service';
 import {
@@ -59,6 +60,8 @@ export async function loadQuotation(db: Db, today: IsoDate, id: number) {
     contract: r.kind === 'contract' && r.period_start_text && r.period_end_text && frequency ? { periodStart: r.period_start_text, periodEnd: r.period_end_text, frequency } : null,
     // The order made from it (its number is there whenever the link is: a foreign key).
     order: r.order_id === null || r.order_number === null ? null : { id: r.order_id, number: r.order_number },
+    // The customer's latest answer through a customer link (accepted with a signature, or declined).
+    customerResponse: await quotationResponse(db, r.id),
   };
 }
 export type Quotation = NonNullable<Awaited<ReturnType<typeof loadQuotation>>>;

@@ -1,0 +1,123 @@
+/**
+ * The wire of customer links (docs/security.md, "Customer links"): staff make, list and revoke a
+ * document's links; the customer's page (no sign-in) reads the document through its link and answers
+ * a quotation. The public reply carries only what the printed document shows: no record ids, no
+ * costs, nothing internal.
+ */
+import * as z from 'zod/mini';
+import { RESPONSE_REFUSALS } from '../domain/quotations/customerResponse';
+import { ORDER_TYPES } from '../domain/orders/order';
+import { QUOTATION_STATUSES } from '../domain/quotations/quotation';
+import { Cents, IsoDateText, TermWords, Timestamp } from './common';
+import { ContractSchema, CustomerResponse, Letterhead } from './sales';
+
+export { CustomerResponse, QuotationCustomerResponse } from './sales';
+
+export const LINKED_DOCUMENTS = ['quotation', 'invoice'] as const;
+export type LinkedDocument = (typeof LINKED_DOCUMENTS)[number];
+
+export const LINK_STATES = ['active', 'expired', 'revoked'] as const;
+
+/** One open of a link: when, from which address the server saw, with which browser. */
+export const LinkOpen = z.object({ at: Timestamp, ip: z.nullable(z.string()), userAgent: z.string() });
+export type LinkOpen = z.infer<typeof LinkOpen>;
+
+/** A document's link as staff see it (its address is shown only when made: only its hash is kept). */
+export const DocumentLink = z.object({
+  id: z.number(),
+  createdAt: Timestamp,
+  createdBy: z.nullable(z.string()),
+  expiresAt: Timestamp,
+  revokedAt: z.nullable(Timestamp),
+  state: z.enum(LINK_STATES),
+  openCount: z.number(),
+  /** The latest opens, newest first (at most 20). */
+  opens: z.array(LinkOpen),
+});
+export type DocumentLink = z.infer<typeof DocumentLink>;
+
+/** GET /api/{quotations|orders}/{id}/links */
+export const DocumentLinks = z.object({ links: z.array(DocumentLink) });
+export type DocumentLinks = z.infer<typeof DocumentLinks>;
+
+/** POST /api/{quotations|orders}/{id}/links: the new link with its address (a path: /d/{token}), shown this once. */
+export const DocumentLinkMade = z.object({ link: DocumentLink, path: z.string() });
+export type DocumentLinkMade = z.infer<typeof DocumentLinkMade>;
+
+/** POST /api/{quotations|orders}/{id}/links/{link}/revoke: the link as it now is. */
+export const DocumentLinkRevoked = z.object({ link: DocumentLink });
+export type DocumentLinkRevoked = z.infer<typeof DocumentLinkRevoked>;
+
+/** POST /api/{quotations|orders}/{id}/links */
+export const DocumentLinkInput = z.object({ expiresInDays: z.int() });
+export type DocumentLinkInput = z.infer<typeof DocumentLinkInput>;
+
+/** A line as the customer sees it. */
+export const CustomerLine = z.object({
+  descriptionEn: z.string(),
+  descriptionZh: z.string(),
+  quantity: z.int(),
+  unit: z.nullable(z.string()),
+  unitPrice: Cents,
+  lineTotal: Cents,
+});
+
+/** The client as the document prints it: names, address, contact (no code, no id, no HKID). */
+export const CustomerParty = z.object({
+  nameEn: z.string(),
+  nameZh: z.string(),
+  address: z.string(),
+  contact: z.nullable(z.object({ name: z.string(), phones: z.array(z.string()) })),
+});
+
+/** What the printed quotation or invoice shows, and no more. */
+export const CustomerDocument = z.object({
+  kind: z.enum(LINKED_DOCUMENTS),
+  number: z.string(),
+  date: IsoDateText,
+  letterhead: z.nullable(Letterhead),
+  client: z.nullable(CustomerParty),
+  items: z.array(CustomerLine),
+  subtotal: Cents,
+  discountRateBp: z.int(),
+  discount: Cents,
+  total: Cents,
+  terms: z.array(TermWords),
+  notes: z.string(),
+  salesperson: z.nullable(z.string()),
+  /** A quotation's. */
+  validUntil: z.nullable(IsoDateText),
+  contract: z.nullable(ContractSchema),
+  status: z.nullable(z.enum(QUOTATION_STATUSES)),
+  /** An invoice's. */
+  dueDate: z.nullable(IsoDateText),
+  orderType: z.nullable(z.enum(ORDER_TYPES)),
+  paid: z.nullable(Cents),
+  outstanding: z.nullable(Cents),
+  voided: z.boolean(),
+  quotationNumber: z.nullable(z.string()),
+  /** The address of the FPS QR code for what is still owed (…/fps-qr.png), null when none. */
+  fpsQrUrl: z.nullable(z.string()),
+});
+export type CustomerDocument = z.infer<typeof CustomerDocument>;
+
+/** GET /api/public/documents/{token}, and the reply of an answer. */
+export const CustomerDocumentReply = z.object({
+  document: CustomerDocument,
+  /** A quotation's latest answer through a link. */
+  response: z.nullable(CustomerResponse),
+  /** Whether the customer may still accept or decline (a sent quotation, in time); why not otherwise. */
+  canRespond: z.boolean(),
+  refusal: z.nullable(z.enum(RESPONSE_REFUSALS)),
+  /** Whether GET …/pdf makes the document's PDF. */
+  pdf: z.boolean(),
+});
+export type CustomerDocumentReply = z.infer<typeof CustomerDocumentReply>;
+
+/** POST /api/public/documents/{token}/accept */
+export const AcceptInput = z.object({ name: z.string(), signature: z.string() });
+export type AcceptInput = z.infer<typeof AcceptInput>;
+
+/** POST /api/public/documents/{token}/decline */
+export const DeclineInput = z.object({ reason: z.string() });
+export type DeclineInput = z.infer<typeof DeclineInput>;
