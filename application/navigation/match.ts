@@ -45,6 +45,12 @@ const GUEST_ONLY = new Set(['/login', '/register', '/two-factor-challenge']);
 export const TWO_FACTOR_SETUP_PATH = '/user/two-factor-setup';
 const TWO_FACTOR_SETUP_ALLOWED = new Set([TWO_FACTOR_SETUP_PATH, '/logout', '/error-no-connection', '/error-404', '/error-403', '/error-500']);
 
+/**
+ * The error pages a visitor who is not signed in sees as they are (in the bare frame) rather than
+ * being sent to /login: a customer whose link has expired sees "not found", not the staff's sign-in.
+ */
+const ANONYMOUS_ERROR_PAGES = new Set(['/error-no-connection', '/error-404', '/error-500']);
+
 export type RouteDecision =
   | { readonly kind: 'show'; readonly match: RouteMatch }
   | { readonly kind: 'redirect'; readonly to: string }
@@ -60,7 +66,7 @@ export function decideRoute(location: AppLocation, user: User | null, routes: re
   if (!match) return { kind: 'notFound' };
   const { route } = match;
   if (route.redirect) return { kind: 'redirect', to: route.redirect };
-  if (!route.public && !user) {
+  if (!route.public && !user && !ANONYMOUS_ERROR_PAGES.has(route.path)) {
     const target = location.path + location.search;
     return { kind: 'redirect', to: target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}` };
   }

@@ -48,7 +48,8 @@ export type ScreenKey =
   | 'errorNoConnection'
   | 'error403'
   | 'error404'
-  | 'error500';
+  | 'error500'
+  | 'customerDocument';
 
 export interface RouteDef {
   /** wouter pattern, e.g. /clients/basic/:id */
@@ -106,6 +107,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/logout', title: 'logout', screen: 'logout' },
   { path: '/test', title: 'test', screen: 'test', public: true },
   { path: '/reload', title: 'reload', screen: 'reload', public: true },
+  // A document a customer opens from its link: no sign-in, only that document (docs/security.md).
+  { path: '/d/:token', title: 'customerDocument', screen: 'customerDocument', public: true, api: '/api/public/documents/:token' },
 
   // Calendar
   { path: '/calendar', title: 'calendar', screen: 'calendar', permission: 'appointment_view', deniedRedirect: '/home' },

@@ -116,3 +116,6 @@ export class QuotationDesk {
     this.state.set({ notification: { title, type: 'success' } });
   }
 }
+
+/** The customer-link use-cases travel with this module (SalesDeskLoader makes them with the quotation desk). */
+export { CustomerLinkDesk, CustomerResponder } from '../links/CustomerLinkDesk';

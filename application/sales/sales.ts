@@ -4,6 +4,7 @@ import type { FpsProxy } from '../../domain/payments/fps';
 import type { QuotationKind, QuotationStatus, VisitFrequency } from '../../domain/quotations/quotation';
 import type { ClientAppointment } from '../appointments/appointment';
 import type { Attachment } from '../attachments/attachment';
+import type { CustomerOutcome } from '../../domain/quotations/customerResponse';
 
 /** Quotations, orders and receipts as the use-cases and screens hold them (the HTTP adapters read them by the wire contract). */
 
@@ -113,6 +114,20 @@ interface DocumentHeader {
   readonly version: number;
 }
 
+/** A customer's answer to a quotation through its link. */
+export interface CustomerResponse {
+  readonly outcome: CustomerOutcome;
+  readonly name: string;
+  readonly signature: string | null;
+  readonly reason: string;
+  readonly at: string;
+}
+
+/** The answer as staff see it, with the address it came from. */
+export interface QuotationCustomerResponse extends CustomerResponse {
+  readonly ip: string | null;
+}
+
 export interface Quotation extends DocumentHeader {
   readonly kind: QuotationKind;
   readonly validDays: number;
@@ -120,6 +135,8 @@ export interface Quotation extends DocumentHeader {
   readonly status: QuotationStatus;
   readonly contract: { readonly periodStart: string; readonly periodEnd: string; readonly frequency: VisitFrequency } | null;
   readonly order: { readonly id: number; readonly number: string } | null;
+  /** The customer's latest answer through a customer link. */
+  readonly customerResponse?: QuotationCustomerResponse | null;
 }
 
 export interface Receipt {

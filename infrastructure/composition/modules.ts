@@ -28,6 +28,7 @@ import { ApiTokens } from '../../application/ports/ApiTokens';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import { SalesDeskLoader } from '../../application/sales/SalesDesks';
+import { CustomerLinks } from '../../application/ports/CustomerLinks';
 import { ClientFinder } from '../../application/ports/ClientFinder';
 import { OrderBook } from '../../application/ports/OrderBook';
 import { QuotationBook } from '../../application/ports/QuotationBook';
@@ -280,15 +281,24 @@ export const clientModule = new ContainerModule(({ bind }) => {
 /** Quotations, invoices, receipts and refunds: their HTTP adapters and the screens' use-cases. */
 export const salesModule = new ContainerModule(({ bind }) => {
   // The adapters load with the first sales screen (lazyPort), not with the sign-in page.
-  const sales = (api: ApiClient) => import('../http/sales/adapters').then((m) => m.salesAdapters(api));
+  const salesChunk = () => import('../http/sales/adapters');
+  const sales = (api: ApiClient) => salesChunk().then((m) => m.salesAdapters(api));
   bind(QuotationBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.quotations)), [ApiClient]).inSingletonScope();
   bind(OrderBook).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.orders)), [ApiClient]).inSingletonScope();
   bind(ClientFinder).toResolvedValue((api: ApiClient) => lazyPort(() => sales(api).then((a) => a.clients)), [ApiClient]).inSingletonScope();
+  // Customer links (a document's address for its customer) and the customer's answers, loaded with their first use.
+  bind(CustomerLinks)
+    .toResolvedValue(
+      (api: ApiClient, navigator: Navigator, downloads: DownloadService) =>
+        lazyPort(() => salesChunk().then((m) => new m.HttpCustomerLinks(api, navigator, downloads))),
+      [ApiClient, Navigator, DownloadService],
+    )
+    .inSingletonScope();
   bind(SalesDeskLoader)
     .toResolvedValue(
-      (quotations: QuotationBook, orders: OrderBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, clock: Clock) =>
-        new SalesDeskLoader(quotations, orders, state, navigation, confirmation, clock),
-      [QuotationBook, OrderBook, AppState, NavigationService, ConfirmationService, Clock],
+      (quotations: QuotationBook, orders: OrderBook, state: AppState, navigation: NavigationService, confirmation: ConfirmationService, clock: Clock, links: CustomerLinks) =>
+        new SalesDeskLoader(quotations, orders, state, navigation, confirmation, clock, links),
+      [QuotationBook, OrderBook, AppState, NavigationService, ConfirmationService, Clock, CustomerLinks],
     )
     .inSingletonScope();
 });

@@ -46,12 +46,13 @@ const settingsScreens = () => import('./admin/settingsScreens');
 const SETTINGS_SCREENS = ['orderTerms', 'options', 'areas', 'holidays', 'codes', 'companies', 'companyForm', 'branches', 'branchForm'] as const;
 /** A sales screen's decoder, from the sales screens' module (one chunk for the five). */
 const sales =
-  <K extends 'quotations' | 'quotation' | 'orders' | 'order' | 'receipts'>(screen: K) =>
+  <K extends 'quotations' | 'quotation' | 'orders' | 'order' | 'receipts' | 'customerDocument'>(screen: K) =>
   () =>
     import('./sales/screens').then((m) => m.salesScreens[screen]);
 
 /** The screens with a decoder, area by area (each area adds its lines). */
 export const SCREEN_DECODERS: ScreenDecoderLoaders = {
+  customerDocument: sales('customerDocument'),
   dashboard: () => reportScreens().then((m) => m.dashboard),
   reportResult: () => reportScreens().then((m) => m.reportResult),
   clients: () => loadClientArea().then((m) => m.clients()),

@@ -51,4 +51,5 @@ export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<Screen
   error403: lazy(() => import('../screens/errors/ForbiddenScreen')),
   error404: lazy(() => import('../screens/errors/NotFoundScreen')),
   error500: lazy(() => import('../screens/errors/ServerErrorScreen')),
+  customerDocument: lazy(() => import('../screens/customer/CustomerDocumentScreen')),
 };

@@ -75,6 +75,8 @@ const SPEC: readonly { path: string; api?: string; apiQuery?: Record<string, str
   { path: '/user/api-tokens', api: '/api/user/api-tokens' },
   // Beyond the spec's list (issue 18): where a user the company requires two-factor of sets it up first.
   { path: '/user/two-factor-setup', api: '/api/user/two-factor-authentication' },
+  // Beyond the spec's list (issue 21): the document a customer opens from its link, with no sign-in.
+  { path: '/d/:token', api: '/api/public/documents/:token', public: true },
   { path: '/error-no-connection' },
   { path: '/error-404' },
   { path: '/error-403' },
@@ -97,8 +99,8 @@ describe('the route table', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
   });
 
-  it('makes public only /register, /two-factor-challenge, /login, /test and /reload (spec §6)', () => {
-    expect(ROUTES.filter((r) => r.public).map((r) => r.path).sort()).toEqual(['/login', '/register', '/reload', '/test', '/two-factor-challenge']);
+  it('makes public only /register, /two-factor-challenge, /login, /test and /reload (spec §6), and a customer link\'s /d/:token (issue 21)', () => {
+    expect(ROUTES.filter((r) => r.public).map((r) => r.path).sort()).toEqual(['/d/:token', '/login', '/register', '/reload', '/test', '/two-factor-challenge']);
   });
 
   it('gives /calendar the appointment_view permission, denied to /home', () => {

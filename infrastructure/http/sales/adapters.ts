@@ -9,3 +9,6 @@ export function salesAdapters(api: ApiClient) {
   const wire = new SalesWire(api);
   return { quotations: new HttpQuotationBook(wire), orders: new HttpOrderBook(wire), clients: new HttpClientFinder(wire) };
 }
+
+/** Customer links' adapter, in the same lazily loaded chunk as the sales adapters (one import point in the composition root). */
+export { HttpCustomerLinks } from '../links/HttpCustomerLinks';

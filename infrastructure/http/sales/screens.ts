@@ -1,6 +1,7 @@
 import type { Decode } from '../../../application/api/ApiClient';
 import type { ScreenDataTypes } from '../../../application/navigation/screenData';
 import { NewOrderPage, NewQuotationPage, OrderList, OrderPage, QuotationList, QuotationPage, ReceiptList } from '../../../contract/sales';
+import { CustomerDocumentReply } from '../../../contract/customerLinks';
 import { decoderOf } from '../wire';
 
 /*
@@ -8,7 +9,7 @@ import { decoderOf } from '../wire';
  * sales screen). A screen for a new document gets its form's page, with no document (`null`).
  */
 
-type SalesScreen = 'quotations' | 'quotation' | 'orders' | 'order' | 'receipts';
+type SalesScreen = 'quotations' | 'quotation' | 'orders' | 'order' | 'receipts' | 'customerDocument';
 type Decoders = { readonly [K in SalesScreen]: Decode<ScreenDataTypes[K]> };
 
 const has = (body: unknown, key: string) => typeof body === 'object' && body !== null && key in body;
@@ -24,4 +25,6 @@ export const salesScreens: Decoders = {
   orders: decoderOf(OrderList),
   order: (body) => (has(body, 'order') ? orderPage(body) : newOrderPage(body).map((page) => ({ ...page, order: null }))),
   receipts: decoderOf(ReceiptList),
+  // A customer's page (/d/{token}): its document through its link.
+  customerDocument: decoderOf(CustomerDocumentReply),
 };

@@ -29,6 +29,8 @@ export interface PrintableDocument {
   readonly voided?: boolean;
   /** How to pay an invoice: the bank account and the FPS QR code for what is still owed. */
   readonly payment?: InvoicePayment | null;
+  /** A quotation accepted online through its customer link: who signed, when (YYYY-MM-DD), the drawn signature. */
+  readonly acceptance?: { readonly name: string; readonly date: string; readonly signature: string | null } | null;
 }
 
 /**
@@ -212,8 +214,13 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
       )}
       <footer className="print-signatures">
         <div className="signature-box">
-          <div className="signature-line" />
+          {doc.acceptance?.signature ? <img src={doc.acceptance.signature} alt={doc.acceptance.name} className="signature-image" /> : <div className="signature-line" />}
           <p>{L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature')}</p>
+          {doc.acceptance && (
+            <p className="signature-signer">
+              {doc.acceptance.name} · {doc.acceptance.date}
+            </p>
+          )}
         </div>
         <div className="signature-box">
           {head?.chopUrl ? <StoredImage path={head.chopUrl} alt="" className="chop" /> : <div className="signature-line" />}

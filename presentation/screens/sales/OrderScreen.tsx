@@ -26,6 +26,7 @@ import { useStaleSave } from '../../hooks/useStaleSave';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
+import { CustomerLinkPanel } from './CustomerLinkPanel';
 import { DocumentFields } from './DocumentFields';
 import { PaymentDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
@@ -221,6 +222,11 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
           action={dialog}
           onClose={() => setDialog(null)}
           onSaved={() => setDialog(null)}
+        />
+      )}
+      {order && (
+        <CustomerLinkPanel
+          document={{ kind: 'invoice', id: order.id, number: order.number, phones: order.client?.contact?.phones ?? [], companyZh: order.letterhead?.nameZh ?? '', companyEn: order.letterhead?.nameEn ?? '' }}
         />
       )}
       {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order, desk.payment(order))} onClose={() => setPrinting(null)} />}

@@ -24,6 +24,8 @@ import { useStaleSave } from '../../hooks/useStaleSave';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
+import { CustomerLinkPanel } from './CustomerLinkPanel';
+import { CustomerResponseNote } from './CustomerResponseNote';
 import { DocumentFields } from './DocumentFields';
 import { PrintPreview } from './PrintPreview';
 import { quotationDocument } from './printables';
@@ -169,6 +171,12 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
           </p>
         )}
       </form>
+      {quotation && <CustomerResponseNote response={quotation.customerResponse} />}
+      {quotation && (
+        <CustomerLinkPanel
+          document={{ kind: 'quotation', id: quotation.id, number: quotation.number, phones: quotation.client?.contact?.phones ?? [], companyZh: quotation.letterhead?.nameZh ?? '', companyEn: quotation.letterhead?.nameEn ?? '' }}
+        />
+      )}
       {printing && quotation && <PrintPreview doc={quotationDocument(quotation)} onClose={() => setPrinting(false)} />}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Letterhead, OptionChoice, Order, Quotation, Receipt, ClientSummary } from '../../../application/sales/sales';
 import type { InvoicePayment } from '../../../application/sales/OrderDesk';
 import type { PrintableDocument } from './DocumentSheet';
+import { formatDateTime } from '../../format/dateTime';
 import { methodWords } from './paymentMethods';
 
 /** What each printed document shows, from the records as the screens hold them. */
@@ -26,6 +27,7 @@ export function quotationDocument(q: Quotation): PrintableDocument {
     figures: { subtotal: q.subtotal, discountRateBp: q.discountRateBp, discount: q.discount, total: q.total },
     terms: q.terms,
     notes: q.notes,
+    acceptance: q.customerResponse?.outcome === 'accepted' ? { name: q.customerResponse.name, date: formatDateTime(q.customerResponse.at, 'en'), signature: q.customerResponse.signature } : null,
   };
 }
 

@@ -1,0 +1,43 @@
+import type { CustomerDocumentData } from '../../../application/links/customerLinks';
+import { formatDateTime } from '../../format/dateTime';
+import type { PrintableDocument } from '../sales/DocumentSheet';
+
+/** The printed document a customer's page shows, from what its link gives (the same sheet as the print view's). */
+export function customerPrintable({ document: d, response }: CustomerDocumentData): PrintableDocument {
+  const payment = d.letterhead?.payment ?? null;
+  const owed = d.kind === 'invoice' && !d.voided && (d.outstanding ?? 0) > 0;
+  return {
+    kind: d.kind,
+    number: d.number,
+    date: d.date,
+    letterhead: d.letterhead,
+    client: d.client ? { id: 0, code: '', ...d.client } : null,
+    facts:
+      d.kind === 'quotation'
+        ? [
+            { label: 'validUntil', value: () => d.validUntil ?? '' },
+            ...(d.contract
+              ? [
+                  { label: 'period', value: () => `${d.contract!.periodStart} – ${d.contract!.periodEnd}` },
+                  { label: 'frequency', value: (t: (key: string) => string) => t(`frequency.${d.contract!.frequency}`) },
+                ]
+              : []),
+            ...(d.salesperson ? [{ label: 'salesperson', value: () => d.salesperson ?? '' }] : []),
+          ]
+        : [
+            { label: 'dueDate', value: () => d.dueDate ?? '' },
+            { label: 'orderType', value: (t: (key: string) => string) => t(`orderType.${d.orderType ?? 'new_order'}`) },
+            ...(d.quotationNumber ? [{ label: 'quotation', value: () => d.quotationNumber ?? '' }] : []),
+          ],
+    items: d.items.map((item) => ({ ...item, productId: null, productCode: null })),
+    figures:
+      d.kind === 'invoice'
+        ? { subtotal: d.subtotal, discountRateBp: d.discountRateBp, discount: d.discount, total: d.total, paid: d.paid ?? 0, outstanding: d.outstanding ?? 0 }
+        : { subtotal: d.subtotal, discountRateBp: d.discountRateBp, discount: d.discount, total: d.total },
+    terms: d.terms,
+    notes: d.notes,
+    voided: d.voided,
+    payment: owed && payment ? { fps: payment.fps, qrImage: d.fpsQrUrl, bankName: payment.bankName, accountName: payment.accountName, accountNumber: payment.accountNumber } : null,
+    acceptance: response?.outcome === 'accepted' ? { name: response.name, date: formatDateTime(response.at, 'en'), signature: response.signature } : null,
+  };
+}
