@@ -33,6 +33,10 @@ export const DashboardReply = z.object({
     bankIn: z.optional(Figure),
     /** Sent quotations that expire within `withinDays`. */
     expiringQuotations: z.optional(z.extend(Figure, { withinDays: z.number() })),
+    /** The latest answers of customers to quotations through customer links (issue 21), newest first. */
+    customerResponses: z.optional(
+      z.array(z.object({ quotationId: Id, number: z.string(), kind: z.enum(['basic', 'contract']), outcome: z.enum(['accepted', 'declined']), name: z.string(), at: z.string(), client: BilingualName })),
+    ),
     /** Invoiced and received per month ('YYYY-MM'), the last twelve months. */
     revenue: z.optional(z.object({ from: IsoDateText, to: IsoDateText, months: z.array(z.object({ month: z.string(), invoiced: Cents, received: Cents })) })),
   }),

@@ -360,6 +360,10 @@ export interface Dashboard {
     readonly outstanding?: (Figure & { readonly overdue: Figure }) | undefined;
     readonly bankIn?: Figure | undefined;
     readonly expiringQuotations?: (Figure & { readonly withinDays: number }) | undefined;
+    /** The latest answers of customers to quotations through customer links, newest first. */
+    readonly customerResponses?:
+      | readonly { readonly quotationId: number; readonly number: string; readonly kind: 'basic' | 'contract'; readonly outcome: 'accepted' | 'declined'; readonly name: string; readonly at: string; readonly client: { readonly nameEn: string; readonly nameZh: string } }[]
+      | undefined;
     readonly revenue?: { readonly from: string; readonly to: string; readonly months: readonly { readonly month: string; readonly invoiced: Cents; readonly received: Cents }[] } | undefined;
   };
 }

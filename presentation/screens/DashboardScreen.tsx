@@ -5,6 +5,7 @@ import { revenueTotals } from '../../application/reports/reports';
 import { screenValue } from '../../application/navigation/screenData';
 import type { ScreenProps } from '../app/ScreenProps';
 import { bilingual } from '../format/bilingual';
+import { formatDateTime } from '../format/dateTime';
 import { formatHKD } from '../format/money';
 import { BarChart } from './reports/BarChart';
 import { formatCount, formatMonth, formatMonthShort } from './reports/format';
@@ -83,6 +84,7 @@ export default function DashboardScreen({ data }: ScreenProps) {
           />
         )}
       </div>
+      {board.cards.customerResponses && <CustomerResponses responses={board.cards.customerResponses} />}
       {revenue && (
         <section className="card" aria-labelledby="dash-revenue">
           <h2 id="dash-revenue">{t('dashboard.revenue')}</h2>
@@ -125,6 +127,32 @@ function DashboardCard({ id, title, figures, children }: { id: string; title: st
         ))}
       </p>
       {children}
+    </section>
+  );
+}
+
+type Responses = NonNullable<ReturnType<typeof screenValue<'dashboard'>>['cards']['customerResponses']>;
+
+/** The latest answers of customers through quotations' links: which quotation, accepted or declined, by whom, when. */
+function CustomerResponses({ responses }: { responses: Responses }) {
+  const { t, i18n } = useTranslation('customer');
+  return (
+    <section className="card" aria-labelledby="dash-responses">
+      <h2 id="dash-responses">{t('dashboard.heading')}</h2>
+      {responses.length === 0 ? (
+        <p className="hint">{t('dashboard.none')}</p>
+      ) : (
+        <ul className="dashboard-visits">
+          {responses.map((r) => (
+            <li key={`${r.quotationId}-${r.at}`}>
+              <Link href={`/quotations/${r.kind}/${r.quotationId}`}>{t('dashboard.row', { number: r.number, outcome: t(`dashboard.${r.outcome}`), name: r.name || '—' })}</Link>{' '}
+              <span className="hint">
+                {bilingual(r.client, i18n.language)} · {formatDateTime(r.at, i18n.language)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

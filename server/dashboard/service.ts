@@ -7,6 +7,7 @@ import { shownStatus } from '../../domain/appointments/status';
 import { addDays, addMonths, makeDate, parts, weekday, type IsoDate } from '../../domain/time/dates';
 import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf, visitsInRange, visitStatus } from '../appointments/store';
 import type { Database } from '../db/schema';
+import { recentResponses } from '../links/repository';
 import { monthsOf } from '../reports/months';
 import { bankInFigures, clientNames, expiringQuotationFigures, owedFigures, revenueByMonth } from './repository';
 
@@ -63,6 +64,15 @@ async function revenueCard({ db, today: day }: DashboardContext) {
   return { from, to: day, months: monthsOf(from, day).map((m) => ({ month: m, invoiced: byMonth.get(m)?.invoiced ?? 0, received: byMonth.get(m)?.received ?? 0 })) };
 }
 
+/** How many of the latest customer answers the dashboard lists. */
+export const CUSTOMER_RESPONSES_SHOWN = 5;
+
+/** The latest answers of customers to quotations through their links (accepted or declined), newest first. */
+async function customerResponsesCard(db: Kysely<Database>) {
+  const rows = await recentResponses(db, CUSTOMER_RESPONSES_SHOWN);
+  return rows.map((r) => ({ quotationId: r.quotation_id, number: r.number, kind: r.kind, outcome: r.outcome, name: r.name, at: new Date(r.responded_at).toISOString(), client: { nameEn: r.name_en, nameZh: r.name_zh } }));
+}
+
 /**
  * The dashboard (spec /dashboard, /api/dashboard/show): each card only for a user who holds the
  * permission behind it, each figure with the list it comes from. Figures are worked out by the
@@ -75,6 +85,7 @@ export async function dashboard(ctx: DashboardContext): Promise<DashboardReply> 
   if (hasPermission(user, 'order_view')) cards.outstanding = await owedFigures(db, day);
   if (hasPermission(user, 'receipt_view')) cards.bankIn = await bankInFigures(db);
   if (hasPermission(user, 'quotation_view')) cards.expiringQuotations = { ...(await expiringQuotationFigures(db, day, EXPIRING_WITHIN_DAYS)), withinDays: EXPIRING_WITHIN_DAYS };
+  if (hasPermission(user, 'quotation_view')) cards.customerResponses = await customerResponsesCard(db);
   if (hasPermission(user, 'report_view')) cards.revenue = await revenueCard(ctx);
   return { today: day, cards };
 }

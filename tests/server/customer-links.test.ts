@@ -144,6 +144,10 @@ describe('customer links', () => {
     expect(line_).toMatchObject({ user_id: null, ip: '198.51.100.20' });
     expect(typeof line_.changes === 'string' ? JSON.parse(line_.changes) : line_.changes).toMatchObject({ via: 'customerLink', linkId: made.link.id, name: 'Chan Tai Man', status: { from: 'sent', to: 'accepted' } });
 
+    // Staff see it on the dashboard's customer responses.
+    const board = (await agent.get('/api/dashboard/show')).body as { cards: { customerResponses: { quotationId: number; outcome: string; name: string }[] } };
+    expect(board.cards.customerResponses[0]).toMatchObject({ quotationId: quotation.id, outcome: 'accepted', name: 'Chan Tai Man' });
+
     // Answered: no second answer, either way.
     const again = await answer(v, `${api(made.path)}/decline`, { reason: 'Changed my mind' });
     expect(again.status).toBe(422);

@@ -478,7 +478,8 @@ describe('the dashboard', () => {
     const seller = new TestAgent(server);
     await seller.signIn(sales.email, sales.password);
     const theirs = (await seller.get('/api/dashboard/show')).body!.cards as Record<string, unknown>;
-    expect(Object.keys(theirs).sort()).toEqual(['appointments', 'bankIn', 'expiringQuotations', 'outstanding', 'revenue']);
+    // customerResponses: customers' answers through quotations' links (issue 21), with quotation_view.
+    expect(Object.keys(theirs).sort()).toEqual(['appointments', 'bankIn', 'customerResponses', 'expiringQuotations', 'outstanding', 'revenue']);
   });
 
   it('gives the same figures as the lists it links to', async () => {

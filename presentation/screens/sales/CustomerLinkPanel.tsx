@@ -74,8 +74,10 @@ function Panel({ document }: { document: LinkedDocumentFacts }) {
   };
   const startWhatsApp = () => {
     setWhatsApp(true);
-    if (!open) toggle();
+    setOpen(true);
+    // One action: a new link (which lists the links again), or the list when a link is already made.
     if (!made) void step.submit(makeLink);
+    else if (links === null) void step.submit(reload);
   };
   const copy = () => {
     if (!made) return;

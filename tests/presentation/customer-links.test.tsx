@@ -1,0 +1,153 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as z from 'zod/mini';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { CustomerDocumentReply, DocumentLinkMade, DocumentLinks } from '../../contract/customerLinks';
+import { documentOptionsFixture, quotationFixture, SALES_CLIENT } from '../support/sales';
+import { renderApp, renderSignedIn } from './render';
+
+/* Customer links: the customer's page (/d/:token, no sign-in) and staff's Customer link / WhatsApp actions. */
+
+const TOKEN = 'A'.repeat(54);
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+const page = (change: Partial<z.input<typeof CustomerDocumentReply>> = {}) =>
+  CustomerDocumentReply.parse({
+    document: {
+      kind: 'quotation', number: 'Q-2026-00012', date: '2026-11-23', letterhead: null,
+      client: { nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '1 Queen’s Road', contact: null },
+      items: [{ descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 100, unit: null, unitPrice: 80_000, lineTotal: 80_000 }],
+      subtotal: 80_000, discountRateBp: 0, discount: 0, total: 80_000, terms: [], notes: '', salesperson: 'Sam Lee',
+      validUntil: '2026-12-22', contract: null, status: 'sent', dueDate: null, orderType: null, paid: null, outstanding: null, voided: false, quotationNumber: null, fpsQrUrl: null,
+    },
+    response: null, canRespond: true, refusal: null, pdf: false,
+    ...change,
+  });
+
+const accepted = page({ response: { outcome: 'accepted', name: 'Chan Tai Man', signature: PNG, reason: '', at: '2026-11-23T03:00:00.000Z' }, canRespond: false, refusal: 'quotationAlreadyAccepted' });
+
+/** jsdom draws nothing: a canvas that takes strokes and gives a PNG. */
+beforeEach(() => {
+  const context = { scale: vi.fn(), beginPath: vi.fn(), arc: vi.fn(), fill: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn(), clearRect: vi.fn(), fillText: vi.fn() };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => callback(new Blob([Uint8Array.from(atob(PNG.split(',')[1]!), (c) => c.charCodeAt(0))], { type: 'image/png' })));
+  HTMLCanvasElement.prototype.setPointerCapture ??= () => undefined;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the customer’s page of a link', () => {
+  it('shows the document with no sign-in, and accepts it with a name and a drawn signature', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({
+      start: `/d/${TOKEN}`,
+      user: null,
+      language: 'en',
+      handler: (r: ApiRequest) => (r.path === `/api/public/documents/${TOKEN}` ? { status: 200, body: page() } : r.path.endsWith('/accept') ? { status: 200, body: accepted } : { status: 200, body: { auth: false } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation Q-2026-00012' })).toBeInTheDocument();
+    const sheet = await screen.findByRole('article', { name: 'QUOTATION' });
+    expect(sheet).toHaveTextContent('Termite inspection');
+    expect(screen.getByLabelText('Language')).toBeInTheDocument();
+    // No PDF yet from this server: no button.
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+
+    // Nothing sent without a name and a signature.
+    await user.click(screen.getByRole('button', { name: 'Accept quotation' }));
+    expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in the box, then save the signature.')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.method === 'POST')).toEqual([]);
+
+    await user.type(screen.getByLabelText('Your name'), 'Chan Tai Man');
+    const pad = screen.getByRole('img', { name: /Your signature: sign here/ });
+    fireEvent.pointerDown(pad, { clientX: 10, clientY: 10, pointerId: 1 });
+    fireEvent.pointerMove(pad, { clientX: 60, clientY: 30, pointerId: 1 });
+    fireEvent.pointerUp(pad, { pointerId: 1 });
+    await user.click(screen.getByRole('button', { name: 'Save Your signature' }));
+    expect(await screen.findByText('Signature ready.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept quotation' }));
+
+    expect(await screen.findByText(/Accepted by Chan Tai Man on/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Signature of Chan Tai Man' })).toHaveAttribute('src', PNG);
+    expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline quotation' })).not.toBeInTheDocument();
+    const sent = transport.requests.find((r) => r.method === 'POST');
+    expect(sent).toMatchObject({ path: `/api/public/documents/${TOKEN}/accept`, body: { name: 'Chan Tai Man', signature: PNG } });
+  });
+
+  it('says why an expired quotation cannot be accepted, and offers nothing', async () => {
+    renderApp({ start: `/d/${TOKEN}`, user: null, language: 'zh-HK', handler: () => ({ status: 200, body: page({ canRespond: false, refusal: 'quotationExpired', document: { ...page().document, status: 'expired' } }) }) });
+    expect(await screen.findByText('此報價單已過期，不能再接受。請與我們聯絡索取新的報價。')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '接受報價' })).not.toBeInTheDocument();
+  });
+
+  it('lets the customer decline with a reason', async () => {
+    const user = userEvent.setup();
+    const declined = page({ response: { outcome: 'declined', name: '', signature: null, reason: 'Too dear', at: '2026-11-23T03:00:00.000Z' }, canRespond: false, refusal: 'quotationAlreadyDeclined' });
+    const { transport } = renderApp({ start: `/d/${TOKEN}`, user: null, language: 'en', handler: (r) => ({ status: 200, body: r.method === 'POST' ? declined : page() }) });
+    await user.type(await screen.findByLabelText('Reason (optional)'), 'Too dear');
+    await user.click(screen.getByRole('button', { name: 'Decline quotation' }));
+    expect(await screen.findByText(/Declined on/)).toBeInTheDocument();
+    expect(screen.getByText('Reason: Too dear')).toBeInTheDocument();
+    expect(transport.requests.find((r) => r.method === 'POST')).toMatchObject({ path: `/api/public/documents/${TOKEN}/decline`, body: { reason: 'Too dear' } });
+  });
+});
+
+describe('staff’s customer link on a quotation', () => {
+  const link = { id: 7, createdAt: '2026-11-23T01:00:00.000Z', createdBy: 'Admin', expiresAt: '2026-12-23T01:00:00.000Z', revokedAt: null, state: 'active' as const, openCount: 2, opens: [{ at: '2026-11-23T02:00:00.000Z', ip: '203.0.113.7', userAgent: 'Safari' }] };
+  const quotation = quotationFixture({ status: 'sent', storedStatus: 'sent', client: { ...SALES_CLIENT, contact: { name: 'Mr Chan', phones: ['9123 4567', '2345 6789'] } } });
+  const backend = (r: ApiRequest) => {
+    if (r.path === '/api/quotations/12') return { status: 200, body: { quotation, tab: 'basic', options: documentOptionsFixture() } };
+    if (r.path === '/api/quotations/12/links' && r.method === 'GET') return { status: 200, body: DocumentLinks.parse({ links: [link] }) };
+    if (r.path === '/api/quotations/12/links') return { status: 201, body: DocumentLinkMade.parse({ link: { ...link, id: 8, openCount: 0, opens: [] }, path: `/d/${TOKEN}` }) };
+    if (r.path === '/api/quotations/12/links/7/revoke') return { status: 200, body: { link: { ...link, state: 'revoked', revokedAt: '2026-11-23T04:00:00.000Z' } } };
+    return { status: 200, body: { auth: true } };
+  };
+
+  it('makes a link with a lifetime, shows its address once, lists the links with their opens, revokes one', async () => {
+    const { user, transport } = renderSignedIn({ start: '/quotations/basic/12', handler: backend });
+    await user.click(await screen.findByRole('button', { name: 'Customer link' }));
+    const panel = await screen.findByRole('region', { name: 'Customer link' });
+    expect(await within(panel).findByText(/Opened 2 times/)).toBeInTheDocument();
+    await user.click(within(panel).getByText('Latest opens'));
+    expect(within(panel).getByText(/from 203\.0\.113\.7/)).toBeInTheDocument();
+
+    await user.clear(within(panel).getByLabelText('Valid for (days)'));
+    await user.type(within(panel).getByLabelText('Valid for (days)'), '400');
+    await user.click(within(panel).getByRole('button', { name: 'Make link' }));
+    expect(await within(panel).findByText('Enter a number of days from 1 to 365.')).toBeInTheDocument();
+    await user.clear(within(panel).getByLabelText('Valid for (days)'));
+    await user.type(within(panel).getByLabelText('Valid for (days)'), '14');
+    await user.click(within(panel).getByRole('button', { name: 'Make link' }));
+    expect(await within(panel).findByLabelText('Link address')).toHaveValue(`${location.origin}/d/${TOKEN}`);
+    expect(transport.requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/quotations/12/links', body: { expiresInDays: 14 } });
+
+    await user.click(within(panel).getByRole('button', { name: 'Revoke' }));
+    expect(transport.requests.some((r) => r.path === '/api/quotations/12/links/7/revoke')).toBe(true);
+  });
+
+  it('sends by WhatsApp: makes a link, offers the client’s mobile, opens click-to-chat with the bilingual message', async () => {
+    const { user } = renderSignedIn({ start: '/quotations/basic/12', handler: backend });
+    await user.click(await screen.findByRole('button', { name: 'Send by WhatsApp' }));
+    const chat = await screen.findByRole('link', { name: 'Open WhatsApp' });
+    const href = chat.getAttribute('href')!;
+    expect(href).toMatch(/^https:\/\/wa\.me\/85291234567\?text=/);
+    const text = decodeURIComponent(href.split('text=')[1]!);
+    expect(text).toContain(`報價單 Q-2026-00012`);
+    expect(text).toContain(`Quotation Q-2026-00012`);
+    expect(text).toContain(`/d/${TOKEN}`);
+    await user.clear(screen.getByLabelText('Mobile number'));
+    await user.type(screen.getByLabelText('Mobile number'), '123');
+    expect(screen.queryByRole('link', { name: 'Open WhatsApp' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Enter a Hong Kong mobile number/)).toBeInTheDocument();
+  });
+
+  it('shows the customer’s online acceptance with its signature on the quotation', async () => {
+    const withAnswer = quotationFixture({ status: 'accepted', storedStatus: 'accepted', customerResponse: { outcome: 'accepted', name: 'Chan Tai Man', signature: PNG, reason: '', at: '2026-11-23T03:00:00.000Z', ip: '198.51.100.20' } });
+    renderSignedIn({ start: '/quotations/basic/12', handler: (r) => (r.path === '/api/quotations/12' ? { status: 200, body: { quotation: withAnswer, tab: 'basic', options: documentOptionsFixture() } } : { status: 200, body: { auth: true } }) });
+    const answer = await screen.findByRole('region', { name: 'Customer\'s answer' });
+    expect(answer).toHaveTextContent(/Accepted online by Chan Tai Man/);
+    expect(answer).toHaveTextContent('198.51.100.20');
+    expect(within(answer).getByRole('img', { name: 'Signature of Chan Tai Man' })).toHaveAttribute('src', PNG);
+  });
+});
