@@ -31,7 +31,8 @@ const SPEC: readonly { path: string; api?: string; apiQuery?: Record<string, str
   { path: '/orders/receipt', api: '/api/receipts' },
   { path: '/clients', api: '/api/clients' },
   { path: '/clients/basic/create', api: '/api/clients/create' },
-  ...['basic', 'quotation', 'order', 'appointment', 'attachment'].map((tab) => ({ path: `/clients/${tab}/:id`, api: '/api/clients/:id', apiQuery: { tab } })),
+  // 'statement': beyond the spec's list (issue 21, item 6), the client's statement of account.
+  ...['basic', 'quotation', 'order', 'appointment', 'attachment', 'statement'].map((tab) => ({ path: `/clients/${tab}/:id`, api: '/api/clients/:id', apiQuery: { tab } })),
   { path: '/reminders/outstanding', api: '/api/orders', apiQuery: { status: 'reminder_outstanding' } },
   { path: '/reminders/bank-in', api: '/api/receipts', apiQuery: { action: 'bank-in' } },
   { path: '/products/product', api: '/api/products' },
