@@ -26,6 +26,7 @@ import { profileRoutes } from './account/profileRoutes';
 import { orderRoutes } from './sales/orders/routes';
 import { quotationRoutes } from './sales/quotations/routes';
 import { receiptRoutes } from './sales/receipts/routes';
+import { documentRoutes } from './documents/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { reportRoutes } from './reports/routes';
 import { documentLinkRoutes } from './links/routes';
@@ -100,6 +101,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', seriesRoutes());
   app.route('/api', visitRoutes());
   app.route('/api', reportFileRoutes());
+  app.route('/api', documentRoutes());
   app.route('/api', dashboardRoutes());
   app.route('/api', reportRoutes());
   app.route('/api', documentLinkRoutes());

@@ -17,6 +17,7 @@ import { clientIpOf } from './node/clientIp';
 import { withCompression } from './node/compression';
 import { trackInFlight } from './node/drain';
 import { LocalFileStorage } from './node/LocalFileStorage';
+import { PackagedFontSource } from './node/documentFonts';
 import { serveFrontEnd } from './node/static';
 import { setReplyChecks } from './http/reply';
 
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     passwords,
     encrypter,
     files: new LocalFileStorage(process.env.FILES_DIR ?? path.join(path.dirname(target.kind === 'pglite' ? target.dataDir : 'data/db'), 'files')),
+    fonts: new PackagedFontSource(),
     now: () => new Date(),
     config,
     clientIp: (c) => {

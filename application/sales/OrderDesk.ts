@@ -2,6 +2,7 @@ import { err, errAsync, ok, ResultAsync, type Result } from 'neverthrow';
 import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { centsToDecimal, parseMoney } from '../../domain/money/money';
+import { invoicePayment } from '../../domain/documents/printable';
 import { checkReceipt, checkRefund } from '../../domain/orders/receipts';
 import type { FpsProxy } from '../../domain/payments/fps';
 import { hongKongDate, isIsoDate } from '../../domain/time/dates';
@@ -85,9 +86,7 @@ export class OrderDesk {
    * the FPS QR code for the balance due (its image's address as the server gives it, like a logo's).
    */
   payment(order: Order): InvoicePayment | null {
-    const details = order.letterhead?.payment ?? null;
-    if (!details || order.voided || order.outstanding <= 0) return null;
-    return { fps: details.fps, qrImage: order.fpsQrUrl, bankName: details.bankName, accountName: details.accountName, accountNumber: details.accountNumber };
+    return invoicePayment(order);
   }
 
   /**

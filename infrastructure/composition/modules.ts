@@ -30,6 +30,7 @@ import { AttachmentService } from '../../application/attachments/AttachmentServi
 import { SalesDeskLoader } from '../../application/sales/SalesDesks';
 import { CustomerLinks } from '../../application/ports/CustomerLinks';
 import { ClientFinder } from '../../application/ports/ClientFinder';
+import { DocumentPdfs } from '../../application/ports/DocumentPdfs';
 import { OrderBook } from '../../application/ports/OrderBook';
 import { QuotationBook } from '../../application/ports/QuotationBook';
 import { lazyPort } from './lazyPort';
@@ -293,6 +294,9 @@ export const salesModule = new ContainerModule(({ bind }) => {
         lazyPort(() => salesChunk().then((m) => new m.HttpCustomerLinks(api, navigator, downloads))),
       [ApiClient, Navigator, DownloadService],
     )
+  // The documents' PDFs (the sales documents and a visit's service report): the adapter loads on the first download.
+  bind(DocumentPdfs)
+    .toResolvedValue((downloads: DownloadService) => lazyPort<DocumentPdfs>(() => import('../http/documents/HttpDocumentPdfs').then((m) => new m.HttpDocumentPdfs(downloads))), [DownloadService])
     .inSingletonScope();
   bind(SalesDeskLoader)
     .toResolvedValue(

@@ -6,6 +6,7 @@ import type { User } from '../../domain/auth/user';
 import type { Encrypter } from '../auth/encryption';
 import type { PasswordHasher } from '../auth/password-hasher';
 import type { Database, SessionRow } from '../db/schema';
+import type { FontSource } from '../documents/fonts';
 import type { FileStorage } from '../storage/FileStorage';
 
 export interface ServerConfig {
@@ -58,6 +59,8 @@ export interface ServerDeps {
   readonly encrypter: Encrypter;
   /** Uploaded files (profile photos, attachments). */
   readonly files: FileStorage;
+  /** The fonts PDFs are written in; absent where the host makes no PDF (the in-page demo). */
+  readonly fonts?: FontSource;
   readonly now: () => Date;
   readonly config: ServerConfig;
   /** The headers that carry cookies, when not Cookie/Set-Cookie (the in-page backend). */

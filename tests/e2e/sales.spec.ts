@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ADMIN, SALES, signIn } from './signIn';
@@ -111,6 +112,18 @@ test('an invoice prints in both languages to a PDF with the Chinese client name 
   expect(text).toContain('發票');
   // Only the document prints: not the menu.
   expect(text).not.toContain('主選單');
+
+  // The server's own PDF of the same invoice (no browser), in the language chosen: saved as a download.
+  const download = page.waitForEvent('download');
+  await preview.getByRole('button', { name: '下載 PDF' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/^INV-[\w-]+\.pdf$/);
+  const bytes = await readFile(await saved.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const serverText = await pdfText(bytes);
+  expect(serverText).toContain(chineseName);
+  expect(serverText).toContain('發票');
+  expect(serverText).toContain('INVOICE');
 
   await preview.getByRole('button', { name: '關閉' }).click();
   await expect(preview).toHaveCount(0);

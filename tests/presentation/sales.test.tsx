@@ -460,6 +460,34 @@ describe('print views', () => {
     expect(both).toHaveTextContent('客戶簽署Client signature');
   });
 
+  it('downloads the server’s PDF of the invoice in the language chosen beside Print; a refusal is said beside the button', async () => {
+    const user = userEvent.setup();
+    const pdf = new Blob(['%PDF-1.3'], { type: 'application/pdf' });
+    let refuse = false;
+    const { transport, files } = renderApp({
+      start: '/orders/order/invoice/3',
+      user: ADMIN,
+      language: 'en',
+      handler: (r) => {
+        if (r.expect !== 'file') return printing(r);
+        return refuse ? { status: 422, body: { message: 'PDFs cannot be made in this demo.', errors: {}, reason: 'pdfUnavailable', details: {} } } : { status: 200, body: { blob: pdf, name: 'INV-2026-00003.pdf' } };
+      },
+    });
+    await user.click((await screen.findAllByRole('button', { name: 'Print' }))[0]!);
+    const preview = screen.getByRole('dialog', { name: 'Print INV-2026-00003' });
+    await user.click(within(preview).getByRole('radio', { name: 'Both' }));
+    await user.click(within(preview).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(files.saved).toEqual([{ name: 'INV-2026-00003.pdf', file: pdf }]));
+    expect(transport.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/orders/3/pdf?language=both', expect: 'file' });
+
+    refuse = true;
+    await user.click(within(preview).getByRole('radio', { name: '中文' }));
+    await user.click(within(preview).getByRole('button', { name: 'Download PDF' }));
+    expect(await within(preview).findByRole('alert')).toHaveTextContent('The PDF could not be made. PDFs cannot be made in this demo.');
+    expect(transport.requests.at(-1)).toMatchObject({ path: '/api/orders/3/pdf?language=zh-HK' });
+    expect(files.saved).toHaveLength(1);
+  });
+
   it('prints a receipt in English, Chinese and both: amount received, method and reference', async () => {
     const user = userEvent.setup();
     renderApp({ start: '/orders/order/invoice/3', user: ADMIN, language: 'en', handler: printing });

@@ -98,6 +98,11 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need, abil
   ['POST', '/api/orders', 'order_create'],
   ['GET', '/api/orders/1', 'order_view'],
   ['GET', '/api/orders/1/fps-qr.png', 'order_view'],
+  // The PDFs (server/documents/): an unknown record, so the fuzz and the matrix do not make PDFs by the hundred.
+  ['GET', '/api/quotations/999/pdf', 'quotation_view'],
+  ['GET', '/api/orders/999/pdf', 'order_view'],
+  ['GET', '/api/receipts/999/pdf', 'receipt_view'],
+  ['GET', '/api/appointments/999/visits/2026-11-23/report.pdf', 'appointment_view'],
   ['PUT', '/api/orders/1', 'order_edit'],
   ['POST', '/api/orders/1/void', 'order_void', 'void'],
   ['POST', '/api/orders/1/unvoid', 'order_void', 'void'],

@@ -11,6 +11,7 @@ import { Encrypter, loadAppKey } from '../../server/auth/encryption';
 import type { Database } from '../../server/db/schema';
 import { DEFAULT_SERVER_CONFIG, type ServerConfig, type ServerDeps } from '../../server/http/env';
 import { Argon2PasswordHasher } from '../../server/node/argon2-hasher';
+import { PackagedFontSource } from '../../server/node/documentFonts';
 import { MemoryFileStorage } from '../../server/storage/FileStorage';
 import { withDatabase } from './pg-global-setup';
 
@@ -108,11 +109,14 @@ async function pgliteFrom(dump: Blob): Promise<OpenDatabase> {
   };
 }
 
+/** The fonts of the PDFs, read once for every test server of a file. */
+const fonts = new PackagedFontSource();
+
 async function serverOn(database: OpenDatabase, config: ServerConfig, extra: Partial<Pick<ServerDeps, 'cookieHeaders'>>, options: TestServerOptions, clock: FakeClock, files: MemoryFileStorage): Promise<TestServer> {
   const { db } = database;
   const appDb = (options.plugins ?? []).reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), db);
   const encrypter = await Encrypter.fromKey(await loadAppKey(db, undefined));
-  const app = createServerApp({ db: appDb, passwords: new Argon2PasswordHasher(), encrypter, files, now: clock.now, config, clientIp: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1', ...extra });
+  const app = createServerApp({ db: appDb, passwords: new Argon2PasswordHasher(), encrypter, files, fonts, now: clock.now, config, clientIp: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1', ...extra });
   return {
     app,
     db,

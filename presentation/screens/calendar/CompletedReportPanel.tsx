@@ -21,6 +21,7 @@ import { useFormDraft } from '../../hooks/useDraft';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
+import { PdfDownload } from '../../components/PdfDownload';
 import { PrintableReport, type PrintLanguage } from './PrintableReport';
 import { SignaturePad } from './SignaturePad';
 
@@ -75,7 +76,8 @@ export function CompletedReportPanel({
   /** The visit's version after a change here (status changes need it). */
   onVersion: (version: number) => void;
 }) {
-  const { t, i18n } = useTranslation('calendar');
+  // documents: the words of Download PDF, loaded with the panel's own.
+  const { t, i18n } = useTranslation(['calendar', 'documents']);
   const language = i18n.language;
   const service = useService(AppointmentService);
   const [report, setReport] = useState<Report | null>(initial);
@@ -260,6 +262,8 @@ export function CompletedReportPanel({
           <button type="button" className="button button-primary" onClick={() => window.print()}>
             {t('print.print')}
           </button>
+          {/* A visit with a report of its own (a row, version 1 on) has a PDF. */}
+          {(report?.version ?? 0) > 0 && <PdfDownload document={{ kind: 'serviceReport', appointmentId: appointment.id, date: visit.date }} language={printLanguage} />}
         </div>
         {dirty && <p className="hint">{t('print.unsaved')}</p>}
       </section>

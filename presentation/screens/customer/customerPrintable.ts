@@ -11,7 +11,7 @@ export function customerPrintable({ document: d, response }: CustomerDocumentDat
     number: d.number,
     date: d.date,
     letterhead: d.letterhead,
-    client: d.client ? { id: 0, code: '', ...d.client } : null,
+    client: d.client,
     facts:
       d.kind === 'quotation'
         ? [

@@ -1,37 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvoicePayment } from '../../../application/sales/OrderDesk';
-import type { ClientSummary, DocumentItem, Letterhead, TermText } from '../../../application/sales/sales';
+import { documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentPayment, type PrintableDocument, type PrintLanguage, type Translate } from '../../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../../domain/money/money';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
-import { formatHKD, formatRate } from '../../format/money';
 
-export type PrintLanguage = 'zh-HK' | 'en' | 'both';
-
-/** A message of the `sales` namespace in one language. */
-export type Translate = (key: string) => string;
-
-/** What a printed quotation, invoice, receipt or refund shows. The HKID is never part of it. */
-export interface PrintableDocument {
-  readonly kind: 'quotation' | 'invoice' | 'receipt' | 'refund';
-  readonly number: string;
-  readonly date: string;
-  readonly letterhead: Letterhead | null;
-  readonly client: ClientSummary | null;
-  /** Further facts under the title: a message key of `print.` and its value, per language. */
-  readonly facts: readonly { readonly label: string; readonly value: (t: Translate, language: 'zh-HK' | 'en') => string }[];
-  readonly items?: readonly DocumentItem[];
-  readonly figures?: { readonly subtotal: number; readonly discountRateBp: number; readonly discount: number; readonly total: number; readonly paid?: number; readonly outstanding?: number };
-  readonly amount?: number;
-  readonly terms: readonly TermText[];
-  readonly notes: string;
-  readonly voided?: boolean;
-  /** How to pay an invoice: the bank account and the FPS QR code for what is still owed. */
-  readonly payment?: InvoicePayment | null;
-  /** A quotation accepted online through its customer link: who signed, when (YYYY-MM-DD), the drawn signature. */
-  readonly acceptance?: { readonly name: string; readonly date: string; readonly signature: string | null } | null;
-}
+export type { PrintableDocument, PrintLanguage, Translate } from '../../../domain/documents/printable';
 
 /**
  * One A4 document in English, Chinese, or both side by side (Chinese first): the company's
@@ -40,7 +14,7 @@ export interface PrintableDocument {
  */
 export function DocumentSheet({ doc, language }: { doc: PrintableDocument; language: PrintLanguage }) {
   const { i18n } = useTranslation('sales');
-  const languages = language === 'both' ? (['zh-HK', 'en'] as const) : [language];
+  const languages = printedLanguages(language);
   const ts: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'sales'));
   const units: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'products'));
   /** A line's unit in each chosen language ("平方呎 / sq ft"); nothing for a line without a product. */
@@ -64,7 +38,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
       ))}
     </>
   );
-  const money = (cents: number) => formatHKD(cents, 'en');
+  const money = documentMoney;
   const head = doc.letterhead;
   return (
     <article className={`print-sheet print-${language}`} aria-label={ts.map((t) => t(`print.title.${doc.kind}`)).join(' ')}>
@@ -87,7 +61,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
               {languages.includes('en') && head.addressEn && <span lang="en">{head.addressEn}</span>}
             </p>
             <p className="letterhead-line">
-              {[head.phone && `Tel ${head.phone}`, head.fax && `Fax ${head.fax}`, head.email, head.website, head.brNumber && `BR ${head.brNumber}`].filter(Boolean).join(' · ')}
+              {letterheadContacts(head)}
             </p>
           </div>
         </header>
@@ -166,7 +140,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
           {doc.figures.discount > 0 && (
             <>
               <dt>
-                {L('discount')} ({formatRate(doc.figures.discountRateBp, 'en')})
+                {L('discount')} ({documentRate(doc.figures.discountRateBp)})
               </dt>
               <dd>−{money(doc.figures.discount)}</dd>
             </>
@@ -234,7 +208,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
 }
 
 /** How to pay: "Pay by FPS" with the QR code and the FPS identifier, and the bank account, in the sheet's languages. */
-function PaymentBlock({ payment, label, ts, languages }: { payment: InvoicePayment; label: (key: string) => ReactNode; ts: readonly Translate[]; languages: readonly ('zh-HK' | 'en')[] }) {
+function PaymentBlock({ payment, label, ts, languages }: { payment: DocumentPayment; label: (key: string) => ReactNode; ts: readonly Translate[]; languages: readonly ('zh-HK' | 'en')[] }) {
   const bank: [string, string][] = (
     [
       ['bankName', payment.bankName],

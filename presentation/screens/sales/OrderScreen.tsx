@@ -31,7 +31,7 @@ import { DocumentFields } from './DocumentFields';
 import { PaymentDialog, VoidDialog } from './OrderDialogs';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
-import { invoiceDocument, receiptDocument } from './printables';
+import { invoiceDocument, receiptDocument } from '../../../domain/documents/printable';
 import { StatusBadge } from './StatusBadge';
 import type { ClientAppointment } from '../../../application/appointments/appointment';
 import { ClientAppointmentsPanel } from '../clients/ClientAppointmentsPanel';
@@ -229,8 +229,8 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
           document={{ kind: 'invoice', id: order.id, number: order.number, phones: order.client?.contact?.phones ?? [], companyZh: order.letterhead?.nameZh ?? '', companyEn: order.letterhead?.nameEn ?? '' }}
         />
       )}
-      {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order, desk.payment(order))} onClose={() => setPrinting(null)} />}
-      {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order, invoice?.options.refundReasons ?? [])} onClose={() => setPrinting(null)} />}
+      {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order, desk.payment(order))} pdf={{ kind: 'invoice', id: order.id }} onClose={() => setPrinting(null)} />}
+      {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order, invoice?.options.refundReasons ?? [])} pdf={{ kind: 'receipt', id: printing.receipt.id }} onClose={() => setPrinting(null)} />}
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { wrapTabInside } from '../../components/dialogFocus';
 import { LoadingMessage } from '../../components/LoadingMessage';
+import { PdfDownload } from '../../components/PdfDownload';
 import { picturesShown } from '../../components/StoredImage';
 import { useBothLanguages } from '../../hooks/useBothLanguages';
+import type { PdfDocument } from '../../../application/ports/DocumentPdfs';
 import { DocumentSheet, type PrintableDocument, type PrintLanguage } from './DocumentSheet';
 import '../../styles/print.css';
 
@@ -12,12 +14,13 @@ const LANGUAGES: readonly PrintLanguage[] = ['zh-HK', 'en', 'both'];
 
 /**
  * The print view of a document: an A4 sheet in Chinese, English or both, with Print (the browser's
- * own dialog, where "Save as PDF" makes a PDF) and Close. While it is open only the sheet prints;
+ * own dialog), Download PDF (the server's PDF of the same document, in the chosen language) and Close. While it is open only the sheet prints;
  * Escape closes it and focus returns to what opened it.
  */
-export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose: () => void }) {
-  // The products namespace holds the units' words, which the lines print in the sheet's languages.
-  const { t, i18n } = useTranslation(['sales', 'products']);
+export function PrintPreview({ doc, pdf, onClose }: { doc: PrintableDocument; pdf?: PdfDocument; onClose: () => void }) {
+  // The products namespace holds the units' words, which the lines print in the sheet's languages;
+  // documents the words of Download PDF (loaded with the others, so the preview waits only once).
+  const { t, i18n } = useTranslation(['sales', 'products', 'documents']);
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
@@ -78,6 +81,7 @@ export function PrintPreview({ doc, onClose }: { doc: PrintableDocument; onClose
           <button type="button" className="button button-primary" aria-disabled={printing || undefined} onClick={() => void print()}>
             {t('print.print')}
           </button>
+          {pdf && <PdfDownload document={pdf} language={language} />}
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('print.close')}
           </button>

@@ -28,7 +28,7 @@ import { CustomerLinkPanel } from './CustomerLinkPanel';
 import { CustomerResponseNote } from './CustomerResponseNote';
 import { DocumentFields } from './DocumentFields';
 import { PrintPreview } from './PrintPreview';
-import { quotationDocument } from './printables';
+import { quotationDocument } from '../../../domain/documents/printable';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -177,7 +177,7 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
           document={{ kind: 'quotation', id: quotation.id, number: quotation.number, phones: quotation.client?.contact?.phones ?? [], companyZh: quotation.letterhead?.nameZh ?? '', companyEn: quotation.letterhead?.nameEn ?? '' }}
         />
       )}
-      {printing && quotation && <PrintPreview doc={quotationDocument(quotation)} onClose={() => setPrinting(false)} />}
+      {printing && quotation && <PrintPreview doc={quotationDocument(quotation)} pdf={{ kind: 'quotation', id: quotation.id }} onClose={() => setPrinting(false)} />}
     </div>
   );
 }

@@ -129,13 +129,20 @@ export async function clientSummary(db: Db, clientId: number) {
   };
 }
 
-/** The letterhead a document prints under: its branch's company, or the first company. */
-export async function letterhead(db: Db, branchId: number | null) {
+/** The company a document prints under: its branch's company, or the first company; and the branch. */
+export async function letterheadCompany(db: Db, branchId: number | null) {
   const branch = branchId === null ? undefined : await db.selectFrom('branches').selectAll().where('id', '=', branchId).executeTakeFirst();
   let query = db.selectFrom('companies').selectAll();
   query = branch ? query.where('id', '=', branch.company_id) : query.orderBy('id');
   const company = await query.executeTakeFirst();
-  if (!company) return null;
+  return company ? { company, branch } : null;
+}
+
+/** The letterhead a document prints under: its branch's company, or the first company. */
+export async function letterhead(db: Db, branchId: number | null) {
+  const found = await letterheadCompany(db, branchId);
+  if (!found) return null;
+  const { company, branch } = found;
   return {
     nameEn: company.name_en,
     nameZh: company.name_zh,

@@ -63,7 +63,7 @@ export async function receiptPage(caller: Caller, filter: ReceiptFilter, window:
 }
 
 /** One receipt or refund with what its printed copy needs. */
-export async function receiptDetail(caller: Caller, id: number) {
+export async function receiptDetail(caller: Pick<Caller, 'db'>, id: number) {
   const { db } = caller;
   const row = await receiptById(db, id);
   if (!row) return err(notFound);

@@ -1,0 +1,85 @@
+import type { AppointmentStatus } from '../appointments/status';
+import { hundredthsToDecimal } from '../money/money';
+import { toHongKongIso } from '../time/dates';
+import type { DocumentLanguage, PrintLanguage, Translate } from './printable';
+
+/**
+ * A visit's completed service report as it prints: the facts of the visit, the work, the products
+ * used, the photos and both signatures, with the same labels (`calendar` namespace) and the same
+ * order as the report's print view (presentation/screens/calendar/PrintableReport.tsx). Pure: the
+ * words come through translate functions, the pictures are given by the caller.
+ */
+
+export interface ServiceReportRecord {
+  readonly company: { readonly nameEn: string; readonly nameZh: string; readonly addressEn: string; readonly addressZh: string; readonly phone: string } | null;
+  readonly client: { readonly nameEn: string; readonly nameZh: string; readonly code: string } | null;
+  readonly address: string;
+  readonly area: { readonly nameEn: string; readonly nameZh: string } | null;
+  readonly date: string;
+  /** "HH:MM", or null for an all-day visit. */
+  readonly start: string | null;
+  readonly end: string | null;
+  readonly workers: readonly string[];
+  readonly status: AppointmentStatus;
+  readonly workDone: string;
+  readonly findings: string;
+  readonly products: readonly { readonly code: string; readonly nameEn: string; readonly nameZh: string; readonly quantity: number; readonly unit: string; readonly note: string }[];
+  readonly signatures: readonly { readonly who: 'client' | 'worker'; readonly signer: string; readonly signedAt: string | null }[];
+}
+
+/** What the report prints, its words resolved in the chosen language(s). */
+export interface ServiceReportSheet {
+  readonly heading: string;
+  readonly company: { readonly name: string; readonly line: string } | null;
+  readonly facts: readonly (readonly [string, string])[];
+  readonly productsTitle: string;
+  readonly productColumns: readonly [string, string, string];
+  readonly products: readonly (readonly [string, string, string])[];
+  readonly photosTitle: string;
+  readonly signaturesTitle: string;
+  readonly signatures: readonly { readonly who: 'client' | 'worker'; readonly label: string; readonly line: string }[];
+}
+
+/** When a signature was made, in Hong Kong time (the stored instant is UTC). */
+export const signedAtText = (iso: string | null | undefined): string => (iso ? toHongKongIso(new Date(iso)).slice(0, 16).replace('T', ' ') : '');
+
+/**
+ * The report in words: `calendar` is the calendar namespace and `products` the products namespace,
+ * each in Chinese and English; in both languages a label reads "中文 English".
+ */
+export function serviceReportSheet(r: ServiceReportRecord, language: PrintLanguage, words: { calendar: Record<DocumentLanguage, Translate>; products: Record<DocumentLanguage, Translate> }): ServiceReportSheet {
+  const zh = words.calendar['zh-HK'];
+  const en = words.calendar.en;
+  const label = (key: string) => (language === 'both' ? `${zh(key)} ${en(key)}` : language === 'en' ? en(key) : zh(key));
+  const unitWord = (unit: string) => {
+    if (!unit) return '';
+    const one = (l: DocumentLanguage) => words.products[l](`unit.${unit}`);
+    return language === 'both' ? `${one('zh-HK')} / ${one('en')}` : one(language);
+  };
+  const name = (v: { nameEn: string; nameZh: string } | null | undefined) => {
+    if (!v) return '';
+    if (language === 'both') return [v.nameZh, v.nameEn].filter(Boolean).join(' ');
+    return language === 'en' ? v.nameEn || v.nameZh : v.nameZh || v.nameEn;
+  };
+  const time = r.start === null || r.end === null ? label('allDay') : `${r.start}–${r.end}`;
+  const company = r.company;
+  return {
+    heading: label('print.heading'),
+    company: company ? { name: name(company), line: `${language === 'en' ? company.addressEn : language === 'both' ? `${company.addressZh} ${company.addressEn}` : company.addressZh} ${company.phone}`.trim() } : null,
+    facts: [
+      [label('print.client'), `${name(r.client)} ${r.client?.code ?? ''}`.trim()],
+      [label('print.address'), `${r.address} ${name(r.area)}`.trim()],
+      [label('print.visit'), `${r.date} ${time}`],
+      [label('print.workers'), r.workers.join('、')],
+      [label('print.status'), label(`status.${r.status}`)],
+      [label('report.workDone'), r.workDone],
+      [label('report.findings'), r.findings],
+    ],
+    productsTitle: label('report.products'),
+    productColumns: [label('report.product'), label('report.quantity'), label('report.note')],
+    products: r.products.map((p) => [`${p.code} ${name(p)}`, `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}`.trim(), p.note]),
+    photosTitle: label('photos.title'),
+    signaturesTitle: label('signature.title'),
+    signatures: r.signatures.map((s) => ({ who: s.who, label: label(`signature.${s.who}`), line: `${s.signer} ${signedAtText(s.signedAt)}`.trim() })),
+  };
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DocumentPdfs, type PdfDocument } from '../../application/ports/DocumentPdfs';
+import type { PrintLanguage } from '../../domain/documents/printable';
+import { useProblemWords } from '../format/problem';
+import { useService } from '../services/ServicesContext';
+import { FormAlert } from './FormAlert';
+
+/**
+ * "Download PDF": the document's PDF, made by the server in the language chosen beside it (Chinese,
+ * English or both), fetched through the app's transport and saved. A refusal (e.g. the in-page demo,
+ * which makes no PDF) is said beside the button.
+ */
+export function PdfDownload({ document, language, label }: { document: PdfDocument; language: PrintLanguage; label?: string }) {
+  const { t } = useTranslation('documents');
+  const problems = useProblemWords();
+  const pdfs = useService(DocumentPdfs);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    const saved = await pdfs.download(document, language);
+    setBusy(false);
+    if (saved.isErr()) setProblem(t('failed', { reason: problems.say(saved.error) }));
+  };
+
+  return (
+    <>
+      <button type="button" className="button button-secondary" aria-disabled={busy || undefined} aria-label={label} onClick={() => void download()}>
+        {t('download')}
+      </button>
+      <FormAlert message={problem} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { ServiceReportRecord } from '../../domain/documents/serviceReport';
+import type { PrintLanguage } from '../../domain/documents/printable';
+import { minuteToTime } from '../../domain/time/dates';
+import { areaName, clientSummary, firstCompany, productsByIds, visitRow, workerOptions } from '../appointments/repository';
+import { seriesOf, workersOf } from '../appointments/store';
+import type { FontSource } from './fonts';
+import { letterheadPictures, type PdfDeps, type PdfFailure, type PdfFile } from './parts';
+import type { ReportPhoto } from './render';
+import { appointmentById, visitById, visitPhotos } from './repository';
+
+/** A visit's service report (by its visit row's id) as a PDF, with its photos and signatures. */
+export async function serviceReportPdf(deps: PdfDeps, fonts: FontSource, visitId: number, language: PrintLanguage): Promise<Result<PdfFile, PdfFailure>> {
+  const { db } = deps;
+  const visit = await visitById(db, visitId);
+  const row = visit ? await appointmentById(db, visit.appointment_id) : undefined;
+  if (!visit || !row) return err({ code: 'notFound' });
+  const date = visit.day;
+  const report = (await visitRow(db, row.id, date))!;
+  const series = seriesOf(row);
+  const workerIds = (await workersOf(db, [row.id])).get(row.id) ?? [];
+  const [client, workers, area, productRows, company, photoRows] = await Promise.all([
+    clientSummary(db, row.client_id),
+    workerOptions(db, workerIds),
+    row.area_id === null ? null : areaName(db, row.area_id),
+    productsByIds(
+      db,
+      report.products_used.map((p) => p.productId),
+    ),
+    firstCompany(db),
+    visitPhotos(db, visit.id),
+  ]);
+  const record: ServiceReportRecord = {
+    company,
+    client: client ? { nameEn: client.nameEn, nameZh: client.nameZh, code: client.code } : null,
+    address: row.address,
+    area: area ? { nameEn: area.name_en, nameZh: area.name_zh } : null,
+    date,
+    start: series.allDay ? null : minuteToTime(series.startMinute),
+    end: series.allDay ? null : minuteToTime(Math.min(1440, series.startMinute + series.durationMinutes)),
+    workers: workers.map((w) => w.name),
+    status: report.status,
+    workDone: report.work_done,
+    findings: report.findings,
+    products: report.products_used.map((p) => {
+      const product = productRows.find((r) => r.id === p.productId);
+      return { code: product?.code ?? '', nameEn: product?.name_en ?? '', nameZh: product?.name_zh ?? '', unit: product?.unit ?? '', quantity: p.quantity, note: p.note };
+    }),
+    signatures: [
+      { who: 'client', signer: report.client_signer, signedAt: iso(report.client_signed_at) },
+      { who: 'worker', signer: report.worker_signer ?? '', signedAt: iso(report.worker_signed_at) },
+    ],
+  };
+  const photos: ReportPhoto[] = await Promise.all(photoRows.map(async (p) => ({ name: p.display_name, bytes: await deps.files.get(p.file_key) })));
+  // The report prints under the first company, as its print view does.
+  const pictures = await letterheadPictures(deps, null, null);
+  const loaded = await fonts.load();
+  const { renderServiceReport } = await import('./render');
+  const bytes = await renderServiceReport(record, language, { logo: pictures.logo, photos, signatures: { client: report.client_signature, worker: report.worker_signature } }, loaded);
+  return ok({ fileName: `service-report-${row.id}-${date}.pdf`, bytes });
+}
+
+const iso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);

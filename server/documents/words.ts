@@ -1,0 +1,30 @@
+import type { DocumentLanguage, Translate } from '../../domain/documents/printable';
+import calendarEn from '../../locales/en/calendar.json';
+import documentsEn from '../../locales/en/documents.json';
+import productsEn from '../../locales/en/products.json';
+import salesEn from '../../locales/en/sales.json';
+import calendarZh from '../../locales/zh-HK/calendar.json';
+import documentsZh from '../../locales/zh-HK/documents.json';
+import productsZh from '../../locales/zh-HK/products.json';
+import salesZh from '../../locales/zh-HK/sales.json';
+
+/**
+ * The words a PDF prints, from the same message files as the print view (locales/{language}/
+ * sales.json `print.*`, products.json `unit.*`, calendar.json for the service report, documents.json
+ * for what only the PDF says), so the two read alike. Loaded with the renderer, not with the app.
+ */
+export type WordsNamespace = 'sales' | 'products' | 'calendar' | 'documents';
+
+const CATALOGUES: Record<DocumentLanguage, Record<WordsNamespace, unknown>> = {
+  en: { sales: salesEn, products: productsEn, calendar: calendarEn, documents: documentsEn },
+  'zh-HK': { sales: salesZh, products: productsZh, calendar: calendarZh, documents: documentsZh },
+};
+
+/** A translate function of one namespace in one language; an unknown key reads as itself (as i18next does). */
+export function wordsOf(language: DocumentLanguage, namespace: WordsNamespace): Translate {
+  return (key) => {
+    let node: unknown = CATALOGUES[language][namespace];
+    for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === 'string' ? node : key;
+  };
+}
