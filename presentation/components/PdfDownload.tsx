@@ -12,7 +12,9 @@ import { FormAlert } from './FormAlert';
  * which makes no PDF) is said beside the button.
  */
 export function PdfDownload({ document, language, label }: { document: PdfDocument; language: PrintLanguage; label?: string }) {
-  const { t } = useTranslation('documents');
+  // Its words load beside it, never suspending: a suspended dialog would hide the page and drop the
+  // focus its Close gives back. The button shows once they are there.
+  const { t, ready } = useTranslation('documents', { useSuspense: false });
   const problems = useProblemWords();
   const pdfs = useService(DocumentPdfs);
   const [busy, setBusy] = useState(false);
@@ -27,6 +29,7 @@ export function PdfDownload({ document, language, label }: { document: PdfDocume
     if (saved.isErr()) setProblem(t('failed', { reason: problems.say(saved.error) }));
   };
 
+  if (!ready) return null;
   return (
     <>
       <button type="button" className="button button-secondary" aria-disabled={busy || undefined} aria-label={label} onClick={() => void download()}>

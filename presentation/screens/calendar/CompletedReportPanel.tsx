@@ -76,8 +76,7 @@ export function CompletedReportPanel({
   /** The visit's version after a change here (status changes need it). */
   onVersion: (version: number) => void;
 }) {
-  // documents: the words of Download PDF, loaded with the panel's own.
-  const { t, i18n } = useTranslation(['calendar', 'documents']);
+  const { t, i18n } = useTranslation('calendar');
   const language = i18n.language;
   const service = useService(AppointmentService);
   const [report, setReport] = useState<Report | null>(initial);

@@ -18,9 +18,8 @@ const LANGUAGES: readonly PrintLanguage[] = ['zh-HK', 'en', 'both'];
  * Escape closes it and focus returns to what opened it.
  */
 export function PrintPreview({ doc, pdf, onClose }: { doc: PrintableDocument; pdf?: PdfDocument; onClose: () => void }) {
-  // The products namespace holds the units' words, which the lines print in the sheet's languages;
-  // documents the words of Download PDF (loaded with the others, so the preview waits only once).
-  const { t, i18n } = useTranslation(['sales', 'products', 'documents']);
+  // The products namespace holds the units' words, which the lines print in the sheet's languages.
+  const { t, i18n } = useTranslation(['sales', 'products']);
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
