@@ -31,6 +31,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { reportRoutes } from './reports/routes';
 import { documentLinkRoutes } from './links/routes';
 import { publicDocumentRoutes } from './links/publicRoutes';
+import { documentPdf } from './documents/pdf';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -106,7 +107,17 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', reportRoutes());
   app.route('/api', documentLinkRoutes());
   // Customer links: no sign-in, only the linked document (docs/security.md).
-  app.route('/api', publicDocumentRoutes());
+  // The customer's link offers the document's PDF where this host makes PDFs (not the in-page demo).
+  app.route(
+    '/api',
+    publicDocumentRoutes({
+      pdf: async (c, link, language) => {
+        if (!c.var.deps.fonts) return null;
+        const made = await documentPdf(c.var.deps, { kind: link.type, id: link.documentId }, language);
+        return made.isOk() ? made.value : null;
+      },
+    }),
+  );
   // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).
   app.get('/api/openapi.json', requireUser, (c) => c.json(openApiDocument));
 

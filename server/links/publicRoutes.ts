@@ -95,7 +95,7 @@ export function publicDocumentRoutes(options: PublicOptions = { pdf: null }): Ho
     if (link instanceof Response) return link;
     const visitor = visitorOf(c);
     await logLinkOpen(visitor, link);
-    const view = await customerView(visitor, link, options.pdf !== null, `/api/public/documents/${encodeURIComponent(c.req.param('token') ?? '')}`);
+    const view = await customerView(visitor, link, options.pdf !== null && c.var.deps.fonts !== undefined, `/api/public/documents/${encodeURIComponent(c.req.param('token') ?? '')}`);
     return view.isErr() ? failureReply(c, view.error) : shown.send(c, view.value);
   });
 
@@ -161,7 +161,7 @@ export function publicDocumentRoutes(options: PublicOptions = { pdf: null }): Ho
     if (link.type !== 'quotation') return errorReply(c, 404, 'errors.notFound');
     const result = await answerQuotation(visitor, link, given, auditAs);
     if (result.isErr()) return failureReply(c, result.error);
-    const view = await customerView(visitor, link, options.pdf !== null, `/api/public/documents/${encodeURIComponent(c.req.param('token') ?? '')}`);
+    const view = await customerView(visitor, link, options.pdf !== null && c.var.deps.fonts !== undefined, `/api/public/documents/${encodeURIComponent(c.req.param('token') ?? '')}`);
     return view.isErr() ? failureReply(c, view.error) : answered.send(c, view.value);
   };
   routes.post(`${base}/accept`, answered, answer('accepted'));

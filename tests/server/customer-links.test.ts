@@ -3,6 +3,7 @@ import { CustomerDocumentReply, DocumentLinkMade, DocumentLinks } from '../../co
 import { Encrypter, generateAppKey, loadAppKey, parseAppKey } from '../../server/auth/encryption';
 import { makeLinkToken } from '../../server/links/token';
 import { PUBLIC_ANSWERS_PER_MINUTE, PUBLIC_READS_PER_MINUTE } from '../../server/links/publicRoutes';
+import { pdfText } from '../support/pdfText';
 import { DEMO, readReply, signedInAgent, signedInServer, TEST_CLIENT_IP_HEADER, TestAgent } from './harness';
 
 /*
@@ -66,6 +67,22 @@ describe('customer links', () => {
 
     const links = readReply(DocumentLinks, await agent.get(`/api/quotations/${quotation.id}/links`));
     expect(links.links[0]).toMatchObject({ id: made.link.id, openCount: 1, opens: [{ ip: '203.0.113.7', userAgent: 'TestBrowser/1.0' }] });
+  });
+
+  it('offers the document as a PDF through its link, in the language asked for; none once the link is revoked', async () => {
+    const quotation = await newQuotation();
+    const made = await linkTo('quotations', quotation.id);
+    const v = await visitor('203.0.113.11');
+    expect(readReply(CustomerDocumentReply, await open(v, api(made.path))).pdf).toBe(true);
+    const reply = await v.rawGet(`${api(made.path)}/pdf?language=en`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await reply.arrayBuffer()));
+    expect(text).toContain(quotation.number);
+    expect(text).toContain('Aircon cleaning');
+    expect(text).toContain('QUOTATION');
+    await agent.post(`/api/quotations/${quotation.id}/links/${made.link.id}/revoke`, {});
+    expect((await v.rawGet(`${api(made.path)}/pdf`)).status).toBe(404);
   });
 
   it('answers a forged, tampered, expired, revoked or unknown token with the same 404', async () => {
