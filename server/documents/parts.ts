@@ -1,3 +1,4 @@
+import type { Actor } from '../../domain/auth/permissions';
 import type { PrintLanguage } from '../../domain/documents/printable';
 import type { ServerDeps } from '../http/env';
 import type { Db } from '../sales/caller';
@@ -14,6 +15,12 @@ export const PDF_LANGUAGES = ['zh-HK', 'en', 'both'] as const satisfies readonly
 export interface PdfRef {
   readonly kind: PdfDocumentKind;
   readonly id: number;
+  /**
+   * The staff member the PDF is made for: a service report then holds only the photos their file
+   * scope lets them see, as the screen does. Absent when it goes to the customer (a link, an e-mail):
+   * their report with all its photos.
+   */
+  readonly viewer?: Actor;
 }
 
 export type PdfFailure =

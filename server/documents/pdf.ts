@@ -26,7 +26,7 @@ export { PDF_LANGUAGES } from './parts';
 
 export async function documentPdf(deps: PdfDeps, ref: PdfRef, language: PdfLanguage): Promise<Result<PdfFile, PdfFailure>> {
   if (!deps.fonts) return err({ code: 'pdfUnavailable' });
-  if (ref.kind === 'serviceReport') return serviceReportPdf(deps, deps.fonts, ref.id, language);
+  if (ref.kind === 'serviceReport') return serviceReportPdf(deps, deps.fonts, ref.id, language, ref.viewer);
   const found = await printable(deps, ref);
   if (!found) return err({ code: 'notFound' });
   const fonts = await deps.fonts.load();

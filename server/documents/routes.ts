@@ -61,7 +61,7 @@ export function documentRoutes(): Hono<AppEnv> {
     // A visit with no report of its own yet has nothing to print.
     const visit = await visitRow(c.var.deps.db, target.value.row.id, target.value.date);
     if (!visit) return errorReply(c, 404, 'errors.notFound');
-    return pdfReply(c, await documentPdf(c.var.deps, { kind: 'serviceReport', id: visit.id }, query.value.language ?? c.var.language));
+    return pdfReply(c, await documentPdf(c.var.deps, { kind: 'serviceReport', id: visit.id, viewer: c.var.user! }, query.value.language ?? c.var.language));
   });
 
   return routes;

@@ -1,3 +1,4 @@
+import { can, type Actor } from '../../domain/auth/permissions';
 import { err, ok, type Result } from 'neverthrow';
 import type { ServiceReportRecord } from '../../domain/documents/serviceReport';
 import type { PrintLanguage } from '../../domain/documents/printable';
@@ -10,7 +11,7 @@ import type { ReportPhoto } from './render';
 import { appointmentById, visitById, visitPhotos } from './repository';
 
 /** A visit's service report (by its visit row's id) as a PDF, with its photos and signatures. */
-export async function serviceReportPdf(deps: PdfDeps, fonts: FontSource, visitId: number, language: PrintLanguage): Promise<Result<PdfFile, PdfFailure>> {
+export async function serviceReportPdf(deps: PdfDeps, fonts: FontSource, visitId: number, language: PrintLanguage, viewer?: Actor): Promise<Result<PdfFile, PdfFailure>> {
   const { db } = deps;
   const visit = await visitById(db, visitId);
   const row = visit ? await appointmentById(db, visit.appointment_id) : undefined;
@@ -51,7 +52,9 @@ export async function serviceReportPdf(deps: PdfDeps, fonts: FontSource, visitId
       { who: 'worker', signer: report.worker_signer ?? '', signedAt: iso(report.worker_signed_at) },
     ],
   };
-  const photos: ReportPhoto[] = await Promise.all(photoRows.map(async (p) => ({ name: p.display_name, bytes: await deps.files.get(p.file_key) })));
+  // For a staff member, the photos their file scope reaches (as the screen lists them); for the customer, all.
+  const shown = viewer ? photoRows.filter((p) => can(viewer, 'view', { kind: 'file', branchId: p.branch_id, uploadedBy: p.uploaded_by })) : photoRows;
+  const photos: ReportPhoto[] = await Promise.all(shown.map(async (p) => ({ name: p.display_name, bytes: await deps.files.get(p.file_key) })));
   // The report prints under the first company, as its print view does.
   const pictures = await letterheadPictures(deps, null, null);
   const loaded = await fonts.load();

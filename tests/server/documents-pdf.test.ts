@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentPdf } from '../../server/documents/pdf';
 import { pdfFontNames, pdfPictures, pdfText } from '../support/pdfText';
-import { DEMO, signedInAgent, signedInServer } from './harness';
+import { DEMO, signedInAgent, signedInServer, type TestAgent } from './harness';
 
 /*
  * The PDFs the server makes, read back as a reader would (pdfjs-dist): their text in each language,
@@ -187,6 +187,30 @@ describe('the service report as a PDF', () => {
     const colours = (await pdfPictures(pdf.bytes)).map((p) => [...p.rgba.slice(0, 3)].join(','));
     expect(colours.filter((c) => c === '10,120,10')).toHaveLength(2);
     expect(colours).toContain('250,200,0');
+  });
+});
+
+describe('the photos a service report PDF holds', () => {
+  it('are those the asking staff member may see (their file scope), as on the screen', async () => {
+    const workerId = (await server.db.selectFrom('users').select('id').where('email', '=', DEMO.worker.email).executeTakeFirstOrThrow()).id;
+    const made = await agent.post('/api/appointments', { clientId, address: '灣仔道 1 號', areaId: 2, workerIds: [workerId], date: '2026-11-21', startTime: '10:00', endTime: '11:00', recurrence: { freq: 'once' }, end: { kind: 'never' }, notes: '' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const base = `/api/appointments/${(made.body!.appointment as { id: number }).id}/visits/2026-11-21`;
+    expect((await agent.put(`${base}/report`, { workDone: 'Inspected', findings: '', productsUsed: [], clientSigner: '', version: 0 })).status).toBe(200);
+    const worker = await signedInAgent(server, DEMO.worker);
+    const photo = (who: TestAgent, rgb: [number, number, number]) => who.raw('POST', `${base}/photos`, png(60, rgb), { 'X-XSRF-TOKEN': who.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'image/png', 'X-File-Name': 'site.png' });
+    expect((await photo(agent, [250, 200, 0])).status).toBe(201);
+    expect((await photo(worker, [0, 90, 250])).status).toBe(201);
+    const coloursFor = async (who: TestAgent) => {
+      const reply = await who.rawGet(`${base}/report.pdf?language=en`);
+      expect(reply.status).toBe(200);
+      return (await pdfPictures(new Uint8Array(await reply.arrayBuffer()))).map((p) => [...p.rgba.slice(0, 3)].join(','));
+    };
+    // The worker sees their own uploads only (file_view_own); the administrator sees every photo.
+    const workers = await coloursFor(worker);
+    expect(workers).toContain('0,90,250');
+    expect(workers).not.toContain('250,200,0');
+    expect(await coloursFor(agent)).toEqual(expect.arrayContaining(['0,90,250', '250,200,0']));
   });
 });
 
