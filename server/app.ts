@@ -32,6 +32,8 @@ import { reportRoutes } from './reports/routes';
 import { documentLinkRoutes } from './links/routes';
 import { publicDocumentRoutes } from './links/publicRoutes';
 import { documentPdf } from './documents/pdf';
+import { jobRoutes } from './jobs/routes';
+import { mailRoutes } from './mail/routes';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -118,6 +120,8 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
       },
     }),
   );
+  app.route('/api', jobRoutes());
+  app.route('/api', mailRoutes());
   // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).
   app.get('/api/openapi.json', requireUser, (c) => c.json(openApiDocument));
 

@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
+import { hostname as machineName } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -8,7 +9,7 @@ import { Encrypter } from './auth/encryption';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './db/housekeeping';
 import { migrateToLatest } from './db/migrate';
 import { isEmpty, seedDemo } from './db/seed';
-import { DEFAULT_SERVER_CONFIG } from './http/env';
+import { DEFAULT_SERVER_CONFIG, type ServerDeps } from './http/env';
 import { appKeyFile, resolveAppKey } from './node/appKey';
 import { Argon2PasswordHasher } from './node/argon2-hasher';
 import { databaseTarget, openDatabase } from './node/database';
@@ -20,6 +21,10 @@ import { LocalFileStorage } from './node/LocalFileStorage';
 import { PackagedFontSource } from './node/documentFonts';
 import { serveFrontEnd } from './node/static';
 import { setReplyChecks } from './http/reply';
+import { JOB_HANDLERS } from './jobs/handlers';
+import { JobSignal } from './jobs/queue';
+import { JobRunner } from './jobs/runner';
+import { SmtpMailer } from './node/smtpMailer';
 
 /** A whole number above 0 from the environment, or the default when unset or not one. */
 function positiveNumber(name: string, fallback: number): number {
@@ -56,7 +61,7 @@ async function main(): Promise<void> {
     loginFailuresPerAccount: positiveNumber('LOGIN_FAILURES_PER_ACCOUNT', DEFAULT_SERVER_CONFIG.loginFailuresPerAccount),
     loginFailureWindowMs: positiveNumber('LOGIN_FAILURE_WINDOW_MINUTES', DEFAULT_SERVER_CONFIG.loginFailureWindowMs / 60_000) * 60_000,
   };
-  const app = createServerApp({
+  const deps = {
     db,
     passwords,
     encrypter,
@@ -73,7 +78,13 @@ async function main(): Promise<void> {
       }
       return clientIpOf(remote, c.req.header('x-forwarded-for'), config.trustProxy);
     },
-  });
+    jobs: new JobSignal(),
+    mailer: new SmtpMailer(),
+  } satisfies ServerDeps;
+  const app = createServerApp(deps);
+  // Background jobs (sending e-mail …): every instance runs them from the shared table unless JOB_RUNNER=0.
+  const runner = process.env.JOB_RUNNER === '0' ? null : new JobRunner(deps, JOB_HANDLERS, { worker: `${machineName()}:${process.pid}` });
+  runner?.start();
   serveFrontEnd(app, process.env.STATIC_DIR ?? path.join(root, 'dist', 'public'));
 
   // Expired sessions and ended rate-limit windows are deleted now and every 10 minutes.
@@ -95,14 +106,15 @@ async function main(): Promise<void> {
     console.log(`[server] ready on http://${hostname}:${info.port} with ${where} in ${Math.round(performance.now() - startedAt)} ms`);
   });
 
-  // Stop taking connections, let the requests still running finish (at most 10 s), then close the database.
+  // Stop taking connections and jobs, let the requests and the job still running finish (at most
+  // 10 s; a job cut short is taken again by an instance once its lease ends), then close the database.
   const shutdown = () => {
     clearInterval(housekeeping);
     server.close();
-    void requests
-      .idle(10_000)
-      .then((finished) => {
+    void Promise.all([requests.idle(10_000), runner?.stop(10_000) ?? true])
+      .then(([finished, jobFinished]) => {
         if (!finished) console.warn(`[server] stopping with ${requests.inFlight} request(s) still running`);
+        if (!jobFinished) console.warn('[server] stopping with a background job still running (another instance takes it again after its lease)');
         return db.destroy();
       })
       .finally(() => process.exit(0));

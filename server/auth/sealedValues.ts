@@ -10,6 +10,7 @@ export const SEALED_COLUMNS = [
   { table: 'users', column: 'two_factor_secret' },
   { table: 'users', column: 'two_factor_recovery_codes' },
   { table: 'clients', column: 'hkid_sealed' },
+  { table: 'mail_settings', column: 'password_sealed' },
 ] as const;
 
 type SealedColumn = (typeof SEALED_COLUMNS)[number];

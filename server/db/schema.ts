@@ -460,7 +460,57 @@ export interface AppointmentVisitTable {
   version: Generated<number>;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** A background job (server/jobs): the queue every server instance shares. */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  last_error: Generated<string>;
+  locked_by: string | null;
+  locked_at: Timestamp | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export type TlsMode = 'none' | 'starttls' | 'tls';
+
+/** Settings → E-mail: one row (id 1); the password sealed with the application key. */
+export interface MailSettingTable {
+  id: number;
+  host: Generated<string>;
+  port: Generated<number>;
+  tls_mode: Generated<TlsMode>;
+  username: Generated<string>;
+  password_sealed: string | null;
+  from_name: Generated<string>;
+  from_address: Generated<string>;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+/** A quotation or an invoice sent by e-mail, and the job that sends it. */
+export interface DocumentSendTable {
+  id: Generated<number>;
+  document_type: 'quotation' | 'invoice';
+  document_id: number;
+  job_id: number;
+  recipient: string;
+  language: string;
+  message: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  jobs: JobTable;
+  mail_settings: MailSettingTable;
+  document_sends: DocumentSendTable;
   appointments: AppointmentTable;
   appointment_workers: AppointmentWorkerTable;
   appointment_visits: AppointmentVisitTable;

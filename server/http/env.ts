@@ -8,6 +8,8 @@ import type { PasswordHasher } from '../auth/password-hasher';
 import type { Database, SessionRow } from '../db/schema';
 import type { FontSource } from '../documents/fonts';
 import type { FileStorage } from '../storage/FileStorage';
+import type { JobSignal } from '../jobs/signal';
+import type { Mailer } from '../mail/mailer';
 
 export interface ServerConfig {
   /** A session unused for this long is expired (the heartbeat does not count as use). */
@@ -67,6 +69,10 @@ export interface ServerDeps {
   readonly cookieHeaders?: CookieHeaders;
   /** The caller's IP address as the host sees it, or null where there is none (in-browser backend). */
   readonly clientIp: (c: Context) => string | null;
+  /** Wakes this instance's job runner when a job is queued (none: the runner finds it at its next poll). */
+  readonly jobs?: JobSignal;
+  /** Sends e-mail through SMTP (Node: nodemailer); none where no e-mail can be sent (the in-page demo). */
+  readonly mailer?: Mailer;
 }
 
 export type SessionState =

@@ -104,6 +104,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/orders/:n/links/:n/revoke',
   'POST /api/receipts/:n/bank-in',
   'POST /api/users/:n/reset-two-factor',
+  'POST /api/jobs/:n/retry',
   'DELETE /api/users/:n',
   'DELETE /api/companies/:n',
   'DELETE /api/branches/:n',

@@ -21,6 +21,8 @@ export interface TestServer {
   readonly db: Kysely<Database>;
   readonly clock: FakeClock;
   readonly files: MemoryFileStorage;
+  /** What the app was given (its database, clock, encrypter …), e.g. for a job runner beside it. */
+  readonly deps: ServerDeps;
   /**
    * Stops this app and its database connection and starts a new app on the same database and
    * files, as a restart of the server process would (the old instance must not be used after).
@@ -112,14 +114,19 @@ async function pgliteFrom(dump: Blob): Promise<OpenDatabase> {
 /** The fonts of the PDFs, read once for every test server of a file. */
 const fonts = new PackagedFontSource();
 
-async function serverOn(database: OpenDatabase, config: ServerConfig, extra: Partial<Pick<ServerDeps, 'cookieHeaders'>>, options: TestServerOptions, clock: FakeClock, files: MemoryFileStorage): Promise<TestServer> {
+/** What a test may give the app beyond the defaults. */
+export type TestExtra = Partial<Pick<ServerDeps, 'cookieHeaders' | 'mailer' | 'jobs'>>;
+
+async function serverOn(database: OpenDatabase, config: ServerConfig, extra: TestExtra, options: TestServerOptions, clock: FakeClock, files: MemoryFileStorage): Promise<TestServer> {
   const { db } = database;
   const appDb = (options.plugins ?? []).reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), db);
   const encrypter = await Encrypter.fromKey(await loadAppKey(db, undefined));
-  const app = createServerApp({ db: appDb, passwords: new Argon2PasswordHasher(), encrypter, files, fonts, now: clock.now, config, clientIp: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1', ...extra });
+  const deps: ServerDeps = { db: appDb, passwords: new Argon2PasswordHasher(), encrypter, files, fonts, now: clock.now, config, clientIp: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1', ...extra };
+  const app = createServerApp(deps);
   return {
     app,
     db,
+    deps,
     clock,
     files,
     restart: async () => serverOn(await database.reopen(), config, extra, options, clock, files),
@@ -133,7 +140,7 @@ async function serverOn(database: OpenDatabase, config: ServerConfig, extra: Par
  */
 export async function startTestServer(
   config: ServerConfig = DEFAULT_SERVER_CONFIG,
-  extra: Partial<Pick<ServerDeps, 'cookieHeaders'>> = {},
+  extra: TestExtra = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const pgTemplate = inject('pgTemplate');
@@ -251,7 +258,7 @@ export const DEMO = {
  * set-up most server test files share). The object stands for the started server: read its fields
  * inside tests and hooks, not at load time. `restart()` returns the new instance, as startTestServer's does.
  */
-export function serverForTests(config?: ServerConfig, extra?: Partial<Pick<ServerDeps, 'cookieHeaders'>>, options?: TestServerOptions): TestServer {
+export function serverForTests(config?: ServerConfig, extra?: TestExtra, options?: TestServerOptions): TestServer {
   let started: TestServer | undefined;
   beforeAll(async () => {
     started = await startTestServer(config, extra, options);
@@ -275,6 +282,9 @@ export function serverForTests(config?: ServerConfig, extra?: Partial<Pick<Serve
     },
     get files() {
       return current().files;
+    },
+    get deps() {
+      return current().deps;
     },
     restart: () => current().restart(),
     close: () => current().close(),

@@ -37,6 +37,8 @@ describe('migration 0013: API tokens made before the named abilities', () => {
     await sql`delete from kysely_migration where name = '0015_company_payment'`.execute(db);
     for (const table of ['quotation_responses', 'document_link_opens', 'document_links']) await sql`drop table ${sql.raw(table)}`.execute(db);
     await sql`delete from kysely_migration where name = '0017_document_links'`.execute(db);
+    for (const table of ['document_sends', 'mail_settings', 'jobs']) await sql`drop table ${sql.raw(table)}`.execute(db);
+    await sql`delete from kysely_migration where name = '0016_jobs_and_mail'`.execute(db);
     const made = async (name: string, abilities: string[]) =>
       (await db.insertInto('api_tokens').values({ user_id: 1, name, token_hash: `hash-${name}`, abilities: JSON.stringify(abilities), created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
     const everything = await made('everything', ['read', 'create', 'update', 'delete']);

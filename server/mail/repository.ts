@@ -1,0 +1,109 @@
+import type { Selectable } from 'kysely';
+import type { DocumentSendTable, MailSettingTable, TlsMode } from '../db/schema';
+import type { Db } from '../service/context';
+
+/** Settings → E-mail (one row) and the log of documents sent by e-mail: SQL only. */
+
+export type MailSettingRow = Selectable<MailSettingTable>;
+
+export const settingsRow = (db: Db): Promise<MailSettingRow> => db.selectFrom('mail_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+
+export interface MailSettingsChange {
+  readonly host: string;
+  readonly port: number;
+  readonly tlsMode: TlsMode;
+  readonly username: string;
+  /** undefined: keep the sealed password as it is. */
+  readonly passwordSealed?: string | null;
+  readonly fromName: string;
+  readonly fromAddress: string;
+}
+
+/** Saves the settings if `version` is still the current one; the row, or undefined when it was stale. */
+export function updateSettings(db: Db, change: MailSettingsChange, version: number, now: Date): Promise<MailSettingRow | undefined> {
+  return db
+    .updateTable('mail_settings')
+    .set((eb) => ({
+      host: change.host,
+      port: change.port,
+      tls_mode: change.tlsMode,
+      username: change.username,
+      ...(change.passwordSealed !== undefined ? { password_sealed: change.passwordSealed } : {}),
+      from_name: change.fromName,
+      from_address: change.fromAddress,
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', 1)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export type SendDocumentType = DocumentSendTable['document_type'];
+
+/** The number and client of a quotation or an invoice (orders), or undefined when there is none. */
+export function documentHead(db: Db, type: SendDocumentType, id: number): Promise<{ number: string; client_id: number } | undefined> {
+  return type === 'quotation'
+    ? db.selectFrom('quotations').select(['number', 'client_id']).where('id', '=', id).executeTakeFirst()
+    : db.selectFrom('orders').select(['number', 'client_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The e-mail addresses of a client's contacts, the primary first. */
+export function contactEmails(db: Db, clientId: number): Promise<{ name: string; email: string }[]> {
+  return db
+    .selectFrom('client_contacts')
+    .select(['name', 'email'])
+    .where('client_id', '=', clientId)
+    .where('email', '<>', '')
+    .orderBy('is_primary', 'desc')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+export function insertSend(db: Db, send: { type: SendDocumentType; documentId: number; jobId: number; recipient: string; language: string; message: string; userId: number | null; now: Date }) {
+  return db
+    .insertInto('document_sends')
+    .values({ document_type: send.type, document_id: send.documentId, job_id: send.jobId, recipient: send.recipient, language: send.language, message: send.message, created_by: send.userId, created_at: send.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+const sendColumns = [
+  'document_sends.id',
+  'document_sends.document_type',
+  'document_sends.document_id',
+  'document_sends.recipient',
+  'document_sends.language',
+  'document_sends.message',
+  'document_sends.job_id',
+  'document_sends.created_by',
+  'document_sends.created_at',
+  'jobs.status',
+  'jobs.attempts',
+  'jobs.last_error',
+  'jobs.finished_at',
+  'users.name as by_name',
+] as const;
+
+const sends = (db: Db) => db.selectFrom('document_sends').innerJoin('jobs', 'jobs.id', 'document_sends.job_id').leftJoin('users', 'users.id', 'document_sends.created_by').select(sendColumns);
+
+export type SendRow = Awaited<ReturnType<typeof sendById>> & object;
+
+export const sendById = (db: Db, id: number) => sends(db).where('document_sends.id', '=', id).executeTakeFirst();
+
+/** The send a job sends. */
+export const sendOfJob = (db: Db, jobId: number) => sends(db).where('document_sends.job_id', '=', jobId).executeTakeFirst();
+
+/** The sends of a document, newest first. */
+export const sendsOf = (db: Db, type: SendDocumentType, documentId: number) =>
+  sends(db).where('document_sends.document_type', '=', type).where('document_sends.document_id', '=', documentId).orderBy('document_sends.id', 'desc').limit(50).execute();
+
+/** The audit line of what a job did (no request, no address): on behalf of the user who asked for it. */
+export function auditFromJob(db: Db, entry: { userId: number | null; action: string; entityType: string; entityId: number; changes: Record<string, unknown>; now: Date }) {
+  return db
+    .insertInto('audits')
+    .values({ user_id: entry.userId, action: entry.action, entity_type: entry.entityType, entity_id: String(entry.entityId), changes: JSON.stringify(entry.changes), ip: null, created_at: entry.now })
+    .execute();
+}

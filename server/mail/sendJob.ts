@@ -1,0 +1,63 @@
+import type { ServerDeps } from '../http/env';
+import { PermanentJobError, type JobHandler } from '../jobs/runner';
+import type { JobRow } from '../jobs/repository';
+import { documentAttachment } from './attachment';
+import * as repo from './repository';
+import { smtpOf } from './service';
+import { attachedLine, documentSubject, type MailLanguage } from './texts';
+
+const ENTITY = { quotation: 'quotation', invoice: 'order' } as const;
+
+async function sendOf(deps: ServerDeps, job: JobRow): Promise<repo.SendRow> {
+  const send = await repo.sendOfJob(deps.db, job.id);
+  if (!send) throw new PermanentJobError('The e-mail to send is no longer recorded.');
+  return send;
+}
+
+/**
+ * The job that e-mails a quotation or an invoice: renders its PDF, sends it attached through the SMTP
+ * server of Settings → E-mail, and writes the audit line; the document shows the send's state (its
+ * job's). A refused connection or login is tried again with backoff (the settings may be mended
+ * meanwhile); a document that is gone, or a host that cannot send e-mail at all, fails at once.
+ */
+export const sendDocumentJob: JobHandler = {
+  async run(deps, job) {
+    const send = await sendOf(deps, job);
+    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
+    const where = await smtpOf(deps);
+    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const head = await repo.documentHead(deps.db, send.document_type, send.document_id);
+    if (!head) throw new PermanentJobError('The document was deleted.');
+    const language = send.language as MailLanguage;
+    const attachment = await documentAttachment(deps, { kind: send.document_type, id: send.document_id }, language);
+    const text = attachment ? `${send.message}\n\n${attachedLine(language, attachment.fileName)}\n` : `${send.message}\n`;
+    await deps.mailer.send(where.smtp, {
+      from: where.from,
+      to: send.recipient,
+      subject: documentSubject(language, send.document_type, head.number),
+      text,
+      attachments: attachment ? [attachment] : [],
+    });
+    await repo.auditFromJob(deps.db, {
+      userId: send.created_by,
+      action: 'emailSent',
+      entityType: ENTITY[send.document_type],
+      entityId: send.document_id,
+      changes: { to: send.recipient, jobId: job.id, attachment: attachment?.fileName ?? null },
+      now: deps.now(),
+    });
+  },
+  async failed(deps, job, reason, final) {
+    if (!final) return;
+    const send = await repo.sendOfJob(deps.db, job.id);
+    if (!send) return;
+    await repo.auditFromJob(deps.db, {
+      userId: send.created_by,
+      action: 'emailFailed',
+      entityType: ENTITY[send.document_type],
+      entityId: send.document_id,
+      changes: { to: send.recipient, jobId: job.id, error: reason },
+      now: deps.now(),
+    });
+  },
+};

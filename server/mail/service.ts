@@ -1,0 +1,157 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { DocumentSend, DocumentSends, MailSettings } from '../../contract/mail';
+import type { ServerDeps } from '../http/env';
+import { enqueue } from '../jobs/queue';
+import type { ServiceContext } from '../service/context';
+import { conflict, invalid, notFound, type Failure } from '../service/failure';
+import type { Mailer, SmtpSettings } from './mailer';
+import * as repo from './repository';
+import { defaultDocumentMessage, testMail, type MailLanguage } from './texts';
+
+/** Settings → E-mail, its test e-mail, and sending a quotation or an invoice by e-mail (queued as a job). */
+
+export type MailFailure = Failure<{ code: 'mailNotConfigured' } | { code: 'mailUnavailable' } | { code: 'mailFailed'; reason: string }>;
+
+/** The job kind that sends a document (server/mail/sendJob.ts). */
+export const SEND_DOCUMENT_JOB = 'sendDocument';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+function settingsView(row: repo.MailSettingRow): MailSettings {
+  return {
+    host: row.host,
+    port: row.port,
+    tlsMode: row.tls_mode,
+    username: row.username,
+    passwordSet: row.password_sealed !== null,
+    fromName: row.from_name,
+    fromAddress: row.from_address,
+    version: row.version,
+  };
+}
+
+export const mailSettings = async (db: ServiceContext['db']): Promise<MailSettings> => settingsView(await repo.settingsRow(db));
+
+export interface MailSettingsInput {
+  readonly host: string;
+  readonly port: number;
+  readonly tlsMode: SmtpSettings['tlsMode'];
+  readonly username: string;
+  readonly password?: string;
+  readonly clearPassword?: boolean;
+  readonly fromName: string;
+  readonly fromAddress: string;
+  readonly version: number;
+}
+
+/** Saves Settings → E-mail; a new password is sealed, an empty one keeps the one kept. Audited without the password. */
+export async function saveMailSettings(ctx: ServiceContext, input: MailSettingsInput): Promise<Result<MailSettings, Failure>> {
+  if (input.host && !input.fromAddress) return err(invalid({ fromAddress: 'mail.fromRequired' }));
+  const before = await repo.settingsRow(ctx.db);
+  const passwordSealed = input.clearPassword ? null : input.password ? await ctx.deps.encrypter.encrypt(input.password) : undefined;
+  return ctx.db.transaction().execute(async (tx) => {
+    const saved = await repo.updateSettings(tx, { ...input, passwordSealed }, input.version, ctx.now());
+    if (!saved) return err(conflict);
+    const changes: Record<string, unknown> = {};
+    for (const [field, from, to] of [
+      ['host', before.host, saved.host],
+      ['port', before.port, saved.port],
+      ['tlsMode', before.tls_mode, saved.tls_mode],
+      ['username', before.username, saved.username],
+      ['fromName', before.from_name, saved.from_name],
+      ['fromAddress', before.from_address, saved.from_address],
+    ] as const) {
+      if (from !== to) changes[field] = { from, to };
+    }
+    if (passwordSealed !== undefined) changes.password = passwordSealed === null ? 'removed' : 'changed';
+    await ctx.audit({ action: 'update', entityType: 'mail_settings', entityId: 1, changes }, tx);
+    return ok(settingsView(saved));
+  });
+}
+
+/** The SMTP server and the sender of Settings → E-mail, its password opened; null when no server is set. */
+export async function smtpOf(deps: Pick<ServerDeps, 'db' | 'encrypter'>): Promise<{ smtp: SmtpSettings; from: { name: string; address: string } } | null> {
+  const row = await repo.settingsRow(deps.db);
+  if (!row.host) return null;
+  const password = row.password_sealed === null ? null : await deps.encrypter.decrypt(row.password_sealed);
+  return {
+    smtp: { host: row.host, port: row.port, tlsMode: row.tls_mode, username: row.username, password },
+    from: { name: row.from_name, address: row.from_address },
+  };
+}
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * Sends the test e-mail now, while the administrator waits (a few seconds at most: the SMTP timeouts
+ * of the mailer), so a wrong host, port or password is said at once; audited.
+ */
+export async function sendTestMail(ctx: ServiceContext, to: string): Promise<Result<void, MailFailure>> {
+  const mailer: Mailer | undefined = ctx.deps.mailer;
+  if (!mailer) return err({ code: 'mailUnavailable' });
+  const where = await smtpOf(ctx.deps);
+  if (!where) return err({ code: 'mailNotConfigured' });
+  const words = testMail(where.smtp.host);
+  let failure: string | null = null;
+  try {
+    await mailer.send(where.smtp, { from: where.from, to, subject: words.subject, text: words.text });
+  } catch (error) {
+    failure = reasonOf(error);
+  }
+  await ctx.audit({ action: 'testMail', entityType: 'mail_settings', entityId: 1, changes: { to, ...(failure ? { error: failure } : {}) } }, ctx.db);
+  return failure === null ? ok(undefined) : err({ code: 'mailFailed', reason: failure });
+}
+
+/** A send as the document screen shows it: its state is its job's. */
+export function sendView(row: repo.SendRow): DocumentSend {
+  const status = row.status === 'done' ? 'sent' : row.status === 'failed' ? 'failed' : row.status === 'running' ? 'sending' : 'queued';
+  return {
+    id: row.id,
+    recipient: row.recipient,
+    language: row.language as MailLanguage,
+    message: row.message,
+    status,
+    error: row.status === 'done' ? '' : row.last_error,
+    attempts: row.attempts,
+    jobId: row.job_id,
+    createdAt: iso(row.created_at)!,
+    sentAt: row.status === 'done' ? iso(row.finished_at) : null,
+    byName: row.by_name,
+  };
+}
+
+/** The sends of a document, whom it may go to, and whether e-mail is set up; notFound when there is no such document. */
+export async function documentSends(deps: Pick<ServerDeps, 'db'>, type: repo.SendDocumentType, id: number): Promise<Result<DocumentSends, Failure>> {
+  const head = await repo.documentHead(deps.db, type, id);
+  if (!head) return err(notFound);
+  const [rows, contacts, settings] = await Promise.all([repo.sendsOf(deps.db, type, id), repo.contactEmails(deps.db, head.client_id), repo.settingsRow(deps.db)]);
+  return ok({ sends: rows.map(sendView), contacts, mailConfigured: settings.host !== '' });
+}
+
+export interface SendDocumentInput {
+  readonly to: string;
+  readonly language: MailLanguage;
+  readonly message: string;
+}
+
+const ENTITY = { quotation: 'quotation', invoice: 'order' } as const;
+
+/**
+ * Queues the e-mail of a quotation or an invoice: the send and its job in one transaction (both kept
+ * or neither), audited on the document; the job renders the PDF and sends it (server/mail/sendJob.ts).
+ * An empty message is the default one in the chosen language(s).
+ */
+export async function sendDocument(ctx: ServiceContext, type: repo.SendDocumentType, id: number, input: SendDocumentInput): Promise<Result<DocumentSend, MailFailure>> {
+  const head = await repo.documentHead(ctx.db, type, id);
+  if (!head) return err(notFound);
+  if (!(await repo.settingsRow(ctx.db)).host) return err({ code: 'mailNotConfigured' });
+  const message = input.message.trim() || defaultDocumentMessage(input.language, type, head.number);
+  const sendId = await ctx.db.transaction().execute(async (tx) => {
+    const job = await enqueue(tx, ctx.now(), { kind: SEND_DOCUMENT_JOB, payload: { summary: `${head.number} → ${input.to}` } });
+    const { id: sendId } = await repo.insertSend(tx, { type, documentId: id, jobId: job.id, recipient: input.to, language: input.language, message, userId: ctx.actor.id, now: ctx.now() });
+    await ctx.audit({ action: 'email', entityType: ENTITY[type], entityId: id, changes: { to: input.to, language: input.language, jobId: job.id } }, tx);
+    return sendId;
+  });
+  ctx.deps.jobs?.notify();
+  return ok(sendView((await repo.sendById(ctx.db, sendId))!));
+}
