@@ -59,6 +59,8 @@ export const MENU: readonly MenuSection[] = [
       { label: 'areas', path: '/settings/area' },
       { label: 'holidays', path: '/settings/holiday' },
       { label: 'audit', path: '/settings/audit' },
+      { label: 'mailSettings', path: '/settings/mail' },
+      { label: 'jobs', path: '/settings/jobs' },
     ],
   },
   {

@@ -30,6 +30,8 @@ export type ScreenKey =
   | 'codes'
   | 'holidays'
   | 'audit'
+  | 'mailSettings'
+  | 'jobs'
   | 'showcase'
   | 'products'
   | 'productForm'
@@ -171,6 +173,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/settings/area', title: 'areas', screen: 'areas', permission: 'setting_view', api: '/api/areas' },
   { path: '/settings/holiday', title: 'holidays', screen: 'holidays', permission: 'setting_view', api: '/api/holidays', defaultQuery: 'currentYear' },
   { path: '/settings/audit', title: 'audit', screen: 'audit', permission: 'audit_view', api: '/api/audits' },
+  { path: '/settings/mail', title: 'mailSettings', screen: 'mailSettings', permission: 'setting_view', api: '/api/settings/mail' },
+  { path: '/settings/jobs', title: 'jobs', screen: 'jobs', permission: 'setting_view', api: '/api/jobs' },
 
   // Profile
   { path: '/user/profile', title: 'profile', screen: 'profile', api: '/api/user/profile' },

@@ -25,6 +25,7 @@ import { ListExport } from '../../application/ports/ListExport';
 import { HttpListExport } from '../http/HttpListExport';
 import { AccountService } from '../../application/account/AccountService';
 import { ApiTokens } from '../../application/ports/ApiTokens';
+import { Mailing } from '../../application/ports/Mailing';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import { SalesDeskLoader } from '../../application/sales/SalesDesks';
@@ -368,6 +369,8 @@ export const settingsModule = new ContainerModule(({ bind }) => {
       )
       .inSingletonScope();
   }
+  // Settings → E-mail and Background jobs, "Send by e-mail" on documents: loaded with the first of them (lazyPort).
+  bindHttpAdapter(bind, Mailing, () => import('../http/mail/HttpMailing').then((m) => m.HttpMailing));
 });
 
 /** Every application module, in the order the container loads them. */

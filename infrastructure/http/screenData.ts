@@ -42,6 +42,7 @@ const appointmentScreens = () => import('./appointments/screens');
 const products = () => import('./products/screens');
 const account = () => import('./account/screens');
 const settingsScreens = () => import('./admin/settingsScreens');
+const mailScreens = () => import('./mail/screens');
 /** The Settings lists' and organisation's screens: their decoders in one lazily loaded module. */
 const SETTINGS_SCREENS = ['orderTerms', 'options', 'areas', 'holidays', 'codes', 'companies', 'companyForm', 'branches', 'branchForm'] as const;
 /** A sales screen's decoder, from the sales screens' module (one chunk for the five). */
@@ -65,6 +66,8 @@ export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   roles: () => adminScreens().then((m) => m.roles),
   roleForm: () => adminScreens().then((m) => m.roleForm),
   audit: () => adminScreens().then((m) => m.audit),
+  mailSettings: () => mailScreens().then((m) => m.mailSettings),
+  jobs: () => mailScreens().then((m) => m.jobs),
   products: () => products().then((m) => m.products),
   productForm: () => products().then((m) => m.productForm),
   categories: () => products().then((m) => m.categories),

@@ -32,6 +32,8 @@ export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<Screen
   codes: lazy(() => import('../screens/settings/CodesScreen')),
   holidays: lazy(() => import('../screens/settings/HolidaysScreen')),
   audit: lazy(() => import('../screens/settings/AuditScreen')),
+  mailSettings: lazy(() => import('../screens/settings/MailSettingsScreen')),
+  jobs: lazy(() => import('../screens/settings/JobsScreen')),
   showcase: lazy(() => import('../screens/ShowcaseScreen')),
   products: lazy(() => import('../screens/products/ProductsListScreen')),
   productForm: lazy(() => import('../screens/products/ProductFormScreen')),

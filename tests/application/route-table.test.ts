@@ -72,6 +72,9 @@ const SPEC: readonly { path: string; api?: string; apiQuery?: Record<string, str
   { path: '/settings/area', api: '/api/areas' },
   { path: '/settings/holiday', api: '/api/holidays' },
   { path: '/settings/audit', api: '/api/audits' },
+  // Issue 21: e-mail through SMTP and the background jobs that send it.
+  { path: '/settings/mail', api: '/api/settings/mail' },
+  { path: '/settings/jobs', api: '/api/jobs' },
   { path: '/user/profile', api: '/api/user/profile' },
   { path: '/user/api-tokens', api: '/api/user/api-tokens' },
   // Beyond the spec's list (issue 18): where a user the company requires two-factor of sets it up first.

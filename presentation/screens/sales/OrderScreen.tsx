@@ -29,6 +29,7 @@ import { useService } from '../../services/ServicesContext';
 import { CustomerLinkPanel } from './CustomerLinkPanel';
 import { DocumentFields } from './DocumentFields';
 import { PaymentDialog, VoidDialog } from './OrderDialogs';
+import { DocumentEmail } from './DocumentEmail';
 import { PrintPreview } from './PrintPreview';
 import { methodWords } from './paymentMethods';
 import { invoiceDocument, receiptDocument } from '../../../domain/documents/printable';
@@ -229,6 +230,7 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
           document={{ kind: 'invoice', id: order.id, number: order.number, phones: order.client?.contact?.phones ?? [], companyZh: order.letterhead?.nameZh ?? '', companyEn: order.letterhead?.nameEn ?? '' }}
         />
       )}
+      {order && <DocumentEmail document="invoice" id={order.id} number={order.number} />}
       {order && printing?.kind === 'invoice' && <PrintPreview doc={invoiceDocument(order, desk.payment(order))} pdf={{ kind: 'invoice', id: order.id }} onClose={() => setPrinting(null)} />}
       {order && printing?.kind === 'receipt' && <PrintPreview doc={receiptDocument(printing.receipt, order, invoice?.options.refundReasons ?? [])} pdf={{ kind: 'receipt', id: printing.receipt.id }} onClose={() => setPrinting(null)} />}
     </div>

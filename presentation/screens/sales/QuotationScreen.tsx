@@ -26,6 +26,7 @@ import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { CustomerLinkPanel } from './CustomerLinkPanel';
 import { CustomerResponseNote } from './CustomerResponseNote';
+import { DocumentEmail } from './DocumentEmail';
 import { DocumentFields } from './DocumentFields';
 import { PrintPreview } from './PrintPreview';
 import { quotationDocument } from '../../../domain/documents/printable';
@@ -177,6 +178,7 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
           document={{ kind: 'quotation', id: quotation.id, number: quotation.number, phones: quotation.client?.contact?.phones ?? [], companyZh: quotation.letterhead?.nameZh ?? '', companyEn: quotation.letterhead?.nameEn ?? '' }}
         />
       )}
+      {quotation && <DocumentEmail document="quotation" id={quotation.id} number={quotation.number} />}
       {printing && quotation && <PrintPreview doc={quotationDocument(quotation)} pdf={{ kind: 'quotation', id: quotation.id }} onClose={() => setPrinting(false)} />}
     </div>
   );
