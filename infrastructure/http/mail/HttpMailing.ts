@@ -21,7 +21,8 @@ export class HttpMailing implements Mailing {
   }
 
   sends(document: MailedDocument, id: number): ResultAsync<DocumentSends, ApiError> {
-    return this.api.call({ method: 'GET', path: `${PATHS[document]}/${id}/emails` }, decoderOf(DocumentSendsReply));
+    // A panel beside the document: a failed read is said there, it does not take the screen away.
+    return this.api.call({ method: 'GET', path: `${PATHS[document]}/${id}/emails` }, decoderOf(DocumentSendsReply), { navigateOnError: false, progress: false });
   }
 
   send(document: MailedDocument, id: number, request: SendRequest): ResultAsync<DocumentSend, ApiError> {
