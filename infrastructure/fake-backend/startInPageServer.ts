@@ -6,7 +6,10 @@ import { Pbkdf2PasswordHasher } from '../../server/auth/pbkdf2-hasher';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { isEmpty, seedDemo } from '../../server/db/seed';
-import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
+import { DEFAULT_SERVER_CONFIG, type ServerDeps } from '../../server/http/env';
+import { JOB_HANDLERS } from '../../server/jobs/handlers';
+import { JobSignal } from '../../server/jobs/queue';
+import { JobRunner } from '../../server/jobs/runner';
 import { MemoryFileStorage } from '../../server/storage/FileStorage';
 import { IN_PAGE_COOKIE_HEADERS } from './cookieHeaders';
 
@@ -25,7 +28,7 @@ export async function startInPageServer(options: { persistent: boolean }): Promi
   const passwords = new Pbkdf2PasswordHasher();
   const encrypter = await Encrypter.fromKey(await loadAppKey(db, undefined));
   if (await isEmpty(db)) await seedDemo(db, passwords, encrypter);
-  return createServerApp({
+  const deps: ServerDeps = {
     db,
     passwords,
     encrypter,
@@ -34,5 +37,10 @@ export async function startInPageServer(options: { persistent: boolean }): Promi
     config: DEFAULT_SERVER_CONFIG,
     clientIp: () => null,
     cookieHeaders: IN_PAGE_COOKIE_HEADERS,
-  });
+    jobs: new JobSignal(),
+  };
+  // The background jobs run here too; with no SMTP connection in the page an e-mail fails at once,
+  // with that reason on the document and under Settings → Background jobs.
+  new JobRunner(deps, JOB_HANDLERS, { worker: 'in-page' }).start();
+  return createServerApp(deps);
 }
