@@ -137,7 +137,7 @@ describe('Send by e-mail on a quotation', () => {
     expect(within(dialog).getByLabelText('To')).toHaveValue('chan@client.test');
     expect(within(dialog).getByLabelText('Message')).toHaveValue('Dear customer,\n\nPlease find attached our quotation QUO-2026-00012.\n\nThank you.');
     await user.selectOptions(within(dialog).getByLabelText('Language'), 'both');
-    expect(String((within(dialog).getByLabelText('Message') as HTMLTextAreaElement).value)).toContain('附上我們的報價單 QUO-2026-00012，請查閱。');
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Message').value).toContain('附上我們的報價單 QUO-2026-00012，請查閱。');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('The e-mail to chan@client.test is queued and will be sent in a moment.')).toBeInTheDocument();
     const posted = transport.requests.find((r) => r.method === 'POST' && r.path === '/api/quotations/12/emails');
