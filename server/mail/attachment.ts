@@ -1,12 +1,19 @@
+import { documentPdf } from '../documents/pdf';
 import type { ServerDeps } from '../http/env';
+import { PermanentJobError } from '../jobs/runner';
 import type { MailAttachment } from './mailer';
 import type { MailLanguage } from './texts';
 
 /**
- * The PDF of a document, to attach to its e-mail. The server's PDFs come from
- * server/documents/pdf.ts (`documentPdf`); until it is part of this build there is no attachment and
- * the e-mail goes without one (null).
+ * The PDF of a document, to attach to its e-mail (server/documents/pdf.ts, in the e-mail's
+ * language or both). A document that is gone ends the job; a host that makes no PDF (no fonts: the
+ * in-page demo, which sends no e-mail either) sends none.
  */
-export function documentAttachment(_deps: ServerDeps, _document: { kind: 'quotation' | 'invoice'; id: number }, _language: MailLanguage): Promise<MailAttachment | null> {
-  return Promise.resolve(null);
+export async function documentAttachment(deps: ServerDeps, document: { kind: 'quotation' | 'invoice'; id: number }, language: MailLanguage): Promise<MailAttachment | null> {
+  const made = await documentPdf(deps, document, language);
+  if (made.isErr()) {
+    if (made.error.code === 'notFound') throw new PermanentJobError('The document was deleted.');
+    return null;
+  }
+  return { fileName: made.value.fileName, contentType: 'application/pdf', bytes: made.value.bytes };
 }

@@ -38,6 +38,7 @@ test('a quotation sent by e-mail arrives at the SMTP server and is logged on the
 
   await expect.poll(() => receivedBy(to)?.subject, { timeout: 30_000 }).toBe(`報價單 ${number}`);
   expect(receivedBy(to)!.text).toContain(`附上我們的報價單 ${number}，請查閱。`);
+  expect(receivedBy(to)!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
 
   await page.getByRole('button', { name: '重新整理' }).click();
   await expect(page.getByText(new RegExp(`^已於 .+ 發送至 ${to.replace(/[.]/g, '\\.')}`))).toBeVisible();

@@ -3,6 +3,7 @@ import { JOB_HANDLERS } from '../../server/jobs/handlers';
 import { JobSignal } from '../../server/jobs/queue';
 import { JobRunner } from '../../server/jobs/runner';
 import { SmtpMailer } from '../../server/node/smtpMailer';
+import { pdfText } from '../support/pdfText';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { DEMO, serverForTests, signedInAgent, type TestAgent } from './harness';
 
@@ -106,6 +107,16 @@ describe('sending a document by e-mail', () => {
     expect(mail.subject).toBe(`報價單 ${quotation.number} / Quotation ${quotation.number}`);
     expect(mail.text).toContain(`附上我們的報價單 ${quotation.number}，請查閱。`);
     expect(mail.text).toContain(`Please find attached our quotation ${quotation.number}.`);
+    // The quotation's PDF (server/documents/pdf.ts), in both languages, read back.
+    expect(mail.attachments).toHaveLength(1);
+    const pdf = mail.attachments[0]!;
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.filename).toMatch(/\.pdf$/);
+    expect(mail.text).toContain(`附件：${pdf.filename}`);
+    const text = await pdfText(new Uint8Array(pdf.content));
+    expect(text).toContain(quotation.number);
+    expect(text).toMatch(/報價單/);
+    expect(text).toMatch(/QUOTATION|Quotation/);
 
     const after = await admin.get(`/api/quotations/${quotation.id}/emails`);
     const sends = after.body!.sends as { status: string; sentAt: string | null; recipient: string; byName: string }[];
@@ -141,6 +152,7 @@ describe('sending a document by e-mail', () => {
     const mail = sink.received[before]!;
     expect(mail.subject).toBe(`Invoice ${order.number}`);
     expect(mail.text).toContain('Our invoice, with thanks.');
+    expect(await pdfText(new Uint8Array(mail.attachments[0]!.content))).toContain(order.number);
     expect(((await admin.get(`/api/orders/${order.id}/emails`)).body!.sends as { status: string }[])[0]!.status).toBe('sent');
   });
 
