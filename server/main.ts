@@ -9,7 +9,7 @@ import { Encrypter } from './auth/encryption';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './db/housekeeping';
 import { migrateToLatest } from './db/migrate';
 import { isEmpty, seedDemo } from './db/seed';
-import { DEFAULT_SERVER_CONFIG, type ServerDeps } from './http/env';
+import { DEFAULT_SERVER_CONFIG, type ServerConfig, type ServerDeps } from './http/env';
 import { appKeyFile, resolveAppKey } from './node/appKey';
 import { Argon2PasswordHasher } from './node/argon2-hasher';
 import { databaseTarget, openDatabase } from './node/database';
@@ -54,12 +54,13 @@ async function main(): Promise<void> {
     console.log('[server] new database: demo data seeded (sign-ins in README.md)');
   }
 
-  const config = {
+  const config: ServerConfig = {
     ...DEFAULT_SERVER_CONFIG,
     trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
     loginFailuresPerAddress: positiveNumber('LOGIN_FAILURES_PER_ADDRESS', DEFAULT_SERVER_CONFIG.loginFailuresPerAddress),
     loginFailuresPerAccount: positiveNumber('LOGIN_FAILURES_PER_ACCOUNT', DEFAULT_SERVER_CONFIG.loginFailuresPerAccount),
     loginFailureWindowMs: positiveNumber('LOGIN_FAILURE_WINDOW_MINUTES', DEFAULT_SERVER_CONFIG.loginFailureWindowMs / 60_000) * 60_000,
+    ...siteUrlOf(process.env.APP_URL),
   };
   const deps = {
     db,
@@ -127,3 +128,11 @@ main().catch((error: unknown) => {
   console.error('[server] failed to start:', error);
   process.exit(1);
 });
+
+/** APP_URL as the site's address (scheme and host, no trailing slash); a value that is not an http(s) address stops the start. */
+function siteUrlOf(value: string | undefined): { siteUrl?: string } {
+  if (!value) return {};
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error(`APP_URL must be the site's http(s) address, e.g. https://office.example.hk (got ${JSON.stringify(value)})`);
+  return { siteUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}

@@ -30,6 +30,11 @@ export interface ServerConfig {
    * browser used HTTPS, so the cookies are marked Secure. Off, the header is ignored.
    */
   readonly trustProxy: boolean;
+  /**
+   * The site's address as customers reach it (APP_URL, e.g. https://office.example.hk), for the
+   * links that e-mails carry; unset, the address the sender's browser used.
+   */
+  readonly siteUrl?: string;
 }
 
 export const DEFAULT_SERVER_CONFIG: ServerConfig = {

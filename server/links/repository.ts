@@ -66,6 +66,11 @@ export async function revokeLink(tx: Tx, id: number, userId: number, now: Date):
 }
 
 /** The link a token names, when it stands: this id, this hash, not revoked, not expired at `now`. */
+/** A link that is neither revoked nor expired, by its id alone (its expiry), or null. */
+export async function liveLink(db: Db, id: number, now: Date) {
+  return (await db.selectFrom('document_links').select(['id', 'expires_at']).where('id', '=', id).where('revoked_at', 'is', null).where('expires_at', '>', now).executeTakeFirst()) ?? null;
+}
+
 export async function standingLink(db: Db, id: number, hash: string, now: Date) {
   return (
     (await db

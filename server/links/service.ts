@@ -5,12 +5,14 @@ import type { CustomerDocumentReply, DocumentLink } from '../../contract/custome
 import type { Encrypter } from '../auth/encryption';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { AuditEntry } from '../audit';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { Caller, Db, Tx } from '../sales/caller';
 import { loadOrder } from '../sales/orders/service';
 import { updateStatus } from '../sales/quotations/repository';
 import { loadQuotation } from '../sales/quotations/service';
 import { conflict, notFound, type Failure } from '../service/failure';
-import { insertLink, insertResponse, linkOf, linksOf, logOpen, opensOf, revokeLink, setTokenHash, standingLink, type LinkedType, type LinkRow } from './repository';
+import { insertLink, insertResponse, linkOf, linksOf, liveLink, logOpen, opensOf, revokeLink, setTokenHash, standingLink, type LinkedType, type LinkRow } from './repository';
 import { quotationResponse } from './responses';
 import { makeLinkToken, readLinkToken } from './token';
 
@@ -80,6 +82,21 @@ export async function makeDocumentLink(caller: Caller, encrypter: Encrypter, typ
   if (!made) return err(conflict);
   const row = await linkOf(db, type, id, made.linkId);
   return ok({ link: linkView(row!, [], at), path: `/d/${made.token}` });
+}
+
+/**
+ * A new address for a link made earlier whose address was never shown (an e-mail's link, made when
+ * the e-mail was asked for): a fresh token replaces its hash, so only the address put in the e-mail
+ * opens it, and an earlier attempt's address no longer does. Null when the link was revoked or has
+ * expired meanwhile.
+ */
+export async function reissueLinkAddress(db: Kysely<Database>, encrypter: Encrypter, linkId: number, now: Date): Promise<string | null> {
+  const link = await liveLink(db, linkId, now);
+  if (!link) return null;
+  const token = await makeLinkToken(encrypter, linkId, new Date(link.expires_at));
+  const hash = await sha256Hex(token);
+  await db.transaction().execute((tx) => setTokenHash(tx, linkId, hash));
+  return `/d/${token}`;
 }
 
 /** Revokes a link of a document: it answers 404 from now on. */

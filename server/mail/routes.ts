@@ -80,7 +80,9 @@ export function mailRoutes(): Hono<AppEnv> {
     routes.post(`${path}/:id{[0-9]{1,9}}/emails`, queued, ...requirePermission(send, 'update'), async (c) => {
       const input = await parseJsonBody(c, SendBody);
       if (input.isErr()) return input.error;
-      const sent = await sendDocument(serviceContext(c), type, idParam(c), input.value);
+      // The e-mail's link to the document opens at the site's address: APP_URL, else the one the sender used.
+      const siteUrl = c.var.deps.config.siteUrl ?? new URL(c.req.url).origin;
+      const sent = await sendDocument(serviceContext(c), type, idParam(c), { ...input.value, siteUrl });
       return sent.isErr() ? failureReply(c, sent.error) : queued.send(c, { send: sent.value });
     });
   }

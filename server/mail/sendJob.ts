@@ -4,7 +4,8 @@ import type { JobRow } from '../jobs/repository';
 import { documentAttachment } from './attachment';
 import * as repo from './repository';
 import { smtpOf } from './service';
-import { attachedLine, documentSubject, type MailLanguage } from './texts';
+import { reissueLinkAddress } from '../links/service';
+import { attachedLine, documentSubject, linkLine, type MailLanguage } from './texts';
 
 const ENTITY = { quotation: 'quotation', invoice: 'order' } as const;
 
@@ -12,6 +13,14 @@ async function sendOf(deps: ServerDeps, job: JobRow): Promise<repo.SendRow> {
   const send = await repo.sendOfJob(deps.db, job.id);
   if (!send) throw new PermanentJobError('The e-mail to send is no longer recorded.');
   return send;
+}
+
+/** The address of the customer link made for this e-mail (a fresh one at each attempt); null when none was made, or it was revoked meanwhile. */
+async function linkAddress(deps: ServerDeps, job: JobRow): Promise<string | null> {
+  const { linkId, siteUrl } = job.payload as { linkId?: unknown; siteUrl?: unknown };
+  if (typeof linkId !== 'number' || typeof siteUrl !== 'string') return null;
+  const path = await reissueLinkAddress(deps.db, deps.encrypter, linkId, deps.now());
+  return path ? `${siteUrl.replace(/\/+$/, '')}${path}` : null;
 }
 
 /**
@@ -30,7 +39,9 @@ export const sendDocumentJob: JobHandler = {
     if (!head) throw new PermanentJobError('The document was deleted.');
     const language = send.language as MailLanguage;
     const attachment = await documentAttachment(deps, { kind: send.document_type, id: send.document_id }, language);
-    const text = attachment ? `${send.message}\n\n${attachedLine(language, attachment.fileName)}\n` : `${send.message}\n`;
+    const address = await linkAddress(deps, job);
+    const lines = [send.message, address ? linkLine(language, address) : null, attachment ? attachedLine(language, attachment.fileName) : null];
+    const text = `${lines.filter((l): l is string => l !== null).join('\n\n')}\n`;
     await deps.mailer.send(where.smtp, {
       from: where.from,
       to: send.recipient,

@@ -3,6 +3,8 @@ import type { DocumentSend, DocumentSends, MailSettings } from '../../contract/m
 import type { ServerDeps } from '../http/env';
 import { enqueue } from '../jobs/queue';
 import type { ServiceContext } from '../service/context';
+import { hongKongDate } from '../../domain/time/dates';
+import { makeDocumentLink } from '../links/service';
 import { conflict, invalid, notFound, type Failure } from '../service/failure';
 import type { Mailer, SmtpSettings } from './mailer';
 import * as repo from './repository';
@@ -132,7 +134,12 @@ export interface SendDocumentInput {
   readonly to: string;
   readonly language: MailLanguage;
   readonly message: string;
+  /** The site's address as customers reach it: the e-mail holds a customer link to the document there. */
+  readonly siteUrl?: string;
 }
+
+/** How long the customer link an e-mail holds stays open, in days (a link made by hand: 1–365, 30 by default). */
+export const EMAIL_LINK_DAYS = 30;
 
 const ENTITY = { quotation: 'quotation', invoice: 'order' } as const;
 
@@ -146,8 +153,14 @@ export async function sendDocument(ctx: ServiceContext, type: repo.SendDocumentT
   if (!head) return err(notFound);
   if (!(await repo.settingsRow(ctx.db)).host) return err({ code: 'mailNotConfigured' });
   const message = input.message.trim() || defaultDocumentMessage(input.language, type, head.number);
+  // The customer's link to the document (audited as made by the sender); the job gives it its address
+  // when it sends, so no address of it is kept anywhere but in the e-mail.
+  const link = input.siteUrl
+    ? await makeDocumentLink({ db: ctx.db, now: ctx.now, today: hongKongDate(ctx.now()), user: ctx.actor, audit: ctx.audit }, ctx.deps.encrypter, type, id, EMAIL_LINK_DAYS)
+    : null;
+  const linked = link?.isOk() ? { linkId: link.value.link.id, siteUrl: input.siteUrl } : {};
   const sendId = await ctx.db.transaction().execute(async (tx) => {
-    const job = await enqueue(tx, ctx.now(), { kind: SEND_DOCUMENT_JOB, payload: { summary: `${head.number} → ${input.to}` } });
+    const job = await enqueue(tx, ctx.now(), { kind: SEND_DOCUMENT_JOB, payload: { summary: `${head.number} → ${input.to}`, ...linked } });
     const { id: sendId } = await repo.insertSend(tx, { type, documentId: id, jobId: job.id, recipient: input.to, language: input.language, message, userId: ctx.actor.id, now: ctx.now() });
     await ctx.audit({ action: 'email', entityType: ENTITY[type], entityId: id, changes: { to: input.to, language: input.language, jobId: job.id } }, tx);
     return sendId;

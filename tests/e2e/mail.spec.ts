@@ -22,7 +22,7 @@ const receivedBy = (address: string): Received | undefined =>
     .map((file) => JSON.parse(readFileSync(path.join(mailFolder, file), 'utf8')) as Received)
     .find((mail) => mail.to.includes(address));
 
-test('a quotation sent by e-mail arrives at the SMTP server and is logged on the quotation', async ({ page }) => {
+test('a quotation sent by e-mail arrives at the SMTP server with its PDF and the customer link, which opens it; the send is logged on the quotation', async ({ page, browser }) => {
   const to = `client-${Date.now()}@example.test`;
   await signIn(page, SALES);
   await page.goto('/quotations/basic/1');
@@ -39,6 +39,16 @@ test('a quotation sent by e-mail arrives at the SMTP server and is logged on the
   await expect.poll(() => receivedBy(to)?.subject, { timeout: 30_000 }).toBe(`報價單 ${number}`);
   expect(receivedBy(to)!.text).toContain(`附上我們的報價單 ${number}，請查閱。`);
   expect(receivedBy(to)!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+
+  // The customer opens the e-mail's link with no session: the quotation (accepting it from a link: customer-link.spec.ts).
+  const link = /網上查看：(\S+)/.exec(receivedBy(to)!.text)?.[1];
+  expect(link).toMatch(/\/d\/[A-Za-z0-9_-]{54}$/);
+  const customer = await browser.newContext();
+  const visit = await customer.newPage();
+  await visit.goto(link!);
+  await expect(visit.getByRole('heading', { level: 1, name: `報價單 ${number}` })).toBeVisible();
+  await expect(visit.getByRole('article', { name: '報價單' })).toBeVisible();
+  await customer.close();
 
   await page.getByRole('button', { name: '重新整理' }).click();
   await expect(page.getByText(new RegExp(`^已於 .+ 發送至 ${to.replace(/[.]/g, '\\.')}`))).toBeVisible();

@@ -5,7 +5,7 @@ import { JobRunner } from '../../server/jobs/runner';
 import { SmtpMailer } from '../../server/node/smtpMailer';
 import { pdfText } from '../support/pdfText';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
-import { DEMO, serverForTests, signedInAgent, type TestAgent } from './harness';
+import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
 
 /**
  * E-mail through SMTP (issue 21 item 2), against a real SMTP server started here (smtp-server), the
@@ -117,6 +117,12 @@ describe('sending a document by e-mail', () => {
     expect(text).toContain(quotation.number);
     expect(text).toMatch(/報價單/);
     expect(text).toMatch(/QUOTATION|Quotation/);
+    // The customer's link to the quotation, at the address the sender used: it opens the quotation.
+    const address = /http:\/\/localhost\/d\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    expect(address, mail.text).not.toBeNull();
+    const opened = await new TestAgent(server).get(`/api/public/documents/${address![1]!}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ document: { kind: 'quotation', number: quotation.number } });
 
     const after = await admin.get(`/api/quotations/${quotation.id}/emails`);
     const sends = after.body!.sends as { status: string; sentAt: string | null; recipient: string; byName: string }[];
