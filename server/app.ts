@@ -31,7 +31,6 @@ import { dashboardRoutes } from './dashboard/routes';
 import { reportRoutes } from './reports/routes';
 import { documentLinkRoutes } from './links/routes';
 import { publicDocumentRoutes } from './links/publicRoutes';
-import { documentPdf } from './documents/pdf';
 import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
 
@@ -109,17 +108,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', reportRoutes());
   app.route('/api', documentLinkRoutes());
   // Customer links: no sign-in, only the linked document (docs/security.md).
-  // The customer's link offers the document's PDF where this host makes PDFs (not the in-page demo).
-  app.route(
-    '/api',
-    publicDocumentRoutes({
-      pdf: async (c, link, language) => {
-        if (!c.var.deps.fonts) return null;
-        const made = await documentPdf(c.var.deps, { kind: link.type, id: link.documentId }, language);
-        return made.isOk() ? made.value : null;
-      },
-    }),
-  );
+  app.route('/api', publicDocumentRoutes());
   app.route('/api', jobRoutes());
   app.route('/api', mailRoutes());
   // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).

@@ -12,6 +12,7 @@ import { qrPng } from '../http/qrPng';
 import { hitRateLimit, tooManyAttempts } from '../http/rateLimit';
 import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
+import { documentPdf } from '../documents/pdf';
 import { letterheadFilesOfBranch } from './repository';
 import { answerQuotation, customerView, logLinkOpen, standing, type Answer, type LinkFailure, type OpenLink, type Visitor } from './service';
 import { loadQuotation } from '../sales/quotations/service';
@@ -80,12 +81,11 @@ async function linkOf(c: AppContext): Promise<OpenLink | Response> {
   return (await standing(visitorOf(c), c.req.param('token') ?? '')) ?? errorReply(c, 404, 'errors.notFound');
 }
 
-/** The PDF maker, once the server has one (server/documents/pdf.ts); null until then. */
-export interface PublicOptions {
-  readonly pdf: ((c: AppContext, link: OpenLink, language: 'zh-HK' | 'en' | 'both') => Promise<{ fileName: string; bytes: Uint8Array } | null>) | null;
-}
+/** What the customer's page shows of the link's document; its PDF is offered where this host makes PDFs (not the in-page demo). */
+const viewOf = (c: AppContext, visitor: Visitor, link: OpenLink) =>
+  customerView(visitor, link, c.var.deps.fonts !== undefined, `/api/public/documents/${encodeURIComponent(c.req.param('token') ?? '')}`);
 
-export function publicDocumentRoutes(options: PublicOptions = { pdf: null }): Hono<AppEnv> {
+export function publicDocumentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const reads = limited('read', PUBLIC_READS_PER_MINUTE);
   const base = '/public/documents/:token';
@@ -95,17 +95,17 @@ export function publicDocumentRoutes(options: PublicOptions = { pdf: null }): Ho
     if (link instanceof Response) return link;
     const visitor = visitorOf(c);
     await logLinkOpen(visitor, link);
-    const view = await customerView(visitor, link, options.pdf !== null && c.var.deps.fonts !== undefined, `/api/public/documents/${encodeURIComponent(c.req.param('token') ?? '')}`);
+    const view = await viewOf(c, visitor, link);
     return view.isErr() ? failureReply(c, view.error) : shown.send(c, view.value);
   });
 
   routes.get(`${base}/pdf`, reads, async (c) => {
     const link = await linkOf(c);
     if (link instanceof Response) return link;
-    if (!options.pdf) return errorReply(c, 404, 'errors.notFound');
     const language = c.req.query('language');
-    const file = await options.pdf(c, link, language === 'en' || language === 'both' ? language : 'zh-HK');
-    if (!file) return errorReply(c, 404, 'errors.notFound');
+    const made = await documentPdf(c.var.deps, { kind: link.type, id: link.documentId }, language === 'en' || language === 'both' ? language : 'zh-HK');
+    if (made.isErr()) return errorReply(c, 404, 'errors.notFound');
+    const file = made.value;
     await logLinkOpen(visitorOf(c), link);
     return c.body(file.bytes.slice().buffer, 200, {
       'Content-Type': 'application/pdf',
@@ -161,7 +161,7 @@ export function publicDocumentRoutes(options: PublicOptions = { pdf: null }): Ho
     if (link.type !== 'quotation') return errorReply(c, 404, 'errors.notFound');
     const result = await answerQuotation(visitor, link, given, auditAs);
     if (result.isErr()) return failureReply(c, result.error);
-    const view = await customerView(visitor, link, options.pdf !== null && c.var.deps.fonts !== undefined, `/api/public/documents/${encodeURIComponent(c.req.param('token') ?? '')}`);
+    const view = await viewOf(c, visitor, link);
     return view.isErr() ? failureReply(c, view.error) : answered.send(c, view.value);
   };
   routes.post(`${base}/accept`, answered, answer('accepted'));
