@@ -9,7 +9,7 @@ import { RESPONSE_REFUSALS } from '../domain/quotations/customerResponse';
 import { ORDER_TYPES } from '../domain/orders/order';
 import { QUOTATION_STATUSES } from '../domain/quotations/quotation';
 import { Cents, IsoDateText, TermWords, Timestamp } from './common';
-import { ContractSchema, CustomerResponse, Letterhead } from './sales';
+import { ContractSchema, CustomerResponse, DocumentItem, Letterhead } from './sales';
 
 export { CustomerResponse, QuotationCustomerResponse } from './sales';
 
@@ -52,15 +52,8 @@ export type DocumentLinkRevoked = z.infer<typeof DocumentLinkRevoked>;
 export const DocumentLinkInput = z.object({ expiresInDays: z.int() });
 export type DocumentLinkInput = z.infer<typeof DocumentLinkInput>;
 
-/** A line as the customer sees it. */
-export const CustomerLine = z.object({
-  descriptionEn: z.string(),
-  descriptionZh: z.string(),
-  quantity: z.int(),
-  unit: z.nullable(z.string()),
-  unitPrice: Cents,
-  lineTotal: Cents,
-});
+/** A line as the customer sees it: a document's line without the record ids and the product's code. */
+export const CustomerLine = z.omit(DocumentItem, { id: true, productId: true, productCode: true });
 
 /** The client as the document prints it: names, address, contact (no code, no id, no HKID). */
 export const CustomerParty = z.object({
