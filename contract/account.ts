@@ -26,6 +26,7 @@ export const User = z.object({
   branchId: z.nullable(Id),
   companyId: z.nullable(Id),
   mustSetUpTwoFactor: z.optional(z.boolean()),
+  mustChangePassword: z.optional(z.boolean()),
 });
 // The wire and the domain cannot drift: what the schema makes is a domain User.
 export type User = z.output<typeof User> & DomainUser;

@@ -21,6 +21,7 @@ export const SignedInUser = z.object({
   branchId: z.nullable(Id),
   companyId: z.nullable(Id),
   mustSetUpTwoFactor: z.optional(z.boolean()),
+  mustChangePassword: z.optional(z.boolean()),
 }) satisfies z.ZodMiniType<User>;
 
 /** A role or a user as a choice: its id and name. */
@@ -66,6 +67,8 @@ export const AdminUser = z.object({
   commissionRateBp: z.nullable(z.number().check(z.int(), z.nonnegative())),
   /** Whether the user has set two-factor up. */
   twoFactor: z.boolean(),
+  /** A temporary password was set: the user must change it at their next sign-in. */
+  mustChangePassword: z.optional(z.boolean()),
   version: Version,
 });
 export type AdminUser = z.infer<typeof AdminUser>;
@@ -95,7 +98,7 @@ export type UserFormData = z.infer<typeof UserFormData>;
 export type UserSaved = z.infer<typeof UserSaved>;
 
 /** What the user form edits: the account less what the server keeps (id, company, two-factor, version). */
-const UserFields = z.omit(AdminUser, { id: true, companyId: true, twoFactor: true, version: true }).shape;
+const UserFields = z.omit(AdminUser, { id: true, companyId: true, twoFactor: true, mustChangePassword: true, version: true }).shape;
 
 /** What the user form sends for a new account. */
 export const UserCreate = z.object({ ...UserFields, password: z.string(), password_confirmation: z.string() });

@@ -6,6 +6,8 @@ import { databaseConflict, errorReply, isDatabaseUnavailable } from './http/erro
 import type { AppEnv, ServerDeps } from './http/env';
 import openApiDocument from './http/openapi.json';
 import { enforceTwoFactorSetup, loadSession, reachedOverHttps, requireUser, verifyXsrf } from './http/session';
+import { enforcePasswordChange } from './http/passwordChange';
+import { passwordResetRoutes } from './account/passwordResetRoutes';
 import { accountRoutes } from './account/securityRoutes';
 import { apiTokenRoutes } from './account/apiTokenRoutes';
 import { calendarRoutes } from './appointments/routes/calendar';
@@ -81,9 +83,12 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   });
   app.use('/api/*', loadSession);
   app.use('/api/*', verifyXsrf);
+  app.use('/api/*', enforcePasswordChange);
   app.use('/api/*', enforceTwoFactorSetup);
 
   app.route('/api', authRoutes());
+  // "Forgot password?" and its link: public (issue 21 item 8).
+  app.route('/api', passwordResetRoutes());
   app.route('/api', profileRoutes());
   app.route('/api', apiTokenRoutes());
   app.route('/api', accountRoutes());

@@ -19,4 +19,6 @@ export interface User {
   readonly companyId: number | null;
   /** Two-factor is required of this user and not set up yet: they see only its setup until it is. */
   readonly mustSetUpTwoFactor?: boolean;
+  /** Signed in with a temporary password an administrator set: they see only the password change until they make it. */
+  readonly mustChangePassword?: boolean;
 }

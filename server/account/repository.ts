@@ -49,7 +49,9 @@ export async function setRecoveryCodes(db: Db, userId: number, sealed: string): 
 }
 
 export async function setPassword(db: Db, userId: number, hash: string, now: Date): Promise<void> {
-  await db.updateTable('users').set({ password_hash: hash, password_changed_at: now, updated_at: now }).where('id', '=', userId).execute();
+  // The user's own new password: no temporary one any more, and the "Forgot password?" links made before it end.
+  await db.updateTable('users').set({ password_hash: hash, password_changed_at: now, updated_at: now, must_change_password: false }).where('id', '=', userId).execute();
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
 }
 
 /** Ends the user's sessions and their sign-ins waiting for a two-factor code, but `keepId`; how many. */

@@ -39,6 +39,7 @@ export async function toUser(db: Kysely<Database>, row: UserRow): Promise<User> 
     role,
     branchId: row.branch_id,
     companyId: row.company_id,
+    ...(row.must_change_password ? { mustChangePassword: true } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import { twoFactorRequired } from './migrations/0014_two_factor_required';
 import { companyPayment } from './migrations/0015_company_payment';
 import { jobsAndMail } from './migrations/0016_jobs_and_mail';
 import { documentLinks } from './migrations/0017_document_links';
+import { passwordReset } from './migrations/0018_password_reset';
 import type { Database } from './schema';
 
 /**
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_company_payment': companyPayment,
   '0016_jobs_and_mail': jobsAndMail,
   '0017_document_links': documentLinks,
+  '0018_password_reset': passwordReset,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -87,9 +87,21 @@ export interface UserTable {
   password_changed_at: Timestamp | null;
   /** Commission in basis points (5.5% = 550), when the user's rate applies. */
   commission_rate_bp: Generated<number | null>;
+  /** A temporary password set by an administrator: the user must change it at their next sign-in (0018). */
+  must_change_password: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+}
+
+/** A "Forgot password?" link (0018): only its token's SHA-256 is kept; it expires and is used once. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface SessionTable {
@@ -534,6 +546,7 @@ export interface Database {
   app_secrets: AppSecretTable;
   rate_limits: RateLimitTable;
   document_links: DocumentLinkTable;
+  password_resets: PasswordResetTable;
   document_link_opens: DocumentLinkOpenTable;
   quotation_responses: QuotationResponseTable;
   areas: AreaTable;

@@ -257,6 +257,8 @@ export const enforceTwoFactorSetup = createMiddleware<AppEnv>(async (c, next) =>
   const { user, auth } = c.var;
   if (auth.kind !== 'session' || !user) return next();
   if (TWO_FACTOR_SETUP_ONLY.has(`${c.req.method} ${c.req.path}`)) return next();
+  // A temporary password is changed first (server/http/passwordChange.ts), then two-factor set up.
+  if (user.mustChangePassword && `${c.req.method} ${c.req.path}` === 'PUT /api/user/password') return next();
   if (await mustSetUpTwoFactor(c.var.deps.db, user.id)) {
     return errorReply(c, 403, 'auth.twoFactorRequired', { two_factor_setup_required: true });
   }

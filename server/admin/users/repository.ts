@@ -85,6 +85,7 @@ export async function adminUser(db: Db, id: number) {
     calendarColor: row.calendar_color,
     commissionRateBp: row.commission_rate_bp,
     twoFactor: row.two_factor_confirmed_at !== null,
+    ...(row.must_change_password ? { mustChangePassword: true } : {}),
     version: row.version,
   };
 }
@@ -134,6 +135,23 @@ export const updateUser = (tx: Tx, id: number, input: UserColumns, companyId: nu
 export async function endAccess(tx: Tx, id: number): Promise<void> {
   await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
   await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
+}
+
+/**
+ * A temporary password (its hash) that the user must change at their next sign-in; their browser
+ * sessions and sign-ins waiting for a two-factor code end. Whether there was such an account.
+ */
+export async function setTemporaryPassword(tx: Tx, id: number, hash: string, now: Date): Promise<boolean> {
+  const row = await tx
+    .updateTable('users')
+    .set((eb) => ({ password_hash: hash, must_change_password: true, password_changed_at: now, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await tx.deleteFrom('sessions').where((eb) => eb.or([eb('user_id', '=', id), eb('pending_user_id', '=', id)])).execute();
+  await tx.deleteFrom('password_resets').where('user_id', '=', id).execute();
+  return true;
 }
 
 /** Clears the account's two-factor set-up; whether there was such an account. */

@@ -29,6 +29,7 @@ const UserFields = {
 };
 const CreateUser = z.object({ ...UserFields, password: z.string().max(1024), password_confirmation: z.string().max(1024) });
 const UpdateUser = z.object({ ...UserFields, version: versionField });
+const TemporaryPassword = z.object({ password: z.string().max(1024), password_confirmation: z.string().max(1024) });
 
 const ListQuery = z.object({
   q: z.string().trim().max(100).optional(),
@@ -44,6 +45,7 @@ const refuse = failureReplies<UserFailure>({
   lastAdmin: [422, 'admin.lastAdmin'],
   notSelf: [422, 'admin.notSelf'],
   userHasRecords: [422, 'admin.userHasRecords'],
+  ownPassword: [422, 'passwordReset.ownPassword'],
 });
 const { save, remove } = writes(refuse);
 
@@ -71,6 +73,8 @@ export function userAdminRoutes(): Hono<AppEnv> {
       (failure) => refuse(c, failure),
     ),
   );
+  /** A temporary password the user must change at their next sign-in (they are signed out everywhere now). */
+  routes.post('/users/:user_id{[0-9]{1,9}}/temporary-password', saved, ...requirePermission('user_edit'), save(TemporaryPassword, (c, input) => users.setTemporaryPassword(serviceContext(c), idParam(c, 'user_id'), input), saved, (user) => ({ user })));
   routes.delete('/users/:user_id{[0-9]{1,9}}', ...requirePermission('user_delete'), remove((c) => users.deleteUser(serviceContext(c), idParam(c, 'user_id'))));
 
   return routes;

@@ -12,7 +12,7 @@ import * as repo from './repository';
 
 /** Settings → Users: staff accounts, their role, branch, administrator flag, activation and commission. */
 
-export type UserFailure = Failure<'accountAboveYou' | 'lastAdmin' | 'notSelf' | 'userHasRecords'>;
+export type UserFailure = Failure<'accountAboveYou' | 'lastAdmin' | 'notSelf' | 'userHasRecords' | 'ownPassword'>;
 
 export type UserInput = repo.UserColumns;
 export interface NewUser extends UserInput {
@@ -98,6 +98,27 @@ export async function resetTwoFactor(ctx: ServiceContext, id: number): Promise<R
     return found;
   });
   return reset ? ok((await repo.adminUser(ctx.db, id))!) : err(notFound);
+}
+
+/**
+ * A temporary password for another account (issue 21 item 8), under the same rules as any password:
+ * its user is signed out everywhere and must change it at their next sign-in. Audited, never the
+ * password itself.
+ */
+export async function setTemporaryPassword(ctx: ServiceContext, id: number, input: { password: string; password_confirmation: string }): Promise<Result<repo.AdminUser, UserFailure>> {
+  const target = await repo.adminUser(ctx.db, id);
+  if (!target) return err(notFound);
+  if (!mayManage(ctx.actor, await rightsOf(ctx, target))) return err({ code: 'accountAboveYou' });
+  if (id === ctx.actor.id) return err({ code: 'ownPassword' });
+  const problems = await passwordProblems(input.password, input.password_confirmation);
+  if (problems) return err(invalid(problems));
+  const hash = await ctx.deps.passwords.hash(input.password);
+  const set = await ctx.db.transaction().execute(async (tx) => {
+    const found = await repo.setTemporaryPassword(tx, id, hash, ctx.now());
+    if (found) await ctx.audit({ action: 'temporary_password_set', entityType: 'user', entityId: id }, tx);
+    return found;
+  });
+  return set ? ok((await repo.adminUser(ctx.db, id))!) : err(notFound);
 }
 
 /** Only an account nothing points to may be deleted; others are deactivated instead. */

@@ -1,0 +1,108 @@
+import { err, ok, type Result } from 'neverthrow';
+import { audit } from '../audit';
+import { passwordProblems } from '../auth/passwordRules';
+import { randomToken, sha256Hex } from '../auth/tokens';
+import type { AppContext, ServerDeps } from '../http/env';
+import { hitRateLimit } from '../http/rateLimit';
+import { enqueue } from '../jobs/queue';
+import { PermanentJobError, type JobHandler } from '../jobs/runner';
+import { auditFromJob } from '../mail/repository';
+import { smtpOf } from '../mail/service';
+import { invalid, type Failure } from '../service/failure';
+import type { AccountFailure } from './failures';
+import { resetMail } from './passwordResetMail';
+import * as repo from './passwordResetRepository';
+import { endSessions } from './repository';
+
+/**
+ * "Forgot password?" (issue 21 item 8): a request queues an e-mail holding a single-use link that
+ * expires; the link sets a new password under the same rules as the profile's, and signs the account
+ * out everywhere. The request answers the same whether or not the address has an account.
+ */
+
+/** The job kind that e-mails a reset link (passwordResetJob below). */
+export const PASSWORD_RESET_JOB = 'passwordReset';
+
+/** How long a link works. */
+export const RESET_LINK_MINUTES = 60;
+
+/** Requests for one address (known or not) within an hour. */
+export const RESETS_PER_ADDRESS = 3;
+const HOUR = 60 * 60_000;
+const MINUTE = 60_000;
+
+/** The path of the reset page for a token (the browser's /reset-password/:token route). */
+export const resetPath = (token: string) => `/reset-password/${token}`;
+
+export type ResetFailure = Failure<{ code: 'resetLinkInvalid' }> | AccountFailure;
+
+/**
+ * Asks for a reset link: counted per IP address and per e-mail address (whether or not it has an
+ * account, so the limits tell nothing either), then, only when an active account signs in with the
+ * address, a job is queued that e-mails the link, and the request is audited on that account. The
+ * caller answers the same in both cases; the only extra work when an account matched is one small
+ * transaction, so the two take about as long.
+ */
+export async function requestReset(c: AppContext, email: string, siteUrl: string): Promise<Result<void, AccountFailure>> {
+  const { db, now, config, clientIp, jobs } = c.var.deps;
+  const byIp = await hitRateLimit(c, `password-reset:ip:${clientIp(c) ?? ''}`, config.attemptsPerMinute, MINUTE);
+  if (!byIp.allowed) return err({ code: 'tooManyAttempts', limit: byIp });
+  const byAddress = await hitRateLimit(c, `password-reset:email:${email.toLowerCase()}`, RESETS_PER_ADDRESS, HOUR);
+  if (!byAddress.allowed) return err({ code: 'tooManyAttempts', limit: byAddress });
+  const account = await repo.activeAccountByEmail(db, email);
+  if (!account) return ok(undefined);
+  await db.transaction().execute(async (tx) => {
+    const job = await enqueue(tx, now(), { kind: PASSWORD_RESET_JOB, payload: { summary: `Password reset → ${account.email}`, userId: account.id, siteUrl } });
+    await audit(c, { action: 'password_reset_requested', entityType: 'user', entityId: account.id, userId: null, changes: { jobId: job.id } }, tx);
+  });
+  jobs?.notify();
+  return ok(undefined);
+}
+
+/**
+ * Sets a new password through a reset link: the link must stand (not used, not expired, not replaced
+ * by a newer one, made after the password last changed, its account active; one answer whatever the
+ * reason), the password meet the rules; then the link is used up, the password set, every session of
+ * the account ended and the reset audited.
+ */
+export async function resetWithLink(c: AppContext, input: { token: string; password: string; password_confirmation: string }): Promise<Result<void, ResetFailure>> {
+  const { db, now, passwords } = c.var.deps;
+  const tokenHash = await sha256Hex(input.token);
+  const link = await repo.standingLink(db, tokenHash, now());
+  if (!link) return err({ code: 'resetLinkInvalid' });
+  const problems = await passwordProblems(input.password, input.password_confirmation);
+  if (problems) return err(invalid(problems));
+  const hash = await passwords.hash(input.password);
+  const done = await db.transaction().execute(async (tx) => {
+    if (!(await repo.markUsed(tx, link.id, now()))) return false;
+    await repo.resetPassword(tx, link.user_id, hash, now());
+    const ended = await endSessions(tx, link.user_id);
+    await audit(c, { action: 'password_reset', entityType: 'user', entityId: link.user_id, userId: null, changes: { sessionsEnded: ended } }, tx);
+    return true;
+  });
+  return done ? ok(undefined) : err({ code: 'resetLinkInvalid' });
+}
+
+/**
+ * The job that e-mails a reset link: makes the link now (a fresh one at each attempt, replacing any
+ * earlier; only its hash is kept, the token itself only in the e-mail) and sends it through the SMTP
+ * server of Settings → E-mail. E-mail not set up: the attempt fails with that reason, shown in
+ * Settings → Background jobs, and is tried again with backoff.
+ */
+export const passwordResetJob: JobHandler = {
+  async run(deps: ServerDeps, job) {
+    const { userId, siteUrl } = job.payload as { userId?: unknown; siteUrl?: unknown };
+    if (typeof userId !== 'number' || typeof siteUrl !== 'string') throw new PermanentJobError('The reset request is not readable.');
+    const account = await repo.activeAccount(deps.db, userId);
+    if (!account) throw new PermanentJobError('The account no longer exists or is not active.');
+    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
+    const where = await smtpOf(deps);
+    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const token = randomToken(32);
+    const at = deps.now();
+    await repo.issue(deps.db, userId, await sha256Hex(token), at, new Date(at.getTime() + RESET_LINK_MINUTES * MINUTE));
+    const words = resetMail({ name: account.name, url: `${siteUrl.replace(/\/+$/, '')}${resetPath(token)}`, minutes: RESET_LINK_MINUTES });
+    await deps.mailer.send(where.smtp, { from: where.from, to: account.email, subject: words.subject, text: words.text });
+    await auditFromJob(deps.db, { userId: null, action: 'password_reset_sent', entityType: 'user', entityId: userId, changes: { to: account.email, jobId: job.id }, now: deps.now() });
+  },
+};
