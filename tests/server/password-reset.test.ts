@@ -194,7 +194,7 @@ describe('a temporary password', () => {
       ['GET', '/api/dashboard/show'],
       ['GET', '/api/user/sessions'],
     ] as const) {
-      const refused = await user.request(method, path);
+      const refused = await user.request(method, path, undefined, {});
       expect(refused.status, path).toBe(403);
       expect(refused.body).toMatchObject({ reason: 'passwordChangeRequired', password_change_required: true });
     }
