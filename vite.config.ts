@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/build/precompress';
 
@@ -18,6 +20,66 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * Installable, and opens with no network (issue 22): a web app manifest and a service worker made
+ * by Workbox (vite-plugin-pwa, generateSW). The worker precaches only the page itself and its icons;
+ * the scripts and styles a screen loads (hashed, so never changed in place) are kept as they are
+ * fetched (cache first), and the page (index.html, the same for every address) is fetched from the
+ * network first and kept, so offline any address opens the last copy. The API is never cached by
+ * the worker. The manifest's name is the app's name of the default language (locales/zh-HK).
+ * presentation/main.tsx registers /sw.js in the production build only.
+ */
+function installable(): Plugin[] {
+  const names = (language: string): { name: string } =>
+    (JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales', language, 'common.json'), 'utf8')) as { app: { name: string } }).app;
+  const { name } = names('zh-HK');
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    includeManifestIcons: false,
+    manifest: {
+      name: `${name} ${names('en').name}`,
+      description: `${name} ${names('en').name}`,
+      short_name: name,
+      lang: 'zh-HK',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#1d4ed8',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['favicon.svg', 'icons/*.png'],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'page',
+            networkTimeoutSeconds: 4,
+            // Every address is the same index.html: one copy, whatever address was opened.
+            plugins: [{ cacheKeyWillBeUsed: () => Promise.resolve('/index.html') }],
+          },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'assets', expiration: { maxEntries: 800, maxAgeSeconds: 60 * 60 * 24 * 90 }, cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
+}
+
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
@@ -27,7 +89,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   define: mode === 'demo' ? { 'import.meta.env.VITE_BACKEND': JSON.stringify('in-page') } : {},
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   // The production front end is served by the server with Brotli or gzip copies made at build time.
-  plugins: [react(), ...(mode === 'production' && !isSsrBuild ? [precompressed()] : [])],
+  plugins: [react(), ...(mode === 'production' && !isSsrBuild ? [...installable(), precompressed()] : [])],
   // `vite build --ssr` (part of npm run build): the server as one file of plain JavaScript, so a
   // start loads no TypeScript (see README), and beside it the embedded database's thread
   // (pgliteWorker.js, started by server/node/workerDatabase.ts). The pure-JavaScript packages go into

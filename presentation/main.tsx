@@ -27,6 +27,9 @@ if (!root) throw new Error('index.html has no #root element');
 // has rendered, so it never holds up the first paint; the browser then fetches only the slices the
 // page's text needs.
 void import('./styles/fonts');
+// Installable and opening with no network (vite.config.ts, installable): the service worker of the
+// production build. Not in development (no worker is built) nor in the in-page demo.
+if (import.meta.env.PROD && import.meta.env.VITE_BACKEND !== 'in-page') void import('../infrastructure/composition/serviceWorker').then((m) => m.registerServiceWorker(window));
 
 createRoot(root).render(
   <StrictMode>

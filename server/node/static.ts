@@ -41,6 +41,16 @@ export function serveFrontEnd(app: Hono<AppEnv>, root: string): void {
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('/assets/*', serveStatic({ root, precompressed: true }));
+  // The service worker and the manifest keep their names from one build to the next: always asked
+  // again, so a new build reaches installed copies.
+  app.use('/sw.js', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
+  });
+  app.use('/manifest.webmanifest', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
+  });
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();

@@ -57,3 +57,37 @@ test('the normal app never fetches the in-page backend (PGlite is loaded only by
   expect(fetched.some((path) => path.startsWith('/api/'))).toBe(true);
   expect(fetched.filter((path) => /pglite|startInPageServer|\.wasm$/i.test(path))).toEqual([]);
 });
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test('installable: a manifest whose icons are what it says, a service worker, and the app opens again with no network', async ({ page, context, request }) => {
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
+  expect(manifest.name).toContain('後勤管理系統');
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of manifest.icons) {
+    const reply = await request.get(icon.src);
+    expect(reply.headers()['content-type'], icon.src).toBe('image/png');
+    expect(pngSize(await reply.body()), icon.src).toBe(icon.sizes);
+  }
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  // Once more online, through the worker: it keeps the page and the scripts the page loads.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    const reply = await page.reload();
+    expect(reply?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
+  } finally {
+    await context.setOffline(false);
+  }
+});
