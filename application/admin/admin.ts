@@ -65,6 +65,8 @@ export interface AdminUser {
   readonly commissionRateBp: number | null;
   /** Whether the user has set two-factor up. */
   readonly twoFactor: boolean;
+  /** A temporary password was set: the user must change it at their next sign-in. */
+  readonly mustChangePassword?: boolean;
   readonly version: number;
 }
 

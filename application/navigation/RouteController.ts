@@ -21,7 +21,7 @@ export type RouteView =
 
 /** Who the user is, as far as routing cares: a change of name or language does not reload the screen. */
 const accessKey = (user: User | null): string =>
-  user ? `${user.id}|${user.isAdmin}|${user.role?.permissions.join(',') ?? ''}|${user.mustSetUpTwoFactor === true}` : '';
+  user ? `${user.id}|${user.isAdmin}|${user.role?.permissions.join(',') ?? ''}|${user.mustSetUpTwoFactor === true}|${user.mustChangePassword === true}` : '';
 
 /**
  * Turns the address and the signed-in user into the screen to show: guards and redirects first, then

@@ -43,7 +43,11 @@ const GUEST_ONLY = new Set(['/login', '/register', '/two-factor-challenge']);
 
 /** Where a user who must set up two-factor is led, and what else they may open (signing out, error pages). */
 export const TWO_FACTOR_SETUP_PATH = '/user/two-factor-setup';
-const TWO_FACTOR_SETUP_ALLOWED = new Set([TWO_FACTOR_SETUP_PATH, '/logout', '/error-no-connection', '/error-404', '/error-403', '/error-500']);
+const ALWAYS_ALLOWED = ['/logout', '/error-no-connection', '/error-404', '/error-403', '/error-500'];
+const TWO_FACTOR_SETUP_ALLOWED = new Set([TWO_FACTOR_SETUP_PATH, ...ALWAYS_ALLOWED]);
+/** Where a user holding a temporary password is led (they change it before anything else). */
+export const PASSWORD_CHANGE_PATH = '/user/change-password';
+const PASSWORD_CHANGE_ALLOWED = new Set([PASSWORD_CHANGE_PATH, ...ALWAYS_ALLOWED]);
 
 /**
  * The error pages a visitor who is not signed in sees as they are (in the bare frame) rather than
@@ -71,6 +75,8 @@ export function decideRoute(location: AppLocation, user: User | null, routes: re
     return { kind: 'redirect', to: target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}` };
   }
   if (user && GUEST_ONLY.has(route.path)) return { kind: 'redirect', to: '/' };
+  // A temporary password is changed first, then two-factor set up when required.
+  if (user?.mustChangePassword && !PASSWORD_CHANGE_ALLOWED.has(route.path)) return { kind: 'redirect', to: PASSWORD_CHANGE_PATH };
   // Two-factor is required of this user and not set up: its setup comes before anything else.
   if (user?.mustSetUpTwoFactor && !TWO_FACTOR_SETUP_ALLOWED.has(route.path)) return { kind: 'redirect', to: TWO_FACTOR_SETUP_PATH };
   if (route.permission && !hasPermission(user, route.permission)) {

@@ -51,7 +51,10 @@ export type ScreenKey =
   | 'error403'
   | 'error404'
   | 'error500'
-  | 'customerDocument';
+  | 'customerDocument'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'changePassword';
 
 export interface RouteDef {
   /** wouter pattern, e.g. /clients/basic/:id */
@@ -111,6 +114,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/reload', title: 'reload', screen: 'reload', public: true },
   // A document a customer opens from its link: no sign-in, only that document (docs/security.md).
   { path: '/d/:token', title: 'customerDocument', screen: 'customerDocument', public: true, api: '/api/public/documents/:token' },
+  // Password reset (issue 21 item 8): titled as the sign-in they belong to; their own words load with them.
+  { path: '/forgot-password', title: 'login', screen: 'forgotPassword', public: true },
+  { path: '/reset-password/:token', title: 'login', screen: 'resetPassword', public: true },
+  { path: '/user/change-password', title: 'profile', screen: 'changePassword' },
 
   // Calendar
   { path: '/calendar', title: 'calendar', screen: 'calendar', permission: 'appointment_view', deniedRedirect: '/home' },

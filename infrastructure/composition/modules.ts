@@ -24,6 +24,7 @@ import { DownloadService } from '../../application/downloads/DownloadService';
 import { ListExport } from '../../application/ports/ListExport';
 import { HttpListExport } from '../http/HttpListExport';
 import { AccountService } from '../../application/account/AccountService';
+import { PasswordResetDesk } from '../../application/passwordReset/PasswordResetDesk';
 import { ApiTokens } from '../../application/ports/ApiTokens';
 import { Mailing } from '../../application/ports/Mailing';
 import { ClientService } from '../../application/clients/ClientService';
@@ -250,6 +251,14 @@ export const accountModule = new ContainerModule(({ bind }) => {
       (api: ApiClient, signIn: SignIn, currentUser: CurrentUser, navigator: Navigator) =>
         lazyPort<AccountService>(() => import('./account').then((m) => m.accountService(api, signIn, currentUser, navigator))),
       [ApiClient, SignIn, CurrentUser, Navigator],
+    )
+    .inSingletonScope();
+  // Password reset (forgot, the link's page, a temporary password): loaded with its first screen (lazyPort).
+  bind(PasswordResetDesk)
+    .toResolvedValue(
+      (api: ApiClient, signIn: SignIn, currentUser: CurrentUser, navigator: Navigator, navigation: NavigationService, state: AppState) =>
+        lazyPort<PasswordResetDesk>(() => import('./passwordReset').then((m) => m.passwordResetDesk(api, signIn, currentUser, navigator, navigation, state))),
+      [ApiClient, SignIn, CurrentUser, Navigator, NavigationService, AppState],
     )
     .inSingletonScope();
   // Loaded with the API tokens screen (lazyPort), not with the sign-in page.

@@ -41,5 +41,6 @@ export function decodeUser(value: unknown): User | null {
     branchId: idOrNull(value.branchId),
     companyId: idOrNull(value.companyId),
     ...(value.mustSetUpTwoFactor === true ? { mustSetUpTwoFactor: true } : {}),
+    ...(value.mustChangePassword === true ? { mustChangePassword: true } : {}),
   };
 }

@@ -54,4 +54,7 @@ export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<Screen
   error404: lazy(() => import('../screens/errors/NotFoundScreen')),
   error500: lazy(() => import('../screens/errors/ServerErrorScreen')),
   customerDocument: lazy(() => import('../screens/customer/CustomerDocumentScreen')),
+  forgotPassword: lazy(() => import('../screens/passwordReset/ForgotPasswordScreen')),
+  resetPassword: lazy(() => import('../screens/passwordReset/ResetPasswordScreen')),
+  changePassword: lazy(() => import('../screens/passwordReset/ChangePasswordScreen')),
 };

@@ -77,6 +77,9 @@ export default function LoginScreen() {
         </button>
       </form>
       <p className="auth-alt">
+        <Link href="/forgot-password">{t('login.forgot')}</Link>
+      </p>
+      <p className="auth-alt">
         <Link href="/register">{t('login.register')}</Link>
       </p>
     </AuthPage>

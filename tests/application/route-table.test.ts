@@ -81,6 +81,10 @@ const SPEC: readonly { path: string; api?: string; apiQuery?: Record<string, str
   { path: '/user/two-factor-setup', api: '/api/user/two-factor-authentication' },
   // Beyond the spec's list (issue 21): the document a customer opens from its link, with no sign-in.
   { path: '/d/:token', api: '/api/public/documents/:token', public: true },
+  // Beyond the spec's list (issue 21 item 8): "Forgot password?", its e-mailed link, and the change of a temporary password.
+  { path: '/forgot-password', public: true },
+  { path: '/reset-password/:token', public: true },
+  { path: '/user/change-password' },
   { path: '/error-no-connection' },
   { path: '/error-404' },
   { path: '/error-403' },
@@ -103,8 +107,8 @@ describe('the route table', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
   });
 
-  it('makes public only /register, /two-factor-challenge, /login, /test and /reload (spec §6), and a customer link\'s /d/:token (issue 21)', () => {
-    expect(ROUTES.filter((r) => r.public).map((r) => r.path).sort()).toEqual(['/d/:token', '/login', '/register', '/reload', '/test', '/two-factor-challenge']);
+  it('makes public only /register, /two-factor-challenge, /login, /test and /reload (spec §6), a customer link\'s /d/:token, /forgot-password and /reset-password/:token (issue 21)', () => {
+    expect(ROUTES.filter((r) => r.public).map((r) => r.path).sort()).toEqual(['/d/:token', '/forgot-password', '/login', '/register', '/reload', '/reset-password/:token', '/test', '/two-factor-challenge']);
   });
 
   it('gives /calendar the appointment_view permission, denied to /home', () => {
