@@ -35,6 +35,8 @@ export const Client = z.object({
   ...clientFields,
   /** A client source of Settings → Options (it may be inactive since), or null. */
   source: z.nullable(OptionChoice),
+  /** The client asked for no reminders (the day-before and overdue e-mails). */
+  remindersOptOut: z.boolean(),
   version: Version,
   contacts: z.array(ClientContact),
   addresses: z.array(ClientAddress),
@@ -147,6 +149,8 @@ export const ClientInput = z.object({
   ...clientFields,
   /** A client source's value; null removes it. */
   source: z.nullable(z.string()),
+  /** No reminders to this client; omitted: unchanged. */
+  remindersOptOut: z.optional(z.boolean()),
   contacts: z.array(z.object({ name: z.string(), title: z.string(), phones: z.array(z.string()), email: z.string(), isPrimary: z.boolean() })),
   addresses: z.array(z.object({ label: z.string(), address: z.string(), areaId: z.nullable(Id) })),
 });

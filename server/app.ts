@@ -35,6 +35,7 @@ import { documentLinkRoutes } from './links/routes';
 import { publicDocumentRoutes } from './links/publicRoutes';
 import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
+import { reminderRoutes } from './reminders/routes';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -116,6 +117,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', publicDocumentRoutes());
   app.route('/api', jobRoutes());
   app.route('/api', mailRoutes());
+  app.route('/api', reminderRoutes());
   // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).
   app.get('/api/openapi.json', requireUser, (c) => c.json(openApiDocument));
 

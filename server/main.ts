@@ -24,6 +24,7 @@ import { setReplyChecks } from './http/reply';
 import { JOB_HANDLERS } from './jobs/handlers';
 import { JobSignal } from './jobs/queue';
 import { JobRunner } from './jobs/runner';
+import { ensureDailyScan } from './reminders/scan';
 import { SmtpMailer } from './node/smtpMailer';
 
 /** A whole number above 0 from the environment, or the default when unset or not one. */
@@ -89,8 +90,11 @@ async function main(): Promise<void> {
   serveFrontEnd(app, process.env.STATIC_DIR ?? path.join(root, 'dist', 'public'));
 
   // Expired sessions and ended rate-limit windows are deleted now and every 10 minutes.
-  const housekeep = () =>
+  // The daily run of reminders to customers is queued then too: once per day whichever instance asks (server/reminders/scan.ts).
+  const housekeep = () => {
     void purgeExpired(db, new Date(), config).catch((error: unknown) => console.error('[server] housekeeping failed:', error));
+    void ensureDailyScan(deps).catch((error: unknown) => console.error('[server] could not queue the daily reminder run:', error));
+  };
   housekeep();
   const housekeeping = setInterval(housekeep, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();

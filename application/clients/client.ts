@@ -30,6 +30,8 @@ export interface Client {
   readonly notes: string;
   /** How the client found the business: a client source of Settings → Options (it may be inactive since), or null. */
   readonly source: OptionChoice | null;
+  /** The client asked for no reminders (the day-before and overdue e-mails). */
+  readonly remindersOptOut: boolean;
   readonly version: number;
   readonly contacts: readonly ClientContact[];
   readonly addresses: readonly ClientAddress[];
@@ -83,6 +85,8 @@ export interface ClientInput {
   readonly notes: string;
   /** A client source's value; null removes it. */
   readonly source: string | null;
+  /** No reminders to this client; omitted: unchanged. */
+  readonly remindersOptOut?: boolean;
   readonly contacts: readonly ClientContact[];
   readonly addresses: readonly ClientAddress[];
 }

@@ -34,6 +34,8 @@ export interface ClientFormState {
   /** A client source's value ('' for none). */
   readonly source: string;
   readonly notes: string;
+  /** No reminders to this client (the day-before and overdue e-mails). */
+  readonly remindersOptOut: boolean;
   readonly primary: number;
   readonly contacts: readonly ContactRow[];
   readonly addresses: readonly AddressRow[];
@@ -43,7 +45,7 @@ export interface ClientFormState {
  * What is kept of the form when the session expires, to offer back after signing in again: all
  * but the HKID, which as personal data never goes into the browser's storage.
  */
-export type ClientDraft = Omit<ClientFormState, 'hkid' | 'source'> & { readonly source?: string };
+export type ClientDraft = Omit<ClientFormState, 'hkid' | 'source' | 'remindersOptOut'> & { readonly source?: string; readonly remindersOptOut?: boolean };
 
 let nextKey = 1;
 /** A fresh key for a contact or address row. */
@@ -72,6 +74,7 @@ export function clientFormState(client: Client | null, defaults: { readonly bran
     branchId: String(client?.branchId ?? defaults.branchId ?? ''),
     source: client?.source?.value ?? '',
     notes: client?.notes ?? '',
+    remindersOptOut: client?.remindersOptOut ?? false,
     primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1,
     contacts,
     addresses: (client?.addresses ?? []).map((a) => ({ key: rowKey(), label: a.label, address: a.address, areaId: a.areaId === null ? '' : String(a.areaId) })),
@@ -95,6 +98,7 @@ export function clientInput(state: ClientFormState, includeHkid: boolean, compan
     branchId: state.branchId ? Number(state.branchId) : null,
     source: state.source || null,
     notes: state.notes.trim(),
+    remindersOptOut: state.remindersOptOut,
     contacts: state.contacts.map((c) => ({ name: c.name.trim(), title: c.title.trim(), phones: parsePhones(c.phones), email: c.email.trim(), isPrimary: c.key === state.primary })),
     addresses: state.addresses.map((a) => ({ label: a.label.trim(), address: a.address.trim(), areaId: a.areaId ? Number(a.areaId) : null })),
   };
@@ -140,6 +144,7 @@ export function isClientDraft(value: unknown): value is ClientDraft {
     isRecord(value) &&
     strings(value, ['nameZh', 'nameEn', 'tags', 'branchId', 'notes']) &&
     (value.source === undefined || typeof value.source === 'string') &&
+    (value.remindersOptOut === undefined || typeof value.remindersOptOut === 'boolean') &&
     typeof value.primary === 'number' &&
     Array.isArray(value.contacts) &&
     value.contacts.every((c) => isRecord(c) && typeof c.key === 'number' && strings(c, ['name', 'title', 'phones', 'email'])) &&
@@ -158,5 +163,5 @@ export function draftOf(form: ClientFormState): ClientDraft {
 export function fromDraft(kept: ClientDraft): ClientFormState {
   const contacts = kept.contacts.map((c) => ({ ...c, key: rowKey() }));
   const primaryIndex = kept.contacts.findIndex((c) => c.key === kept.primary);
-  return { ...kept, source: kept.source ?? '', hkid: '', contacts, primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1, addresses: kept.addresses.map((a) => ({ ...a, key: rowKey() })) };
+  return { ...kept, source: kept.source ?? '', remindersOptOut: kept.remindersOptOut ?? false, hkid: '', contacts, primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1, addresses: kept.addresses.map((a) => ({ ...a, key: rowKey() })) };
 }

@@ -61,6 +61,7 @@ export const MENU: readonly MenuSection[] = [
       { label: 'audit', path: '/settings/audit' },
       { label: 'mailSettings', path: '/settings/mail' },
       { label: 'jobs', path: '/settings/jobs' },
+      { label: 'reminderSettings', path: '/settings/reminders' },
     ],
   },
   {

@@ -32,6 +32,8 @@ export type ScreenKey =
   | 'audit'
   | 'mailSettings'
   | 'jobs'
+  | 'reminderSettings'
+  | 'reminderLog'
   | 'showcase'
   | 'products'
   | 'productForm'
@@ -182,6 +184,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/settings/audit', title: 'audit', screen: 'audit', permission: 'audit_view', api: '/api/audits' },
   { path: '/settings/mail', title: 'mailSettings', screen: 'mailSettings', permission: 'setting_view', api: '/api/settings/mail' },
   { path: '/settings/jobs', title: 'jobs', screen: 'jobs', permission: 'setting_view', api: '/api/jobs' },
+  { path: '/settings/reminders', title: 'reminderSettings', screen: 'reminderSettings', permission: 'setting_view', api: '/api/settings/reminders' },
+  { path: '/settings/reminders/log', title: 'reminderLog', screen: 'reminderLog', permission: 'setting_view', api: '/api/reminders' },
 
   // Profile
   { path: '/user/profile', title: 'profile', screen: 'profile', api: '/api/user/profile' },

@@ -27,6 +27,7 @@ import { AccountService } from '../../application/account/AccountService';
 import { PasswordResetDesk } from '../../application/passwordReset/PasswordResetDesk';
 import { ApiTokens } from '../../application/ports/ApiTokens';
 import { Mailing } from '../../application/ports/Mailing';
+import { CustomerReminders } from '../../application/ports/CustomerReminders';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import { SalesDeskLoader } from '../../application/sales/SalesDesks';
@@ -380,6 +381,8 @@ export const settingsModule = new ContainerModule(({ bind }) => {
   }
   // Settings → E-mail and Background jobs, "Send by e-mail" on documents: loaded with the first of them (lazyPort).
   bindHttpAdapter(bind, Mailing, () => import('../http/mail/HttpMailing').then((m) => m.HttpMailing));
+  // Settings → Customer reminders and "Send payment reminder": loaded with the first of them (lazyPort).
+  bindHttpAdapter(bind, CustomerReminders, () => import('../http/reminders/HttpCustomerReminders').then((m) => m.HttpCustomerReminders));
 });
 
 /** Every application module, in the order the container loads them. */

@@ -43,6 +43,7 @@ const products = () => import('./products/screens');
 const account = () => import('./account/screens');
 const settingsScreens = () => import('./admin/settingsScreens');
 const mailScreens = () => import('./mail/screens');
+const reminderScreens = () => import('./reminders/screens');
 /** The Settings lists' and organisation's screens: their decoders in one lazily loaded module. */
 const SETTINGS_SCREENS = ['orderTerms', 'options', 'areas', 'holidays', 'codes', 'companies', 'companyForm', 'branches', 'branchForm'] as const;
 /** A sales screen's decoder, from the sales screens' module (one chunk for the five). */
@@ -68,6 +69,8 @@ export const SCREEN_DECODERS: ScreenDecoderLoaders = {
   audit: () => adminScreens().then((m) => m.audit),
   mailSettings: () => mailScreens().then((m) => m.mailSettings),
   jobs: () => mailScreens().then((m) => m.jobs),
+  reminderSettings: () => reminderScreens().then((m) => m.reminderSettings),
+  reminderLog: () => reminderScreens().then((m) => m.reminderLog),
   products: () => products().then((m) => m.products),
   productForm: () => products().then((m) => m.productForm),
   categories: () => products().then((m) => m.categories),

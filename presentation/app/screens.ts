@@ -34,6 +34,8 @@ export const SCREENS: Record<ScreenKey, LazyExoticComponent<ComponentType<Screen
   audit: lazy(() => import('../screens/settings/AuditScreen')),
   mailSettings: lazy(() => import('../screens/settings/MailSettingsScreen')),
   jobs: lazy(() => import('../screens/settings/JobsScreen')),
+  reminderSettings: lazy(() => import('../screens/reminders/ReminderSettingsScreen')),
+  reminderLog: lazy(() => import('../screens/reminders/ReminderLogScreen')),
   showcase: lazy(() => import('../screens/ShowcaseScreen')),
   products: lazy(() => import('../screens/products/ProductsListScreen')),
   productForm: lazy(() => import('../screens/products/ProductFormScreen')),

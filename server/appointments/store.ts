@@ -121,6 +121,18 @@ export async function seriesInRange(db: Db, user: User, from: IsoDate, to: IsoDa
   return query.orderBy('start_minute').orderBy('id').execute();
 }
 
+/** Every series that can have a visit between `from` and `to` (both included), whoever works on it: the server's own work (reminders to customers). */
+export function allSeriesInRange(db: Db, from: IsoDate, to: IsoDate): Promise<AppointmentRow[]> {
+  return db
+    .selectFrom('appointments')
+    .select(ROW_COLUMNS)
+    .where('start_date', '<=', to)
+    .where((eb) => eb.or([eb('last_date', 'is', null), eb('last_date', '>=', from)]))
+    .orderBy('start_minute')
+    .orderBy('id')
+    .execute();
+}
+
 /** The workers of each appointment, in the order they were named. */
 export async function workersOf(db: Db, ids: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();

@@ -30,6 +30,8 @@ const ClientFields = {
   notes: optionalText(5000),
   /** How the client found the business: a `client_source` option's value. Omitted: unchanged (none for a new client). Empty or null: none. */
   source: z.string().trim().max(40).nullable().optional(),
+  /** The client asked for no reminders (the day-before and overdue e-mails). Omitted: unchanged (none for a new client). */
+  remindersOptOut: z.boolean().optional(),
   contacts: z.array(ContactInput).max(20).default([]),
   addresses: z.array(AddressInput).max(20).default([]),
 };

@@ -40,6 +40,8 @@ export async function findClient(db: Db, id: number) {
     notes: row.notes,
     /** The `client_source` option's value and its words (kept even when the option is no longer active). */
     source: row.source === null || sourceName === null ? null : { value: row.source, nameEn: sourceName.nameEn, nameZh: sourceName.nameZh },
+    /** No reminders to this client (issue 21 item 7). */
+    remindersOptOut: row.reminders_opt_out,
     version: row.version,
     contacts: contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, phones: contact.phones, email: contact.email, isPrimary: contact.is_primary })),
     addresses: addresses.map((a) => ({ id: a.id, label: a.label, address: a.address, areaId: a.area_id, area: a.area_en === null || a.area_zh === null ? null : { nameEn: a.area_en, nameZh: a.area_zh } })),
@@ -135,6 +137,7 @@ export interface ClientColumns {
   readonly branch_id: number | null;
   readonly notes: string;
   readonly source?: string | null;
+  readonly reminders_opt_out?: boolean;
 }
 
 export const insertClient = (db: Db, columns: ClientColumns, createdBy: number, at: Date): Promise<number> =>

@@ -110,6 +110,7 @@ function clientChanges(before: ClientDetail, after: ClientDetail): Record<string
     branchId: detail.branchId,
     notes: detail.notes,
     source: detail.source?.value ?? null,
+    remindersOptOut: detail.remindersOptOut,
     contacts: detail.contacts.map(({ id: _id, ...contact }) => contact),
     addresses: detail.addresses.map(({ id: _id, area: _area, ...address }) => address),
   });
@@ -169,6 +170,7 @@ function columnsOf(input: ClientInput, hkid: { sealed: string | null; masked: st
     name_zh: input.nameZh,
     ...(hkid === undefined ? {} : { hkid_sealed: hkid.sealed, hkid_masked: hkid.masked }),
     ...(source === undefined ? {} : { source }),
+    ...(input.remindersOptOut === undefined ? {} : { reminders_opt_out: input.remindersOptOut }),
     tags: [...new Set(input.tags)],
     notes: input.notes,
   };
@@ -200,7 +202,7 @@ export async function createClient(c: AppContext, input: ClientInput): Promise<R
         action: 'create',
         entityType: 'client',
         entityId: id,
-        changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid.masked, source, contacts: input.contacts.length, addresses: input.addresses.length },
+        changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid.masked, source, remindersOptOut: input.remindersOptOut ?? false, contacts: input.contacts.length, addresses: input.addresses.length },
       },
       tx,
     );

@@ -18,6 +18,7 @@ import { companyPayment } from './migrations/0015_company_payment';
 import { jobsAndMail } from './migrations/0016_jobs_and_mail';
 import { documentLinks } from './migrations/0017_document_links';
 import { passwordReset } from './migrations/0018_password_reset';
+import { customerReminders } from './migrations/0020_customer_reminders';
 import type { Database } from './schema';
 
 /**
@@ -43,6 +44,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_jobs_and_mail': jobsAndMail,
   '0017_document_links': documentLinks,
   '0018_password_reset': passwordReset,
+  '0020_customer_reminders': customerReminders,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -214,6 +214,8 @@ export interface ClientTable {
   notes: Generated<string>;
   /** How the client found the business: the value of a `client_source` option (Settings → Options). */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client asked for no reminders (issue 21 item 7: neither the day-before nor the overdue one). */
+  reminders_opt_out: Generated<boolean>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -488,6 +490,8 @@ export interface JobTable {
   locked_at: Timestamp | null;
   created_at: Timestamp;
   finished_at: Timestamp | null;
+  /** A job that must exist once only (e.g. the reminder run of a day); null for ordinary jobs. */
+  dedupe_key: Generated<string | null>;
 }
 
 export type TlsMode = 'none' | 'starttls' | 'tls';
@@ -519,7 +523,60 @@ export interface DocumentSendTable {
   created_at: Timestamp;
 }
 
+/** Settings → Customer reminders: one row (id 1). */
+export interface ReminderSettingTable {
+  id: number;
+  day_before_enabled: Generated<boolean>;
+  overdue_enabled: Generated<boolean>;
+  overdue_after_days: Generated<number>;
+  overdue_every_days: Generated<number>;
+  overdue_max_count: Generated<number>;
+  /** When the daily run starts: minutes after midnight, Hong Kong time. */
+  send_minute: Generated<number>;
+  /** The site's address the reminders' customer links open at when APP_URL is not set ('' none). */
+  site_url: Generated<string>;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export type ReminderKind = 'dayBefore' | 'overdue';
+export type ReminderStatus = 'queued' | 'sent' | 'failed' | 'skipped';
+
+/** One reminder to a customer (the send log), made once per `dedupe_key`. */
+export interface ReminderTable {
+  id: Generated<number>;
+  kind: ReminderKind;
+  dedupe_key: string;
+  client_id: number;
+  /** The day (Hong Kong) it was made for. */
+  day: DateColumn;
+  appointment_id: number | null;
+  visit_date: DateColumn | null;
+  visit_start: Timestamp | null;
+  visit_end: Timestamp | null;
+  all_day: Generated<boolean>;
+  address: Generated<string>;
+  recipient: Generated<string>;
+  status: ReminderStatus;
+  reason: Generated<string>;
+  job_id: number | null;
+  manual: Generated<boolean>;
+  created_by: number | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** The invoices an overdue reminder listed, with what each still owed then. */
+export interface ReminderInvoiceTable {
+  reminder_id: number;
+  order_id: number;
+  outstanding: number;
+}
+
 export interface Database {
+  reminder_settings: ReminderSettingTable;
+  reminders: ReminderTable;
+  reminder_invoices: ReminderInvoiceTable;
   jobs: JobTable;
   mail_settings: MailSettingTable;
   document_sends: DocumentSendTable;

@@ -1,5 +1,5 @@
 import type { JobRow } from './repository';
-import { insertJob } from './repository';
+import { insertJob, insertJobOnce } from './repository';
 import type { Db } from '../service/context';
 
 export { JobSignal } from './signal';
@@ -38,4 +38,12 @@ export interface JobRequest {
  */
 export function enqueue(db: Db, now: Date, request: JobRequest): Promise<JobRow> {
   return insertJob(db, { kind: request.kind, payload: request.payload, runAt: now, maxAttempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
+}
+
+/**
+ * Queues a job to run at `runAt` unless a job with the same `dedupeKey` was ever queued (by this or
+ * another instance: the key is unique in the table): the job, or null when the key was taken.
+ */
+export function enqueueOnce(db: Db, now: Date, request: JobRequest & { readonly dedupeKey: string; readonly runAt: Date }): Promise<JobRow | null> {
+  return insertJobOnce(db, { kind: request.kind, payload: request.payload, runAt: request.runAt, maxAttempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, dedupeKey: request.dedupeKey }, now);
 }

@@ -11,6 +11,8 @@ export interface NewJob {
   readonly payload: Record<string, unknown>;
   readonly runAt: Date;
   readonly maxAttempts: number;
+  /** A job that must exist once only: a second one with the same key is not queued. */
+  readonly dedupeKey?: string;
 }
 
 export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
@@ -19,6 +21,18 @@ export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
     .values({ kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, max_attempts: job.maxAttempts, created_at: job.runAt })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Queues the job unless one with its key exists (queued, done or failed): the job, or null when the key was taken. */
+export async function insertJobOnce(db: Db, job: NewJob & { readonly dedupeKey: string }, now: Date): Promise<JobRow | null> {
+  return (
+    (await db
+      .insertInto('jobs')
+      .values({ kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, max_attempts: job.maxAttempts, created_at: now, dedupe_key: job.dedupeKey })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ export interface LinkRow {
 }
 
 /** Inserts a link with a placeholder hash (its token names its id, so the hash is set next); its id. */
-export async function insertLink(tx: Tx, values: { type: LinkedType; documentId: number; placeholder: string; expiresAt: Date; userId: number; now: Date }): Promise<number> {
+export async function insertLink(tx: Tx, values: { type: LinkedType; documentId: number; placeholder: string; expiresAt: Date; userId: number | null; now: Date }): Promise<number> {
   const row = await tx
     .insertInto('document_links')
     .values({ document_type: values.type, document_id: values.documentId, token_hash: values.placeholder, expires_at: values.expiresAt, created_by: values.userId, created_at: values.now })

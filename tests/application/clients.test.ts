@@ -25,6 +25,7 @@ const CLIENT: Client = ClientSchema.parse({
   branchId: 2,
   notes: '',
   source: { value: 'web', nameEn: 'Website', nameZh: '網站' },
+  remindersOptOut: false,
   version: 3,
   contacts: [
     { name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: false },
@@ -84,12 +85,17 @@ describe('the client form model', () => {
       branchId: 2,
       source: 'web',
       notes: '',
+      remindersOptOut: false,
       contacts: CLIENT.contacts,
       addresses: CLIENT.addresses,
     });
     expect(clientInput({ ...form, hkid: ' A123456(3) ', tags: 'a，b、a' }, true, null)).toMatchObject({ hkid: 'A123456(3)', tags: ['a', 'b'], companyId: null });
     expect(isDirty({ ...form, contacts: form.contacts.map((c) => ({ ...c, key: c.key + 100 })) }, form)).toBe(false);
     expect(isDirty({ ...form, notes: 'x' }, form)).toBe(true);
+    // The reminders opt-out travels with the form.
+    expect(clientFormState({ ...CLIENT, remindersOptOut: true }, { branchId: null }).remindersOptOut).toBe(true);
+    expect(clientInput({ ...form, remindersOptOut: true }, false, null)).toMatchObject({ remindersOptOut: true });
+    expect(isDirty({ ...form, remindersOptOut: true }, form)).toBe(true);
   });
 
   it('finds every problem at once by the domain’s rules: names, HKID check digit, contacts, phones, addresses', () => {

@@ -75,6 +75,9 @@ const SPEC: readonly { path: string; api?: string; apiQuery?: Record<string, str
   // Issue 21: e-mail through SMTP and the background jobs that send it.
   { path: '/settings/mail', api: '/api/settings/mail' },
   { path: '/settings/jobs', api: '/api/jobs' },
+  // Issue 21 item 7: reminders to customers and their send log.
+  { path: '/settings/reminders', api: '/api/settings/reminders' },
+  { path: '/settings/reminders/log', api: '/api/reminders' },
   { path: '/user/profile', api: '/api/user/profile' },
   { path: '/user/api-tokens', api: '/api/user/api-tokens' },
   // Beyond the spec's list (issue 18): where a user the company requires two-factor of sets it up first.

@@ -19,6 +19,7 @@ const CLIENT = {
   branchId: 1,
   notes: '',
   source: null,
+  remindersOptOut: false,
   version: 4,
   contacts: [],
   addresses: [],

@@ -33,6 +33,7 @@ const CLIENT = Client.parse({
   contacts: [{ name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: true }],
   addresses: [{ label: '', address: '灣仔道 1 號', areaId: 2 }],
   source: null,
+  remindersOptOut: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
 });
@@ -132,6 +133,7 @@ describe('client form', () => {
       branchId: 1,
       source: null,
       notes: '',
+      remindersOptOut: false,
       contacts: [{ name: '陳大文', title: '', phones: ['9123 4567', '2345 6789'], email: '', isPrimary: true }],
       addresses: [],
     });

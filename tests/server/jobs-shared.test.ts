@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enqueue } from '../../server/jobs/queue';
+import { enqueue, enqueueOnce } from '../../server/jobs/queue';
+import { putReminder, SEND_REMINDER_JOB } from '../../server/reminders/queue';
 import { JobRunner, type JobHandlers } from '../../server/jobs/runner';
 import { serverForTests } from './harness';
 
@@ -34,5 +35,26 @@ describe('a queue shared by two instances', () => {
     expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
     // Both instances took part.
     expect(new Set(ran.map((r) => r.worker))).toEqual(new Set(['one', 'two']));
+  });
+});
+
+describe('reminders made by instances at the same moment', () => {
+  it('the same reminder asked for five times at once is recorded and queued once; the day’s run is queued once', async () => {
+    const now = server.clock.now();
+    const client = await server.db.insertInto('clients').values({ name_en: 'Race Ltd', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const reminderClient = { id: client.id, nameEn: 'Race Ltd', nameZh: '', optedOut: false, contact: { name: 'R', email: 'race@client.test' } };
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        putReminder(server.deps, { kind: 'overdue', key: `overdue:${client.id}:2026-11-23`, day: '2026-11-23', client: reminderClient, manual: false, userId: null, siteUrl: null }, () => Promise.resolve()),
+      ),
+    );
+    expect(outcomes.filter((o) => o.outcome === 'queued')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === 'taken')).toHaveLength(4);
+    const rows = await server.db.selectFrom('reminders').select(['id', 'job_id']).where('client_id', '=', client.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(await server.db.selectFrom('jobs').select('id').where('kind', '=', SEND_REMINDER_JOB).where('id', '=', rows[0]!.job_id!).execute()).toHaveLength(1);
+
+    const scans = await Promise.all(Array.from({ length: 5 }, () => enqueueOnce(server.db, now, { kind: 'reminderScan', payload: {}, runAt: now, dedupeKey: 'reminderScan:race-day' })));
+    expect(scans.filter((job) => job !== null)).toHaveLength(1);
   });
 });

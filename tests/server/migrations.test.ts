@@ -35,6 +35,9 @@ describe('migration 0013: API tokens made before the named abilities', () => {
     await sql`delete from kysely_migration where name = '0014_two_factor_required'`.execute(db);
     for (const column of ['fps_type', 'fps_value', 'bank_name', 'bank_account_name', 'bank_account_number']) await sql`alter table companies drop column ${sql.raw(column)}`.execute(db);
     await sql`delete from kysely_migration where name = '0015_company_payment'`.execute(db);
+    for (const table of ['reminder_invoices', 'reminders', 'reminder_settings']) await sql`drop table ${sql.raw(table)}`.execute(db);
+    await sql`alter table clients drop column reminders_opt_out`.execute(db);
+    await sql`delete from kysely_migration where name = '0020_customer_reminders'`.execute(db);
     for (const table of ['quotation_responses', 'document_link_opens', 'document_links']) await sql`drop table ${sql.raw(table)}`.execute(db);
     await sql`delete from kysely_migration where name = '0017_document_links'`.execute(db);
     for (const table of ['document_sends', 'mail_settings', 'jobs']) await sql`drop table ${sql.raw(table)}`.execute(db);

@@ -21,6 +21,7 @@ import { SelectField } from '../../components/SelectField';
 import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
+import { ReminderOptOutField } from '../reminders/ReminderOptOutField';
 import { bilingual, bilingualChoices } from '../../format/bilingual';
 import { useDraft } from '../../hooks/useDraft';
 import { useStaleSave } from '../../hooks/useStaleSave';
@@ -118,6 +119,7 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
           <SelectField label={t('field.source')} value={form.source} onChange={(e) => set('source', e.target.value)} emptyLabel={t('sourceUnknown')} options={sourceOptions} errors={errors.source} />
         </div>
         <TextAreaField label={t('field.notes')} name="notes" value={form.notes} maxLength={5000} onChange={(e) => set('notes', e.target.value)} errors={errors.notes} />
+        <ReminderOptOutField checked={form.remindersOptOut} onChange={(checked) => set('remindersOptOut', checked)} />
 
         <fieldset className="repeater">
           <legend>{t('contacts.title')}</legend>

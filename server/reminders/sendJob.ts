@@ -1,0 +1,84 @@
+import { hongKongInstant, isIsoDate } from '../../domain/time/dates';
+import type { ServerDeps } from '../http/env';
+import type { JobRow } from '../jobs/repository';
+import { PermanentJobError, type JobHandler } from '../jobs/runner';
+import { reissueLinkAddress } from '../links/service';
+import { auditFromJob } from '../mail/repository';
+import { smtpOf } from '../mail/service';
+import { reminderClients } from './queue';
+import * as repo from './repository';
+import { dayBeforeMail, overdueMail } from './texts';
+
+type Reminder = NonNullable<Awaited<ReturnType<typeof repo.reminderOfJob>>>;
+
+const DAY_MINUTES = 24 * 60;
+
+/** The address of each invoice's customer link (a fresh token at each attempt), by order id; none when the link was revoked meanwhile. */
+async function linkAddresses(deps: ServerDeps, job: JobRow): Promise<Map<number, string>> {
+  const { links, siteUrl } = job.payload as { links?: unknown; siteUrl?: unknown };
+  const out = new Map<number, string>();
+  if (typeof siteUrl !== 'string' || typeof links !== 'object' || links === null) return out;
+  for (const [orderId, linkId] of Object.entries(links)) {
+    if (typeof linkId !== 'number') continue;
+    const path = await reissueLinkAddress(deps.db, deps.encrypter, linkId, deps.now());
+    if (path) out.set(Number(orderId), `${siteUrl.replace(/\/+$/, '')}${path}`);
+  }
+  return out;
+}
+
+async function message(deps: ServerDeps, job: JobRow, reminder: Reminder, name: string): Promise<{ subject: string; text: string }> {
+  if (reminder.kind === 'dayBefore') {
+    const date = reminder.visit_date;
+    if (!date || !isIsoDate(date) || !reminder.visit_start || !reminder.visit_end) throw new PermanentJobError('The reminder names no visit.');
+    const midnight = hongKongInstant(date, 0).getTime();
+    const minuteOf = (at: Date | string) => Math.round((new Date(at).getTime() - midnight) / 60_000);
+    return dayBeforeMail({
+      name,
+      date,
+      startMinute: reminder.all_day ? null : minuteOf(reminder.visit_start),
+      endMinute: reminder.all_day ? null : Math.min(minuteOf(reminder.visit_end), DAY_MINUTES),
+      address: reminder.address,
+    });
+  }
+  const [invoices, urls] = await Promise.all([repo.invoicesOf(deps.db, [reminder.id]), linkAddresses(deps, job)]);
+  if (invoices.length === 0) throw new PermanentJobError('The reminder lists no invoice.');
+  return overdueMail(
+    name,
+    invoices.map((i) => ({ number: i.number, dueDate: i.due_date, outstanding: i.outstanding, url: urls.get(i.id) ?? null })),
+  );
+}
+
+/**
+ * The job that sends one reminder through the SMTP server of Settings → E-mail and marks it sent in
+ * the log (audited on the client). A client who opted out since it was queued is skipped. A refused
+ * connection or login is tried again with backoff; the last failure is kept on the reminder.
+ */
+export const sendReminderJob: JobHandler = {
+  async run(deps, job) {
+    const reminder = await repo.reminderOfJob(deps.db, job.id);
+    if (!reminder) throw new PermanentJobError('The reminder to send is no longer recorded.');
+    if (reminder.status !== 'queued') return;
+    const client = (await reminderClients(deps.db, [reminder.client_id])).get(reminder.client_id);
+    if (!client) throw new PermanentJobError('The client was deleted.');
+    if (client.optedOut) {
+      await repo.setReminderState(deps.db, reminder.id, { status: 'skipped', reason: 'optedOut' });
+      await auditFromJob(deps.db, { userId: reminder.created_by, action: 'reminderSkipped', entityType: 'client', entityId: client.id, changes: { kind: reminder.kind, reminderId: reminder.id, reason: 'optedOut' }, now: deps.now() });
+      return;
+    }
+    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
+    const where = await smtpOf(deps);
+    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const name = client.contact?.email === reminder.recipient ? client.contact.name : '';
+    const mail = await message(deps, job, reminder, name || client.nameZh || client.nameEn);
+    await deps.mailer.send(where.smtp, { from: where.from, to: reminder.recipient, subject: mail.subject, text: mail.text });
+    await repo.setReminderState(deps.db, reminder.id, { status: 'sent', reason: '', sentAt: deps.now() });
+    await auditFromJob(deps.db, { userId: reminder.created_by, action: 'reminderSent', entityType: 'client', entityId: client.id, changes: { kind: reminder.kind, reminderId: reminder.id, to: reminder.recipient, jobId: job.id }, now: deps.now() });
+  },
+  async failed(deps, job, reason, final) {
+    const reminder = await repo.reminderOfJob(deps.db, job.id);
+    if (!reminder || reminder.status !== 'queued') return;
+    await repo.setReminderState(deps.db, reminder.id, { status: final ? 'failed' : 'queued', reason });
+    if (!final) return;
+    await auditFromJob(deps.db, { userId: reminder.created_by, action: 'reminderFailed', entityType: 'client', entityId: reminder.client_id, changes: { kind: reminder.kind, reminderId: reminder.id, to: reminder.recipient, jobId: job.id, error: reason }, now: deps.now() });
+  },
+};
