@@ -5,6 +5,7 @@
  * server test holds it to them, and the OpenAPI document describes them); the browser decodes with them.
  */
 import * as z from 'zod/mini';
+import { PHOTO_TAGS } from '../domain/appointments/report';
 import { APPOINTMENT_STATUSES, type ShownStatus } from '../domain/appointments/status';
 import type { SeriesEnd } from '../domain/appointments/recurrence';
 import { BilingualName, Cents, Id, IsoDateText, Timestamp, Version } from './common';
@@ -129,7 +130,9 @@ export const Visit = z.object({
   cancelReason: z.string(),
 });
 
-export const ProductChoice = z.object({ id: Id, code: z.string(), nameEn: z.string(), nameZh: z.string(), unit: z.string() });
+/** A product a report may list: its unit and the pesticide's active ingredient ('' when none). */
+export const ProductChoice = z.object({ id: Id, code: z.string(), nameEn: z.string(), nameZh: z.string(), unit: z.string(), activeIngredient: z.string() });
+export const PhotoTagSchema = z.enum(PHOTO_TAGS);
 
 /** The completed report of a visit. */
 export const Report = z.object({
@@ -139,7 +142,11 @@ export const Report = z.object({
   editable: z.boolean(),
   workDone: z.string(),
   findings: z.string(),
-  productsUsed: z.array(z.object({ productId: Id, quantity: z.number().check(z.int()), note: z.string(), code: z.string(), nameEn: z.string(), nameZh: z.string(), unit: z.string() })),
+  pestsFound: z.string(),
+  areasTreated: z.string(),
+  productsUsed: z.array(
+    z.object({ productId: Id, quantity: z.number().check(z.int()), note: z.string(), code: z.string(), nameEn: z.string(), nameZh: z.string(), unit: z.string(), activeIngredient: z.string() }),
+  ),
   clientSignature: z.nullable(z.string()),
   clientSigner: z.string(),
   clientSignedAt: z.nullable(Timestamp),
@@ -150,12 +157,32 @@ export const Report = z.object({
   reportedBy: z.nullable(z.string()),
   reportedAt: z.nullable(Timestamp),
   photos: z.array(
-    z.object({ id: Id, name: z.string(), contentType: z.string(), sizeBytes: z.number().check(z.int()), uploadedBy: z.nullable(z.string()), uploadedAt: Timestamp, downloadUrl: z.string() }),
+    z.object({
+      id: Id,
+      name: z.string(),
+      contentType: z.string(),
+      sizeBytes: z.number().check(z.int()),
+      tag: z.nullable(PhotoTagSchema),
+      uploadedBy: z.nullable(z.string()),
+      uploadedAt: Timestamp,
+      downloadUrl: z.string(),
+    }),
   ),
 });
 export const ReportReply = z.object({ report: Report });
 
 export const Company = z.object({ nameEn: z.string(), nameZh: z.string(), addressEn: z.string(), addressZh: z.string(), phone: z.string() });
+
+/**
+ * What a worker at the door needs of a visit (issue 22): the client's contacts (tap to call), the
+ * products the linked order plans (quantity in hundredths, no prices), the client's last reported visit.
+ */
+export const FieldVisit = z.object({
+  contacts: z.array(z.object({ name: z.string(), title: z.string(), phones: z.array(z.string()) })),
+  plannedProducts: z.array(z.object({ code: z.string(), nameEn: z.string(), nameZh: z.string(), unit: z.string(), activeIngredient: z.string(), quantity: z.number().check(z.int()) })),
+  lastVisit: z.nullable(z.object({ date: IsoDateText, findings: z.string(), workDone: z.string(), pestsFound: z.string(), areasTreated: z.string() })),
+});
+export type FieldVisit = z.infer<typeof FieldVisit>;
 
 /** GET /api/appointments/{id}: the appointment, one of its visits, and the tab's data. */
 export const AppointmentScreenReply = z.object({
@@ -170,6 +197,7 @@ export const AppointmentScreenReply = z.object({
   report: z.optional(Report),
   products: z.optional(z.array(ProductChoice)),
   company: z.optional(z.nullable(Company)),
+  field: z.optional(FieldVisit),
 });
 
 /** A visit's new status. */

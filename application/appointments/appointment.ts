@@ -1,3 +1,4 @@
+import type { PhotoTag } from '../../domain/appointments/report';
 import type { AppointmentStatus, ShownStatus } from '../../domain/appointments/status';
 import type { Recurrence, SeriesEnd } from '../../domain/appointments/recurrence';
 import type { IsoDate } from '../../domain/time/dates';
@@ -167,12 +168,16 @@ export interface ProductChoice extends Named {
   readonly id: number;
   readonly code: string;
   readonly unit: string;
+  /** The pesticide's active ingredient ('' when none). */
+  readonly activeIngredient: string;
 }
 
 export interface ReportPhoto {
   readonly id: number;
   readonly name: string;
   readonly sizeBytes: number;
+  /** Taken before or after the work (null: not tagged). */
+  readonly tag: PhotoTag | null;
   readonly downloadUrl: string;
 }
 
@@ -182,7 +187,18 @@ export interface Report {
   readonly editable: boolean;
   readonly workDone: string;
   readonly findings: string;
-  readonly productsUsed: readonly { readonly productId: number; readonly quantity: number; readonly note: string; readonly code: string; readonly nameEn: string; readonly nameZh: string; readonly unit: string }[];
+  readonly pestsFound: string;
+  readonly areasTreated: string;
+  readonly productsUsed: readonly {
+    readonly productId: number;
+    readonly quantity: number;
+    readonly note: string;
+    readonly code: string;
+    readonly nameEn: string;
+    readonly nameZh: string;
+    readonly unit: string;
+    readonly activeIngredient: string;
+  }[];
   readonly clientSignature: string | null;
   readonly clientSigner: string;
   readonly clientSignedAt: string | null;
@@ -200,6 +216,9 @@ export interface Report {
 export interface ReportInput {
   readonly workDone: string;
   readonly findings: string;
+  /** Pests found and areas treated (the worker's report, issue 22; '' when not given). */
+  readonly pestsFound?: string | undefined;
+  readonly areasTreated?: string | undefined;
   readonly productsUsed: readonly { readonly productId: number; readonly quantity: number; readonly note: string }[];
   readonly clientSigner: string;
   readonly version: number;
@@ -259,6 +278,38 @@ export interface AppointmentScreenData {
   readonly report?: Report | undefined;
   readonly products?: readonly ProductChoice[] | undefined;
   readonly company?: CompanyHeading | null | undefined;
+  /** What a worker at the door needs (appointment and report tabs): contacts, planned products, the last visit. */
+  readonly field?: FieldVisit | undefined;
+}
+
+/** A client's contact person, to call from the visit. */
+export interface FieldContact {
+  readonly name: string;
+  readonly title: string;
+  readonly phones: readonly string[];
+}
+
+/** A product the linked order plans for the visit (quantity in hundredths; no prices). */
+export interface PlannedProduct extends Named {
+  readonly code: string;
+  readonly unit: string;
+  readonly activeIngredient: string;
+  readonly quantity: number;
+}
+
+/** The client's last visit with a report, before this one. */
+export interface LastVisit {
+  readonly date: string;
+  readonly findings: string;
+  readonly workDone: string;
+  readonly pestsFound: string;
+  readonly areasTreated: string;
+}
+
+export interface FieldVisit {
+  readonly contacts: readonly FieldContact[];
+  readonly plannedProducts: readonly PlannedProduct[];
+  readonly lastVisit: LastVisit | null;
 }
 
 declare module '../navigation/screenData' {

@@ -13,6 +13,10 @@ export interface ReportContent {
   readonly workerSigned: boolean;
 }
 
+/** When a report photo was taken: before the work or after it (issue 22). */
+export const PHOTO_TAGS = ['before', 'after'] as const;
+export type PhotoTag = (typeof PHOTO_TAGS)[number];
+
 export type ReportPart = 'workDone' | 'clientSignature' | 'workerSignature';
 export type ReportError = { readonly code: 'reportIncomplete'; readonly missing: readonly ReportPart[] } | { readonly code: 'reportLocked'; readonly status: AppointmentStatus };
 

@@ -23,7 +23,20 @@ export interface ServiceReportRecord {
   readonly status: AppointmentStatus;
   readonly workDone: string;
   readonly findings: string;
-  readonly products: readonly { readonly code: string; readonly nameEn: string; readonly nameZh: string; readonly quantity: number; readonly unit: string; readonly note: string }[];
+  readonly pestsFound: string;
+  readonly areasTreated: string;
+  readonly products: readonly {
+    readonly code: string;
+    readonly nameEn: string;
+    readonly nameZh: string;
+    readonly quantity: number;
+    readonly unit: string;
+    readonly note: string;
+    /** The pesticide's active ingredient ('' when none). */
+    readonly activeIngredient: string;
+  }[];
+  /** The photos in the order they print: the uploader's name of each and whether it was taken before or after the work. */
+  readonly photos: readonly { readonly name: string; readonly tag: 'before' | 'after' | null }[];
   readonly signatures: readonly { readonly who: 'client' | 'worker'; readonly signer: string; readonly signedAt: string | null }[];
 }
 
@@ -36,6 +49,8 @@ export interface ServiceReportSheet {
   readonly productColumns: readonly [string, string, string];
   readonly products: readonly (readonly [string, string, string])[];
   readonly photosTitle: string;
+  /** Each photo's caption, in the record's order: its tag (before / after) and its name. */
+  readonly photoCaptions: readonly string[];
   readonly signaturesTitle: string;
   readonly signatures: readonly { readonly who: 'client' | 'worker'; readonly label: string; readonly line: string }[];
 }
@@ -44,13 +59,18 @@ export interface ServiceReportSheet {
 export const signedAtText = (iso: string | null | undefined): string => (iso ? toHongKongIso(new Date(iso)).slice(0, 16).replace('T', ' ') : '');
 
 /**
- * The report in words: `calendar` is the calendar namespace and `products` the products namespace,
- * each in Chinese and English; in both languages a label reads "中文 English".
+ * The report in words: `calendar` is the calendar namespace, `products` the products namespace and
+ * `field` the worker's report's (pests, areas, active ingredient, photo tags), each in Chinese and
+ * English; in both languages a label reads "中文 English".
  */
-export function serviceReportSheet(r: ServiceReportRecord, language: PrintLanguage, words: { calendar: Record<DocumentLanguage, Translate>; products: Record<DocumentLanguage, Translate> }): ServiceReportSheet {
-  const zh = words.calendar['zh-HK'];
-  const en = words.calendar.en;
-  const label = (key: string) => (language === 'both' ? `${zh(key)} ${en(key)}` : language === 'en' ? en(key) : zh(key));
+export function serviceReportSheet(
+  r: ServiceReportRecord,
+  language: PrintLanguage,
+  words: { calendar: Record<DocumentLanguage, Translate>; products: Record<DocumentLanguage, Translate>; field: Record<DocumentLanguage, Translate> },
+): ServiceReportSheet {
+  const labelIn = (w: Record<DocumentLanguage, Translate>) => (key: string) => (language === 'both' ? `${w['zh-HK'](key)} ${w.en(key)}` : w[language](key));
+  const label = labelIn(words.calendar);
+  const fieldLabel = labelIn(words.field);
   const unitWord = (unit: string) => {
     if (!unit) return '';
     const one = (l: DocumentLanguage) => words.products[l](`unit.${unit}`);
@@ -74,11 +94,18 @@ export function serviceReportSheet(r: ServiceReportRecord, language: PrintLangua
       [label('print.status'), label(`status.${r.status}`)],
       [label('report.workDone'), r.workDone],
       [label('report.findings'), r.findings],
+      [fieldLabel('report.pestsFound'), r.pestsFound],
+      [fieldLabel('report.areasTreated'), r.areasTreated],
     ],
     productsTitle: label('report.products'),
     productColumns: [label('report.product'), label('report.quantity'), label('report.note')],
-    products: r.products.map((p) => [`${p.code} ${name(p)}`, `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}`.trim(), p.note]),
+    products: r.products.map((p) => [
+      `${p.code} ${name(p)}${p.activeIngredient ? ` (${fieldLabel('report.activeIngredient')}: ${p.activeIngredient})` : ''}`,
+      `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}`.trim(),
+      p.note,
+    ]),
     photosTitle: label('photos.title'),
+    photoCaptions: r.photos.map((p) => (p.tag ? `${fieldLabel(`photos.${p.tag}`)} · ${p.name}` : p.name)),
     signaturesTitle: label('signature.title'),
     signatures: r.signatures.map((s) => ({ who: s.who, label: label(`signature.${s.who}`), line: `${s.signer} ${signedAtText(s.signedAt)}`.trim() })),
   };

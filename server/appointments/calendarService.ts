@@ -11,7 +11,7 @@ import { MAX_RANGE_DAYS, seriesFrom, type ScheduleInput } from './input';
 import { allAreas, activeProducts, clientNames, clientSummary, firstCompany, latestVisitDate, linkableOrders, orderSummary, searchClientIds, visitState, workerOptions } from './repository';
 import { overlapsOf } from './service';
 import { holidaysInRange, holidaySet, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf } from './store';
-import { appointmentDetail, formOptions, reportOf } from './views';
+import { appointmentDetail, fieldVisit, formOptions, reportOf } from './views';
 
 /**
  * What the calendar and the appointment screens read: the visits of a range, the form's options and
@@ -166,5 +166,7 @@ export async function appointmentScreen(c: AppContext, id: number, query: { tab:
         : { order: null, orderHidden: row.order_id !== null }
       : {}),
     ...(tab === 'report' ? { report: await reportOf(db, user, row, date), products: await activeProducts(db), company: await firstCompany(db) } : {}),
+    // The worker's view of the visit (contacts, planned products, last findings) on the visit's and its report's tabs.
+    ...(tab !== 'invoice' ? { field: await fieldVisit(db, row, date) } : {}),
   });
 }

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import * as z from 'zod';
 import { firstDate, recurrenceFor, type Recurrence, type Series, type SeriesEnd } from '../../domain/appointments/recurrence';
 import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
+import { PHOTO_TAGS } from '../../domain/appointments/report';
 import { INT_MAX } from '../db/limits';
 import { addDays, timeToMinute, type IsoDate } from '../../domain/time/dates';
 import { isoDate } from '../http/dates';
@@ -106,6 +107,8 @@ export const StatusChange = z.object({
 export const ReportInput = z.object({
   workDone: z.string().trim().max(5000).default(''),
   findings: z.string().trim().max(5000).default(''),
+  pestsFound: z.string().trim().max(2000).default(''),
+  areasTreated: z.string().trim().max(2000).default(''),
   productsUsed: z
     .array(z.object({ productId: z.number().int().positive().max(2_147_483_647), quantity: z.number().int().min(1).max(1_000_000), note: z.string().trim().max(200).default('') }))
     .max(50)
@@ -113,6 +116,8 @@ export const ReportInput = z.object({
   clientSigner: z.string().trim().max(120).default(''),
   version: z.number().int().min(0).max(INT_MAX),
 });
+/** A report photo's query: whether it was taken before or after the work (untagged when not given). */
+export const PhotoQuery = z.object({ tag: z.enum(PHOTO_TAGS).optional() });
 export const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_647).nullable(), version: z.number().int().positive().max(INT_MAX).optional() });
 
 export interface ScheduleInput {

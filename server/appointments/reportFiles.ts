@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { creditedSigner, isReportEditable } from '../../domain/appointments/report';
+import { creditedSigner, isReportEditable, type PhotoTag } from '../../domain/appointments/report';
 import { fileScope } from '../../domain/auth/permissions';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
 import { checkUploadSize } from '../../domain/files/upload';
@@ -54,8 +54,8 @@ export async function unsign(c: AppContext, target: VisitTarget, who: Signer): P
   return ok(await visitReport(c, target));
 }
 
-/** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
-export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8Array, fileName: string | undefined): Promise<Result<{ report: Report }, AppointmentFailure>> {
+/** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit, tagged before or after the work when given. */
+export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8Array, fileName: string | undefined, tag: PhotoTag | null = null): Promise<Result<{ report: Report }, AppointmentFailure>> {
   if (bytes.length === 0) return err({ code: 'photoRequired' });
   if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
   const type = sniffImageType(bytes);
@@ -72,8 +72,8 @@ export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8A
       const key = `attachments/report/${visit.id}/${randomToken(18)}`;
       await files.put(key, bytes);
       stored = key;
-      const id = await insertReportPhoto(tx, { visitId: visit.id, key, name, contentType: type, sizeBytes: bytes.length, branchId: target.row.branch_id, uploadedBy: c.var.user!.id, now: now() });
-      await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length } }, tx);
+      const id = await insertReportPhoto(tx, { visitId: visit.id, key, name, contentType: type, sizeBytes: bytes.length, branchId: target.row.branch_id, uploadedBy: c.var.user!.id, tag, now: now() });
+      await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length, ...(tag ? { tag } : {}) } }, tx);
     });
   } catch (error) {
     if (stored !== null) await files.delete(stored);

@@ -183,6 +183,8 @@ export function updateVisitStatus(tx: Tx, visitId: number, expectedVersion: numb
 export interface ReportWords {
   readonly workDone: string;
   readonly findings: string;
+  readonly pestsFound: string;
+  readonly areasTreated: string;
   readonly productsUsed: readonly { productId: number; quantity: number; note: string }[];
   readonly clientSigner: string;
 }
@@ -194,6 +196,8 @@ export function updateVisitReport(tx: Tx, visitId: number, expectedVersion: numb
     .set((eb) => ({
       work_done: report.workDone,
       findings: report.findings,
+      pests_found: report.pestsFound,
+      areas_treated: report.areasTreated,
       products_used: JSON.stringify(report.productsUsed),
       client_signer: report.clientSigner,
       reported_by: reporterId,
@@ -223,11 +227,46 @@ export async function setSignature(db: Db, visitId: number, who: Signer, signatu
 }
 
 export const productsByIds = (db: Db, ids: readonly number[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('products').select(['id', 'code', 'name_en', 'name_zh', 'unit']).where('id', 'in', [...ids]).execute();
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('products').select(['id', 'code', 'name_en', 'name_zh', 'unit', 'active_ingredient']).where('id', 'in', [...ids]).execute();
 
 export async function activeProducts(db: Db) {
-  const rows = await db.selectFrom('products').select(['id', 'code', 'name_en', 'name_zh', 'unit']).where('active', '=', true).orderBy('code').execute();
-  return rows.map((p) => ({ id: p.id, code: p.code, nameEn: p.name_en, nameZh: p.name_zh, unit: p.unit }));
+  const rows = await db.selectFrom('products').select(['id', 'code', 'name_en', 'name_zh', 'unit', 'active_ingredient']).where('active', '=', true).orderBy('code').execute();
+  return rows.map((p) => ({ id: p.id, code: p.code, nameEn: p.name_en, nameZh: p.name_zh, unit: p.unit, activeIngredient: p.active_ingredient }));
+}
+
+/** The contact persons of a client, the primary first: who a worker at the door calls. */
+export async function clientContacts(db: Db, clientId: number) {
+  const rows = await db.selectFrom('client_contacts').select(['name', 'title', 'phones']).where('client_id', '=', clientId).orderBy('is_primary', 'desc').orderBy('sort_order').orderBy('id').execute();
+  return rows.map((r) => ({ name: r.name, title: r.title, phones: r.phones }));
+}
+
+/** The product lines of an order (what a visit for it is to apply): names, quantity (hundredths), unit and active ingredient; no prices. */
+export async function orderProductLines(db: Db, orderId: number) {
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select(['products.code', 'products.name_en', 'products.name_zh', 'products.unit', 'products.active_ingredient', 'order_items.quantity'])
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('order_items.sort_order')
+    .orderBy('order_items.id')
+    .execute();
+  return rows.map((r) => ({ code: r.code, nameEn: r.name_en, nameZh: r.name_zh, unit: r.unit, activeIngredient: r.active_ingredient, quantity: r.quantity }));
+}
+
+/** The client's latest visit before `date` with a report written (any of its appointments): what was found there last time. */
+export async function lastReportedVisit(db: Db, clientId: number, before: IsoDate) {
+  const row = await db
+    .selectFrom('appointment_visits as v')
+    .innerJoin('appointments as a', 'a.id', 'v.appointment_id')
+    .select([sql<string>`v.date::text`.as('day'), 'v.findings', 'v.work_done', 'v.pests_found', 'v.areas_treated'])
+    .where('a.client_id', '=', clientId)
+    .where('v.date', '<', before)
+    .where('v.reported_at', 'is not', null)
+    .orderBy('v.date', 'desc')
+    .orderBy('v.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { date: row.day, findings: row.findings, workDone: row.work_done, pestsFound: row.pests_found, areasTreated: row.areas_treated } : null;
 }
 
 export async function firstCompany(db: Db) {
@@ -241,13 +280,13 @@ export async function reportPhotos(db: Db, user: User, visitId: number) {
   let query = db
     .selectFrom('attachments')
     .leftJoin('users', 'users.id', 'attachments.uploaded_by')
-    .select(['attachments.id', 'attachments.display_name', 'attachments.content_type', 'attachments.size_bytes', 'attachments.created_at', 'users.name as uploader'])
+    .select(['attachments.id', 'attachments.display_name', 'attachments.content_type', 'attachments.size_bytes', 'attachments.photo_tag', 'attachments.created_at', 'users.name as uploader'])
     .where('attachments.owner_type', '=', 'report')
     .where('attachments.owner_id', '=', visitId);
   if (scope === 'branch') query = query.where('attachments.branch_id', '=', user.branchId ?? -1);
   if (scope === 'own') query = query.where('attachments.uploaded_by', '=', user.id);
   const rows = await query.orderBy('attachments.created_at', 'desc').orderBy('attachments.id', 'desc').execute();
-  return rows.map((r) => ({ id: r.id, name: r.display_name, contentType: r.content_type, sizeBytes: r.size_bytes, uploadedBy: r.uploader, uploadedAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({ id: r.id, name: r.display_name, contentType: r.content_type, sizeBytes: r.size_bytes, tag: r.photo_tag, uploadedBy: r.uploader, uploadedAt: new Date(r.created_at).toISOString() }));
 }
 
 export interface NewReportPhoto {
@@ -258,13 +297,14 @@ export interface NewReportPhoto {
   readonly sizeBytes: number;
   readonly branchId: number | null;
   readonly uploadedBy: number;
+  readonly tag: 'before' | 'after' | null;
   readonly now: Date;
 }
 
 export async function insertReportPhoto(tx: Tx, p: NewReportPhoto): Promise<number> {
   const row = await tx
     .insertInto('attachments')
-    .values({ owner_type: 'report', owner_id: p.visitId, file_key: p.key, display_name: p.name, content_type: p.contentType, size_bytes: p.sizeBytes, branch_id: p.branchId, uploaded_by: p.uploadedBy, created_at: p.now })
+    .values({ owner_type: 'report', owner_id: p.visitId, file_key: p.key, display_name: p.name, content_type: p.contentType, size_bytes: p.sizeBytes, branch_id: p.branchId, uploaded_by: p.uploadedBy, photo_tag: p.tag, created_at: p.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -5,7 +5,7 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../domain/appoi
 import type { User } from '../../domain/auth/user';
 import { minuteToTime, type IsoDate } from '../../domain/time/dates';
 import type { Database } from '../db/schema';
-import { areaName, branchName, clientSummary, formLists, productsByIds, reportPhotos, visitRow, workerOptions } from './repository';
+import { areaName, branchName, clientContacts, clientSummary, formLists, lastReportedVisit, orderProductLines, productsByIds, reportPhotos, visitRow, workerOptions } from './repository';
 import { seesAll, seriesOf, workersOf, type AppointmentRow } from './store';
 
 /** What the appointments' screens show, read through the repository: the shapes of the replies. */
@@ -81,9 +81,20 @@ export async function reportOf(db: Db, user: User, row: AppointmentRow, date: Is
     editable: isReportEditable(status),
     workDone: visit?.work_done ?? '',
     findings: visit?.findings ?? '',
+    pestsFound: visit?.pests_found ?? '',
+    areasTreated: visit?.areas_treated ?? '',
     productsUsed: products.map((p) => {
       const product = productRows.find((r) => r.id === p.productId);
-      return { productId: p.productId, quantity: p.quantity, note: p.note, code: product?.code ?? '', nameEn: product?.name_en ?? '', nameZh: product?.name_zh ?? '', unit: product?.unit ?? '' };
+      return {
+        productId: p.productId,
+        quantity: p.quantity,
+        note: p.note,
+        code: product?.code ?? '',
+        nameEn: product?.name_en ?? '',
+        nameZh: product?.name_zh ?? '',
+        unit: product?.unit ?? '',
+        activeIngredient: product?.active_ingredient ?? '',
+      };
     }),
     clientSignature: dataUrl(visit?.client_signature ?? null),
     clientSigner: visit?.client_signer ?? '',
@@ -98,3 +109,12 @@ export async function reportOf(db: Db, user: User, row: AppointmentRow, date: Is
   };
 }
 export type Report = Awaited<ReturnType<typeof reportOf>>;
+
+/**
+ * What a worker at the door needs of a visit besides the appointment (issue 22): whom to call, the
+ * products the linked order plans (no prices), and what the client's last reported visit found.
+ */
+export async function fieldVisit(db: Db, row: AppointmentRow, date: IsoDate) {
+  const [contacts, plannedProducts, lastVisit] = await Promise.all([clientContacts(db, row.client_id), row.order_id === null ? [] : orderProductLines(db, row.order_id), lastReportedVisit(db, row.client_id, date)]);
+  return { contacts, plannedProducts, lastVisit };
+}

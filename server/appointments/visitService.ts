@@ -113,7 +113,11 @@ export async function saveReport(c: AppContext, target: VisitTarget, input: Repo
       const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
       const row = await updateVisitReport(tx, visit.id, existing?.version ?? NEW_VISIT_VERSION, input, c.var.user!.id, now());
       if (!row) throw new VisitConflict();
-      const changes = { date: target.date, ...fieldChanges({ workDone: visit.work_done, findings: visit.findings, productsUsed: visit.products_used }, { workDone: input.workDone, findings: input.findings, productsUsed: input.productsUsed }) };
+      const changes = { date: target.date, ...fieldChanges(
+          { workDone: visit.work_done, findings: visit.findings, pestsFound: visit.pests_found, areasTreated: visit.areas_treated, productsUsed: visit.products_used },
+          { workDone: input.workDone, findings: input.findings, pestsFound: input.pestsFound, areasTreated: input.areasTreated, productsUsed: input.productsUsed },
+        ),
+       };
       await audit(c, { action: 'update', entityType: 'appointment_report', entityId: target.row.id, changes }, tx);
       return row;
     })

@@ -19,6 +19,7 @@ import { jobsAndMail } from './migrations/0016_jobs_and_mail';
 import { documentLinks } from './migrations/0017_document_links';
 import { passwordReset } from './migrations/0018_password_reset';
 import { customerReminders } from './migrations/0020_customer_reminders';
+import { fieldReports } from './migrations/0021_field_reports';
 import type { Database } from './schema';
 
 /**
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017_document_links': documentLinks,
   '0018_password_reset': passwordReset,
   '0020_customer_reminders': customerReminders,
+  '0021_field_reports': fieldReports,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -253,6 +253,8 @@ export interface AttachmentTable {
   size_bytes: number;
   branch_id: number | null;
   uploaded_by: number | null;
+  /** A report photo's moment: before or after the work (null: not tagged). */
+  photo_tag: ColumnType<'before' | 'after' | null, 'before' | 'after' | null | undefined, 'before' | 'after' | null>;
   created_at: Timestamp;
 }
 
@@ -320,6 +322,8 @@ export interface ProductTable {
   name_zh: Generated<string>;
   category_id: number | null;
   unit: string;
+  /** The pesticide's active ingredient ('' when none or not given), printed on service reports. */
+  active_ingredient: Generated<string>;
   /** Cents. */
   unit_price: number;
   commission_rate_bp: number | null;
@@ -457,6 +461,8 @@ export interface AppointmentVisitTable {
   status: Generated<AppointmentStatus>;
   work_done: Generated<string>;
   findings: Generated<string>;
+  pests_found: Generated<string>;
+  areas_treated: Generated<string>;
   /** [{ productId, quantity (hundredths), note }] */
   products_used: ColumnType<{ productId: number; quantity: number; note: string }[], string | undefined, string>;
   client_signature: Uint8Array | null;

@@ -158,7 +158,7 @@ async function seedAdministration(tx: Transaction<Database>, companyId: number):
     .execute();
 }
 
-/** Demo product categories (category → sub-categories) and products with Hong Kong prices. */
+/** Demo product categories (category → sub-categories) and products with Hong Kong prices (and the pesticides' active ingredients). */
 export const DEMO_CATEGORIES = [
   { nameZh: '滅蟲服務', nameEn: 'Pest control', rateBp: 800, children: [
     { nameZh: '白蟻', nameEn: 'Termites' },
@@ -171,12 +171,12 @@ export const DEMO_CATEGORIES = [
 
 export const DEMO_PRODUCTS = [
   { code: 'TM-INSP', nameZh: '白蟻視察', nameEn: 'Termite inspection', category: 'Termites', unit: 'visit', price: 80_000 },
-  { code: 'TM-BAIT', nameZh: '白蟻餌站安裝', nameEn: 'Termite bait station installation', category: 'Termites', unit: 'set', price: 420_000 },
-  { code: 'CR-GEL', nameZh: '蟑螂膠餌處理', nameEn: 'Cockroach gel bait treatment', category: 'Cockroaches', unit: 'visit', price: 68_000 },
+  { code: 'TM-BAIT', nameZh: '白蟻餌站安裝', nameEn: 'Termite bait station installation', category: 'Termites', unit: 'set', price: 420_000, ingredient: 'Hexaflumuron 0.5%' },
+  { code: 'CR-GEL', nameZh: '蟑螂膠餌處理', nameEn: 'Cockroach gel bait treatment', category: 'Cockroaches', unit: 'visit', price: 68_000, ingredient: 'Fipronil 0.05%' },
   { code: 'RD-TRAP', nameZh: '捕鼠器放置', nameEn: 'Rodent trap placement', category: 'Rodents', unit: 'visit', price: 95_000 },
   { code: 'DS-FOG', nameZh: '全屋消毒噴霧', nameEn: 'Whole-flat disinfection fogging', category: 'Disinfection', unit: 'sqft', price: 350 },
   { code: 'DS-MONTH', nameZh: '每月消毒保養', nameEn: 'Monthly disinfection plan', category: 'Disinfection', unit: 'month', price: 150_000 },
-  { code: 'PR-SPRAY', nameZh: '家用殺蟲噴劑', nameEn: 'Household insecticide spray', category: 'Products', unit: 'bottle', price: 8_800 },
+  { code: 'PR-SPRAY', nameZh: '家用殺蟲噴劑', nameEn: 'Household insecticide spray', category: 'Products', unit: 'bottle', price: 8_800, ingredient: 'Cypermethrin 0.2%' },
   { code: 'PR-TRAP', nameZh: '黏鼠板（一盒十塊）', nameEn: 'Glue traps (box of 10)', category: 'Products', unit: 'box', price: 12_000 },
 ] as const;
 
@@ -200,7 +200,7 @@ async function seedProducts(tx: Transaction<Database>): Promise<void> {
   }
   await tx
     .insertInto('products')
-    .values(DEMO_PRODUCTS.map((p) => ({ code: p.code, name_zh: p.nameZh, name_en: p.nameEn, category_id: ids.get(p.category) ?? null, unit: p.unit, unit_price: p.price })))
+    .values(DEMO_PRODUCTS.map((p) => ({ code: p.code, name_zh: p.nameZh, name_en: p.nameEn, category_id: ids.get(p.category) ?? null, unit: p.unit, unit_price: p.price, active_ingredient: 'ingredient' in p ? p.ingredient : '' })))
     .execute();
 }
 

@@ -198,7 +198,7 @@ export interface ReportPictures {
 export async function renderServiceReport(record: ServiceReportRecord, language: PrintLanguage, pictures: ReportPictures, fonts: DocumentFonts): Promise<Uint8Array> {
   const languages = printedLanguages(language);
   const both = <T>(make: (l: DocumentLanguage) => T): Record<DocumentLanguage, T> => ({ 'zh-HK': make('zh-HK'), en: make('en') });
-  const r = serviceReportSheet(record, language, { calendar: both((l) => wordsOf(l, 'calendar')), products: both((l) => wordsOf(l, 'products')) });
+  const r = serviceReportSheet(record, language, { calendar: both((l) => wordsOf(l, 'calendar')), products: both((l) => wordsOf(l, 'products')), field: both((l) => wordsOf(l, 'field')) });
   const docs = languages.map((l) => wordsOf(l, 'documents'));
   const sheet = new Sheet(fonts, { title: r.heading, language: languages[0] === 'en' ? 'en-HK' : 'zh-HK' });
 
@@ -233,7 +233,7 @@ export async function renderServiceReport(record: ServiceReportRecord, language:
       if (column === 0) sheet.room(box.height + 20);
       const x = sheet.left + column * (box.width + 16);
       if (!sheet.picture(photo.bytes, x, sheet.y, box)) sheet.textAt(joined(docs.map((t) => t('noPicture'))), x, sheet.y + 4, box.width, { size: 8.5, color: '#666666' });
-      sheet.textAt(photo.name, x, sheet.y + box.height + 2, box.width, { size: 8.5 });
+      sheet.textAt(r.photoCaptions[index] ?? photo.name, x, sheet.y + box.height + 2, box.width, { size: 8.5 });
       if (column === 1 || index === pictures.photos.length - 1) sheet.y += box.height + 18;
     });
   }

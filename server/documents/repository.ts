@@ -15,7 +15,7 @@ export const appointmentById = (db: Db, id: number) => db.selectFrom('appointmen
 export const visitPhotos = (db: Db, visitId: number) =>
   db
     .selectFrom('attachments')
-    .select(['id', 'display_name', 'content_type', 'file_key', 'branch_id', 'uploaded_by'])
+    .select(['id', 'display_name', 'content_type', 'file_key', 'branch_id', 'uploaded_by', 'photo_tag'])
     .where('owner_type', '=', 'report')
     .where('owner_id', '=', visitId)
     .orderBy('created_at')

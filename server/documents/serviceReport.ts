@@ -43,10 +43,13 @@ export async function serviceReportPdf(deps: PdfDeps, fonts: FontSource, visitId
     status: report.status,
     workDone: report.work_done,
     findings: report.findings,
+    pestsFound: report.pests_found,
+    areasTreated: report.areas_treated,
     products: report.products_used.map((p) => {
       const product = productRows.find((r) => r.id === p.productId);
-      return { code: product?.code ?? '', nameEn: product?.name_en ?? '', nameZh: product?.name_zh ?? '', unit: product?.unit ?? '', quantity: p.quantity, note: p.note };
+      return { code: product?.code ?? '', nameEn: product?.name_en ?? '', nameZh: product?.name_zh ?? '', unit: product?.unit ?? '', activeIngredient: product?.active_ingredient ?? '', quantity: p.quantity, note: p.note };
     }),
+    photos: [],
     signatures: [
       { who: 'client', signer: report.client_signer, signedAt: iso(report.client_signed_at) },
       { who: 'worker', signer: report.worker_signer ?? '', signedAt: iso(report.worker_signed_at) },
@@ -55,11 +58,12 @@ export async function serviceReportPdf(deps: PdfDeps, fonts: FontSource, visitId
   // For a staff member, the photos their file scope reaches (as the screen lists them); for the customer, all.
   const shown = viewer ? photoRows.filter((p) => can(viewer, 'view', { kind: 'file', branchId: p.branch_id, uploadedBy: p.uploaded_by })) : photoRows;
   const photos: ReportPhoto[] = await Promise.all(shown.map(async (p) => ({ name: p.display_name, bytes: await deps.files.get(p.file_key) })));
+  const printed = { ...record, photos: shown.map((p) => ({ name: p.display_name, tag: p.photo_tag })) };
   // The report prints under the first company, as its print view does.
   const pictures = await letterheadPictures(deps, null, null);
   const loaded = await fonts.load();
   const { renderServiceReport } = await import('./render');
-  const bytes = await renderServiceReport(record, language, { logo: pictures.logo, photos, signatures: { client: report.client_signature, worker: report.worker_signature } }, loaded);
+  const bytes = await renderServiceReport(printed, language, { logo: pictures.logo, photos, signatures: { client: report.client_signature, worker: report.worker_signature } }, loaded);
   return ok({ fileName: `service-report-${row.id}-${date}.pdf`, bytes });
 }
 

@@ -1,23 +1,25 @@
 import type { DocumentLanguage, Translate } from '../../domain/documents/printable';
 import calendarEn from '../../locales/en/calendar.json';
 import documentsEn from '../../locales/en/documents.json';
+import fieldEn from '../../locales/en/field.json';
 import productsEn from '../../locales/en/products.json';
 import salesEn from '../../locales/en/sales.json';
 import calendarZh from '../../locales/zh-HK/calendar.json';
 import documentsZh from '../../locales/zh-HK/documents.json';
+import fieldZh from '../../locales/zh-HK/field.json';
 import productsZh from '../../locales/zh-HK/products.json';
 import salesZh from '../../locales/zh-HK/sales.json';
 
 /**
  * The words a PDF prints, from the same message files as the print view (locales/{language}/
- * sales.json `print.*`, products.json `unit.*`, calendar.json for the service report, documents.json
+ * sales.json `print.*`, products.json `unit.*`, calendar.json and field.json for the service report, documents.json
  * for what only the PDF says), so the two read alike. Loaded with the renderer, not with the app.
  */
-export type WordsNamespace = 'sales' | 'products' | 'calendar' | 'documents';
+export type WordsNamespace = 'sales' | 'products' | 'calendar' | 'documents' | 'field';
 
 const CATALOGUES: Record<DocumentLanguage, Record<WordsNamespace, unknown>> = {
-  en: { sales: salesEn, products: productsEn, calendar: calendarEn, documents: documentsEn },
-  'zh-HK': { sales: salesZh, products: productsZh, calendar: calendarZh, documents: documentsZh },
+  en: { sales: salesEn, products: productsEn, calendar: calendarEn, documents: documentsEn, field: fieldEn },
+  'zh-HK': { sales: salesZh, products: productsZh, calendar: calendarZh, documents: documentsZh, field: fieldZh },
 };
 
 /** A translate function of one namespace in one language; an unknown key reads as itself (as i18next does). */

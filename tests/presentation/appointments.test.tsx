@@ -433,7 +433,7 @@ describe('the printed completed report', () => {
     editable: true,
     workDone: '廚房施放膠餌',
     findings: '',
-    productsUsed: [{ productId: 1, quantity: 1200, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit' }],
+    productsUsed: [{ productId: 1, quantity: 1200, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: '' }],
     clientSignature: PNG,
     clientSigner: '李經理',
     // 23:30 UTC is 07:30 the next morning in Hong Kong.
@@ -443,7 +443,7 @@ describe('the printed completed report', () => {
     workerSignedAt: '2026-12-14T06:05:00.000Z',
     reportedBy: 'Wing Wong',
     reportedAt: '2026-12-14T06:00:00.000Z',
-    photos: [{ id: 8, name: 'kitchen.jpg', contentType: 'image/jpeg', sizeBytes: 1200, uploadedBy: 'Wing Wong', uploadedAt: '2026-12-14T06:00:00.000Z', downloadUrl: '/api/appointments/12/photos/8' }],
+    photos: [{ id: 8, name: 'kitchen.jpg', contentType: 'image/jpeg', sizeBytes: 1200, tag: null, uploadedBy: 'Wing Wong', uploadedAt: '2026-12-14T06:00:00.000Z', downloadUrl: '/api/appointments/12/photos/8' }],
   });
 
   const withReport = backend((r) =>
@@ -469,12 +469,12 @@ describe('the printed completed report', () => {
 describe('the completed report form', () => {
   it('says each wrong product row beside it without sending, then saves and says so', async () => {
     const user = userEvent.setup();
-    const gel = { id: 1, code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit' };
+    const gel = { id: 1, code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: '' };
     const handler = backend((r) =>
       r.path === '/api/appointments/12' && r.method === 'GET'
         ? { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: 'report', options: OPTIONS, order: null, report: reportFixture(), products: [gel], company: null } }
         : r.method === 'PUT' && r.path.endsWith('/report')
-          ? { status: 200, body: { report: reportFixture({ version: 1, workDone: 'Gel', productsUsed: [{ productId: 1, quantity: 150, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit' }] }) } }
+          ? { status: 200, body: { report: reportFixture({ version: 1, workDone: 'Gel', productsUsed: [{ productId: 1, quantity: 150, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: '' }] }) } }
           : null,
     );
     const { transport } = renderApp({ start: '/calendar/completed-report/12?date=2026-12-14', user: ADMIN, language: 'en', handler });

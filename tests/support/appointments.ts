@@ -126,6 +126,8 @@ export const reportFixture = (change: Change<typeof Report> = {}) =>
     editable: true,
     workDone: '',
     findings: '',
+    pestsFound: '',
+    areasTreated: '',
     productsUsed: [],
     clientSignature: null,
     clientSigner: '',

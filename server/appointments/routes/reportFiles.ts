@@ -5,6 +5,8 @@ import { replies } from '../../http/reply';
 import { ReportReply } from '../../../contract/appointments';
 
 import { uploadBody } from '../../http/upload';
+import { parseQuery } from '../../http/query';
+import { PhotoQuery } from '../input';
 import { failureReply, replyWith } from '../replies';
 import { addPhoto, deletePhoto, namedSigner, photoFile, sign, unsign } from '../reportFiles';
 import { visitTarget } from '../visitService';
@@ -29,12 +31,14 @@ export function reportFileRoutes(): Hono<AppEnv> {
     });
   }
 
-  /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit. */
+  /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit; `?tag=before|after` tags it. */
   routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/photos', replies(ReportReply, 201), ...requirePermission('appointment_edit'), uploadBody, async (c) => {
+    const query = parseQuery(c, PhotoQuery);
+    if (query.isErr()) return query.error;
     const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
     if (target.isErr()) return failureReply(c, target.error);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return replyWith(c, await addPhoto(c, target.value, bytes, c.req.header('x-file-name')), 201);
+    return replyWith(c, await addPhoto(c, target.value, bytes, c.req.header('x-file-name'), query.value.tag ?? null), 201);
   });
 
   routes.get('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', ...requirePermission('appointment_view'), async (c) => {
