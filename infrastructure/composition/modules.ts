@@ -43,6 +43,7 @@ import { AppointmentService } from '../../application/appointments/AppointmentSe
 import { AppointmentBook } from '../../application/ports/AppointmentBook';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { AppointmentFlowLoader } from '../../application/appointments/AppointmentFlowLoader';
+import { FieldDesk } from '../../application/field/FieldDesk';
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ProductForms } from '../../application/products/ProductForms';
@@ -327,6 +328,14 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(
       (state: AppState, navigation: NavigationService, service: AppointmentService) => new AppointmentFlowLoader(state, navigation, service),
       [AppState, NavigationService, AppointmentService],
+    )
+    .inSingletonScope();
+  // The worker's use-cases in the field and their adapters load with the first worker screen (lazyPort).
+  bind(FieldDesk)
+    .toResolvedValue(
+      (api: ApiClient, book: AppointmentBook, state: AppState, navigation: NavigationService, clock: Clock) =>
+        lazyPort<FieldDesk>(() => import('./field').then((m) => m.fieldDesk(api, book, state, navigation, clock))),
+      [ApiClient, AppointmentBook, AppState, NavigationService, Clock],
     )
     .inSingletonScope();
 });

@@ -24,6 +24,9 @@ import { useProblemWords } from '../format/problem';
 import { bilingual } from '../format/bilingual';
 import { DEFAULT_EVENT_COLOR, textColorFor } from '../format/color';
 import { useAppState } from '../hooks/useAppState';
+import { usePhone } from '../hooks/usePhone';
+import { isFieldWorker } from '../../application/field/visitView';
+import { MyDay } from './field/MyDay';
 import { useObservable } from '../hooks/useObservable';
 import { useService } from '../services/ServicesContext';
 import { OverlapWarning } from './calendar/OverlapWarning';
@@ -51,13 +54,36 @@ const CHINESE_DAY_HEADERS = {
 } as const;
 
 /**
+ * /calendar: for a worker on a phone (issue 22), My day — today's visits and the next days' as a
+ * list — with the month grid a tap away; for everyone else, and on a larger screen, the calendar.
+ */
+export default function CalendarScreen() {
+  const { t } = useTranslation('field');
+  const phone = usePhone();
+  const worker = isFieldWorker(useAppState('user'));
+  const [grid, setGrid] = useState(false);
+  if (!phone || !worker) return <MonthCalendar />;
+  if (!grid) return <MyDay onShowMonth={() => setGrid(true)} />;
+  return (
+    <div className="stack">
+      <p>
+        <button type="button" className="button button-secondary touch" onClick={() => setGrid(false)}>
+          {t('myDay.backToMyDay')}
+        </button>
+      </p>
+      <MonthCalendar />
+    </div>
+  );
+}
+
+/**
  * The calendar of appointments (spec §2 /calendar): month, week, day and list views, whose visits
  * are fetched for the visible range only (the server expands each series); each worker's colour,
  * filters by worker, branch, area and status, the Holidays setting's days, and drag and drop or
  * resize with the choice "this one only" / "this and future ones". FullCalendar loads with this
  * screen only. Without a mouse, each visit is a link to its appointment, whose form moves it.
  */
-export default function CalendarScreen() {
+function MonthCalendar() {
   const { t, i18n } = useTranslation('calendar');
   const problems = useProblemWords();
   const service = useService(AppointmentService);

@@ -1,5 +1,5 @@
 import './calendar.css';
-import { use, useState, type FormEvent } from 'react';
+import { use, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
@@ -15,8 +15,13 @@ import { StaleSaveOffer } from '../../components/StaleSaveOffer';
 import { ScreenError } from '../../components/ScreenError';
 import { SelectField } from '../../components/SelectField';
 import { bilingual } from '../../format/bilingual';
+import { visitWhen } from '../../format/visitWhen';
 import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
+import { usePhone } from '../../hooks/usePhone';
+import { isFieldWorker } from '../../../application/field/visitView';
+import { CompletionForm } from '../field/CompletionForm';
+import { WorkerVisit } from '../field/WorkerVisit';
 import { useStaleSave } from '../../hooks/useStaleSave';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
@@ -36,15 +41,6 @@ type Tab = (typeof TABS)[number]['key'];
 /** The appointment tab's reply always has the form's options; the other tabs need none. */
 const NO_OPTIONS = { workers: [], branches: [], areas: [], types: [], statuses: [], seesAll: false } as const;
 
-/** When a visit is, in the interface language (Hong Kong time). */
-export function visitWhen(visit: Visit, allDay: boolean, language: string, allDayText: string): string {
-  const locale = language === 'en' ? 'en-HK' : 'zh-HK';
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'Asia/Hong_Kong' }).format(new Date(`${visit.date}T12:00:00+08:00`));
-  if (allDay) return `${date} ${allDayText}`;
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'Asia/Hong_Kong' });
-  return `${date} ${time.format(new Date(visit.start))}–${time.format(new Date(visit.end))}`;
-}
-
 /**
  * One appointment, at one of its visits, in tabs (spec §2): the appointment (/calendar/appointment/{id}),
  * its invoice (/calendar/invoice/{id}) and the visit's completed report (/calendar/completed-report/{id}).
@@ -55,7 +51,24 @@ export default function AppointmentScreen({ data, route }: ScreenProps) {
   if (!screen) return <ScreenError error={{ code: 'notFound', message: '' }} />;
   const { appointment, occurrence: visit } = screen;
   const tab: Tab = route.apiQuery?.tab === 'report' ? 'report' : route.apiQuery?.tab === 'invoice' ? 'invoice' : 'appointment';
-  return <AppointmentTabs key={`${appointment.id}:${visit.date}:${appointment.version}`} appointment={appointment} visit={visit} tab={tab} data={screen} />;
+  const key = `${appointment.id}:${visit.date}:${appointment.version}`;
+  return <FieldOrOffice key={key} tab={tab} data={screen} office={<AppointmentTabs key={key} appointment={appointment} visit={visit} tab={tab} data={screen} />} />;
+}
+
+/**
+ * For a worker on a phone (issue 22): the visit as they need it at the door instead of the office's
+ * form, and on the report tab the completion form while the visit can be completed (its finished
+ * report shows as for the office). The office's tabs stay a tap away; everyone else gets them.
+ */
+function FieldOrOffice({ tab, data, office }: { tab: Tab; data: AppointmentScreenData; office: ReactNode }) {
+  const phone = usePhone();
+  const worker = isFieldWorker(useAppState('user'));
+  const [officeView, setOfficeView] = useState(false);
+  if (!phone || !worker || officeView) return office;
+  const showOffice = () => setOfficeView(true);
+  if (tab === 'appointment') return <WorkerVisit data={data} onOfficeView={showOffice} />;
+  if (tab === 'report' && data.report?.editable && data.occurrence.transitions.includes('ended')) return <CompletionForm data={data} onOfficeView={showOffice} />;
+  return office;
 }
 
 function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appointment; visit: Visit; tab: Tab; data: AppointmentScreenData }) {

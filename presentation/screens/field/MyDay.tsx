@@ -1,0 +1,91 @@
+import './field.css';
+import { Suspense, use, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Result } from 'neverthrow';
+import type { ApiError } from '../../../application/api/ApiError';
+import { FieldDesk } from '../../../application/field/FieldDesk';
+import type { VisitDay } from '../../../application/field/myDay';
+import { bilingual } from '../../format/bilingual';
+import { useProblemWords } from '../../format/problem';
+import { useService } from '../../services/ServicesContext';
+
+type Loaded = PromiseLike<Result<VisitDay[], ApiError>>;
+
+/**
+ * The worker's landing page on a phone (issue 22, /calendar): today's visits in order, then the next
+ * days', each with its time, client, district and status, one tap to the visit; the month grid a tap
+ * away. The visits come from the FieldDesk use-case, asked once when the list opens (and on "try again").
+ */
+export function MyDay({ onShowMonth }: { onShowMonth: () => void }) {
+  const { t } = useTranslation(['field', 'calendar']);
+  const desk = useService(FieldDesk);
+  const [loaded, setLoaded] = useState<Loaded>(() => desk.myDay());
+  return (
+    <div className="stack my-day">
+      <div className="my-day-heading">
+        <h1>{t('myDay.title')}</h1>
+        <button type="button" className="button button-secondary touch" onClick={onShowMonth}>
+          {t('myDay.monthGrid')}
+        </button>
+      </div>
+      <Suspense fallback={<p role="status" aria-live="polite">{t('myDay.loading')}</p>}>
+        <VisitDays loaded={loaded} onRetry={() => setLoaded(desk.myDay())} />
+      </Suspense>
+    </div>
+  );
+}
+
+function VisitDays({ loaded, onRetry }: { loaded: Loaded; onRetry: () => void }) {
+  const { t, i18n } = useTranslation(['field', 'calendar']);
+  const { say } = useProblemWords();
+  const result = use(loaded);
+  const language = i18n.language;
+  if (result.isErr()) {
+    return (
+      <div className="notice" role="alert">
+        <p>
+          {t('myDay.failed')} {say(result.error)}
+        </p>
+        <button type="button" className="button button-primary touch" onClick={onRetry}>
+          {t('myDay.retry')}
+        </button>
+      </div>
+    );
+  }
+  const days = result.value;
+  const dayTitle = (day: VisitDay) => {
+    const date = new Intl.DateTimeFormat(language === 'en' ? 'en-HK' : 'zh-HK', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Asia/Hong_Kong' }).format(new Date(`${day.date}T12:00:00+08:00`));
+    return day.when === 'later' ? date : `${t(`myDay.${day.when}`)} · ${date}`;
+  };
+  return (
+    <>
+      {days.map((day) => (
+        <section key={day.date} className="visit-day" aria-labelledby={`day-${day.date}`}>
+          <h2 id={`day-${day.date}`}>{dayTitle(day)}</h2>
+          {day.visits.length === 0 ? (
+            <p className="hint">{t('myDay.emptyToday')}</p>
+          ) : (
+            <ul className="visit-list">
+              {day.visits.map((visit) => {
+                const client = visit.client ? bilingual(visit.client, language) : t('myDay.noClient');
+                const time = visit.time ?? t('myDay.allDay');
+                return (
+                  <li key={visit.key}>
+                    <Link href={visit.href} className="visit-item">
+                      <span className="visit-time">{time}</span>
+                      <span className="visit-client">{client}</span>
+                      {visit.area && <span className="visit-area">{bilingual(visit.area, language)}</span>}
+                      <span className={`badge status-${visit.status}`}>{t(`calendar:status.${visit.status}`)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      ))}
+      {days.length === 1 && <p className="hint">{t('myDay.emptyLater')}</p>}
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+import { errAsync, okAsync } from 'neverthrow';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../domain/auth/user';
+import { completion, emptyCompletion, jpegName, nextPhotoTag, type CompletionDraft, type PhotoDraft } from '../../application/field/completion';
+import { FieldWork } from '../../application/field/FieldWork';
+import { myDay } from '../../application/field/myDay';
+import { JPEG_QUALITIES, MAX_PHOTO_EDGE, nextQuality, photoTarget, PHOTO_BUDGET } from '../../application/field/photoSize';
+import { isFieldWorker, mapHref, telHref, workerActions, workerVisitView } from '../../application/field/visitView';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import type { ImageResizer } from '../../application/ports/ImageResizer';
+import type { FieldReports, VisitCompletion } from '../../application/ports/FieldReports';
+import { HttpAppointmentBook } from '../../infrastructure/http/appointments/HttpAppointmentBook';
+import { HttpFieldReports } from '../../infrastructure/http/field/HttpFieldReports';
+import { appointmentFixture, eventFixture, reportFixture, visitFixture } from '../support/appointments';
+import { ADMIN, createCore } from '../support/fakes';
+
+const WORKER: User = { ...ADMIN, id: 3, name: 'Wing Wong', isAdmin: false, role: { id: 3, name: 'worker', permissions: ['appointment_view', 'appointment_edit'] } };
+const VIEWER: User = { ...WORKER, role: { id: 4, name: 'viewer', permissions: ['appointment_view'] } };
+const OFFICE: User = { ...WORKER, role: { id: 2, name: 'sales', permissions: ['appointment_view', 'appointment_view_all', 'appointment_edit', 'appointment_create'] } };
+
+describe('My day', () => {
+  const at = (date: string, start: string, change: Parameters<typeof eventFixture>[0] = {}) =>
+    eventFixture({ id: `${change.appointmentId ?? 1}:${date}:${start}`, date, start: `${date}T${start}:00+08:00`, end: `${date}T${start.slice(0, 2)}:59:00+08:00`, ...change });
+
+  it("lists today's visits first (all-day ones, then by start time), then the next days with visits only, each with time, client, district, status and its address", () => {
+    const events = [
+      at('2026-11-24', '09:00', { appointmentId: 5, client: { nameEn: 'Later Ltd', nameZh: '後' } }),
+      at('2026-11-23', '14:00', { appointmentId: 2, client: { nameEn: 'Afternoon', nameZh: '午' }, area: { nameEn: 'Wan Chai', nameZh: '灣仔區' }, shownStatus: 'scheduled' }),
+      at('2026-11-23', '08:30', { appointmentId: 3, status: 'on_hold', shownStatus: 'on_hold' }),
+      at('2026-11-23', '00:00', { appointmentId: 4, allDay: true }),
+      at('2026-11-22', '10:00', { appointmentId: 6 }),
+      at('2026-11-30', '10:00', { appointmentId: 7 }),
+    ];
+    const days = myDay(events, '2026-11-23');
+    expect(days.map((d) => [d.date, d.when, d.visits.length])).toEqual([
+      ['2026-11-23', 'today', 3],
+      ['2026-11-24', 'tomorrow', 1],
+    ]);
+    expect(days[0]!.visits.map((v) => [v.time, v.status, v.href])).toEqual([
+      [null, 'in_progress', '/calendar/appointment/4?date=2026-11-23'],
+      ['08:30–08:59', 'on_hold', '/calendar/appointment/3?date=2026-11-23'],
+      ['14:00–14:59', 'scheduled', '/calendar/appointment/2?date=2026-11-23'],
+    ]);
+    expect(days[0]!.visits[2]).toMatchObject({ client: { nameEn: 'Afternoon' }, area: { nameEn: 'Wan Chai' } });
+  });
+
+  it('keeps today when it has no visit, and is today alone when nothing is planned', () => {
+    expect(myDay([at('2026-11-25', '10:00')], '2026-11-23').map((d) => [d.when, d.visits.length])).toEqual([
+      ['today', 0],
+      ['later', 1],
+    ]);
+    expect(myDay([], '2026-11-23')).toEqual([{ date: '2026-11-23', when: 'today', visits: [] }]);
+  });
+
+  it("asks the server for the worker's own visits of today and the six days after (FieldWork.myDay, Clock's today)", async () => {
+    const core = createCore({ user: WORKER, handler: (r: ApiRequest) => (r.path === '/api/appointments' ? { status: 200, body: { events: [at('2026-11-23', '10:00')], holidays: [], workers: [] } } : { status: 404, body: {} }) });
+    core.state.set({ user: WORKER });
+    const work = new FieldWork(new HttpAppointmentBook(core.api), new HttpFieldReports(core.api), fakeResizer(), core.state, core.navigation, core.clock);
+    const days = (await work.myDay())._unsafeUnwrap();
+    expect(days[0]!.visits).toHaveLength(1);
+    expect(core.transport.requests[0]?.query).toMatchObject({ start: '2026-11-23', end: '2026-11-30', worker_id: 3 });
+  });
+});
+
+describe("the worker's visit", () => {
+  it('is for those who work visits and see only their own; the office keeps its screens', () => {
+    expect([WORKER, VIEWER, OFFICE, ADMIN, null].map(isFieldWorker)).toEqual([true, true, false, false, false]);
+  });
+
+  it('offers start, hold and complete as the visit’s transitions allow, and nothing without appointment_edit', () => {
+    expect(workerActions(WORKER, ['on_hold', 'ended', 'canceled'])).toEqual(['hold', 'complete']);
+    expect(workerActions(WORKER, ['in_progress', 'canceled'])).toEqual(['start']);
+    expect(workerActions(WORKER, ['in_progress', 'auditing', 'canceled'])).toEqual(['start']);
+    expect(workerActions(WORKER, [])).toEqual([]);
+    expect(workerActions(VIEWER, ['on_hold', 'ended'])).toEqual([]);
+  });
+
+  it('gives tap-to-call numbers, a map link for the address, what to do and the last visit', () => {
+    const appointment = appointmentFixture({ notes: 'Kitchen first', address: '九龍旺角彌敦道 600 號地下' });
+    const field = {
+      contacts: [{ name: 'Mr Chan', title: 'Manager', phones: ['+852 9123 4567', '2345-6789', ''] }],
+      plannedProducts: [{ code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: 'Fipronil', quantity: 100 }],
+      lastVisit: { date: '2026-12-07', findings: 'Droppings', workDone: 'Gel', pestsFound: '', areasTreated: '' },
+    };
+    const visit = visitFixture({ shownStatus: 'scheduled' });
+    const view = workerVisitView(WORKER, appointment, visit, field, { status: 'in_progress', transitions: ['on_hold', 'ended', 'canceled'] });
+    expect(view.contacts[0]!.phones).toEqual([
+      { text: '+852 9123 4567', href: 'tel:+85291234567' },
+      { text: '2345-6789', href: 'tel:23456789' },
+    ]);
+    expect(view.mapHref).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('九龍旺角彌敦道 600 號地下')}`);
+    expect([view.notes, view.planned[0]!.activeIngredient, view.lastVisit?.findings, view.status, view.actions, view.reportHref]).toEqual([
+      'Kitchen first',
+      'Fipronil',
+      'Droppings',
+      'scheduled',
+      ['hold', 'complete'],
+      '/calendar/completed-report/12?date=2026-12-14',
+    ]);
+    expect(workerVisitView(WORKER, appointment, visit, undefined, { status: 'on_hold', transitions: ['in_progress', 'canceled'] })).toMatchObject({ status: 'on_hold', actions: ['start'], contacts: [], lastVisit: null });
+    expect([telHref(' 9123 4567 '), mapHref('  ')]).toEqual(['tel:91234567', null]);
+  });
+});
+
+describe('the size a photo is sent at', () => {
+  it('brings the long edge to 1,600 px at most, keeping the proportions, never enlarging', () => {
+    expect(photoTarget(4032, 3024)).toEqual({ width: 1600, height: 1200 });
+    expect(photoTarget(3024, 4032)).toEqual({ width: 1200, height: 1600 });
+    expect(photoTarget(1200, 800)).toEqual({ width: 1200, height: 800 });
+    expect(photoTarget(1600, 1600)).toEqual({ width: 1600, height: 1600 });
+    expect(photoTarget(9000, 10)).toEqual({ width: MAX_PHOTO_EDGE, height: 2 });
+    expect(photoTarget(0, 0)).toEqual({ width: 1, height: 1 });
+  });
+
+  it('tries a lower JPEG quality while the photo weighs more than 500 KB, and keeps the last try', () => {
+    expect(nextQuality(JPEG_QUALITIES[0], 300 * 1024)).toBeNull();
+    expect(nextQuality(JPEG_QUALITIES[0], PHOTO_BUDGET + 1)).toBe(JPEG_QUALITIES[1]);
+    expect(nextQuality(JPEG_QUALITIES[1], PHOTO_BUDGET + 1)).toBe(JPEG_QUALITIES[2]);
+    expect(nextQuality(JPEG_QUALITIES[2], PHOTO_BUDGET * 3)).toBeNull();
+  });
+
+  it('names a resized photo as a JPEG and tags new photos before at first, after later', () => {
+    expect([jpegName('IMG_0001.HEIC'), jpegName('kitchen.photo.png'), jpegName('.png')]).toEqual(['IMG_0001.jpg', 'kitchen.photo.jpg', 'photo.jpg']);
+    const one: PhotoDraft = { key: 'a', photo: new Blob(['x']), name: 'a.jpg', tag: 'before' };
+    expect([nextPhotoTag([]), nextPhotoTag([one])]).toEqual(['before', 'after']);
+  });
+});
+
+function fakeResizer(fail?: string): ImageResizer & { asked: { width: number; height: number }[] } {
+  const asked: { width: number; height: number }[] = [];
+  return {
+    asked,
+    shrink(_photo, name, target) {
+      if (name === fail) return errAsync({ code: 'unreadableImage', name });
+      asked.push(target({ width: 4000, height: 3000 }));
+      return okAsync(new Blob(['jpeg'], { type: 'image/jpeg' }));
+    },
+  };
+}
+
+describe('completing a visit', () => {
+  const VISIT = { appointmentId: 12, date: '2026-11-23', version: 2, workerIds: [3, 5] };
+  const png = new Blob(['png'], { type: 'image/png' });
+  const filled = (change: Partial<CompletionDraft> = {}): CompletionDraft => ({
+    ...emptyCompletion(3),
+    workDone: ' Gel applied ',
+    findings: 'Droppings',
+    pestsFound: 'Cockroaches',
+    areasTreated: 'Kitchen',
+    products: [{ productId: '1', quantity: '1.5', note: '' }],
+    photos: [{ key: 'p1', photo: new Blob(['j']), name: 'sink.jpg', tag: 'before' }],
+    clientName: 'Mrs Wong',
+    clientSignature: png,
+    workerSignature: png,
+    ...change,
+  });
+
+  it('says every missing part under its field and sends nothing', () => {
+    const result = completion(VISIT, { ...emptyCompletion(null), products: [{ productId: '', quantity: '0', note: '' }] }, 9, '2026-11-23');
+    expect(result._unsafeUnwrapErr().fields).toEqual({
+      'productsUsed.0.productId': [{ key: 'field:problem.product' }],
+      'productsUsed.0.quantity': [{ key: 'field:problem.quantity' }],
+      workDone: [{ key: 'field:problem.workDone' }],
+      clientSignature: [{ key: 'field:problem.clientSignature' }],
+      workerSignature: [{ key: 'field:problem.workerSignature' }],
+      signer: [{ key: 'field:problem.signer' }],
+    });
+  });
+
+  it('credits the worker’s signature to the worker who signs and warns the server of a visit dated later', () => {
+    const sent = completion(VISIT, filled({ workerSignerId: '5' }), 3, '2026-11-22')._unsafeUnwrap();
+    expect(sent).toMatchObject({
+      version: 2,
+      workerSignerId: 5,
+      confirmFuture: true,
+      report: { workDone: 'Gel applied', pestsFound: 'Cockroaches', areasTreated: 'Kitchen', productsUsed: [{ productId: 1, quantity: 150, note: '' }], clientSigner: 'Mrs Wong', version: 2 },
+      photos: [{ name: 'sink.jpg', tag: 'before' }],
+    });
+    expect(completion(VISIT, filled({ workerSignerId: '8' }), 3, '2026-11-23')._unsafeUnwrapErr().fields).toEqual({ signer: [{ key: 'field:problem.signer' }] });
+  });
+
+  it('sends the completion in one call, then opens the visit with a notification (FieldWork)', async () => {
+    const core = createCore({ user: WORKER, start: '/calendar/completed-report/12?date=2026-11-23' });
+    core.state.set({ user: WORKER });
+    const sent: VisitCompletion[] = [];
+    const reports: FieldReports = { submit: (c) => (sent.push(c), okAsync(reportFixture({ status: 'ended', version: 7 }))) };
+    const work = new FieldWork(new HttpAppointmentBook(core.api), reports, fakeResizer(), core.state, core.navigation, core.clock);
+    const report = (await work.complete(VISIT, filled()))._unsafeUnwrap();
+    expect([report.status, sent.length, sent[0]!.confirmFuture]).toEqual(['ended', 1, false]);
+    expect(core.navigator.url).toBe('/calendar/appointment/12?date=2026-11-23');
+    expect(core.state.get().notification).toEqual({ title: 'field:report.done', type: 'success' });
+    expect((await work.complete(VISIT, filled({ workDone: '' })))._unsafeUnwrapErr().code).toBe('invalid');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('makes each chosen photo small (1,600 px long edge) and tags them; an unreadable one stops with its name', async () => {
+    const core = createCore({ user: WORKER });
+    const resizer = fakeResizer('broken.heic');
+    const work = new FieldWork(new HttpAppointmentBook(core.api), new HttpFieldReports(core.api), resizer, core.state, core.navigation, core.clock);
+    const photos = (await work.preparePhotos([new File(['a'], 'IMG_1.HEIC'), new File(['b'], 'IMG_2.jpeg')], []))._unsafeUnwrap();
+    expect(photos.map((p) => [p.name, p.tag])).toEqual([
+      ['IMG_1.jpg', 'before'],
+      ['IMG_2.jpg', 'before'],
+    ]);
+    expect(resizer.asked).toEqual([
+      { width: 1600, height: 1200 },
+      { width: 1600, height: 1200 },
+    ]);
+    expect((await work.preparePhotos([new File(['c'], 'broken.heic')], photos))._unsafeUnwrapErr()).toEqual({ code: 'unreadableImage', name: 'broken.heic' });
+  });
+
+  it('goes over the wire as the report, each tagged photo, both signatures, then the visit ended at the last version (HttpFieldReports)', async () => {
+    const core = createCore({
+      user: WORKER,
+      handler: (r: ApiRequest) =>
+        r.path.endsWith('/status')
+          ? { status: 200, body: { status: 'ended', visitVersion: 6, transitions: ['auditing', 'pending_recheck'], cancelReason: '' } }
+          : { status: r.method === 'POST' ? 201 : 200, body: { report: reportFixture({ version: core.transport.requests.length }) } },
+    });
+    const sent = completion(VISIT, filled({ workerSignerId: '5', photos: [...filled().photos, { key: 'p2', photo: new Blob(['k']), name: 'sink 2.jpg', tag: 'after' }] }), 3, '2026-11-23')._unsafeUnwrap();
+    const report = (await new HttpFieldReports(core.api).submit(sent))._unsafeUnwrap();
+    const base = '/api/appointments/12/visits/2026-11-23';
+    expect(core.transport.requests.map((r) => [r.method, r.path, r.query?.tag ?? null])).toEqual([
+      ['PUT', `${base}/report`, null],
+      ['POST', `${base}/photos`, 'before'],
+      ['POST', `${base}/photos`, 'after'],
+      ['PUT', `${base}/signatures/client`, null],
+      ['PUT', `${base}/signatures/worker?signer=5`, null],
+      ['POST', `${base}/status`, null],
+    ]);
+    expect(core.transport.requests[2]?.headers).toMatchObject({ 'X-File-Name': 'sink%202.jpg' });
+    expect(core.transport.requests[5]?.body).toEqual({ status: 'ended', version: 5 });
+    expect([report.status, report.version]).toEqual(['ended', 6]);
+  });
+});

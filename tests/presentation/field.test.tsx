@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '../../domain/auth/user';
+import type { ApiRequest } from '../../application/ports/ApiTransport';
+import en from '../../locales/en/field.json';
+import zh from '../../locales/zh-HK/field.json';
+import { appointmentFixture, eventFixture, optionsFixture, reportFixture, visitFixture, workerFixture } from '../support/appointments';
+import { ADMIN } from '../support/fakes';
+import { renderApp } from './render';
+
+/*
+ * The worker's screens on a phone (issue 22), at 390 px wide, in both languages: My day at /calendar,
+ * the worker's visit at /calendar/appointment/{id} and the completion form at
+ * /calendar/completed-report/{id}. The office keeps its screens.
+ */
+
+const WORKER: User = { ...ADMIN, id: 3, name: 'Wing Wong', isAdmin: false, role: { id: 3, name: 'worker', permissions: ['appointment_view', 'appointment_edit', 'client_view', 'product_view'] } };
+const WORDS = { en, 'zh-HK': zh } as const;
+const LANGUAGES = ['en', 'zh-HK'] as const;
+
+const original = window.matchMedia;
+let width = 390;
+beforeEach(() => {
+  width = 390;
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return { matches: max ? width <= Number(max[1]) : false, media: query, addEventListener() {}, removeEventListener() {} };
+  }) as unknown as typeof window.matchMedia;
+});
+afterEach(() => {
+  window.matchMedia = original;
+});
+
+const APPOINTMENT = appointmentFixture({ notes: 'Kitchen and store room', workerIds: [3], workers: [workerFixture()] });
+const VISIT = visitFixture({ date: '2026-11-23', start: '2026-11-23T14:00:00+08:00', end: '2026-11-23T15:00:00+08:00' });
+const FIELD = {
+  contacts: [{ name: 'Mr Chan', title: 'Manager', phones: ['9123 4567'] }],
+  plannedProducts: [{ code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: 'Fipronil 0.05%', quantity: 100 }],
+  lastVisit: { date: '2026-11-16', findings: 'Droppings behind the fridge', workDone: 'Gel applied', pestsFound: '', areasTreated: '' },
+};
+const GEL = { id: 1, code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: 'Fipronil 0.05%' };
+
+function backend(r: ApiRequest) {
+  if (r.path === '/api/appointments' && r.method === 'GET') {
+    return {
+      status: 200,
+      body: {
+        events: [
+          eventFixture({ id: 'a', appointmentId: 12, date: '2026-11-23', start: '2026-11-23T14:00:00+08:00', end: '2026-11-23T15:00:00+08:00', client: { nameEn: 'Golden Dragon', nameZh: '金龍酒家' }, area: { nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' }, shownStatus: 'scheduled' }),
+          eventFixture({ id: 'b', appointmentId: 9, date: '2026-11-23', start: '2026-11-23T09:00:00+08:00', end: '2026-11-23T10:00:00+08:00', client: { nameEn: 'Chan Tai Man', nameZh: '陳大文' } }),
+          eventFixture({ id: 'c', appointmentId: 7, date: '2026-11-25', client: { nameEn: 'Wan Chai Tower', nameZh: '灣仔大廈' }, start: '2026-11-25T10:00:00+08:00', end: '2026-11-25T11:00:00+08:00' }),
+        ],
+        holidays: [],
+        workers: [],
+      },
+    };
+  }
+  if (r.path === '/api/appointments/12' && r.method === 'GET') {
+    const tab = r.query?.tab ?? 'appointment';
+    return {
+      status: 200,
+      body: {
+        appointment: APPOINTMENT,
+        occurrence: VISIT,
+        tab,
+        field: FIELD,
+        ...(tab === 'appointment' ? { options: optionsFixture() } : { report: reportFixture({ version: 2 }), products: [GEL], company: null }),
+      },
+    };
+  }
+  if (r.path.endsWith('/status')) return { status: 200, body: { status: 'on_hold', visitVersion: 1, transitions: ['in_progress', 'canceled'], cancelReason: '' } };
+  return { status: 200, body: { auth: true } };
+}
+
+describe.each(LANGUAGES)('My day on a phone (%s)', (language) => {
+  const w = WORDS[language];
+
+  it("lists today's visits in order, then the next days, each one tap from its visit; the month grid is a tap away", async () => {
+    const { transport } = renderApp({ start: '/calendar', user: WORKER, language, handler: backend });
+    expect(await screen.findByRole('heading', { name: w.myDay.title, level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
+    const today = await screen.findByRole('region', { name: new RegExp(w.myDay.today) });
+    const links = within(today).getAllByRole('link');
+    const name = (en: string, zh: string) => (language === 'en' ? en : zh);
+    expect(links.map((l) => l.textContent)).toEqual([expect.stringContaining('09:00–10:00'), expect.stringContaining('14:00–15:00')]);
+    expect(links[1]).toHaveTextContent(name('Golden Dragon', '金龍酒家'));
+    expect(links[1]).toHaveTextContent(name('Yau Tsim Mong', '油尖旺區'));
+    expect(links[1]).toHaveAttribute('href', '/calendar/appointment/12?date=2026-11-23');
+    expect(screen.getByRole('region', { name: new RegExp(name('25', '25')) })).toHaveTextContent(name('Wan Chai Tower', '灣仔大廈'));
+    expect(transport.requests.find((r) => r.path === '/api/appointments')?.query).toMatchObject({ start: '2026-11-23', end: '2026-11-30', worker_id: 3 });
+    expect(screen.getByRole('button', { name: w.myDay.monthGrid })).toBeInTheDocument();
+  });
+});
+
+describe("the worker's screens are for phones only", () => {
+  it("gives a wide screen the office's appointment tabs as before", async () => {
+    width = 1280;
+    renderApp({ start: '/calendar/appointment/12?date=2026-11-23', user: WORKER, language: 'en', handler: backend });
+    expect(await screen.findByRole('navigation', { name: 'Appointment tabs' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: en.visit.actions })).not.toBeInTheDocument();
+  });
+});
+
+describe.each(LANGUAGES)("the worker's visit on a phone (%s)", (language) => {
+  const w = WORDS[language];
+
+  it('shows the client, tap-to-call, the map, what to do, the last visit and the actions the rules allow', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/appointment/12?date=2026-11-23', user: WORKER, language, handler: backend });
+    expect(await screen.findByRole('link', { name: w.visit.call.replace('{{name}}', 'Mr Chan').replace('{{phone}}', '9123 4567') }, { timeout: 15_000 })).toHaveAttribute('href', 'tel:91234567');
+    expect(screen.getByRole('link', { name: w.visit.openMapLabel.replace('{{address}}', APPOINTMENT.address) })).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(APPOINTMENT.address)}`,
+    );
+    expect(screen.getByText('Kitchen and store room')).toBeInTheDocument();
+    expect(screen.getByText(/Fipronil 0\.05%/)).toBeInTheDocument();
+    expect(screen.getByText('Droppings behind the fridge')).toBeInTheDocument();
+    const actions = screen.getByRole('group', { name: w.visit.actions });
+    expect(within(actions).getByRole('link', { name: w.visit.action.complete })).toHaveAttribute('href', '/calendar/completed-report/12?date=2026-11-23');
+    // Not the office's scheduling form.
+    expect(screen.queryByRole('button', { name: /Save|儲存/ })).not.toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: w.visit.action.hold }));
+    await waitFor(() => expect(transport.requests.some((r) => r.method === 'POST' && r.path.endsWith('/status'))).toBe(true));
+    expect(transport.requests.find((r) => r.path.endsWith('/status'))?.body).toMatchObject({ status: 'on_hold', version: 0 });
+    expect(await within(screen.getByRole('group', { name: w.visit.actions })).findByRole('button', { name: w.visit.action.start })).toBeInTheDocument();
+  });
+});
+
+describe.each(LANGUAGES)('completing a visit on a phone (%s)', (language) => {
+  const w = WORDS[language];
+
+  it('asks for findings, work, pests, areas, products with their active ingredient, photos and both signatures, and sends nothing incomplete', async () => {
+    const user = userEvent.setup();
+    const { transport } = renderApp({ start: '/calendar/completed-report/12?date=2026-11-23', user: WORKER, language, handler: backend });
+    expect(await screen.findByRole('heading', { name: w.report.title, level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
+    for (const label of [w.report.findings, w.report.workDone, w.report.pestsFound, w.report.areasTreated]) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    const photos = screen.getByLabelText(w.photos.add);
+    expect([photos.getAttribute('type'), photos.getAttribute('accept'), photos.hasAttribute('multiple'), photos.hasAttribute('capture')]).toEqual(['file', 'image/*', true, true]);
+    await user.click(screen.getByRole('button', { name: w.report.addProduct }));
+    const row = screen.getByRole('group', { name: w.report.productRow.replace('{{n}}', '1') });
+    await user.selectOptions(within(row).getByLabelText(w.report.product), '1');
+    expect(within(row).getByText(new RegExp(`${w.report.activeIngredient}: Fipronil 0.05%`))).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: w.signatures.client })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: w.signatures.worker })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: w.report.submit }));
+    expect(await screen.findByText(w.problem.workDone)).toBeInTheDocument();
+    expect(screen.getByText(w.problem.clientSignature)).toBeInTheDocument();
+    expect(screen.getByText(w.problem.workerSignature)).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/appointments/12'))).toEqual([]);
+  });
+});
