@@ -57,6 +57,8 @@ const productFields = <Unit extends z.ZodMiniType<string>>(unit: Unit) => ({
   unitPrice: Cents,
   commissionRateBp: RateBp,
   active: z.boolean(),
+  /** The pesticide's active ingredient ('' when none), printed on service reports (issue 22). */
+  activeIngredient: z.string(),
 });
 
 export const Product = z.object({ id: Id, ...productFields(z.string()), version: Version });

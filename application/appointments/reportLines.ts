@@ -41,6 +41,9 @@ export const quantityText = (hundredths: QuantityHundredths): string => hundredt
 export interface ReportDraft {
   readonly workDone: string;
   readonly findings: string;
+  /** Pests found and areas treated (issue 22); not sent when not given, so the server keeps them. */
+  readonly pestsFound?: string | undefined;
+  readonly areasTreated?: string | undefined;
   readonly clientSigner: string;
   readonly products: readonly ReportProductInput[];
   readonly version: number;
@@ -49,7 +52,15 @@ export interface ReportDraft {
 /** The report to save (texts trimmed, quantities in hundredths), or each row's problem under its field. */
 function reportInput(draft: ReportDraft): Result<ReportInput, Invalid> {
   return reportLines(draft.products)
-    .map((productsUsed) => ({ workDone: draft.workDone.trim(), findings: draft.findings.trim(), productsUsed, clientSigner: draft.clientSigner.trim(), version: draft.version }))
+    .map((productsUsed) => ({
+      workDone: draft.workDone.trim(),
+      findings: draft.findings.trim(),
+      ...(draft.pestsFound === undefined ? {} : { pestsFound: draft.pestsFound.trim() }),
+      ...(draft.areasTreated === undefined ? {} : { areasTreated: draft.areasTreated.trim() }),
+      productsUsed,
+      clientSigner: draft.clientSigner.trim(),
+      version: draft.version,
+    }))
     .mapErr((problems) => invalid(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, [{ key: `calendar:validation.${problem}` }]]))));
 }
 

@@ -22,6 +22,7 @@ export interface ProductFormValues {
   /** A percentage as typed, '' for none. */
   readonly commission: string;
   readonly active: boolean;
+  readonly activeIngredient: string;
 }
 
 export interface CategoryFormValues {
@@ -46,6 +47,7 @@ export function productFormValues(product: Product | null): ProductFormValues {
     unitPrice: product ? centsToDecimal(product.unitPrice) : '',
     commission: percent(product?.commissionRateBp),
     active: product?.active ?? true,
+    activeIngredient: product?.activeIngredient ?? '',
   };
 }
 
@@ -88,6 +90,7 @@ export function readProductForm(form: ProductFormValues): Result<ProductInput, I
     unitPrice: price.value,
     commissionRateBp: rate.value,
     active: form.active,
+    activeIngredient: form.activeIngredient.trim(),
   });
 }
 

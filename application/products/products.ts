@@ -65,6 +65,8 @@ export interface Product {
   readonly unitPrice: number;
   readonly commissionRateBp: number | null;
   readonly active: boolean;
+  /** The pesticide's active ingredient ('' when none). */
+  readonly activeIngredient: string;
   readonly version: number;
 }
 
@@ -78,6 +80,7 @@ export interface ProductInput {
   readonly unitPrice: number;
   readonly commissionRateBp: number | null;
   readonly active: boolean;
+  readonly activeIngredient: string;
 }
 
 /** What a category's form saves. */

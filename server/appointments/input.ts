@@ -107,8 +107,9 @@ export const StatusChange = z.object({
 export const ReportInput = z.object({
   workDone: z.string().trim().max(5000).default(''),
   findings: z.string().trim().max(5000).default(''),
-  pestsFound: z.string().trim().max(2000).default(''),
-  areasTreated: z.string().trim().max(2000).default(''),
+  /** Pests found and areas treated (issue 22): left as they are when not sent, so a client that does not know them keeps them. */
+  pestsFound: z.string().trim().max(2000).optional(),
+  areasTreated: z.string().trim().max(2000).optional(),
   productsUsed: z
     .array(z.object({ productId: z.number().int().positive().max(2_147_483_647), quantity: z.number().int().min(1).max(1_000_000), note: z.string().trim().max(200).default('') }))
     .max(50)

@@ -183,8 +183,9 @@ export function updateVisitStatus(tx: Tx, visitId: number, expectedVersion: numb
 export interface ReportWords {
   readonly workDone: string;
   readonly findings: string;
-  readonly pestsFound: string;
-  readonly areasTreated: string;
+  /** Left as they are when undefined. */
+  readonly pestsFound?: string | undefined;
+  readonly areasTreated?: string | undefined;
   readonly productsUsed: readonly { productId: number; quantity: number; note: string }[];
   readonly clientSigner: string;
 }
@@ -196,8 +197,8 @@ export function updateVisitReport(tx: Tx, visitId: number, expectedVersion: numb
     .set((eb) => ({
       work_done: report.workDone,
       findings: report.findings,
-      pests_found: report.pestsFound,
-      areas_treated: report.areasTreated,
+      ...(report.pestsFound === undefined ? {} : { pests_found: report.pestsFound }),
+      ...(report.areasTreated === undefined ? {} : { areas_treated: report.areasTreated }),
       products_used: JSON.stringify(report.productsUsed),
       client_signer: report.clientSigner,
       reported_by: reporterId,

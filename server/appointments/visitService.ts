@@ -113,11 +113,9 @@ export async function saveReport(c: AppContext, target: VisitTarget, input: Repo
       const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
       const row = await updateVisitReport(tx, visit.id, existing?.version ?? NEW_VISIT_VERSION, input, c.var.user!.id, now());
       if (!row) throw new VisitConflict();
-      const changes = { date: target.date, ...fieldChanges(
-          { workDone: visit.work_done, findings: visit.findings, pestsFound: visit.pests_found, areasTreated: visit.areas_treated, productsUsed: visit.products_used },
-          { workDone: input.workDone, findings: input.findings, pestsFound: input.pestsFound, areasTreated: input.areasTreated, productsUsed: input.productsUsed },
-        ),
-       };
+      const before = { workDone: visit.work_done, findings: visit.findings, pestsFound: visit.pests_found, areasTreated: visit.areas_treated, productsUsed: visit.products_used };
+      const after = { workDone: input.workDone, findings: input.findings, pestsFound: input.pestsFound ?? visit.pests_found, areasTreated: input.areasTreated ?? visit.areas_treated, productsUsed: input.productsUsed };
+      const changes = { date: target.date, ...fieldChanges(before, after) };
       await audit(c, { action: 'update', entityType: 'appointment_report', entityId: target.row.id, changes }, tx);
       return row;
     })

@@ -18,6 +18,8 @@ export type ProductValues = {
   readonly unitPrice: number;
   readonly commissionRateBp: number | null;
   readonly active: boolean;
+  /** The pesticide's active ingredient ('' when none). */
+  readonly activeIngredient: string;
 };
 
 /** What a category's form saves. */
@@ -54,6 +56,7 @@ const productColumns = (v: ProductValues) => ({
   unit_price: v.unitPrice,
   commission_rate_bp: v.commissionRateBp,
   active: v.active,
+  active_ingredient: v.activeIngredient,
 });
 
 const categoryColumns = (v: CategoryValues) => ({
@@ -74,7 +77,7 @@ export async function categoriesWithCounts(db: Db): Promise<{ categories: Catego
 export async function findProduct(db: Db, id: number): Promise<ProductRecord | null> {
   const r = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   return r
-    ? { id: r.id, code: r.code, nameEn: r.name_en, nameZh: r.name_zh, categoryId: r.category_id, unit: r.unit, unitPrice: r.unit_price, commissionRateBp: r.commission_rate_bp, active: r.active, version: r.version }
+    ? { id: r.id, code: r.code, nameEn: r.name_en, nameZh: r.name_zh, categoryId: r.category_id, unit: r.unit, unitPrice: r.unit_price, commissionRateBp: r.commission_rate_bp, active: r.active, activeIngredient: r.active_ingredient, version: r.version }
     : null;
 }
 

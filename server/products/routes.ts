@@ -25,6 +25,7 @@ const ProductInput = z.object({
   unitPrice: z.number().int().min(0).max(Math.min(MAX_CENTS, 2_147_483_647)),
   commissionRateBp: rate,
   active: z.boolean().default(true),
+  activeIngredient: z.string().trim().max(200).default(''),
 });
 
 const CategoryInput = z.object({

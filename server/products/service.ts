@@ -55,7 +55,7 @@ async function checkProduct(c: AppContext, input: ProductValues, selfId: number 
   return fields;
 }
 
-const PRODUCT_FIELDS = ['code', 'nameEn', 'nameZh', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp', 'active'] as const;
+const PRODUCT_FIELDS = ['code', 'nameEn', 'nameZh', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp', 'active', 'activeIngredient'] as const;
 const CATEGORY_FIELDS = ['nameEn', 'nameZh', 'parentId', 'commissionRateBp', 'sortOrder'] as const;
 
 export async function createProduct(c: AppContext, input: ProductValues): Promise<Result<ProductRecord, ProductFailure>> {

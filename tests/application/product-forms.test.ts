@@ -8,7 +8,7 @@ import type { Category, CategoryInput, Product, ProductInput } from '../../appli
 import { Category as CategorySchema, Product as ProductSchema } from '../../contract/products';
 import { createCore } from '../support/fakes';
 
-const PRODUCT: Product = ProductSchema.parse({ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', categoryId: 2, unit: 'visit', unitPrice: 80_000, commissionRateBp: 550, active: true, version: 4 });
+const PRODUCT: Product = ProductSchema.parse({ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', categoryId: 2, unit: 'visit', unitPrice: 80_000, commissionRateBp: 550, active: true, activeIngredient: 'Fipronil 0.05%', version: 4 });
 /** The message of a rule the form breaks (products namespace). */
 const rule = (code: string) => ({ key: `products:validation.${code}` });
 
@@ -36,13 +36,13 @@ function forms(outcome: ApiError | null = null) {
 
 describe('the product form model', () => {
   it('opens with the product’s values (price in dollars, commission in percent), or a new product’s defaults', () => {
-    expect(productFormValues(PRODUCT)).toEqual({ code: 'TM-INSP', nameZh: '白蟻視察', nameEn: 'Termite inspection', categoryId: '2', unit: 'visit', unitPrice: '800.00', commission: '5.5', active: true });
-    expect(productFormValues(null)).toEqual({ code: '', nameZh: '', nameEn: '', categoryId: '', unit: 'visit', unitPrice: '', commission: '', active: true });
+    expect(productFormValues(PRODUCT)).toEqual({ code: 'TM-INSP', nameZh: '白蟻視察', nameEn: 'Termite inspection', categoryId: '2', unit: 'visit', unitPrice: '800.00', commission: '5.5', active: true, activeIngredient: 'Fipronil 0.05%' });
+    expect(productFormValues(null)).toEqual({ code: '', nameZh: '', nameEn: '', categoryId: '', unit: 'visit', unitPrice: '', commission: '', active: true, activeIngredient: '' });
   });
 
   it('reads the price as exact cents and the commission as basis points', () => {
-    const form = { ...productFormValues(null), code: ' BB-01 ', nameZh: '床蝨處理', unitPrice: '1,200.10', commission: '5.5', categoryId: '2' };
-    expect(readProductForm(form)._unsafeUnwrap()).toEqual({ code: 'BB-01', nameZh: '床蝨處理', nameEn: '', categoryId: 2, unit: 'visit', unitPrice: 120_010, commissionRateBp: 550, active: true });
+    const form = { ...productFormValues(null), code: ' BB-01 ', nameZh: '床蝨處理', unitPrice: '1,200.10', commission: '5.5', categoryId: '2', activeIngredient: ' Cypermethrin 0.2% ' };
+    expect(readProductForm(form)._unsafeUnwrap()).toEqual({ code: 'BB-01', nameZh: '床蝨處理', nameEn: '', categoryId: 2, unit: 'visit', unitPrice: 120_010, commissionRateBp: 550, active: true, activeIngredient: 'Cypermethrin 0.2%' });
     expect(readProductForm({ ...form, commission: '' })._unsafeUnwrap().commissionRateBp).toBeNull();
   });
 

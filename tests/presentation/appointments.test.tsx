@@ -433,7 +433,8 @@ describe('the printed completed report', () => {
     editable: true,
     workDone: '廚房施放膠餌',
     findings: '',
-    productsUsed: [{ productId: 1, quantity: 1200, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: '' }],
+    pestsFound: '德國蟑螂',
+    productsUsed: [{ productId: 1, quantity: 1200, note: '', code: 'CR-GEL', nameEn: 'Cockroach gel', nameZh: '蟑螂膠餌', unit: 'visit', activeIngredient: 'Fipronil 0.05%' }],
     clientSignature: PNG,
     clientSigner: '李經理',
     // 23:30 UTC is 07:30 the next morning in Hong Kong.
@@ -443,7 +444,7 @@ describe('the printed completed report', () => {
     workerSignedAt: '2026-12-14T06:05:00.000Z',
     reportedBy: 'Wing Wong',
     reportedAt: '2026-12-14T06:00:00.000Z',
-    photos: [{ id: 8, name: 'kitchen.jpg', contentType: 'image/jpeg', sizeBytes: 1200, tag: null, uploadedBy: 'Wing Wong', uploadedAt: '2026-12-14T06:00:00.000Z', downloadUrl: '/api/appointments/12/photos/8' }],
+    photos: [{ id: 8, name: 'kitchen.jpg', contentType: 'image/jpeg', sizeBytes: 1200, tag: 'before', uploadedBy: 'Wing Wong', uploadedAt: '2026-12-14T06:00:00.000Z', downloadUrl: '/api/appointments/12/photos/8' }],
   });
 
   const withReport = backend((r) =>
@@ -459,6 +460,10 @@ describe('the printed completed report', () => {
     expect(within(printed).getByRole('img', { name: 'kitchen.jpg', hidden: true })).toBeInTheDocument();
     expect(printed).toHaveTextContent('李經理 2026-12-14 07:30');
     expect(printed).toHaveTextContent('Wing Wong 2026-12-14 14:05');
+    // The worker's report (issue 22): pests found, the product's active ingredient, the photo's tag.
+    expect(printed).toHaveTextContent('發現的害蟲德國蟑螂');
+    expect(printed).toHaveTextContent('CR-GEL 蟑螂膠餌 (有效成分: Fipronil 0.05%)');
+    expect(printed).toHaveTextContent('工作前 · kitchen.jpg');
     await user.selectOptions(screen.getByLabelText('列印語言'), 'en');
     const english = await screen.findByRole('article', { name: 'Completed report', hidden: true });
     expect(english).toHaveTextContent('12 visit');
@@ -496,7 +501,7 @@ describe('the completed report form', () => {
     expect(await screen.findByText('The completed report has been saved.')).toHaveAttribute('role', 'status');
     expect(screen.queryByText('Please correct the fields marked below.')).toBeNull();
     expect(transport.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
-      { workDone: 'Gel', findings: '', productsUsed: [{ productId: 1, quantity: 150, note: '' }], clientSigner: '', version: VISIT.visitVersion },
+      { workDone: 'Gel', findings: '', pestsFound: '', areasTreated: '', productsUsed: [{ productId: 1, quantity: 150, note: '' }], clientSigner: '', version: VISIT.visitVersion },
     ]);
   });
 });

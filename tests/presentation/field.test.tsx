@@ -78,7 +78,7 @@ describe.each(LANGUAGES)('My day on a phone (%s)', (language) => {
 
   it("lists today's visits in order, then the next days, each one tap from its visit; the month grid is a tap away", async () => {
     const { transport } = renderApp({ start: '/calendar', user: WORKER, language, handler: backend });
-    expect(await screen.findByRole('heading', { name: w.myDay.title, level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: w.myDay.title, level: 1 }, { timeout: 30_000 })).toBeInTheDocument();
     const today = await screen.findByRole('region', { name: new RegExp(w.myDay.today) });
     const links = within(today).getAllByRole('link');
     const name = (en: string, zh: string) => (language === 'en' ? en : zh);
@@ -96,7 +96,7 @@ describe("the worker's screens are for phones only", () => {
   it("gives a wide screen the office's appointment tabs as before", async () => {
     width = 1280;
     renderApp({ start: '/calendar/appointment/12?date=2026-11-23', user: WORKER, language: 'en', handler: backend });
-    expect(await screen.findByRole('navigation', { name: 'Appointment tabs' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Appointment tabs' }, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: en.visit.actions })).not.toBeInTheDocument();
   });
 });
@@ -107,7 +107,7 @@ describe.each(LANGUAGES)("the worker's visit on a phone (%s)", (language) => {
   it('shows the client, tap-to-call, the map, what to do, the last visit and the actions the rules allow', async () => {
     const user = userEvent.setup();
     const { transport } = renderApp({ start: '/calendar/appointment/12?date=2026-11-23', user: WORKER, language, handler: backend });
-    expect(await screen.findByRole('link', { name: w.visit.call.replace('{{name}}', 'Mr Chan').replace('{{phone}}', '9123 4567') }, { timeout: 15_000 })).toHaveAttribute('href', 'tel:91234567');
+    expect(await screen.findByRole('link', { name: w.visit.call.replace('{{name}}', 'Mr Chan').replace('{{phone}}', '9123 4567') }, { timeout: 30_000 })).toHaveAttribute('href', 'tel:91234567');
     expect(screen.getByRole('link', { name: w.visit.openMapLabel.replace('{{address}}', APPOINTMENT.address) })).toHaveAttribute(
       'href',
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(APPOINTMENT.address)}`,
@@ -132,7 +132,7 @@ describe.each(LANGUAGES)('completing a visit on a phone (%s)', (language) => {
   it('asks for findings, work, pests, areas, products with their active ingredient, photos and both signatures, and sends nothing incomplete', async () => {
     const user = userEvent.setup();
     const { transport } = renderApp({ start: '/calendar/completed-report/12?date=2026-11-23', user: WORKER, language, handler: backend });
-    expect(await screen.findByRole('heading', { name: w.report.title, level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: w.report.title, level: 1 }, { timeout: 30_000 })).toBeInTheDocument();
     for (const label of [w.report.findings, w.report.workDone, w.report.pestsFound, w.report.areasTreated]) expect(screen.getByLabelText(label)).toBeInTheDocument();
     const photos = screen.getByLabelText(w.photos.add);
     expect([photos.getAttribute('type'), photos.getAttribute('accept'), photos.hasAttribute('multiple'), photos.hasAttribute('capture')]).toEqual(['file', 'image/*', true, true]);

@@ -9,7 +9,7 @@ import { renderApp } from './render';
 
 const TREE = CategoryTree.parse([{ id: 1, parentId: null, nameEn: 'Pest control', nameZh: '滅蟲服務', commissionRateBp: 800, sortOrder: 1, productCount: 2, version: 1, children: [{ id: 2, parentId: 1, nameEn: 'Termites', nameZh: '白蟻', commissionRateBp: null, sortOrder: 1, productCount: 2, version: 1, children: [] }] }]);
 
-const PRODUCT = Product.parse({ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', categoryId: 2, unit: 'visit', unitPrice: 80_000, commissionRateBp: 500, active: true, version: 4 });
+const PRODUCT = Product.parse({ id: 5, code: 'TM-INSP', nameEn: 'Termite inspection', nameZh: '白蟻視察', categoryId: 2, unit: 'visit', unitPrice: 80_000, commissionRateBp: 500, active: true, activeIngredient: '', version: 4 });
 const CATEGORY = { ...TREE[0]!.children[0]!, version: 2 };
 const CONFLICT = 'Someone else changed this record while you were editing. Your changes are kept; review them and save again.';
 const RELOAD = 'Load the latest version (your changes will be discarded)';
@@ -86,6 +86,7 @@ describe('products', () => {
       unitPrice: 120_010,
       commissionRateBp: 550,
       active: true,
+      activeIngredient: '',
     });
   });
 });

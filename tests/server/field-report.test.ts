@@ -122,6 +122,12 @@ describe("the worker's completed report", () => {
     }
     const zh = (await pdfText(new Uint8Array(await (await admin.rawGet(`${base}/report.pdf?language=zh-HK`)).arrayBuffer()))).replace(/\s+/g, ' ');
     for (const words of ['發現的害蟲', '有效成分: Fipronil 0.05%', '工作前 · sink-before.png', '工作後 · sink-after.png']) expect(zh).toContain(words);
+
+    // A save that does not send pests and areas (an older client) leaves them as they are.
+    const version = (signed.body!.report as { version: number }).version;
+    const kept = await admin.put(`${base}/report`, { workDone: 'Bait stations installed', findings: 'Checked by the office', productsUsed: [], clientSigner: 'Mrs Wong', version });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body!.report).toMatchObject({ findings: 'Checked by the office', pestsFound: 'German cockroaches', areasTreated: 'Kitchen, store room' });
   });
 
   it('refuses a worker who does not work the visit', async () => {
@@ -129,5 +135,21 @@ describe("the worker's completed report", () => {
     const base = `/api/appointments/${id}/visits/2026-11-26`;
     expect((await worker.put(`${base}/report`, { workDone: 'x', version: 0 })).status).toBe(404);
     expect((await photo(worker, base, '?tag=before', 'a.png')).status).toBe(404);
+  });
+});
+
+describe("a product's active ingredient", () => {
+  it('is kept by the product form (create, edit), audited, and goes with the product to the report', async () => {
+    const created = await admin.post('/api/products', { code: 'ANT-GEL', nameZh: '螞蟻膠餌', unit: 'visit', unitPrice: 50_000, activeIngredient: ' Indoxacarb 0.05% ' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const product = created.body!.product as { id: number; version: number; activeIngredient: string };
+    expect(product.activeIngredient).toBe('Indoxacarb 0.05%');
+    const edited = await admin.put(`/api/products/${product.id}`, { code: 'ANT-GEL', nameZh: '螞蟻膠餌', unit: 'visit', unitPrice: 50_000, activeIngredient: 'Indoxacarb 0.1%', version: product.version });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const audit = await server.db.selectFrom('audits').select('changes').where('entity_type', '=', 'product').where('entity_id', '=', String(product.id)).where('action', '=', 'update').executeTakeFirstOrThrow();
+    expect(audit.changes).toEqual({ activeIngredient: { from: 'Indoxacarb 0.05%', to: 'Indoxacarb 0.1%' } });
+    expect((await admin.put(`/api/products/${product.id}`, { code: 'ANT-GEL', nameZh: '螞蟻膠餌', unit: 'visit', unitPrice: 50_000, activeIngredient: 'x'.repeat(201), version: product.version + 1 })).status).toBe(422);
+    const screen = await admin.get(`/api/products/${product.id}`);
+    expect((screen.body!.product as { activeIngredient: string }).activeIngredient).toBe('Indoxacarb 0.1%');
   });
 });

@@ -1,5 +1,5 @@
 import './calendar.css';
-import { use, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, use, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
@@ -20,8 +20,6 @@ import { formatHKD } from '../../format/money';
 import { useAppState } from '../../hooks/useAppState';
 import { usePhone } from '../../hooks/usePhone';
 import { isFieldWorker } from '../../../application/field/visitView';
-import { CompletionForm } from '../field/CompletionForm';
-import { WorkerVisit } from '../field/WorkerVisit';
 import { useStaleSave } from '../../hooks/useStaleSave';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
@@ -54,6 +52,10 @@ export default function AppointmentScreen({ data, route }: ScreenProps) {
   const key = `${appointment.id}:${visit.date}:${appointment.version}`;
   return <FieldOrOffice key={key} tab={tab} data={screen} office={<AppointmentTabs key={key} appointment={appointment} visit={visit} tab={tab} data={screen} />} />;
 }
+
+// The worker's screens load only for a worker on a phone, not with the office's.
+const WorkerVisit = lazy(() => import('../field/WorkerVisit').then((m) => ({ default: m.WorkerVisit })));
+const CompletionForm = lazy(() => import('../field/CompletionForm').then((m) => ({ default: m.CompletionForm })));
 
 /**
  * For a worker on a phone (issue 22): the visit as they need it at the door instead of the office's

@@ -35,6 +35,8 @@ interface ProductRow {
 interface FormState {
   readonly workDone: string;
   readonly findings: string;
+  readonly pestsFound: string;
+  readonly areasTreated: string;
   readonly clientSigner: string;
   readonly products: readonly ProductRow[];
 }
@@ -43,6 +45,8 @@ let nextKey = 1;
 const stateOf = (report: Report | null): FormState => ({
   workDone: report?.workDone ?? '',
   findings: report?.findings ?? '',
+  pestsFound: report?.pestsFound ?? '',
+  areasTreated: report?.areasTreated ?? '',
   clientSigner: report?.clientSigner ?? '',
   products: (report?.productsUsed ?? []).map((p) => ({ key: nextKey++, productId: String(p.productId), quantity: quantityText(p.quantity), note: p.note })),
 });
@@ -76,7 +80,7 @@ export function CompletedReportPanel({
   /** The visit's version after a change here (status changes need it). */
   onVersion: (version: number) => void;
 }) {
-  const { t, i18n } = useTranslation('calendar');
+  const { t, i18n } = useTranslation(['calendar', 'field']);
   const language = i18n.language;
   const service = useService(AppointmentService);
   const [report, setReport] = useState<Report | null>(initial);
@@ -105,7 +109,7 @@ export function CompletedReportPanel({
   // One step at a time; a failure is said under the fields it names (those of the form, the signer),
   // else above the panel, and field messages come with one line for the whole form.
   const step = useSubmit((run: Step) => run(), {
-    fields: ['workDone', 'findings', 'clientSigner', ...form.products.flatMap((_, i) => [`productsUsed.${i}.productId`, `productsUsed.${i}.quantity`, `productsUsed.${i}.note`]), 'signer'],
+    fields: ['workDone', 'findings', 'pestsFound', 'areasTreated', 'clientSigner', ...form.products.flatMap((_, i) => [`productsUsed.${i}.productId`, `productsUsed.${i}.quantity`, `productsUsed.${i}.note`]), 'signer'],
   });
   const { busy, errors } = step;
   const failure = step.message ?? (Object.keys(errors).length > 0 ? t('validation.summary') : null);
@@ -161,11 +165,16 @@ export function CompletedReportPanel({
     <div className="stack">
       <FormAlert message={failure ?? done} tone={failure ? 'danger' : 'success'} />
       {!editable && canEdit && <p className="notice no-print">{t('report.locked')}</p>}
-      <DraftBanner draft={draft} onRestore={(kept) => setForm({ ...kept, products: kept.products.map((p) => ({ ...p, key: nextKey++ })) })} />
+      <DraftBanner
+        draft={draft}
+        onRestore={(kept) => setForm({ ...kept, pestsFound: kept.pestsFound ?? '', areasTreated: kept.areasTreated ?? '', products: kept.products.map((p) => ({ ...p, key: nextKey++ })) })}
+      />
       <form className="card stack no-print" noValidate onSubmit={submit} aria-busy={busy}>
         <fieldset className="plain-fieldset stack" disabled={!editable || busy}>
           <TextAreaField label={t('report.workDone')} value={form.workDone} maxLength={5000} rows={4} onChange={(e) => set('workDone', e.target.value)} errors={errors.workDone} />
           <TextAreaField label={t('report.findings')} value={form.findings} maxLength={5000} rows={4} onChange={(e) => set('findings', e.target.value)} errors={errors.findings} />
+          <TextAreaField label={t('field:report.pestsFound')} value={form.pestsFound} maxLength={2000} rows={2} onChange={(e) => set('pestsFound', e.target.value)} errors={errors.pestsFound} />
+          <TextAreaField label={t('field:report.areasTreated')} value={form.areasTreated} maxLength={2000} rows={2} onChange={(e) => set('areasTreated', e.target.value)} errors={errors.areasTreated} />
           <fieldset className="checkbox-group">
             <legend>{t('report.products')}</legend>
             {form.products.length === 0 && <p className="hint">{t('report.noProducts')}</p>}

@@ -12,7 +12,9 @@ export type PrintLanguage = 'zh-HK' | 'en' | 'both';
 
 /**
  * The completed report as it prints (hidden on screen, shown by the print style sheet): the
- * letterhead, the visit, the work, the products and both signatures, in Chinese, English or both.
+ * letterhead, the visit, the work (pests found, areas treated), the products with their active
+ * ingredient, the photos with their before/after tag and both signatures with the signers' names,
+ * in Chinese, English or both (the same as the PDF, domain/documents/serviceReport.ts).
  */
 export function PrintableReport({
   appointment,
@@ -29,12 +31,17 @@ export function PrintableReport({
   company: CompanyHeading | null;
   language: PrintLanguage;
 }) {
-  // The products namespace holds the units' words, printed in the report's language(s).
-  const { i18n } = useTranslation(['calendar', 'products']);
+  // The products namespace holds the units' words, the field namespace the worker's report's (pests,
+  // areas, active ingredient, photo tags), printed in the report's language(s).
+  const { i18n } = useTranslation(['calendar', 'products', 'field']);
   const ready = useBothLanguages();
   const zh = i18n.getFixedT('zh-HK', 'calendar');
   const en = i18n.getFixedT('en', 'calendar');
   const label = (key: string) => (language === 'both' ? `${zh(key)} ${en(key)}` : language === 'en' ? en(key) : zh(key));
+  const fieldLabel = (key: string) => {
+    const [fzh, fen] = [i18n.getFixedT('zh-HK', 'field'), i18n.getFixedT('en', 'field')];
+    return language === 'both' ? `${fzh(key)} ${fen(key)}` : language === 'en' ? fen(key) : fzh(key);
+  };
   const unitWord = (unit: string) => {
     if (!unit) return '';
     const one = (lng: 'zh-HK' | 'en') => i18n.getFixedT(lng, 'products')(`unit.${unit}`);
@@ -72,6 +79,8 @@ export function PrintableReport({
           [label('print.status'), label(`status.${status}`)],
           [label('report.workDone'), report?.workDone],
           [label('report.findings'), report?.findings],
+          [fieldLabel('report.pestsFound'), report?.pestsFound],
+          [fieldLabel('report.areasTreated'), report?.areasTreated],
         ]}
       />
       <h3>{label('report.products')}</h3>
@@ -79,7 +88,7 @@ export function PrintableReport({
         className=""
         wrapClassName={null}
         columns={[
-          { label: label('report.product'), cell: (p) => `${p.code} ${name(p)}` },
+          { label: label('report.product'), cell: (p) => `${p.code} ${name(p)}${p.activeIngredient ? ` (${fieldLabel('report.activeIngredient')}: ${p.activeIngredient})` : ''}` },
           { label: label('report.quantity'), cell: (p) => `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}` },
           { label: label('report.note'), cell: (p) => p.note },
         ]}
@@ -94,7 +103,7 @@ export function PrintableReport({
               <li key={photo.id}>
                 <figure>
                   <StoredImage path={photo.downloadUrl} alt={photo.name} />
-                  <figcaption>{photo.name}</figcaption>
+                  <figcaption>{photo.tag ? `${fieldLabel(`photos.${photo.tag}`)} · ${photo.name}` : photo.name}</figcaption>
                 </figure>
               </li>
             ))}

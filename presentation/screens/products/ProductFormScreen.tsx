@@ -14,14 +14,14 @@ import { useEditForm } from '../../hooks/useEditForm';
 import { useStaleSave } from '../../hooks/useStaleSave';
 import { useService } from '../../services/ServicesContext';
 
-const FIELDS = ['code', 'nameZh', 'nameEn', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp'] as const;
+const FIELDS = ['code', 'nameZh', 'nameEn', 'categoryId', 'unit', 'unitPrice', 'commissionRateBp', 'activeIngredient'] as const;
 
 /**
  * /products/product/create and /products/product/{id}: a product and its price (in HK dollars, kept
  * as cents). The form's rules and its save are ProductForms'.
  */
 export default function ProductFormScreen({ data }: ScreenProps) {
-  const { t, i18n } = useTranslation('products');
+  const { t, i18n } = useTranslation(['products', 'field']);
   const { product, categories: tree } = screenValue(data, 'productForm');
   const categories = flattenCategories(tree);
   const forms = useService(ProductForms);
@@ -65,6 +65,7 @@ export default function ProductFormScreen({ data }: ScreenProps) {
         <TextField label={t('field.unitPriceHkd')} inputMode="decimal" value={form.unitPrice} onChange={(e) => set('unitPrice', e.target.value)} errors={errors.unitPrice} />
         <TextField label={t('field.commission')} inputMode="decimal" value={form.commission} onChange={(e) => set('commission', e.target.value)} errors={errors.commissionRateBp} />
       </div>
+      <TextField label={t('field:report.activeIngredient')} value={form.activeIngredient} maxLength={200} onChange={(e) => set('activeIngredient', e.target.value)} errors={errors.activeIngredient} />
       <label className="checkbox field">
         <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} /> {t('field.activeLabel')}
       </label>
