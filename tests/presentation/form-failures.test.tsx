@@ -63,7 +63,7 @@ function screens(r: ApiRequest): Answer {
   if (get('/api/appointments/create')) return { status: 200, body: { options: APPOINTMENT_OPTIONS, defaults: { date: '2026-12-07', branchId: 1, client: null } } };
   if (get('/api/appointments/overlaps')) return { status: 200, body: { overlaps: [] } };
   if (get('/api/appointments/12'))
-    return { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: r.query?.tab ?? 'appointment', options: APPOINTMENT_OPTIONS, order: null, report: reportFixture(), products: SALES_OPTIONS.products, company: null } };
+    return { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: r.query?.tab ?? 'appointment', options: APPOINTMENT_OPTIONS, order: null, report: reportFixture(), products: SALES_OPTIONS.products.map((p) => ({ ...p, activeIngredient: '' })), company: null } };
   if (get('/api/products/create')) return { status: 200, body: { categories: TREE, units: ['visit', 'item'] } };
   if (get('/api/products/5')) return { status: 200, body: { product: PRODUCT, categories: TREE, units: ['visit', 'item'] } };
   if (get('/api/product-categories/2')) return { status: 200, body: { category: TREE[0]!.children[0], categories: TREE } };
