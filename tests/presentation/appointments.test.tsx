@@ -461,7 +461,7 @@ describe('the printed completed report', () => {
     expect(printed).toHaveTextContent('李經理 2026-12-14 07:30');
     expect(printed).toHaveTextContent('Wing Wong 2026-12-14 14:05');
     // The worker's report (issue 22): pests found, the product's active ingredient, the photo's tag.
-    expect(printed).toHaveTextContent('發現的害蟲德國蟑螂');
+    expect(printed).toHaveTextContent('所見害蟲德國蟑螂');
     expect(printed).toHaveTextContent('CR-GEL 蟑螂膠餌 (有效成分: Fipronil 0.05%)');
     expect(printed).toHaveTextContent('工作前 · kitchen.jpg');
     await user.selectOptions(screen.getByLabelText('列印語言'), 'en');

@@ -121,7 +121,7 @@ describe("the worker's completed report", () => {
       expect(text).toContain(words);
     }
     const zh = (await pdfText(new Uint8Array(await (await admin.rawGet(`${base}/report.pdf?language=zh-HK`)).arrayBuffer()))).replace(/\s+/g, ' ');
-    for (const words of ['發現的害蟲', '有效成分: Fipronil 0.05%', '工作前 · sink-before.png', '工作後 · sink-after.png']) expect(zh).toContain(words);
+    for (const words of ['所見害蟲', '有效成分: Fipronil 0.05%', '工作前 · sink-before.png', '工作後 · sink-after.png']) expect(zh).toContain(words);
 
     // A save that does not send pests and areas (an older client) leaves them as they are.
     const version = (signed.body!.report as { version: number }).version;
