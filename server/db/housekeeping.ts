@@ -14,6 +14,7 @@ export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 export interface Purged {
   readonly sessions: number;
   readonly rateLimits: number;
+  readonly passwordResets: number;
 }
 
 /**
@@ -22,7 +23,8 @@ export interface Purged {
  * - sign-ins waiting for their two-factor code once the challenge has timed out;
  * - session rows without a user and without a pending sign-in (guest rows stored by earlier
  *   versions; guests hold no row now);
- * - rate-limit counts whose window has ended.
+ * - rate-limit counts whose window has ended;
+ * - "Forgot password?" links once expired (used or not).
  * Plain conditional deletes: safe when several server instances run it at once.
  */
 export async function purgeExpired(db: Kysely<Database>, now: Date, config: ServerConfig): Promise<Purged> {
@@ -40,5 +42,6 @@ export async function purgeExpired(db: Kysely<Database>, now: Date, config: Serv
     )
     .executeTakeFirst();
   const rateLimits = await db.deleteFrom('rate_limits').where('reset_at', '<', now).executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), rateLimits: Number(rateLimits.numDeletedRows) };
+  const passwordResets = await db.deleteFrom('password_resets').where('expires_at', '<', now).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), rateLimits: Number(rateLimits.numDeletedRows), passwordResets: Number(passwordResets.numDeletedRows) };
 }

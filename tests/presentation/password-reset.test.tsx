@@ -115,7 +115,7 @@ describe('a temporary password', () => {
             ? { status: 200, body: SignedIn.parse({ user: ADMIN }) }
             : { status: 200, body: { auth: true } },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Change your password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Change your password' })).toBeInTheDocument();
     expect(navigator.current().path).toBe('/user/change-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Enter your current password.')).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('a temporary password', () => {
 
   it('is shown in Chinese too', async () => {
     renderApp({ start: '/user/change-password', user: temporary, handler: () => ({ status: 200, body: { auth: true } }) });
-    expect(await screen.findByRole('heading', { level: 1, name: '更改密碼' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '更改密碼' })).toBeInTheDocument();
     expect(screen.getByLabelText('臨時密碼')).toBeInTheDocument();
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../server/auth/tokens';
+import { purgeExpired } from '../../server/db/housekeeping';
+import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
 import { JOB_HANDLERS } from '../../server/jobs/handlers';
 import { JobSignal } from '../../server/jobs/queue';
 import { JobRunner } from '../../server/jobs/runner';
@@ -141,6 +143,19 @@ describe('Forgot password?', () => {
     const own = await signedInAgent(server, account);
     expect((await own.put('/api/user/password', { current_password: account.password, password: 'Harbour-Own-222', password_confirmation: 'Harbour-Own-222' })).status).toBe(200);
     expect((await reset(visitor, newer, 'Harbour-Newer-1')).body).toMatchObject({ reason: 'resetLinkInvalid' });
+
+    // Housekeeping removes links once they have expired, and only those.
+    const other = await newAccount();
+    await forgot(await guest(), other.email);
+    await linkFor(other.email);
+    server.clock.advance(61 * MINUTE);
+    await forgot(visitor, account.email);
+    await linkFor(account.email);
+    expect((await purgeExpired(server.db, server.clock.now(), DEFAULT_SERVER_CONFIG)).passwordResets).toBeGreaterThan(0);
+    const left = await server.db.selectFrom('password_resets').select(['user_id', 'expires_at']).execute();
+    expect(left.map((row) => row.user_id)).toContain(account.id);
+    expect(left.map((row) => row.user_id)).not.toContain(other.id);
+    expect(left.every((row) => new Date(row.expires_at).getTime() > server.clock.now().getTime())).toBe(true);
     server.clock.advance(61 * MINUTE);
   });
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PasswordChange } from '../../../application/account/accountForms';
@@ -20,6 +20,7 @@ const EMPTY: PasswordChange = { current_password: '', password: '', password_con
 export default function ChangePasswordScreen() {
   const { t } = useTranslation('passwordReset');
   const desk = useService(PasswordResetDesk);
+  const headingId = useId();
   const [values, setValues] = useState(EMPTY);
   const { busy, errors, message, submit } = useSubmit((change: PasswordChange) => desk.changeTemporaryPassword(change), { fields: FIELDS });
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -35,8 +36,9 @@ export default function ChangePasswordScreen() {
   };
 
   return (
-    <section className="card form-card">
-      <h1>{t('change.title')}</h1>
+    // The page's h1 is the frame's (the route's title); this is the screen's one section.
+    <section className="card form-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('change.title')}</h2>
       <p>{t('change.intro')}</p>
       <FormAlert message={message} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
