@@ -57,7 +57,8 @@ export const sendReminderJob: JobHandler = {
   async run(deps, job) {
     const reminder = await repo.reminderOfJob(deps.db, job.id);
     if (!reminder) throw new PermanentJobError('The reminder to send is no longer recorded.');
-    if (reminder.status !== 'queued') return;
+    // Sent or skipped already; a failed one runs again when its job is retried (Settings → Background jobs).
+    if (reminder.status === 'sent' || reminder.status === 'skipped') return;
     const client = (await reminderClients(deps.db, [reminder.client_id])).get(reminder.client_id);
     if (!client) throw new PermanentJobError('The client was deleted.');
     if (client.optedOut) {
@@ -76,7 +77,7 @@ export const sendReminderJob: JobHandler = {
   },
   async failed(deps, job, reason, final) {
     const reminder = await repo.reminderOfJob(deps.db, job.id);
-    if (!reminder || reminder.status !== 'queued') return;
+    if (!reminder || reminder.status === 'sent' || reminder.status === 'skipped') return;
     await repo.setReminderState(deps.db, reminder.id, { status: final ? 'failed' : 'queued', reason });
     if (!final) return;
     await auditFromJob(deps.db, { userId: reminder.created_by, action: 'reminderFailed', entityType: 'client', entityId: reminder.client_id, changes: { kind: reminder.kind, reminderId: reminder.id, to: reminder.recipient, jobId: job.id, error: reason }, now: deps.now() });

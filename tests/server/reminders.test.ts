@@ -266,6 +266,15 @@ describe('the per-client opt-out and "send the overdue reminder now"', () => {
     const audit = await server.db.selectFrom('audits').select(['action', 'user_id']).where('entity_type', '=', 'client').where('entity_id', '=', String(ids.manual)).where('action', '=', 'reminderQueued').executeTakeFirstOrThrow();
     expect(audit.user_id).not.toBeNull();
 
+    // A reminder whose sending failed for good is sent when its job is retried (Settings → Background jobs).
+    const jobId = (await server.db.selectFrom('reminders').select('job_id').where('id', '=', row.id).executeTakeFirstOrThrow()).job_id!;
+    await server.db.updateTable('reminders').set({ status: 'failed', reason: 'Connection refused' }).where('id', '=', row.id).execute();
+    await server.db.updateTable('jobs').set({ status: 'failed', last_error: 'Connection refused' }).where('id', '=', jobId).execute();
+    expect((await admin.post(`/api/jobs/${jobId}/retry`, {})).status).toBe(200);
+    await runner.runDue();
+    expect(mailsTo('manual@client.test')).toHaveLength(2);
+    expect((await log('&kind=overdue')).items.find((r) => r.id === row.id)).toMatchObject({ state: 'sent', reason: '' });
+
     expect((await admin.post('/api/reminders/overdue', { clientIds: [] })).status).toBe(422);
     expect((await admin.post('/api/reminders/overdue', { clientIds: ['x'] })).status).toBe(422);
     const worker = await signedInAgent(server, DEMO.worker);
