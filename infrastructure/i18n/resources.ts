@@ -3,8 +3,15 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/i18n/language';
 
 type Messages = Record<string, unknown>;
 
-/** What the frame of every screen reads (menu, titles, errors, sign-in): loaded before the first paint. */
+/** What the frame of every screen reads (menu, titles, errors, sign-in): asked for at start. */
 export const CORE_NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors'] as const;
+
+/**
+ * The core files that travel in the entry, for the first paint of any page (sign-in included). The
+ * menu is only drawn once signed in: it is fetched at start beside the entry (CORE_NAMESPACES), and
+ * the signed-in frame waits for it (AppLayout), which keeps it out of the sign-in page's budget.
+ */
+const ENTRY_NAMESPACES = ['common', 'auth', 'routes', 'errors'] as const;
 
 /** Every browser-side namespace: locales/{language}/{namespace}.json (server.json is the server's own). */
 export const NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors', 'calendar', 'profile', 'settings', 'account', 'clients', 'admin', 'showcase', 'products', 'sales', 'reports', 'customer', 'documents', 'mail', 'passwordReset', 'reminders', 'field'] as const;
@@ -14,14 +21,14 @@ export const NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors', 'calend
  * namespace, the other language) is a small chunk fetched when first needed, so no route downloads
  * the words of all the others.
  */
-const bundled = import.meta.glob<{ default: Messages }>(['../../locales/zh-HK/{common,auth,menu,routes,errors}.json'], { eager: true });
+const bundled = import.meta.glob<{ default: Messages }>(['../../locales/zh-HK/{common,auth,routes,errors}.json'], { eager: true });
 const lazy = import.meta.glob<{ default: Messages }>(['../../locales/*/*.json', '!../../locales/*/server.json']);
 
 const pathOf = (language: string, namespace: string) => `../../locales/${language}/${namespace}.json`;
 
 export function bundledResources(): Resource {
   const resources: Resource = {};
-  for (const namespace of CORE_NAMESPACES) {
+  for (const namespace of ENTRY_NAMESPACES) {
     const file = bundled[pathOf(DEFAULT_LANGUAGE, namespace)];
     if (file) (resources[DEFAULT_LANGUAGE] ??= {})[namespace] = file.default;
   }

@@ -18,7 +18,8 @@ const NARROW = '(max-width: 1023px)';
 
 /** The signed-in frame: header, the left menu of every area the user may use, and the screen. */
 export function AppLayout({ route, user, children }: { route: RouteDef; user: User; children: ReactNode }) {
-  const { t } = useTranslation();
+  // The menu's words are not in the first download (infrastructure/i18n/resources.ts): wait for them.
+  const { t } = useTranslation(['common', 'menu']);
   const [path] = useLocation();
   const state = useService(AppState);
   const session = useService(SessionService);
