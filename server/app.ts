@@ -36,6 +36,7 @@ import { publicDocumentRoutes } from './links/publicRoutes';
 import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
 import { reminderRoutes } from './reminders/routes';
+import { statementRoutes } from './statements/routes';
 
 /**
  * The reference back end as a Hono app on web-standard Request/Response. It uses no Node-only API:
@@ -118,6 +119,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', jobRoutes());
   app.route('/api', mailRoutes());
   app.route('/api', reminderRoutes());
+  app.route('/api', statementRoutes());
   // The API described (OpenAPI 3.1, made from the server's zod schemas by tests/server/openapi.test.ts).
   app.get('/api/openapi.json', requireUser, (c) => c.json(openApiDocument));
 

@@ -3,10 +3,11 @@ import type { PrintLanguage } from '../../domain/documents/printable';
 import type { ApiError } from '../api/ApiError';
 import { token } from '../di/token';
 
-/** A document the server makes a PDF of: a quotation, an invoice (by its order), a receipt or refund, a visit's service report. */
+/** A document the server makes a PDF of: a quotation, an invoice (by its order), a receipt or refund, a visit's service report, a client's statement of a period. */
 export type PdfDocument =
   | { readonly kind: 'quotation' | 'invoice' | 'receipt'; readonly id: number }
-  | { readonly kind: 'serviceReport'; readonly appointmentId: number; readonly date: string };
+  | { readonly kind: 'serviceReport'; readonly appointmentId: number; readonly date: string }
+  | { readonly kind: 'statement'; readonly clientId: number; readonly from: string; readonly to: string };
 
 /**
  * The PDFs of documents, made by the back end: one is fetched through the app's transport and saved

@@ -6,8 +6,8 @@ import type { FpsProxy } from '../payments/fps';
  * the browser's print view (presentation/screens/sales/DocumentSheet.tsx) and the server's PDF
  * (server/documents/), so the two cannot disagree. Pure: the words are message keys of the `sales`
  * namespace (`print.*`) or come through a translate function of one language; the pictures (logo,
- * chop, FPS QR code) are the addresses the records carry. A statement of account can be added as
- * another kind with its own builder.
+ * chop, FPS QR code) are the addresses the records carry. A statement of account is another kind,
+ * built in ./statementDocument.ts (its words in the `statements` namespace, `print.*`).
  */
 
 /** A language a document is written in, and the choice of the print view and the PDF (both: side by side, Chinese first). */
@@ -21,7 +21,7 @@ export const printedLanguages = (language: PrintLanguage): readonly DocumentLang
 /** A message of the `sales` namespace in one language. */
 export type Translate = (key: string) => string;
 
-export type PrintableKind = 'quotation' | 'invoice' | 'receipt' | 'refund';
+export type PrintableKind = 'quotation' | 'invoice' | 'receipt' | 'refund' | 'statement';
 
 export interface DocumentLetterhead {
   readonly nameEn: string;
@@ -81,7 +81,26 @@ export interface DocumentFact {
   readonly value: (t: Translate, language: DocumentLanguage) => string;
 }
 
-/** What a printed quotation, invoice, receipt or refund shows. The HKID is never part of it. */
+/** A cell of a document's table: the same text in every language, or words made in each language. */
+export type DocumentCell = string | ((t: Translate) => string);
+
+/**
+ * A table of a document beyond its lines (a statement's entries, ageing and invoices owed): its
+ * title and column headings (message keys of `print.`), and each row's cells. The print view and the
+ * PDF draw it alike.
+ */
+export interface DocumentTable {
+  readonly title: string;
+  readonly columns: readonly { readonly label: string; readonly align?: 'left' | 'right' }[];
+  readonly rows: readonly (readonly DocumentCell[])[];
+  /** What stands instead of the rows when there are none (a message key of `print.`). */
+  readonly empty?: string;
+}
+
+/** The words of a cell in one language. */
+export const cellText = (cell: DocumentCell, t: Translate): string => (typeof cell === 'string' ? cell : cell(t));
+
+/** What a printed quotation, invoice, receipt, refund or statement shows. The HKID is never part of it. */
 export interface PrintableDocument {
   readonly kind: PrintableKind;
   readonly number: string;
@@ -92,6 +111,12 @@ export interface PrintableDocument {
   readonly items?: readonly DocumentLine[];
   readonly figures?: { readonly subtotal: number; readonly discountRateBp: number; readonly discount: number; readonly total: number; readonly paid?: number; readonly outstanding?: number };
   readonly amount?: number;
+  /** A statement's balances (a message key of `print.` and cents each; the strong one is what is owed). */
+  readonly balances?: readonly { readonly label: string; readonly amount: number; readonly strong?: boolean }[];
+  /** Tables after the lines and totals (a statement's entries, ageing and invoices owed). */
+  readonly tables?: readonly DocumentTable[];
+  /** False: no room for the client's signature and the chop (a statement). */
+  readonly signed?: boolean;
   readonly terms: readonly DocumentTerm[];
   readonly notes: string;
   readonly voided?: boolean;

@@ -28,6 +28,7 @@ import { PasswordResetDesk } from '../../application/passwordReset/PasswordReset
 import { ApiTokens } from '../../application/ports/ApiTokens';
 import { Mailing } from '../../application/ports/Mailing';
 import { CustomerReminders } from '../../application/ports/CustomerReminders';
+import { StatementDesk } from '../../application/ports/StatementDesk';
 import { ClientService } from '../../application/clients/ClientService';
 import { AttachmentService } from '../../application/attachments/AttachmentService';
 import { SalesDeskLoader } from '../../application/sales/SalesDesks';
@@ -392,6 +393,8 @@ export const settingsModule = new ContainerModule(({ bind }) => {
   bindHttpAdapter(bind, Mailing, () => import('../http/mail/HttpMailing').then((m) => m.HttpMailing));
   // Settings → Customer reminders and "Send payment reminder": loaded with the first of them (lazyPort).
   bindHttpAdapter(bind, CustomerReminders, () => import('../http/reminders/HttpCustomerReminders').then((m) => m.HttpCustomerReminders));
+  // Statements of account (print view, e-mail, several clients at once): loaded with the first use (lazyPort).
+  bindHttpAdapter(bind, StatementDesk, () => import('../http/statements/HttpStatementDesk').then((m) => m.HttpStatementDesk));
 });
 
 /** Every application module, in the order the container loads them. */

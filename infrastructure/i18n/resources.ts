@@ -14,7 +14,7 @@ export const CORE_NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors'] as
 const ENTRY_NAMESPACES = ['common', 'auth', 'routes', 'errors'] as const;
 
 /** Every browser-side namespace: locales/{language}/{namespace}.json (server.json is the server's own). */
-export const NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors', 'calendar', 'profile', 'settings', 'account', 'clients', 'admin', 'showcase', 'products', 'sales', 'reports', 'customer', 'documents', 'mail', 'passwordReset', 'reminders', 'field'] as const;
+export const NAMESPACES = ['common', 'auth', 'menu', 'routes', 'errors', 'calendar', 'profile', 'settings', 'account', 'clients', 'admin', 'showcase', 'products', 'sales', 'reports', 'customer', 'documents', 'mail', 'passwordReset', 'reminders', 'field', 'statements'] as const;
 
 /**
  * The default language's core messages travel in the entry; every other file (a screen's own

@@ -18,6 +18,7 @@ import { companyPayment } from './migrations/0015_company_payment';
 import { jobsAndMail } from './migrations/0016_jobs_and_mail';
 import { documentLinks } from './migrations/0017_document_links';
 import { passwordReset } from './migrations/0018_password_reset';
+import { statementSends } from './migrations/0019_statement_sends';
 import { customerReminders } from './migrations/0020_customer_reminders';
 import { fieldReports } from './migrations/0021_field_reports';
 import type { Database } from './schema';
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_jobs_and_mail': jobsAndMail,
   '0017_document_links': documentLinks,
   '0018_password_reset': passwordReset,
+  '0019_statement_sends': statementSends,
   '0020_customer_reminders': customerReminders,
   '0021_field_reports': fieldReports,
 };

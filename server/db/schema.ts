@@ -519,7 +519,8 @@ export interface MailSettingTable {
 /** A quotation or an invoice sent by e-mail, and the job that sends it. */
 export interface DocumentSendTable {
   id: Generated<number>;
-  document_type: 'quotation' | 'invoice';
+  /** A statement's send names its client (document_id) and the period it covers (period_from, period_to). */
+  document_type: 'quotation' | 'invoice' | 'statement';
   document_id: number;
   job_id: number;
   recipient: string;
@@ -527,6 +528,8 @@ export interface DocumentSendTable {
   message: Generated<string>;
   created_by: number | null;
   created_at: Timestamp;
+  period_from: ColumnType<string | null, string | null | undefined, string | null>;
+  period_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Settings → Customer reminders: one row (id 1). */

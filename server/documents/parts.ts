@@ -7,14 +7,16 @@ import type { DocumentPictures } from './render';
 
 /** The shapes documentPdf (./pdf.ts) speaks, and what its document kinds share. */
 
-export type PdfDocumentKind = 'quotation' | 'invoice' | 'receipt' | 'refund' | 'serviceReport';
+export type PdfDocumentKind = 'quotation' | 'invoice' | 'receipt' | 'refund' | 'serviceReport' | 'statement';
 export type PdfLanguage = PrintLanguage;
 export const PDF_LANGUAGES = ['zh-HK', 'en', 'both'] as const satisfies readonly PdfLanguage[];
 
-/** A document by its record's id: a quotation, an order (its invoice), a receipt or refund (either kind names the receipts' record), a visit's row (appointment_visits.id). */
+/** A document by its record's id: a quotation, an order (its invoice), a receipt or refund (either kind names the receipts' record), a visit's row (appointment_visits.id), a client (its statement of `period`). */
 export interface PdfRef {
   readonly kind: PdfDocumentKind;
   readonly id: number;
+  /** A statement's period (its first and last day). */
+  readonly period?: { readonly from: string; readonly to: string };
   /**
    * The staff member the PDF is made for: a service report then holds only the photos their file
    * scope lets them see, as the screen does. Absent when it goes to the customer (a link, an e-mail):

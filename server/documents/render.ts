@@ -1,12 +1,12 @@
-import { documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentLanguage, type PrintableDocument, type PrintLanguage, type Translate } from '../../domain/documents/printable';
+import { cellText, documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentLanguage, type PrintableDocument, type PrintLanguage, type Translate } from '../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../domain/money/money';
 import { serviceReportSheet, type ServiceReportRecord } from '../../domain/documents/serviceReport';
 import type { DocumentFonts } from './fonts';
 import { Sheet } from './sheet';
-import { wordsOf } from './words';
+import { printWordsOf, wordsOf } from './words';
 
 /**
- * A quotation, invoice, receipt or refund as a PDF: the same model (domain/documents/printable.ts)
+ * A quotation, invoice, receipt, refund or statement of account as a PDF: the same model (domain/documents/printable.ts)
  * and the same words as the print view (DocumentSheet), laid out on A4. In both languages each
  * label reads "中文 English", Chinese first, as on the print view.
  */
@@ -31,7 +31,7 @@ const joined = (values: readonly string[]): string => values.filter((v, i) => v 
 
 export async function renderPrintable(doc: PrintableDocument, language: PrintLanguage, pictures: DocumentPictures, fonts: DocumentFonts): Promise<Uint8Array> {
   const languages = printedLanguages(language);
-  const ts: Translate[] = languages.map((l) => wordsOf(l, 'sales'));
+  const ts: Translate[] = languages.map((l) => printWordsOf(l));
   const units: Translate[] = languages.map((l) => wordsOf(l, 'products'));
   const docs = languages.map((l) => wordsOf(l, 'documents'));
   const L = (key: string) => joined(ts.map((t) => t(`print.${key}`)));
@@ -116,6 +116,24 @@ export async function renderPrintable(doc: PrintableDocument, language: PrintLan
     ]);
   }
   if (doc.amount !== undefined) totals([[L(doc.kind === 'refund' ? 'refunded' : 'received'), documentMoney(doc.amount), true]]);
+  if (doc.balances) totals(doc.balances.map((b) => [L(b.label), documentMoney(b.amount), b.strong ?? false] as const));
+
+  // A statement's tables: its entries with the running balance, the ageing, the invoices owed.
+  for (const table of doc.tables ?? []) {
+    sheet.paragraph(L(table.title), { size: 10.5, bold: true });
+    if (table.rows.length === 0 && table.empty) {
+      sheet.paragraph(L(table.empty), { gap: 8 });
+      continue;
+    }
+    const rightColumns = table.columns.filter((c) => c.align === 'right').length;
+    const leftColumns = table.columns.length - rightColumns;
+    const rightWidth = Math.min(80, sheet.width / table.columns.length);
+    const leftWidth = leftColumns > 0 ? (sheet.width - rightColumns * rightWidth) / leftColumns : 0;
+    sheet.table(
+      table.columns.map((c) => ({ heading: L(c.label), width: c.align === 'right' ? (leftColumns > 0 ? rightWidth : sheet.width / table.columns.length) : leftWidth, align: c.align ?? 'left' })),
+      table.rows.map((row) => row.map((cell) => joined(ts.map((t) => cellText(cell, t))))),
+    );
+  }
 
   // How to pay: the FPS QR code with the identifier, and the bank account.
   if (doc.payment) {
@@ -161,7 +179,8 @@ export async function renderPrintable(doc: PrintableDocument, language: PrintLan
     sheet.y += 6;
   }
 
-  // Room for the client's signature and the company's chop.
+  // Room for the client's signature and the company's chop (none on a statement).
+  if (doc.signed === false) return sheet.finish((page, pages) => `${doc.number} · ${joined(docs.map((t) => t('page').replace('{{page}}', String(page)).replace('{{pages}}', String(pages))))}`);
   sheet.room(110);
   const boxWidth = sheet.width / 2 - 20;
   const signTop = sheet.y + 10;

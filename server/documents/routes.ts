@@ -10,10 +10,16 @@ import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
 import { visitRow } from '../appointments/repository';
 import { visitTarget } from '../appointments/visitService';
+import { isoDate } from '../http/dates';
+import { failureReply } from '../http/failure';
+import { statementPeriodOf } from '../statements/service';
 import { documentPdf, PDF_LANGUAGES, type PdfDocumentKind, type PdfFailure, type PdfFile } from './pdf';
 
 /** `?language=zh-HK|en|both`; omitted, the user's language. */
 const PdfQuery = z.object({ language: z.enum(PDF_LANGUAGES).optional() });
+
+/** A statement's PDF: the language, and its period (by default the last three months to today). */
+const StatementPdfQuery = z.object({ language: z.enum(PDF_LANGUAGES).optional(), from: isoDate.optional(), to: isoDate.optional() });
 
 const refused = failureReplies<PdfFailure>({
   // A refusal said beside the button (422 with its reason), not an outage (503 would mark the app offline).
@@ -34,8 +40,9 @@ function pdfReply(c: AppContext, made: Result<PdfFile, PdfFailure>) {
 /**
  * The documents as PDFs (server/documents/pdf.ts), each behind its record's view permission:
  * GET /quotations/:id/pdf, /orders/:id/pdf (the invoice), /receipts/:id/pdf (a receipt or refund)
- * and /appointments/:id/visits/:date/report.pdf (the visit's service report, for those who may
- * see the appointment).
+ * /appointments/:id/visits/:date/report.pdf (the visit's service report, for those who may
+ * see the appointment) and /clients/:id/statement/pdf (the client's statement of account, for those
+ * who may see invoices).
  */
 export function documentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -52,6 +59,14 @@ export function documentRoutes(): Hono<AppEnv> {
       return pdfReply(c, await documentPdf(c.var.deps, { kind, id: idParam(c) }, query.value.language ?? c.var.language));
     });
   }
+
+  routes.get('/clients/:id{[0-9]{1,9}}/statement/pdf', ...requirePermission('order_view'), async (c) => {
+    const query = parseQuery(c, StatementPdfQuery);
+    if (query.isErr()) return query.error;
+    const period = statementPeriodOf(c.var.deps.now(), query.value, 'from');
+    if (period.isErr()) return failureReply(c, period.error);
+    return pdfReply(c, await documentPdf(c.var.deps, { kind: 'statement', id: idParam(c), period: period.value }, query.value.language ?? c.var.language));
+  });
 
   routes.get('/appointments/:id{[0-9]{1,9}}/visits/:date/report.pdf', ...requirePermission('appointment_view'), async (c) => {
     const query = parseQuery(c, PdfQuery);

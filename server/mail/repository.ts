@@ -40,7 +40,9 @@ export function updateSettings(db: Db, change: MailSettingsChange, version: numb
     .executeTakeFirst();
 }
 
-export type SendDocumentType = DocumentSendTable['document_type'];
+/** What a send e-mails: a document (a quotation or an invoice), or a client's statement of account (server/statements/). */
+export type SentKind = DocumentSendTable['document_type'];
+export type SendDocumentType = Exclude<SentKind, 'statement'>;
 
 /** The number and client of a quotation or an invoice (orders), or undefined when there is none. */
 export function documentHead(db: Db, type: SendDocumentType, id: number): Promise<{ number: string; client_id: number } | undefined> {
@@ -62,10 +64,21 @@ export function contactEmails(db: Db, clientId: number): Promise<{ name: string;
     .execute();
 }
 
-export function insertSend(db: Db, send: { type: SendDocumentType; documentId: number; jobId: number; recipient: string; language: string; message: string; userId: number | null; now: Date }) {
+/** Records a send; a statement's with the period it covers. */
+export function insertSend(db: Db, send: { type: SentKind; documentId: number; jobId: number; recipient: string; language: string; message: string; userId: number | null; now: Date; period?: { from: string; to: string } }) {
   return db
     .insertInto('document_sends')
-    .values({ document_type: send.type, document_id: send.documentId, job_id: send.jobId, recipient: send.recipient, language: send.language, message: send.message, created_by: send.userId, created_at: send.now })
+    .values({
+      document_type: send.type,
+      document_id: send.documentId,
+      job_id: send.jobId,
+      recipient: send.recipient,
+      language: send.language,
+      message: send.message,
+      created_by: send.userId,
+      created_at: send.now,
+      ...(send.period ? { period_from: send.period.from, period_to: send.period.to } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -96,8 +109,8 @@ export const sendById = (db: Db, id: number) => sends(db).where('document_sends.
 /** The send a job sends. */
 export const sendOfJob = (db: Db, jobId: number) => sends(db).where('document_sends.job_id', '=', jobId).executeTakeFirst();
 
-/** The sends of a document, newest first. */
-export const sendsOf = (db: Db, type: SendDocumentType, documentId: number) =>
+/** The sends of a document (a client's, for statements), newest first. */
+export const sendsOf = (db: Db, type: SentKind, documentId: number) =>
   sends(db).where('document_sends.document_type', '=', type).where('document_sends.document_id', '=', documentId).orderBy('document_sends.id', 'desc').limit(50).execute();
 
 /** The audit line of what a job did (no request, no address): on behalf of the user who asked for it. */

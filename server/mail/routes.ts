@@ -2,16 +2,14 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { DocumentSendReply, DocumentSends, MailSettingsReply, MailTestReply, SEND_DOCUMENT_TYPES, TLS_MODES } from '../../contract/mail';
 import type { Permission } from '../../domain/auth/permissions';
-import { translate } from '../i18n';
 import type { AppEnv } from '../http/env';
-import { errorReply } from '../http/errors';
-import { failureReplies } from '../http/failure';
 import { idParam, versionField } from '../http/fields';
 import { requirePermission } from '../http/permissions';
 import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
 import { serviceContext } from '../service/context';
-import { documentSends, mailSettings, saveMailSettings, sendDocument, sendTestMail, type MailFailure } from './service';
+import { mailFailureReply } from './replies';
+import { documentSends, mailSettings, saveMailSettings, sendDocument, sendTestMail } from './service';
 
 const email = z.string().trim().min(1).max(254).pipe(z.email());
 
@@ -35,13 +33,7 @@ const SendBody = z.object({
   message: z.string().max(5_000).default(''),
 });
 
-/** The refusals of e-mail: 422 with the message, the domain code as `reason` and its details. */
-const failureReply = failureReplies<MailFailure>({
-  mailNotConfigured: (c, failure) => errorReply(c, 422, 'mail.notConfigured', { reason: failure.code, details: {} }),
-  mailUnavailable: (c, failure) => errorReply(c, 422, 'mail.unavailable', { reason: failure.code, details: {} }),
-  mailFailed: (c, failure) =>
-    c.json({ message: translate(c.var.language, 'mail.sendFailed', { reason: failure.reason }), reason: failure.code, details: { reason: failure.reason } }, 422),
-});
+const failureReply = mailFailureReply;
 
 /** Which permission sees and sends each kind of document, and its address. */
 const DOCUMENTS = {

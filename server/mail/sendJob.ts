@@ -5,9 +5,21 @@ import { documentAttachment } from './attachment';
 import * as repo from './repository';
 import { smtpOf } from './service';
 import { reissueLinkAddress } from '../links/service';
+import { statementMail } from '../statements/mailParts';
+import type { MailAttachment } from './mailer';
 import { attachedLine, documentSubject, linkLine, type MailLanguage } from './texts';
 
-const ENTITY = { quotation: 'quotation', invoice: 'order' } as const;
+/** The audited record of each kind of send: a quotation, an order (its invoice), a client (its statement). */
+const ENTITY = { quotation: 'quotation', invoice: 'order', statement: 'client' } as const;
+
+/** The subject and the PDF of a send's e-mail: a document's, or a client's statement (server/statements/mailParts.ts). */
+async function mailedParts(deps: ServerDeps, send: repo.SendRow, language: MailLanguage): Promise<{ subject: string; attachment: MailAttachment | null }> {
+  const type = send.document_type;
+  if (type === 'statement') return statementMail(deps, send, language);
+  const head = await repo.documentHead(deps.db, type, send.document_id);
+  if (!head) throw new PermanentJobError('The document was deleted.');
+  return { subject: documentSubject(language, type, head.number), attachment: await documentAttachment(deps, { kind: type, id: send.document_id }, language) };
+}
 
 async function sendOf(deps: ServerDeps, job: JobRow): Promise<repo.SendRow> {
   const send = await repo.sendOfJob(deps.db, job.id);
@@ -24,7 +36,7 @@ async function linkAddress(deps: ServerDeps, job: JobRow): Promise<string | null
 }
 
 /**
- * The job that e-mails a quotation or an invoice: renders its PDF, sends it attached through the SMTP
+ * The job that e-mails a quotation, an invoice or a client's statement of account: renders its PDF, sends it attached through the SMTP
  * server of Settings → E-mail, and writes the audit line; the document shows the send's state (its
  * job's). A refused connection or login is tried again with backoff (the settings may be mended
  * meanwhile); a document that is gone, or a host that cannot send e-mail at all, fails at once.
@@ -35,17 +47,15 @@ export const sendDocumentJob: JobHandler = {
     if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
     const where = await smtpOf(deps);
     if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
-    const head = await repo.documentHead(deps.db, send.document_type, send.document_id);
-    if (!head) throw new PermanentJobError('The document was deleted.');
     const language = send.language as MailLanguage;
-    const attachment = await documentAttachment(deps, { kind: send.document_type, id: send.document_id }, language);
+    const { subject, attachment } = await mailedParts(deps, send, language);
     const address = await linkAddress(deps, job);
     const lines = [send.message, address ? linkLine(language, address) : null, attachment ? attachedLine(language, attachment.fileName) : null];
     const text = `${lines.filter((l): l is string => l !== null).join('\n\n')}\n`;
     await deps.mailer.send(where.smtp, {
       from: where.from,
       to: send.recipient,
-      subject: documentSubject(language, send.document_type, head.number),
+      subject,
       text,
       attachments: attachment ? [attachment] : [],
     });

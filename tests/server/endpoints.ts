@@ -173,6 +173,13 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need, abil
   ['POST', '/api/quotations/1/emails', 'quotation_edit', 'update'],
   ['GET', '/api/orders/1/emails', 'order_view'],
   ['POST', '/api/orders/1/emails', 'order_edit', 'update'],
+  // Statements of account (server/statements/, the PDF in server/documents/): an unknown client for the PDF and QR code.
+  ['GET', '/api/clients/999/statement/pdf', 'order_view'],
+  ['GET', '/api/clients/999/statement/fps-qr.png', 'order_view'],
+  ['GET', '/api/clients/1/statement/print', 'order_view'],
+  ['GET', '/api/clients/1/statement/emails', 'order_view'],
+  ['POST', '/api/clients/1/statement/emails', 'order_edit', 'update'],
+  ['POST', '/api/statements/emails', 'order_edit', 'update'],
   ['GET', '/api/appointments?start=2026-11-01&end=2026-12-06', 'appointment_view'],
   ['GET', '/api/appointments/filters', 'appointment_view'],
   ['GET', '/api/appointments/create', 'appointment_create'],

@@ -16,6 +16,8 @@ export function pdfAddress(document: PdfDocument, language: PrintLanguage): stri
       return `/api/receipts/${document.id}/pdf${query}`;
     case 'serviceReport':
       return `/api/appointments/${document.appointmentId}/visits/${document.date}/report.pdf${query}`;
+    case 'statement':
+      return `/api/clients/${document.clientId}/statement/pdf${query}&from=${document.from}&to=${document.to}`;
   }
 }
 

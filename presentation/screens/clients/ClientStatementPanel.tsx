@@ -3,22 +3,46 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { statementAddress, type StatementPeriodProblem } from '../../../application/clients/statement';
 import { NavigationService } from '../../../application/navigation/NavigationService';
+import type { PdfDocument } from '../../../application/ports/DocumentPdfs';
+import { StatementDesk } from '../../../application/ports/StatementDesk';
+import { statementPrint } from '../../../application/statements/statements';
+import type { PrintableDocument } from '../../../domain/documents/printable';
 import type { Statement } from '../../../domain/statements/statement';
 import { DataTable } from '../../components/DataTable';
+import { FormAlert } from '../../components/FormAlert';
+import { PdfDownload } from '../../components/PdfDownload';
 import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
+import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
+import { PrintPreview } from '../sales/PrintPreview';
+import { StatementEmail } from './StatementEmail';
 
 const BUCKETS = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
 
 /**
  * A client's statement of account: the period (the last three months unless chosen), the opening
  * balance, each invoice, receipt and refund with the balance after it, the closing balance, and
- * what is owed by age. Print leaves out the menu, tabs and the period form.
+ * what is owed by age. Print leaves out the menu, tabs and the period form. The statement's PDF
+ * (Download, or the print view of the same document model, in Chinese, English or both) and its
+ * e-mails are beside it.
  */
 export function ClientStatementPanel({ clientId, clientName, statement }: { clientId: number; clientName: string; statement: Statement }) {
-  const { t, i18n } = useTranslation('clients');
+  const { t, i18n } = useTranslation(['clients', 'statements']);
   const navigation = useService(NavigationService);
+  const desk = useService(StatementDesk);
+  const problems = useProblemWords();
+  const [printed, setPrinted] = useState<PrintableDocument | null>(null);
+  const [printProblem, setPrintProblem] = useState<string | null>(null);
+  const period = { from: statement.from, to: statement.to };
+  const pdf: PdfDocument = { kind: 'statement', clientId, ...period };
+
+  const openPrint = async () => {
+    setPrintProblem(null);
+    const made = await statementPrint(desk, clientId, period);
+    if (made.isOk()) setPrinted(made.value);
+    else setPrintProblem(problems.say(made.error));
+  };
   const money = (cents: number) => formatHKD(cents, i18n.language);
   const [from, setFrom] = useState<string>(statement.from);
   const [to, setTo] = useState<string>(statement.to);
@@ -50,6 +74,14 @@ export function ClientStatementPanel({ clientId, clientName, statement }: { clie
           </button>
         </div>
       </form>
+      <div className="inline-actions no-print">
+        <PdfDownload document={pdf} language={i18n.language === 'en' ? 'en' : 'zh-HK'} label={t('statements:actions.downloadPdf')} />
+        <button type="button" className="button button-secondary" onClick={() => void openPrint()}>
+          {t('statements:actions.printView')}
+        </button>
+      </div>
+      <FormAlert message={printProblem} />
+      {printed && <PrintPreview doc={printed} pdf={pdf} onClose={() => setPrinted(null)} />}
       <h2 id="statement-title">{t('statement.title')}</h2>
       <p>
         {clientName} · {t('statement.period', { from: statement.from, to: statement.to })}
@@ -98,6 +130,7 @@ export function ClientStatementPanel({ clientId, clientName, statement }: { clie
         rows={statement.open}
         rowKey={(o) => o.id}
       />
+      <StatementEmail clientId={clientId} period={period} closing={statement.closing} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentPayment, type PrintableDocument, type PrintLanguage, type Translate } from '../../../domain/documents/printable';
+import { cellText, documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentPayment, type DocumentTable, type PrintableDocument, type PrintLanguage, type Translate } from '../../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../../domain/money/money';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
@@ -15,7 +15,8 @@ export type { PrintableDocument, PrintLanguage, Translate } from '../../../domai
 export function DocumentSheet({ doc, language }: { doc: PrintableDocument; language: PrintLanguage }) {
   const { i18n } = useTranslation('sales');
   const languages = printedLanguages(language);
-  const ts: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'sales'));
+  // A statement's own words (statements namespace) stand beside the documents' (sales).
+  const ts: Translate[] = languages.map((lng) => i18n.getFixedT(lng, ['sales', 'statements']));
   const units: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'products'));
   /** A line's unit in each chosen language ("平方呎 / sq ft"); nothing for a line without a product. */
   const unitWords = (unit: string | null) =>
@@ -163,6 +164,17 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
           <dd className="print-total">{money(doc.amount)}</dd>
         </dl>
       )}
+      {doc.balances && (
+        <dl className="print-totals">
+          {doc.balances.map((b) => (
+            <Fragment key={b.label}>
+              <dt className={b.strong ? 'print-total' : undefined}>{L(b.label)}</dt>
+              <dd className={b.strong ? 'print-total' : undefined}>{money(b.amount)}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+      {doc.tables?.map((table) => <SheetTable key={table.title} table={table} label={L} ts={ts} languages={languages} />)}
       {doc.payment && <PaymentBlock payment={doc.payment} label={L} ts={ts} languages={languages} />}
       {doc.notes && <p className="print-notes">{doc.notes}</p>}
       {doc.terms.length > 0 && (
@@ -186,24 +198,59 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
           </ol>
         </section>
       )}
-      <footer className="print-signatures">
-        <div className="signature-box">
-          {doc.acceptance?.signature ? <img src={doc.acceptance.signature} alt={doc.acceptance.name} className="signature-image" /> : <div className="signature-line" />}
-          <p>{L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature')}</p>
-          {doc.acceptance && (
-            <p className="signature-signer">
-              {doc.acceptance.name} · {doc.acceptance.date}
+      {doc.signed !== false && (
+        <footer className="print-signatures">
+          <div className="signature-box">
+            {doc.acceptance?.signature ? <img src={doc.acceptance.signature} alt={doc.acceptance.name} className="signature-image" /> : <div className="signature-line" />}
+            <p>{L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature')}</p>
+            {doc.acceptance && (
+              <p className="signature-signer">
+                {doc.acceptance.name} · {doc.acceptance.date}
+              </p>
+            )}
+          </div>
+          <div className="signature-box">
+            {head?.chopUrl ? <StoredImage path={head.chopUrl} alt="" className="chop" /> : <div className="signature-line" />}
+            <p>
+              {L('forCompany')} {head && languages.map((l) => (l === 'en' ? head.nameEn : head.nameZh)).join(' ')}
             </p>
-          )}
-        </div>
-        <div className="signature-box">
-          {head?.chopUrl ? <StoredImage path={head.chopUrl} alt="" className="chop" /> : <div className="signature-line" />}
-          <p>
-            {L('forCompany')} {head && languages.map((l) => (l === 'en' ? head.nameEn : head.nameZh)).join(' ')}
-          </p>
-        </div>
-      </footer>
+          </div>
+        </footer>
+      )}
     </article>
+  );
+}
+
+/** A table beyond the lines (a statement's entries, ageing, invoices owed): headings and cells in the sheet's languages. */
+function SheetTable({ table, label, ts, languages }: { table: DocumentTable; label: (key: string) => ReactNode; ts: readonly Translate[]; languages: readonly ('zh-HK' | 'en')[] }) {
+  return (
+    <section className="print-table">
+      <h3>{label(table.title)}</h3>
+      {table.rows.length === 0 && table.empty ? (
+        <p>{label(table.empty)}</p>
+      ) : (
+        <DataTable
+          className="print-items"
+          wrapClassName={null}
+          columns={table.columns.map((column, index) => ({
+            label: column.label,
+            heading: label(column.label),
+            className: column.align === 'right' ? 'number' : undefined,
+            cell: (row: readonly DocumentTable['rows'][number][number][]) => {
+              const cell = row[index] ?? '';
+              if (typeof cell === 'string') return cell;
+              return ts.map((t, i) => (
+                <span key={i} lang={languages[i]}>
+                  {cellText(cell, t)}
+                </span>
+              ));
+            },
+          }))}
+          rows={table.rows}
+          rowKey={(_, index) => index}
+        />
+      )}
+    </section>
   );
 }
 

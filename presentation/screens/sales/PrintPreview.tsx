@@ -18,8 +18,9 @@ const LANGUAGES: readonly PrintLanguage[] = ['zh-HK', 'en', 'both'];
  * Escape closes it and focus returns to what opened it.
  */
 export function PrintPreview({ doc, pdf, onClose }: { doc: PrintableDocument; pdf?: PdfDocument; onClose: () => void }) {
-  // The products namespace holds the units' words, which the lines print in the sheet's languages.
-  const { t, i18n } = useTranslation(['sales', 'products']);
+  // The products namespace holds the units' words, which the lines print in the sheet's languages;
+  // the statements namespace a statement's own words.
+  const { t, i18n } = useTranslation(['sales', 'products', 'statements']);
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
