@@ -393,8 +393,8 @@ export const settingsModule = new ContainerModule(({ bind }) => {
   bindHttpAdapter(bind, Mailing, () => import('../http/mail/HttpMailing').then((m) => m.HttpMailing));
   // Settings → Customer reminders and "Send payment reminder": loaded with the first of them (lazyPort).
   bindHttpAdapter(bind, CustomerReminders, () => import('../http/reminders/HttpCustomerReminders').then((m) => m.HttpCustomerReminders));
-  // Statements of account (print view, e-mail, several clients at once): loaded with the first use (lazyPort).
-  bindHttpAdapter(bind, StatementDesk, () => import('../http/statements/HttpStatementDesk').then((m) => m.HttpStatementDesk));
+  // Statements of account (print view, e-mail, several clients at once): in the e-mail adapters' chunk (lazyPort).
+  bindHttpAdapter(bind, StatementDesk, () => import('../http/mail/HttpMailing').then((m) => m.HttpStatementDesk));
 });
 
 /** Every application module, in the order the container loads them. */

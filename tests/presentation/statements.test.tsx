@@ -44,6 +44,7 @@ const CLIENT = Client.parse({
   contacts: [{ name: 'Accounts', title: '', phones: [], email: 'accounts@chan.test', isPrimary: true }],
   addresses: [{ label: '', address: '灣仔道 1 號', areaId: null }],
   source: null,
+  remindersOptOut: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
 });

@@ -6,6 +6,9 @@ import { JobReply } from '../../../contract/jobs';
 import { DocumentSendReply, DocumentSends as DocumentSendsReply, MailSettingsReply, MailTestReply } from '../../../contract/mail';
 import { decoderOf } from '../wire';
 
+/** Statements' e-mails and print view load with the e-mail adapters (one chunk, one address less in the entry). */
+export { HttpStatementDesk } from '../statements/HttpStatementDesk';
+
 const PATHS: Record<MailedDocument, string> = { quotation: '/api/quotations', invoice: '/api/orders' };
 
 /** E-mail and background jobs over /api/settings/mail, /api/{quotations|orders}/{id}/emails and /api/jobs, decoded with contract/mail.ts and contract/jobs.ts (lazyPort). */
