@@ -3,6 +3,8 @@ import { hasPermission, type PermissionHolder } from '../../domain/auth/permissi
 import type { ApiError } from '../api/ApiError';
 import { invalid, isValid, type Invalid } from '../forms/Invalid';
 import { toHongKongIso } from '../../domain/time/dates';
+import type { ClientActionOutcome } from '../ports/StatementDesk';
+import { onChosenClients, type ListedClient } from '../statements/statements';
 import type { CustomerReminders, OverdueOutcome, ReminderSettings, ReminderSettingsData, SentReminder, SkipReason } from '../ports/CustomerReminders';
 
 /**
@@ -90,4 +92,18 @@ export function visitWindow(reminder: Pick<SentReminder, 'visitDate' | 'visitSta
   if (!reminder.visitDate) return null;
   const time = (iso: string | null) => (iso === null || reminder.allDay ? null : toHongKongIso(new Date(iso)).slice(11, 16));
   return { date: reminder.visitDate, from: time(reminder.visitStart), to: time(reminder.visitEnd) };
+}
+
+/**
+ * "Send payment reminder" beside "Send statements" on the outstanding reminders' choice of clients:
+ * each chosen client's outcome as the choice shows it (its names from the list; the address is the
+ * client's first contact with one, chosen when the job runs, so none is given here).
+ */
+export function paymentRemindersTo(reminders: CustomerReminders, clients: readonly ListedClient[], clientIds: readonly number[]): ResultAsync<readonly ClientActionOutcome[], ApiError | Invalid> {
+  const listed = new Map(clients.map((c) => [c.id, c]));
+  return onChosenClients(clientIds, (ids) =>
+    sendPaymentReminders(reminders, ids).map((summary) =>
+      summary.outcomes.map((o): ClientActionOutcome => ({ clientId: o.clientId, nameEn: listed.get(o.clientId)?.nameEn ?? '', nameZh: listed.get(o.clientId)?.nameZh ?? '', status: o.outcome, recipient: null, reason: o.reason })),
+    ),
+  );
 }

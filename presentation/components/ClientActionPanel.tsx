@@ -93,7 +93,11 @@ export function ClientActionPanel({ title, intro, clients, actions }: { title: s
           <ul className="send-log" aria-label={t('bulk.results')}>
             {outcome.results.map((r) => (
               <li key={r.clientId} data-status={r.status}>
-                {r.status === 'queued' ? t('bulk.queued', { name: name(r), to: r.recipient ?? '' }) : t('bulk.skipped', { name: name(r), reason: outcome.action.reason(r.reason ?? '') })}
+                {r.status === 'skipped'
+                  ? t('bulk.skipped', { name: name(r), reason: outcome.action.reason(r.reason ?? '') })
+                  : r.recipient
+                    ? t('bulk.queued', { name: name(r), to: r.recipient })
+                    : t('bulk.queuedNoAddress', { name: name(r) })}
               </li>
             ))}
           </ul>

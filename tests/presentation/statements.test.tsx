@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { Client, ClientOptions, ClientPage } from '../../contract/clients';
+import { SendOverdueReply } from '../../contract/reminders';
 import { SendStatementsReply, StatementPrintReply, StatementSendReply, StatementSends } from '../../contract/statements';
 import { documentOptionsFixture } from '../support/sales';
 import { wire } from '../support/wire';
@@ -200,11 +201,17 @@ describe('sending statements to several clients from the outstanding reminders',
     ],
     period: { from: '2026-09-01', to: '2026-11-23' },
   });
-  const handler = withDefault((r) => (r.path === '/api/orders' ? orders : r.path === '/api/statements/emails' ? OK(reply) : null));
+  const reminded = wire(SendOverdueReply, {
+    results: [
+      { clientId: 7, outcome: 'queued', reason: null, reminderId: 31 },
+      { clientId: 10, outcome: 'skipped', reason: 'optedOut', reminderId: null },
+    ],
+  });
+  const handler = withDefault((r) => (r.path === '/api/orders' ? orders : r.path === '/api/statements/emails' ? OK(reply) : r.path === '/api/reminders/overdue' ? OK(reminded) : null));
 
   it('lists each client once with its invoices and what they owe; "Select all" and the keyboard choose; each client’s outcome is said', async () => {
     const { user, transport } = renderSignedIn({ start: '/reminders/outstanding', handler });
-    const panel = await screen.findByRole('region', { name: 'Send statements to clients' });
+    const panel = await screen.findByRole('region', { name: 'Send statements or payment reminders to clients' });
     const table = within(panel).getByRole('table', { name: 'Clients of the invoices listed' });
     expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent))).toEqual([
       ['2', 'HK$500.00'],
@@ -237,10 +244,30 @@ describe('sending statements to several clients from the outstanding reminders',
 
   it('reads in Chinese', async () => {
     const { user } = renderSignedIn({ start: '/reminders/outstanding', language: 'zh-HK', handler });
-    const panel = await screen.findByRole('region', { name: '發送結單給客戶' });
+    const panel = await screen.findByRole('region', { name: '向客戶發送結單或付款提示' });
     await user.click(within(panel).getByRole('checkbox', { name: '選擇全部客戶' }));
     await user.click(within(panel).getByRole('button', { name: '發送結單' }));
     const results = await within(panel).findByRole('list', { name: '結果' });
     expect(within(results).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['陳大文：已排隊寄給 accounts@chan.test', '李小明：略過 — 沒有聯絡人有電郵地址']);
+  });
+
+  it('sends a payment reminder to the same choice of clients, and says each one’s outcome in either language', async () => {
+    const { user, transport } = renderSignedIn({ start: '/reminders/outstanding', handler });
+    const panel = await screen.findByRole('region', { name: 'Send statements or payment reminders to clients' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'Select all clients' }));
+    await user.click(within(panel).getByRole('button', { name: 'Send payment reminder' }));
+    const results = await within(panel).findByRole('list', { name: 'Result' });
+    expect(within(results).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chan Tai Man: queued', 'Lee Siu Ming: skipped — The client asked for no reminders']);
+    expect(transport.requests.find((r) => r.path === '/api/reminders/overdue')).toMatchObject({ method: 'POST', body: { clientIds: [7, 10] } });
+    expect(transport.requests.filter((r) => r.path === '/api/statements/emails')).toEqual([]);
+  });
+
+  it('sends a payment reminder in Chinese', async () => {
+    const { user } = renderSignedIn({ start: '/reminders/outstanding', language: 'zh-HK', handler });
+    const panel = await screen.findByRole('region', { name: '向客戶發送結單或付款提示' });
+    await user.click(within(panel).getByRole('checkbox', { name: '選擇全部客戶' }));
+    await user.click(within(panel).getByRole('button', { name: '發送付款提示' }));
+    const results = await within(panel).findByRole('list', { name: '結果' });
+    expect(within(results).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['陳大文：已排隊', '李小明：略過 — 客戶要求不收提示']);
   });
 });
