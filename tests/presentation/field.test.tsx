@@ -79,7 +79,7 @@ describe.each(LANGUAGES)('My day on a phone (%s)', (language) => {
   it("lists today's visits in order, then the next days, each one tap from its visit; the month grid is a tap away", async () => {
     const { transport } = renderApp({ start: '/calendar', user: WORKER, language, handler: backend });
     expect(await screen.findByRole('heading', { name: w.myDay.title, level: 1 }, { timeout: 30_000 })).toBeInTheDocument();
-    const today = await screen.findByRole('region', { name: new RegExp(w.myDay.today) });
+    const today = await screen.findByRole('region', { name: new RegExp(w.myDay.today) }, { timeout: 30_000 });
     const links = within(today).getAllByRole('link');
     const name = (en: string, zh: string) => (language === 'en' ? en : zh);
     expect(links.map((l) => l.textContent)).toEqual([expect.stringContaining('09:00–10:00'), expect.stringContaining('14:00–15:00')]);
@@ -122,7 +122,7 @@ describe.each(LANGUAGES)("the worker's visit on a phone (%s)", (language) => {
     await user.click(within(actions).getByRole('button', { name: w.visit.action.hold }));
     await waitFor(() => expect(transport.requests.some((r) => r.method === 'POST' && r.path.endsWith('/status'))).toBe(true));
     expect(transport.requests.find((r) => r.path.endsWith('/status'))?.body).toMatchObject({ status: 'on_hold', version: 0 });
-    expect(await within(screen.getByRole('group', { name: w.visit.actions })).findByRole('button', { name: w.visit.action.start })).toBeInTheDocument();
+    expect(await within(screen.getByRole('group', { name: w.visit.actions })).findByRole('button', { name: w.visit.action.start }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
 
@@ -143,7 +143,7 @@ describe.each(LANGUAGES)('completing a visit on a phone (%s)', (language) => {
     expect(screen.getByRole('group', { name: w.signatures.client })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: w.signatures.worker })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: w.report.submit }));
-    expect(await screen.findByText(w.problem.workDone)).toBeInTheDocument();
+    expect(await screen.findByText(w.problem.workDone, undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(w.problem.clientSignature)).toBeInTheDocument();
     expect(screen.getByText(w.problem.workerSignature)).toBeInTheDocument();
     expect(transport.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/appointments/12'))).toEqual([]);
