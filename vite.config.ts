@@ -177,10 +177,25 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/presentation/**/*.test.{ts,tsx}'],
+          exclude: ['tests/presentation/field.test.tsx'],
           setupFiles: ['tests/presentation/setup.ts'],
           testTimeout: 60_000,
           isolate: false,
           maxWorkers: Math.max(2, availableParallelism() - 1),
+          sequence: { groupOrder: 1 },
+        },
+      },
+      // The worker's phone screens in a document of their own: after some of the other files in the
+      // shared one, My day's first request was never answered (its list stayed "Loading"), while
+      // alone or first it passes; until that is understood, this file does not share.
+      {
+        extends: true,
+        test: {
+          name: 'dom-own',
+          environment: 'jsdom',
+          include: ['tests/presentation/field.test.tsx'],
+          setupFiles: ['tests/presentation/setup.ts'],
+          testTimeout: 60_000,
           sequence: { groupOrder: 1 },
         },
       },
