@@ -196,6 +196,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           include: ['tests/presentation/field.test.tsx'],
           setupFiles: ['tests/presentation/setup.ts'],
           testTimeout: 60_000,
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           sequence: { groupOrder: 1 },
         },
       },
