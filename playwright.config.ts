@@ -11,10 +11,10 @@ const DEMO_PORT = PORT + 1073;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two workers, at most one per project: the desktop specs share one server and its data, so they
-  // run one at a time; the in-page project (its own server in the page, its own data) runs beside
-  // them instead of after them.
-  workers: 2,
+  // One at a time: the desktop specs share one server and its data. Running the in-page project
+  // beside them (a worker each) was tried on 2026-11-26: on two cores its page, which runs the server
+  // and the database itself, then took over 20 s to save an appointment, so it runs after them.
+  workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -33,8 +33,7 @@ export default defineConfig({
       name: 'desktop',
       testIgnore: /in-page\.spec\.ts$/,
       workers: 1,
-      // The in-page project's browser shares the two cores: a screen may take longer than the
-      // default 5 s to show.
+      // On the busy two-core machine a screen may take longer than the default 5 s to show.
       expect: { timeout: 10_000 },
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
     },

@@ -32,8 +32,9 @@ export function PdfDownload({ document, language, label }: { document: PdfDocume
   if (!ready) return null;
   return (
     <>
-      <button type="button" className="button button-secondary" aria-disabled={busy || undefined} aria-label={label} onClick={() => void download()}>
-        {t('download')}
+      {/* A given label is the button's visible words too, so the name a screen reader says is what is shown. */}
+      <button type="button" className="button button-secondary" aria-disabled={busy || undefined} onClick={() => void download()}>
+        {label ?? t('download')}
       </button>
       <FormAlert message={problem} />
     </>

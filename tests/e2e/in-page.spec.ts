@@ -27,7 +27,7 @@ async function expectDrawn(image: Locator) {
  * API): the server app and its database run in the page, and not one request reaches /api/.
  */
 test('the whole product runs in the browser with no server: pictures, a client and its file, a quotation to a paid invoice and its print view, an appointment, a CSV export', async ({ page }) => {
-  // It runs beside the desktop project (playwright.config.ts): generous on a busy two-core machine.
+  // Generous: the whole product runs in this page, on a busy two-core machine.
   test.setTimeout(600_000);
   const apiCalls: string[] = [];
   page.on('request', (request) => {
@@ -162,7 +162,7 @@ test('the whole product runs in the browser with no server: pictures, a client a
 
 /** The FPS QR code is drawn by the in-page server too (a PNG made with no Node module). */
 test('with no server, an invoice with a balance due prints its FPS QR code once the company has an FPS identifier', async ({ page }) => {
-  // It runs beside the desktop project (playwright.config.ts): generous on a busy two-core machine.
+  // Generous: the whole product runs in this page, on a busy two-core machine.
   test.setTimeout(600_000);
   await page.goto('./');
   await expect(page).toHaveURL(/#\/login/);
