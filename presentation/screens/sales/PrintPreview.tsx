@@ -19,8 +19,10 @@ const LANGUAGES: readonly PrintLanguage[] = ['zh-HK', 'en', 'both'];
  */
 export function PrintPreview({ doc, pdf, onClose }: { doc: PrintableDocument; pdf?: PdfDocument; onClose: () => void }) {
   // The products namespace holds the units' words, which the lines print in the sheet's languages;
-  // the statements namespace a statement's own words.
-  const { t, i18n } = useTranslation(['sales', 'products', 'statements']);
+  // the statements namespace a statement's own words. They load beside it, never suspending: a
+  // suspended preview would hide the page behind a fallback, the button that opened it would lose
+  // the focus, and Close could not give it back.
+  const { t, i18n, ready: wordsReady } = useTranslation(['sales', 'products', 'statements'], { useSuspense: false });
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [language, setLanguage] = useState<PrintLanguage>(i18n.language === 'en' ? 'en' : 'zh-HK');
@@ -45,13 +47,26 @@ export function PrintPreview({ doc, pdf, onClose }: { doc: PrintableDocument; pd
     const others = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && el !== ref.current && !el.inert);
     for (const el of others) el.inert = true;
     document.body.classList.add('printing');
-    ref.current?.querySelector<HTMLElement>('input:checked')?.focus();
+    ref.current?.focus();
     return () => {
       document.body.classList.remove('printing');
       for (const el of others) el.inert = false;
       if (opener instanceof HTMLElement) opener.focus();
     };
   }, []);
+  // Once its words are there, the focus goes to the language chosen.
+  useEffect(() => {
+    if (wordsReady) ref.current?.querySelector<HTMLElement>('input:checked')?.focus();
+  }, [wordsReady]);
+
+  if (!wordsReady) {
+    return createPortal(
+      <div ref={ref} className="print-preview" role="dialog" aria-modal="true" aria-busy="true" tabIndex={-1}>
+        <LoadingMessage />
+      </div>,
+      document.body,
+    );
+  }
 
   return createPortal(
     <div
