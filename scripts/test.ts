@@ -1,22 +1,26 @@
 /**
  * npm test: every check and test, as CI runs it (.ci/run). The steps are the npm scripts listed in
- * docs/testing.md; steps that do not depend on each other run side by side, so the two cores are
- * both busy: the type check, ESLint (type-aware, single-threaded) and the layer rules together; the
- * production build and the demo build together (separate output folders). Each step's output is
- * held and printed whole when it ends, so parallel steps do not interleave. The run stops after the
- * first phase with a failed step, naming it, with that step's exit code.
+ * docs/testing.md. They run in two lanes side by side, so the two cores stay busy:
+ *
+ * - the browser lane: both builds, the bundle budget, then the end-to-end tests. Playwright runs one
+ *   test at a time and mostly waits on the page (about 0.4 of a core on average), so it has room
+ *   beside it;
+ * - the checks lane: the type check, ESLint and the layer rules together, then the unit tests, then
+ *   the PostgreSQL tests.
+ *
+ * Each line a step prints is shown as it comes, prefixed with the step's name, so parallel steps
+ * stay readable and a CI log shows progress. The first failed step stops the run: the other lane's
+ * running step is ended, and the step is named with its exit code. Each step's time is printed at
+ * its end (`[test] lint: passed in … s`).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { ROOT } from './bench/lib';
 
-/** Phases run one after another; the npm scripts of a phase run at the same time. */
-const PHASES: readonly (readonly string[])[] = [
-  ['typecheck', 'lint', 'layers'],
-  ['test:unit'],
-  ['build', 'build:demo'],
-  ['budget'],
-  ['test:e2e'],
-  ['test:postgres'],
+/** A lane is phases one after another; the npm scripts of a phase run at the same time. */
+const LANES: readonly (readonly (readonly string[])[])[] = [
+  [['build', 'build:demo'], ['budget'], ['test:e2e']],
+  [['typecheck', 'lint', 'layers'], ['test:unit'], ['test:postgres']],
 ];
 
 interface Outcome {
@@ -25,34 +29,62 @@ interface Outcome {
   readonly seconds: number;
 }
 
-function run(script: string, alone: boolean): Promise<Outcome> {
+const running = new Set<ChildProcess>();
+let failed: Outcome | null = null;
+
+function run(script: string): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    // A step alone streams its output as it comes (e2e and unit tests report progress); steps side
-    // by side hold theirs until they end.
-    const child = spawn('npm', ['run', '--silent', script], { cwd: ROOT, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
-    const held: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+    // Its own process group, so a step ended early takes its children (servers, browsers) with it.
+    const child = spawn('npm', ['run', '--silent', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env, detached: true });
+    running.add(child);
+    const prefix = `[${script}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    }
     child.on('close', (code, signal) => {
+      running.delete(child);
       const seconds = (performance.now() - started) / 1000;
-      if (!alone) {
-        process.stdout.write(`\n── npm run ${script} ──\n`);
-        process.stdout.write(Buffer.concat(held));
-      }
       resolve({ script, code: code ?? (signal ? 1 : 0), seconds });
     });
   });
 }
 
-const total = performance.now();
-for (const phase of PHASES) {
-  const outcomes = await Promise.all(phase.map((script) => run(script, phase.length === 1)));
-  for (const o of outcomes) console.log(`[test] ${o.script}: ${o.code === 0 ? 'passed' : `FAILED (exit ${o.code})`} in ${o.seconds.toFixed(0)} s`);
-  const failed = outcomes.find((o) => o.code !== 0);
-  if (failed) {
-    console.error(`[test] stopped: npm run ${failed.script} failed.`);
-    process.exit(failed.code);
+function stopAll(): void {
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
   }
+}
+
+async function lane(phases: readonly (readonly string[])[]): Promise<void> {
+  for (const phase of phases) {
+    if (failed) return;
+    const outcomes = await Promise.all(phase.map(run));
+    for (const o of outcomes) {
+      if (failed && o.code !== 0) continue; // ended because the other lane failed first
+      console.log(`[test] ${o.script}: ${o.code === 0 ? 'passed' : `FAILED (exit ${o.code})`} in ${o.seconds.toFixed(0)} s`);
+      if (o.code !== 0 && !failed) {
+        failed = o;
+        stopAll();
+      }
+    }
+  }
+}
+
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+const total = performance.now();
+await Promise.all(LANES.map(lane));
+if (failed) {
+  const { script, code } = failed as Outcome;
+  console.error(`[test] stopped: npm run ${script} failed.`);
+  process.exit(code);
 }
 console.log(`[test] all passed in ${((performance.now() - total) / 1000).toFixed(0)} s`);
