@@ -5,6 +5,9 @@
  * costs, nothing internal.
  */
 import * as z from 'zod/mini';
+import { APPOINTMENT_STATUSES } from '../domain/appointments/status';
+import { PHOTO_TAGS } from '../domain/appointments/report';
+import { LINKED_DOCUMENTS } from '../domain/links/linkedDocuments';
 import { RESPONSE_REFUSALS } from '../domain/quotations/customerResponse';
 import { ORDER_TYPES } from '../domain/orders/order';
 import { QUOTATION_STATUSES } from '../domain/quotations/quotation';
@@ -13,8 +16,7 @@ import { ContractSchema, CustomerResponse, DocumentItem, Letterhead } from './sa
 
 export { CustomerResponse, QuotationCustomerResponse } from './sales';
 
-export const LINKED_DOCUMENTS = ['quotation', 'invoice'] as const;
-export type LinkedDocument = (typeof LINKED_DOCUMENTS)[number];
+export { LINKED_DOCUMENTS, type LinkedDocument } from '../domain/links/linkedDocuments';
 
 export const LINK_STATES = ['active', 'expired', 'revoked'] as const;
 
@@ -36,19 +38,22 @@ export const DocumentLink = z.object({
 });
 export type DocumentLink = z.infer<typeof DocumentLink>;
 
-/** GET /api/{quotations|orders}/{id}/links */
+/**
+ * GET /api/{quotations|orders|receipts}/{id}/links, /api/appointments/{id}/visits/{date}/links (a
+ * completed service report), /api/clients/{id}/statement/links (the client's statement of account)
+ */
 export const DocumentLinks = z.object({ links: z.array(DocumentLink) });
 export type DocumentLinks = z.infer<typeof DocumentLinks>;
 
-/** POST /api/{quotations|orders}/{id}/links: the new link with its address (a path: /d/{token}), shown this once. */
+/** POST …/links (the same addresses): the new link with its address (a path: /d/{token}), shown this once. */
 export const DocumentLinkMade = z.object({ link: DocumentLink, path: z.string() });
 export type DocumentLinkMade = z.infer<typeof DocumentLinkMade>;
 
-/** POST /api/{quotations|orders}/{id}/links/{link}/revoke: the link as it now is. */
+/** POST …/links/{link}/revoke: the link as it now is. */
 export const DocumentLinkRevoked = z.object({ link: DocumentLink });
 export type DocumentLinkRevoked = z.infer<typeof DocumentLinkRevoked>;
 
-/** POST /api/{quotations|orders}/{id}/links */
+/** POST …/links */
 export const DocumentLinkInput = z.object({ expiresInDays: z.int() });
 export type DocumentLinkInput = z.infer<typeof DocumentLinkInput>;
 
@@ -63,7 +68,61 @@ export const CustomerParty = z.object({
   contact: z.nullable(z.object({ name: z.string(), phones: z.array(z.string()) })),
 });
 
-/** What the printed quotation or invoice shows, and no more. */
+/** A receipt or a refund as it prints: the invoice it pays, how, the amount (a refund's reason, with its words when it is a usual one). */
+export const CustomerReceipt = z.object({
+  invoiceNumber: z.string(),
+  method: z.string(),
+  methodName: z.object({ nameEn: z.string(), nameZh: z.string() }),
+  reference: z.string(),
+  amount: Cents,
+  reason: z.string(),
+  /** The usual refund reason (Settings → Options) the reason is, so it prints in the sheet's language; none otherwise. */
+  reasonWords: z.nullable(z.object({ nameEn: z.string(), nameZh: z.string() })),
+});
+
+const Ageing = z.object({ days0to30: Cents, days31to60: Cents, days61to90: Cents, over90: Cents });
+/** A client's statement of account as it prints (as of the day the link is opened): no record ids. */
+export const CustomerStatement = z.object({
+  clientCode: z.string(),
+  from: IsoDateText,
+  to: IsoDateText,
+  opening: Cents,
+  entries: z.array(
+    z.object({ kind: z.enum(['invoice', 'receipt', 'refund']), number: z.string(), date: IsoDateText, invoiceNumber: z.nullable(z.string()), debit: Cents, credit: Cents, balance: Cents }),
+  ),
+  closing: Cents,
+  open: z.array(
+    z.object({ number: z.string(), date: IsoDateText, dueDate: IsoDateText, total: Cents, outstanding: Cents, daysOverdue: z.int(), bucket: z.enum(['days0to30', 'days31to60', 'days61to90', 'over90']) }),
+  ),
+  ageing: Ageing,
+});
+
+const Named = z.object({ nameEn: z.string(), nameZh: z.string() });
+/** A visit's completed service report as it prints (domain/documents/serviceReport.ts); the signatures as PNG data: addresses, the photos in its PDF. */
+export const CustomerServiceReport = z.object({
+  company: z.nullable(z.object({ nameEn: z.string(), nameZh: z.string(), addressEn: z.string(), addressZh: z.string(), phone: z.string() })),
+  client: z.nullable(z.object({ nameEn: z.string(), nameZh: z.string(), code: z.string() })),
+  address: z.string(),
+  area: z.nullable(Named),
+  date: IsoDateText,
+  start: z.nullable(z.string()),
+  end: z.nullable(z.string()),
+  workers: z.array(z.string()),
+  status: z.enum(APPOINTMENT_STATUSES),
+  workDone: z.string(),
+  findings: z.string(),
+  pestsFound: z.string(),
+  areasTreated: z.string(),
+  products: z.array(z.object({ code: z.string(), nameEn: z.string(), nameZh: z.string(), quantity: z.int(), unit: z.string(), note: z.string(), activeIngredient: z.string() })),
+  photos: z.array(z.object({ name: z.string(), tag: z.nullable(z.enum(PHOTO_TAGS)) })),
+  signatures: z.array(z.object({ who: z.enum(['client', 'worker']), signer: z.string(), signedAt: z.nullable(Timestamp), image: z.nullable(z.string()) })),
+});
+
+/**
+ * What the printed document shows, and no more: a quotation's or invoice's lines and figures, a
+ * receipt's or refund's payment (`receipt`), a statement (`statement`), a service report
+ * (`serviceReport`); what a kind does not have is empty or null.
+ */
 export const CustomerDocument = z.object({
   kind: z.enum(LINKED_DOCUMENTS),
   number: z.string(),
@@ -89,8 +148,11 @@ export const CustomerDocument = z.object({
   outstanding: z.nullable(Cents),
   voided: z.boolean(),
   quotationNumber: z.nullable(z.string()),
-  /** The address of the FPS QR code for what is still owed (…/fps-qr.png), null when none. */
+  /** The address of the FPS QR code for what is still owed (…/fps-qr.png): an invoice's or a statement's; null when none. */
   fpsQrUrl: z.nullable(z.string()),
+  receipt: z.nullable(CustomerReceipt),
+  statement: z.nullable(CustomerStatement),
+  serviceReport: z.nullable(CustomerServiceReport),
 });
 export type CustomerDocument = z.infer<typeof CustomerDocument>;
 

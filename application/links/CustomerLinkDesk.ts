@@ -1,42 +1,44 @@
 import { err, errAsync, ok, type Result, type ResultAsync } from 'neverthrow';
 import { hasPermission } from '../../domain/auth/permissions';
+import { LINK_PERMISSIONS } from '../../domain/links/linkedDocuments';
 import type { User } from '../../domain/auth/user';
 import { DECLINE_REASON_MAX, LINK_DAYS_DEFAULT, LINK_DAYS_MAX, LINK_DAYS_MIN, RESPONDER_NAME_MAX } from '../../domain/quotations/customerResponse';
 import type { ApiError } from '../api/ApiError';
 import { invalid, type Invalid } from '../forms/Invalid';
 import type { CustomerLinks } from '../ports/CustomerLinks';
-import { whatsAppAddress, whatsAppMessage, type CustomerDocumentData, type DocumentLink, type LinkedDocument, type MadeLink, type Words } from './customerLinks';
+import { whatsAppAddress, whatsAppMessage, type CustomerDocumentData, type DocumentLink, type LinkedDocument, type LinkRef, type MadeLink, type Words } from './customerLinks';
 
 /** What a document's "Customer link" panel starts with: a lifetime in days, as typed. */
 export const DEFAULT_LINK_DAYS = String(LINK_DAYS_DEFAULT);
 
 /**
- * Staff's customer links on a quotation or an invoice: list, make (with a lifetime in days, 1–365),
- * revoke, and the WhatsApp click-to-chat address carrying a link.
+ * Staff's customer links on a quotation, an invoice, a receipt, a refund, a completed service report
+ * or a client's statement: list, make (with a lifetime in days, 1–365), revoke, and the WhatsApp
+ * click-to-chat address carrying a link.
  */
 export class CustomerLinkDesk {
   constructor(private readonly links: CustomerLinks) {}
 
-  /** Whether the user may make, see and revoke a document's links: whoever may change the document. */
+  /** Whether the user may make, see and revoke a document's links (domain/links/linkedDocuments.ts: a quotation's or invoice's editors, the others' viewers). */
   offers(user: User | null, document: LinkedDocument): { readonly links: boolean } {
-    return { links: hasPermission(user, document === 'quotation' ? 'quotation_edit' : 'order_edit') };
+    return { links: hasPermission(user, LINK_PERMISSIONS[document]) };
   }
 
-  list(document: LinkedDocument, id: number): ResultAsync<readonly DocumentLink[], ApiError> {
-    return this.links.list(document, id);
+  list(document: LinkRef): ResultAsync<readonly DocumentLink[], ApiError> {
+    return this.links.list(document);
   }
 
   /** Makes a link valid for `days` (as typed): refused on the field when it is not a whole number of days from 1 to 365. */
-  make(document: LinkedDocument, id: number, days: string): ResultAsync<MadeLink, Invalid | ApiError> {
+  make(document: LinkRef, days: string): ResultAsync<MadeLink, Invalid | ApiError> {
     const n = Number(days.trim());
     if (!/^\d+$/.test(days.trim()) || n < LINK_DAYS_MIN || n > LINK_DAYS_MAX) {
       return errAsync(invalid({ expiresInDays: [{ key: 'customer:link.daysRange', values: { min: LINK_DAYS_MIN, max: LINK_DAYS_MAX } }] }));
     }
-    return this.links.make(document, id, n);
+    return this.links.make(document, n);
   }
 
-  revoke(document: LinkedDocument, id: number, linkId: number): ResultAsync<DocumentLink, ApiError> {
-    return this.links.revoke(document, id, linkId);
+  revoke(document: LinkRef, linkId: number): ResultAsync<DocumentLink, ApiError> {
+    return this.links.revoke(document, linkId);
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { OrderType } from '../../domain/orders/order';
 import type { ResponseRefusal } from '../../domain/quotations/customerResponse';
 import type { QuotationStatus, VisitFrequency } from '../../domain/quotations/quotation';
+import type { AppointmentStatus } from '../../domain/appointments/status';
+import type { LinkedDocument } from '../../domain/links/linkedDocuments';
 import { whatsAppUrl } from '../../domain/links/whatsapp';
 import type { CustomerResponse, Letterhead } from '../sales/sales';
 
@@ -8,7 +10,18 @@ export type { CustomerResponse, QuotationCustomerResponse } from '../sales/sales
 
 /** Customer links (docs/security.md): what staff and the customer's page speak in. */
 
-export type LinkedDocument = 'quotation' | 'invoice';
+export type { LinkedDocument } from '../../domain/links/linkedDocuments';
+
+/**
+ * The document a link is made for, as staff's screens name it: a quotation's, an invoice's, a
+ * receipt's or refund's record id; a service report's appointment id and visit `date`; a statement's
+ * client id.
+ */
+export interface LinkRef {
+  readonly kind: LinkedDocument;
+  readonly id: number;
+  readonly date?: string;
+}
 
 export interface LinkOpen {
   readonly at: string;
@@ -59,6 +72,54 @@ export interface CustomerDocument {
   readonly voided: boolean;
   readonly quotationNumber: string | null;
   readonly fpsQrUrl: string | null;
+  /** A receipt's or refund's payment. */
+  readonly receipt: CustomerReceipt | null;
+  /** A client's statement of account, as of the day the link is opened. */
+  readonly statement: CustomerStatement | null;
+  /** A visit's completed service report. */
+  readonly serviceReport: CustomerServiceReport | null;
+}
+
+export interface CustomerReceipt {
+  readonly invoiceNumber: string;
+  readonly method: string;
+  readonly methodName: { readonly nameEn: string; readonly nameZh: string };
+  readonly reference: string;
+  readonly amount: number;
+  readonly reason: string;
+  readonly reasonWords: { readonly nameEn: string; readonly nameZh: string } | null;
+}
+
+type Bucket = 'days0to30' | 'days31to60' | 'days61to90' | 'over90';
+export interface CustomerStatement {
+  readonly clientCode: string;
+  readonly from: string;
+  readonly to: string;
+  readonly opening: number;
+  readonly entries: readonly { readonly kind: 'invoice' | 'receipt' | 'refund'; readonly number: string; readonly date: string; readonly invoiceNumber: string | null; readonly debit: number; readonly credit: number; readonly balance: number }[];
+  readonly closing: number;
+  readonly open: readonly { readonly number: string; readonly date: string; readonly dueDate: string; readonly total: number; readonly outstanding: number; readonly daysOverdue: number; readonly bucket: Bucket }[];
+  readonly ageing: Readonly<Record<Bucket, number>>;
+}
+
+export interface CustomerServiceReport {
+  readonly company: { readonly nameEn: string; readonly nameZh: string; readonly addressEn: string; readonly addressZh: string; readonly phone: string } | null;
+  readonly client: { readonly nameEn: string; readonly nameZh: string; readonly code: string } | null;
+  readonly address: string;
+  readonly area: { readonly nameEn: string; readonly nameZh: string } | null;
+  readonly date: string;
+  readonly start: string | null;
+  readonly end: string | null;
+  readonly workers: readonly string[];
+  readonly status: AppointmentStatus;
+  readonly workDone: string;
+  readonly findings: string;
+  readonly pestsFound: string;
+  readonly areasTreated: string;
+  readonly products: readonly { readonly code: string; readonly nameEn: string; readonly nameZh: string; readonly quantity: number; readonly unit: string; readonly note: string; readonly activeIngredient: string }[];
+  readonly photos: readonly { readonly name: string; readonly tag: 'before' | 'after' | null }[];
+  /** Each signature with its drawing (a PNG data: address) or null. */
+  readonly signatures: readonly { readonly who: 'client' | 'worker'; readonly signer: string; readonly signedAt: string | null; readonly image: string | null }[];
 }
 
 /** The customer's page (/d/{token}): the document, its latest answer, whether it can still be answered (and why not), whether a PDF is offered. */

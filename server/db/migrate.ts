@@ -21,6 +21,7 @@ import { passwordReset } from './migrations/0018_password_reset';
 import { statementSends } from './migrations/0019_statement_sends';
 import { customerReminders } from './migrations/0020_customer_reminders';
 import { fieldReports } from './migrations/0021_field_reports';
+import { moreLinkedDocuments } from './migrations/0022_more_linked_documents';
 import type { Database } from './schema';
 
 /**
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_statement_sends': statementSends,
   '0020_customer_reminders': customerReminders,
   '0021_field_reports': fieldReports,
+  '0022_more_linked_documents': moreLinkedDocuments,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Recurrence } from '../../domain/appointments/recurrence';
 import type { AppointmentStatus } from '../../domain/appointments/status';
+import type { LinkedDocument } from '../../domain/links/linkedDocuments';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -130,7 +131,7 @@ export interface RateLimitTable {
 /** A customer link: only the SHA-256 of its token is kept (docs/security.md). */
 export interface DocumentLinkTable {
   id: Generated<number>;
-  document_type: 'quotation' | 'invoice';
+  document_type: LinkedDocument;
   document_id: number;
   token_hash: string;
   expires_at: Timestamp;

@@ -3,7 +3,6 @@ import * as z from 'zod';
 import { CustomerDocumentReply } from '../../contract/customerLinks';
 import { DECLINE_REASON_MAX, RESPONDER_NAME_MAX, SIGNATURE_MAX_BYTES, type ResponseRefusal } from '../../domain/quotations/customerResponse';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
-import { hongKongDate } from '../../domain/time/dates';
 import { audit } from '../audit';
 import { errorReply, fieldError } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/env';
@@ -14,9 +13,9 @@ import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
 import { documentPdf } from '../documents/pdf';
 import { letterheadFilesOfBranch } from './repository';
-import { answerQuotation, customerView, logLinkOpen, standing, type Answer, type LinkFailure, type OpenLink, type Visitor } from './service';
-import { loadQuotation } from '../sales/quotations/service';
-import { fpsQrPayload, loadOrder } from '../sales/orders/service';
+import { answerQuotation, customerView, letterheadBranchOf, linkPdfRef, linkStatementPeriod, logLinkOpen, standing, type Answer, type LinkFailure, type OpenLink, type Visitor } from './service';
+import { fpsQrPayload } from '../sales/orders/service';
+import { statementFpsPayload } from '../statements/record';
 
 /**
  * The customer's side of customer links (docs/security.md, "Customer links"), reachable with no
@@ -103,8 +102,9 @@ export function publicDocumentRoutes(): Hono<AppEnv> {
     const link = await linkOf(c);
     if (link instanceof Response) return link;
     const language = c.req.query('language');
-    const made = await documentPdf(c.var.deps, { kind: link.type, id: link.documentId }, language === 'en' || language === 'both' ? language : 'zh-HK');
-    if (made.isErr()) return errorReply(c, 404, 'errors.notFound');
+    const ref = await linkPdfRef(visitorOf(c), link);
+    const made = ref ? await documentPdf(c.var.deps, ref, language === 'en' || language === 'both' ? language : 'zh-HK') : null;
+    if (!made || made.isErr()) return errorReply(c, 404, 'errors.notFound');
     const file = made.value;
     await logLinkOpen(visitorOf(c), link);
     return c.body(file.bytes.slice().buffer, 200, {
@@ -113,15 +113,13 @@ export function publicDocumentRoutes(): Hono<AppEnv> {
     });
   });
 
-  // The letterhead's pictures and an invoice's FPS QR code, which the page shows.
+  // The letterhead's pictures and an invoice's or a statement's FPS QR code, which the page shows.
   for (const kind of ['logo', 'chop'] as const) {
     routes.get(`${base}/${kind}`, reads, async (c) => {
       const link = await linkOf(c);
       if (link instanceof Response) return link;
       const { db, files, now } = c.var.deps;
-      const today = hongKongDate(now());
-      const doc = link.type === 'quotation' ? await loadQuotation(db, today, link.documentId) : await loadOrder(db, today, link.documentId);
-      const row = doc ? await letterheadFilesOfBranch(db, doc.branchId) : null;
+      const row = await letterheadFilesOfBranch(db, await letterheadBranchOf(db, now(), link));
       const key = kind === 'logo' ? row?.logo_key : row?.chop_key;
       const type = (kind === 'logo' ? row?.logo_type : row?.chop_type) as ImageType | null | undefined;
       const bytes = key ? await files.get(key) : null;
@@ -132,7 +130,8 @@ export function publicDocumentRoutes(): Hono<AppEnv> {
   routes.get(`${base}/fps-qr.png`, reads, async (c) => {
     const link = await linkOf(c);
     if (link instanceof Response) return link;
-    const payload = link.type === 'invoice' ? await fpsQrPayload(c.var.deps.db, link.documentId) : null;
+    const { db, now } = c.var.deps;
+    const payload = link.type === 'invoice' ? await fpsQrPayload(db, link.documentId) : link.type === 'statement' ? await statementFpsPayload(db, link.documentId, linkStatementPeriod(now())) : null;
     if (!payload || payload.isErr()) return errorReply(c, 404, 'errors.notFound');
     return c.body(qrPng(payload.value).slice().buffer, 200, { 'Content-Type': 'image/png' });
   });

@@ -3,7 +3,8 @@ import type { Db, Tx } from '../sales/caller';
 
 /** Customer links, their opens and quotations' answers through them: SQL only. */
 
-export type LinkedType = 'quotation' | 'invoice';
+export type { LinkedDocument as LinkedType } from '../../domain/links/linkedDocuments';
+import type { LinkedDocument as LinkedType } from '../../domain/links/linkedDocuments';
 
 export interface LinkRow {
   readonly id: number;

@@ -19,7 +19,7 @@ const words =
 const page: CustomerDocumentData = CustomerDocumentReply.parse({
   document: {
     kind: 'quotation', number: 'Q-1', date: '2026-11-23', letterhead: null, client: null, items: [], subtotal: 0, discountRateBp: 0, discount: 0, total: 0, terms: [], notes: '', salesperson: null,
-    validUntil: '2026-12-22', contract: null, status: 'sent', dueDate: null, orderType: null, paid: null, outstanding: null, voided: false, quotationNumber: null, fpsQrUrl: null,
+    validUntil: '2026-12-22', contract: null, status: 'sent', dueDate: null, orderType: null, paid: null, outstanding: null, voided: false, quotationNumber: null, fpsQrUrl: null, receipt: null, statement: null, serviceReport: null,
   },
   response: null, canRespond: true, refusal: null, pdf: false,
 });
@@ -28,7 +28,7 @@ const made = DocumentLinkMade.parse({ link: { id: 1, createdAt: '2026-11-23T01:0
 function fakeLinks(calls: unknown[]): CustomerLinks {
   return {
     list: () => okAsync([]),
-    make: (document, id, days) => (calls.push(['make', document, id, days]), okAsync({ link: made.link, url: 'https://office.test/d/x' })),
+    make: (document, days) => (calls.push(['make', document, days]), okAsync({ link: made.link, url: 'https://office.test/d/x' })),
     revoke: () => okAsync(made.link),
     accept: (token, name, signature) => (calls.push(['accept', token, name, signature.size]), okAsync(page)),
     decline: (token, reason) => (calls.push(['decline', token, reason]), okAsync(page)),
@@ -59,18 +59,22 @@ describe('customer-link use-cases', () => {
   it('makes a link for a whole number of days from 1 to 365, refusing anything else on the field', async () => {
     const calls: unknown[] = [];
     const desk = new CustomerLinkDesk(fakeLinks(calls));
-    expect((await desk.make('quotation', 5, ' 30 '))._unsafeUnwrap().url).toBe('https://office.test/d/x');
-    for (const bad of ['0', '366', '1.5', 'abc', '']) expect((await desk.make('quotation', 5, bad))._unsafeUnwrapErr()).toMatchObject({ code: 'invalid', fields: { expiresInDays: [expect.anything()] } });
-    expect(calls).toEqual([['make', 'quotation', 5, 30]]);
+    expect((await desk.make({ kind: 'quotation', id: 5 }, ' 30 '))._unsafeUnwrap().url).toBe('https://office.test/d/x');
+    for (const bad of ['0', '366', '1.5', 'abc', '']) expect((await desk.make({ kind: 'quotation', id: 5 }, bad))._unsafeUnwrapErr()).toMatchObject({ code: 'invalid', fields: { expiresInDays: [expect.anything()] } });
+    expect(calls).toEqual([['make', { kind: 'quotation', id: 5 }, 30]]);
   });
 
-  it('offers links to whoever may change the document', () => {
+  it('offers a quotation’s or invoice’s links to whoever may change it, the other documents’ to whoever may see them', () => {
     const desk = new CustomerLinkDesk(fakeLinks([]));
     const withPermissions = (permissions: string[]) => ({ id: 1, name: 'x', email: 'x', isAdmin: false, role: { permissions } }) as never;
     expect(desk.offers(withPermissions(['quotation_edit']), 'quotation').links).toBe(true);
     expect(desk.offers(withPermissions(['quotation_view']), 'quotation').links).toBe(false);
     expect(desk.offers(withPermissions(['order_edit']), 'invoice').links).toBe(true);
     expect(desk.offers(null, 'invoice').links).toBe(false);
+    expect(desk.offers(withPermissions(['receipt_view']), 'refund').links).toBe(true);
+    expect(desk.offers(withPermissions(['appointment_view']), 'serviceReport').links).toBe(true);
+    expect(desk.offers(withPermissions(['appointment_view']), 'statement').links).toBe(false);
+    expect(desk.offers(withPermissions(['order_view']), 'statement').links).toBe(true);
   });
 
   it('accepts only with a name and a drawn signature; declines with an optional reason', async () => {

@@ -19,7 +19,7 @@ const page = (change: Partial<z.input<typeof CustomerDocumentReply>> = {}) =>
       client: { nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '1 Queen’s Road', contact: null },
       items: [{ descriptionEn: 'Termite inspection', descriptionZh: '白蟻視察', quantity: 100, unit: null, unitPrice: 80_000, lineTotal: 80_000 }],
       subtotal: 80_000, discountRateBp: 0, discount: 0, total: 80_000, terms: [], notes: '', salesperson: 'Sam Lee',
-      validUntil: '2026-12-22', contract: null, status: 'sent', dueDate: null, orderType: null, paid: null, outstanding: null, voided: false, quotationNumber: null, fpsQrUrl: null,
+      validUntil: '2026-12-22', contract: null, status: 'sent', dueDate: null, orderType: null, paid: null, outstanding: null, voided: false, quotationNumber: null, fpsQrUrl: null, receipt: null, statement: null, serviceReport: null,
     },
     response: null, canRespond: true, refusal: null, pdf: false,
     ...change,
@@ -149,5 +149,56 @@ describe('staff’s customer link on a quotation', () => {
     expect(answer).toHaveTextContent(/Accepted online by Chan Tai Man/);
     expect(answer).toHaveTextContent('198.51.100.20');
     expect(within(answer).getByRole('img', { name: 'Signature of Chan Tai Man' })).toHaveAttribute('src', PNG);
+  });
+});
+
+describe('the customer’s page of a statement or a refund', () => {
+  const base = page().document;
+  const empty = { items: [], subtotal: 0, total: 0, salesperson: null, validUntil: null, status: null };
+  it('shows the statement as of today, with no answer offered', async () => {
+    const statement = page({
+      canRespond: false,
+      document: {
+        ...base, ...empty, kind: 'statement', number: 'C000007-20261123',
+        statement: { clientCode: 'C000007', from: '2026-09-01', to: '2026-11-23', opening: 0, entries: [{ kind: 'invoice', number: 'INV-3', date: '2026-11-10', invoiceNumber: null, debit: 20_000, credit: 0, balance: 20_000 }], closing: 20_000, open: [], ageing: { days0to30: 20_000, days31to60: 0, days61to90: 0, over90: 0 } },
+      },
+    });
+    renderApp({ start: `/d/${TOKEN}`, user: null, language: 'en', handler: () => ({ status: 200, body: statement }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statement of account C000007-20261123' })).toBeInTheDocument();
+    expect(screen.getByText('Up to today, 2026-11-23: what is owed now.')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'STATEMENT OF ACCOUNT' })).toHaveTextContent('INV-3');
+    expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
+  });
+
+  it('shows a refund with its invoice, amount and reason (zh-HK)', async () => {
+    const refund = page({
+      canRespond: false,
+      document: { ...base, ...empty, kind: 'refund', number: 'RF-0002', receipt: { invoiceNumber: 'INV-3', method: 'cash', methodName: { nameEn: 'Cash', nameZh: '現金' }, reference: '', amount: 5_000, reason: 'Overcharged', reasonWords: null } },
+    });
+    renderApp({ start: `/d/${TOKEN}`, user: null, language: 'zh-HK', handler: () => ({ status: 200, body: refund }) });
+    expect(await screen.findByRole('heading', { level: 1, name: '退款 RF-0002' })).toBeInTheDocument();
+    const sheet = await screen.findByRole('article');
+    for (const words of ['INV-3', 'HK$50.00', 'Overcharged', '現金']) expect(sheet).toHaveTextContent(words);
+  });
+
+  it('shows a completed service report: the work, the products, both signatures', async () => {
+    const report = page({
+      canRespond: false,
+      document: {
+        ...base, ...empty, kind: 'serviceReport', number: 'C000001 2026-11-20', date: '2026-11-20',
+        serviceReport: {
+          company: null, client: { nameEn: 'Chan Tai Man', nameZh: '陳大文', code: 'C000001' }, address: '灣仔道 1 號', area: null, date: '2026-11-20', start: '10:00', end: '11:30',
+          workers: ['Wing Wong'], status: 'ended', workDone: 'Bait stations installed', findings: '', pestsFound: '', areasTreated: '',
+          products: [], photos: [{ name: 'kitchen.png', tag: 'after' }],
+          signatures: [{ who: 'client', signer: 'Mr Chan', signedAt: '2026-11-20T03:00:00.000Z', image: PNG }, { who: 'worker', signer: 'Wing Wong', signedAt: null, image: null }],
+        },
+      },
+    });
+    renderApp({ start: `/d/${TOKEN}`, user: null, language: 'en', handler: () => ({ status: 200, body: report }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Completed report C000001 2026-11-20' })).toBeInTheDocument();
+    const sheet = await screen.findByRole('article');
+    for (const words of ['Bait stations installed', '2026-11-20 10:00–11:30', 'kitchen.png', 'Mr Chan 2026-11-20 11:00']) expect(sheet).toHaveTextContent(words);
+    expect(within(sheet).getAllByRole('img')).toHaveLength(1);
+    expect(screen.getByText('The photos are in the PDF.')).toBeInTheDocument();
   });
 });

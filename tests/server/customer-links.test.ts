@@ -216,3 +216,127 @@ describe('customer links', () => {
     expect((await agent.post('/api/quotations/999999/links', { expiresInDays: 5 })).status).toBe(404);
   });
 });
+
+describe('customer links for receipts, refunds, completed service reports and statements', () => {
+  const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.split(',')[1]!), (ch) => ch.charCodeAt(0));
+  const staffLinks = async (base: string) => readReply(DocumentLinks, await agent.get(`${base}/links`)).links;
+  const makeAt = async (base: string, expiresInDays = 30) => readReply(DocumentLinkMade, await agent.post(`${base}/links`, { expiresInDays }), 201);
+  const pdfOf = async (v: TestAgent, path: string, language = 'en') => {
+    const reply = await v.rawGet(`${api(path)}/pdf?language=${language}`);
+    expect(reply.status).toBe(200);
+    return pdfText(new Uint8Array(await reply.arrayBuffer()));
+  };
+
+  it('shows a receipt and a refund with no sign-in (page and PDF), logs each open; one type never reaches another record', async () => {
+    const order = (await agent.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId: await clientId(), items: [line] })).body!.order as Doc;
+    expect((await agent.post(`/api/orders/${order.id}/receipts`, { kind: 'receipt', date: '2026-11-23', method: 'cash', amount: 20_000 })).status).toBe(201);
+    expect((await agent.post(`/api/orders/${order.id}/receipts`, { kind: 'refund', date: '2026-11-24', method: 'cash', amount: 5_000, reason: 'Overcharged' })).status).toBe(201);
+    const receipts = ((await agent.get(`/api/orders/${order.id}`)).body!.order as { receipts: { id: number; kind: string; number: string }[] }).receipts;
+    const receipt = receipts.find((r) => r.kind === 'receipt')!;
+    const refund = receipts.find((r) => r.kind === 'refund')!;
+
+    const receiptLink = await makeAt(`/api/receipts/${receipt.id}`);
+    const refundLink = await makeAt(`/api/receipts/${refund.id}`);
+    const v = await visitor('203.0.113.30');
+    const shown = readReply(CustomerDocumentReply, await open(v, api(receiptLink.path)));
+    expect(shown).toMatchObject({ canRespond: false, document: { kind: 'receipt', number: receipt.number, items: [], receipt: { invoiceNumber: order.number, amount: 20_000, method: 'cash' }, statement: null, serviceReport: null } });
+    const refundPage = await open(v, api(refundLink.path));
+    expect(readReply(CustomerDocumentReply, refundPage).document).toMatchObject({ kind: 'refund', number: refund.number, receipt: { amount: 5_000, reason: 'Overcharged' } });
+    expect(JSON.stringify(refundPage.body)).not.toMatch(/"(id|clientId|branchId|orderId|version)"/);
+    expect(await pdfOf(v, receiptLink.path)).toEqual(expect.stringContaining('RECEIPT'));
+    const refundPdf = await pdfOf(v, refundLink.path);
+    for (const words of ['REFUND', refund.number, order.number]) expect(refundPdf).toContain(words);
+    // Each open (the page and its PDF) is logged.
+    const logged = (await staffLinks(`/api/receipts/${receipt.id}`))[0]!;
+    expect([logged.id, logged.openCount, logged.opens.length]).toEqual([receiptLink.link.id, 2, 2]);
+    expect(logged.opens[1]).toMatchObject({ ip: '203.0.113.30', userAgent: 'TestBrowser/1.0' });
+
+    // A receipt's link answers nothing, gives no FPS code; made to name a refund's record, it opens nothing.
+    expect((await answer(v, `${api(receiptLink.path)}/accept`, { name: 'Chan', signature: PNG })).status).toBe(404);
+    expect((await open(v, `${api(receiptLink.path)}/fps-qr.png`)).status).toBe(404);
+    await server.db.updateTable('document_links').set({ document_id: refund.id }).where('id', '=', receiptLink.link.id).execute();
+    const crossed = await open(v, api(receiptLink.path));
+    const none = await open(v, '/api/public/documents/nothing-at-all');
+    expect({ status: crossed.status, body: crossed.body }).toEqual({ status: 404, body: none.body });
+    expect((await v.rawGet(`${api(receiptLink.path)}/pdf`)).status).toBe(404);
+    const audits = await server.db.selectFrom('audits').select(['action']).where('entity_type', '=', 'receipt').where('entity_id', '=', String(refund.id)).execute();
+    expect(audits.map((a) => a.action)).toContain('link_create');
+  });
+
+  it('gives a service report a link only once completed; shows it with its signatures and PDF; revoked, the same 404', async () => {
+    const made = await agent.post('/api/appointments', { clientId: await clientId(), address: '灣仔道 1 號', areaId: 2, workerIds: [1], date: '2026-11-20', startTime: '10:00', endTime: '11:30', recurrence: { freq: 'once' }, end: { kind: 'never' }, notes: '' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = (made.body!.appointment as { id: number }).id;
+    const base = `/api/appointments/${id}/visits/2026-11-20`;
+    // No report yet, then a report not completed: no link.
+    expect((await agent.post(`${base}/links`, { expiresInDays: 30 })).status).toBe(404);
+    let report = (await agent.put(`${base}/report`, { workDone: 'Bait stations installed', findings: 'Droppings behind the fridge', productsUsed: [], clientSigner: 'Mr Chan', version: 0 })).body!.report as { version: number };
+    const early = await agent.post(`${base}/links`, { expiresInDays: 30 });
+    expect(early.status).toBe(422);
+    expect(early.body!.message).toMatch(/completed service report/);
+    for (const who of ['client', 'worker']) {
+      const signed = await agent.raw('PUT', `${base}/signatures/${who}`, bytesOf(PNG), { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')!, 'Content-Type': 'image/png' });
+      expect(signed.status).toBe(200);
+      report = signed.body!.report as typeof report;
+    }
+    expect((await agent.post(`${base}/status`, { status: 'ended', version: report.version })).status).toBe(200);
+
+    const link = await makeAt(base);
+    const v = await visitor('203.0.113.31');
+    const shown = readReply(CustomerDocumentReply, await open(v, api(link.path)));
+    expect(shown.document).toMatchObject({ kind: 'serviceReport', date: '2026-11-20', items: [], receipt: null, serviceReport: { workDone: 'Bait stations installed', status: 'ended', start: '10:00', end: '11:30' } });
+    expect(shown.document.serviceReport!.signatures).toEqual([expect.objectContaining({ who: 'client', signer: 'Mr Chan', image: PNG }), expect.objectContaining({ who: 'worker', image: PNG })]);
+    const text = await pdfOf(v, link.path, 'both');
+    for (const words of ['Bait stations installed', 'Mr Chan']) expect(text).toContain(words);
+    expect((await staffLinks(base))[0]).toMatchObject({ openCount: 2 });
+    // Nothing else of the visit or the client through it.
+    for (const path of [`${api(link.path)}/fps-qr.png`, `${api(link.path)}/logo`]) expect((await open(v, path)).status).toBe(404);
+
+    expect((await agent.post(`${base}/links/${link.link.id}/revoke`, {})).body).toMatchObject({ link: { state: 'revoked' } });
+    const after = await open(v, api(link.path));
+    expect({ status: after.status, body: after.body }).toEqual({ status: 404, body: (await open(v, '/api/public/documents/nothing-at-all')).body });
+    const audits = await server.db.selectFrom('audits').select(['action']).where('entity_type', '=', 'appointment_report').where('entity_id', '=', String(id)).execute();
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['link_create', 'link_revoke']));
+  });
+
+  it('shows a client’s statement of account as of the day it is opened (page and PDF); expired, the same 404; only the statement', async () => {
+    const client = await clientId();
+    const order = (await agent.post('/api/orders', { type: 'new_order', date: '2026-11-23', clientId: client, items: [line] })).body!.order as Doc;
+    const link = await makeAt(`/api/clients/${client}/statement`, 1);
+    const v = await visitor('203.0.113.32');
+    const reply = await open(v, api(link.path));
+    const shown = readReply(CustomerDocumentReply, reply);
+    expect(shown.document).toMatchObject({ kind: 'statement', date: '2026-11-23', statement: { to: '2026-11-23', from: '2026-09-01' }, receipt: null, serviceReport: null });
+    expect(shown.document.statement!.entries.map((e) => e.number)).toContain(order.number);
+    expect(JSON.stringify(reply.body)).not.toMatch(/"(id|clientId|branchId)"/);
+    const text = await pdfOf(v, link.path);
+    for (const words of [order.number, shown.document.number]) expect(text).toContain(words);
+    expect((await staffLinks(`/api/clients/${client}/statement`))[0]).toMatchObject({ openCount: 2 });
+    // The statement's link opens no invoice of it, and cannot answer.
+    expect((await answer(v, `${api(link.path)}/decline`, { reason: 'no' })).status).toBe(404);
+    for (const path of [`/api/orders/${order.id}`, `/api/clients/${client}`, `/api/clients/${client}/statement/pdf`]) expect([401, 404]).toContain((await v.get(path, { [TEST_CLIENT_IP_HEADER]: v.ip })).status);
+
+    server.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    try {
+      const expired = await open(v, api(link.path));
+      expect({ status: expired.status, body: expired.body }).toEqual({ status: 404, body: (await open(v, '/api/public/documents/nothing-at-all')).body });
+    } finally {
+      server.clock.advance(-(24 * 60 * 60 * 1000 + 1000));
+    }
+    const audits = await server.db.selectFrom('audits').select(['action']).where('entity_type', '=', 'client').where('entity_id', '=', String(client)).execute();
+    expect(audits.map((a) => a.action)).toContain('link_create');
+  });
+
+  it('lists, makes and revokes them only with the permission that views the document: a worker gets 403', async () => {
+    const worker = await signedInAgent(server, DEMO.worker);
+    const client = await clientId();
+    const receiptId = (await server.db.selectFrom('receipts').select('id').executeTakeFirstOrThrow()).id;
+    for (const base of [`/api/receipts/${receiptId}`, `/api/clients/${client}/statement`]) {
+      expect((await worker.post(`${base}/links`, { expiresInDays: 30 })).status, base).toBe(403);
+      expect((await worker.get(`${base}/links`)).status, base).toBe(403);
+    }
+    expect((await agent.post('/api/receipts/999999/links', { expiresInDays: 5 })).status).toBe(404);
+    expect((await agent.post('/api/clients/999999/statement/links', { expiresInDays: 5 })).status).toBe(404);
+  });
+});
+

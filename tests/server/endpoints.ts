@@ -80,13 +80,23 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need, abil
   ['POST', '/api/quotations/1/status', 'quotation_edit', 'update'],
   ['POST', '/api/quotations/1/convert', 'order_create'],
   ['DELETE', '/api/quotations/999', 'quotation_delete'],
-  // Customer links: made, listed and revoked with the document's edit permission (docs/security.md).
+  // Customer links: a quotation's and an invoice's made, listed and revoked with the document's edit permission (docs/security.md) …
   ['GET', '/api/quotations/1/links', 'quotation_edit', 'read'],
   ['POST', '/api/quotations/1/links', 'quotation_edit', 'update'],
   ['POST', '/api/quotations/1/links/999/revoke', 'quotation_edit', 'update'],
   ['GET', '/api/orders/1/links', 'order_edit', 'read'],
   ['POST', '/api/orders/1/links', 'order_edit', 'update'],
   ['POST', '/api/orders/1/links/999/revoke', 'order_edit', 'update'],
+  // … and a receipt's or refund's, a completed service report's and a statement's with the permission that views it.
+  ['GET', '/api/receipts/1/links', 'receipt_view', 'read'],
+  ['POST', '/api/receipts/1/links', 'receipt_view', 'update'],
+  ['POST', '/api/receipts/1/links/999/revoke', 'receipt_view', 'update'],
+  ['GET', '/api/appointments/999/visits/2026-11-23/links', 'appointment_view', 'read'],
+  ['POST', '/api/appointments/999/visits/2026-11-23/links', 'appointment_view', 'update'],
+  ['POST', '/api/appointments/999/visits/2026-11-23/links/999/revoke', 'appointment_view', 'update'],
+  ['GET', '/api/clients/1/statement/links', 'order_view', 'read'],
+  ['POST', '/api/clients/1/statement/links', 'order_view', 'update'],
+  ['POST', '/api/clients/1/statement/links/999/revoke', 'order_view', 'update'],
   // The customer's page: no sign-in, only through a link's token (here a token that names no link: 404).
   ['GET', '/api/public/documents/1', 'public'],
   ['GET', '/api/public/documents/1/pdf', 'public'],

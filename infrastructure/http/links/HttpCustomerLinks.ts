@@ -2,13 +2,28 @@ import { ResultAsync } from 'neverthrow';
 import type { ApiClient } from '../../../application/api/ApiClient';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { DownloadService } from '../../../application/downloads/DownloadService';
-import type { CustomerDocumentData, DocumentLink, LinkedDocument, MadeLink } from '../../../application/links/customerLinks';
+import type { CustomerDocumentData, DocumentLink, LinkRef, MadeLink } from '../../../application/links/customerLinks';
 import type { CustomerLinks } from '../../../application/ports/CustomerLinks';
 import type { Navigator } from '../../../application/ports/Navigator';
 import { CustomerDocumentReply, DocumentLinkMade, DocumentLinkRevoked, DocumentLinks } from '../../../contract/customerLinks';
 import { decoderOf } from '../wire';
 
-const BASE: Readonly<Record<LinkedDocument, string>> = { quotation: '/api/quotations', invoice: '/api/orders' };
+/** Where a document's links live: beside its record (a receipt's and a refund's both under /api/receipts), a service report's under its visit, a statement's under its client. */
+function linksPath(document: LinkRef): string {
+  switch (document.kind) {
+    case 'quotation':
+      return `/api/quotations/${document.id}/links`;
+    case 'invoice':
+      return `/api/orders/${document.id}/links`;
+    case 'receipt':
+    case 'refund':
+      return `/api/receipts/${document.id}/links`;
+    case 'serviceReport':
+      return `/api/appointments/${document.id}/visits/${document.date ?? ''}/links`;
+    case 'statement':
+      return `/api/clients/${document.id}/statement/links`;
+  }
+}
 const publicPath = (token: string) => `/api/public/documents/${encodeURIComponent(token)}`;
 
 const linksReply = decoderOf(DocumentLinks);
@@ -17,7 +32,7 @@ const revokedReply = decoderOf(DocumentLinkRevoked);
 const customerDocumentReply = decoderOf(CustomerDocumentReply);
 
 /**
- * Customer links over the API (/api/{quotations|orders}/{id}/links…, /api/public/documents/{token}…),
+ * Customer links over the API (…/links beside each document's record, /api/public/documents/{token}…),
  * read by the wire contract. A new link's address is made absolute here (the page's own address, in
  * path or hash form as the app runs), ready to copy or send.
  */
@@ -29,18 +44,18 @@ export class HttpCustomerLinks implements CustomerLinks {
     private readonly pageAddress: () => string = () => globalThis.location?.href ?? 'http://localhost/',
   ) {}
 
-  list(document: LinkedDocument, id: number): ResultAsync<readonly DocumentLink[], ApiError> {
-    return this.api.call({ method: 'GET', path: `${BASE[document]}/${id}/links` }, linksReply).map((r) => r.links);
+  list(document: LinkRef): ResultAsync<readonly DocumentLink[], ApiError> {
+    return this.api.call({ method: 'GET', path: linksPath(document) }, linksReply).map((r) => r.links);
   }
 
-  make(document: LinkedDocument, id: number, expiresInDays: number): ResultAsync<MadeLink, ApiError> {
+  make(document: LinkRef, expiresInDays: number): ResultAsync<MadeLink, ApiError> {
     return this.api
-      .call({ method: 'POST', path: `${BASE[document]}/${id}/links`, body: { expiresInDays } }, madeReply)
+      .call({ method: 'POST', path: linksPath(document), body: { expiresInDays } }, madeReply)
       .map((r) => ({ link: r.link, url: new URL(this.navigator.href(r.path), this.pageAddress()).href }));
   }
 
-  revoke(document: LinkedDocument, id: number, linkId: number): ResultAsync<DocumentLink, ApiError> {
-    return this.api.call({ method: 'POST', path: `${BASE[document]}/${id}/links/${linkId}/revoke`, body: {} }, revokedReply).map((r) => r.link);
+  revoke(document: LinkRef, linkId: number): ResultAsync<DocumentLink, ApiError> {
+    return this.api.call({ method: 'POST', path: `${linksPath(document)}/${linkId}/revoke`, body: {} }, revokedReply).map((r) => r.link);
   }
 
   accept(token: string, name: string, signature: Blob): ResultAsync<CustomerDocumentData, ApiError> {

@@ -14,20 +14,22 @@ import { useService } from '../../services/ServicesContext';
 import { SignaturePad } from '../calendar/SignaturePad';
 import { DocumentSheet, type PrintLanguage } from '../sales/DocumentSheet';
 import { customerPrintable } from './customerPrintable';
+import { CustomerServiceReport } from './CustomerServiceReport';
 import '../../styles/print.css';
 import '../calendar/calendar.css';
 
 const PDF_LANGUAGES: readonly PrintLanguage[] = ['zh-HK', 'en', 'both'];
 
 /**
- * /d/{token}: the document a customer opens from its link, with no sign-in — the same sheet as the
+ * /d/{token}: the document a customer opens from its link, with no sign-in (a quotation, an invoice,
+ * a receipt, a refund, a completed service report or a statement of account as of today) — the same sheet as the
  * print view, a language switch, its PDF, and for a quotation the customer's answer: accept (name
  * and drawn signature) or decline (a reason). Once answered, the outcome is shown and nothing offered.
  */
 export default function CustomerDocumentScreen({ data, params }: ScreenProps) {
   const [view, setView] = useState<CustomerDocumentData>(screenValue(data, 'customerDocument'));
   const token = params.token ?? '';
-  const { t, i18n } = useTranslation(['customer', 'sales', 'products', 'calendar']);
+  const { t, i18n } = useTranslation(['customer', 'sales', 'products', 'calendar', 'statements', 'field']);
   const desk = use(useService(SalesDeskLoader).load()).customer;
   const ready = useBothLanguages();
   const language: PrintLanguage = i18n.language === 'en' ? 'en' : 'zh-HK';
@@ -61,9 +63,18 @@ export default function CustomerDocumentScreen({ data, params }: ScreenProps) {
         </section>
       )}
       {doc.kind === 'quotation' && <Answer view={view} token={token} onAnswered={setView} />}
-      <div className="customer-sheet">{ready ? <DocumentSheet doc={customerPrintable(view)} language={language} /> : null}</div>
+      {doc.statement && <p className="notice">{t('statementAsOf', { date: doc.statement.to })}</p>}
+      <div className="customer-sheet">{ready ? <Sheet view={view} language={language} /> : null}</div>
     </div>
   );
+}
+
+/** The document as printed: a service report's own sheet, the others' document sheet. */
+function Sheet({ view, language }: { view: CustomerDocumentData; language: PrintLanguage }) {
+  const report = view.document.serviceReport;
+  if (report) return <CustomerServiceReport report={report} language={language} />;
+  const printable = customerPrintable(view);
+  return printable ? <DocumentSheet doc={printable} language={language} /> : null;
 }
 
 /** The customer's answer to a quotation: the outcome once given, else Accept (name and signature) or Decline (a reason). */

@@ -1,10 +1,35 @@
 import type { CustomerDocumentData } from '../../../application/links/customerLinks';
+import { receiptDocument } from '../../../domain/documents/printable';
+import { statementDocument } from '../../../domain/documents/statementDocument';
 import { formatDateTime } from '../../format/dateTime';
 import type { PrintableDocument } from '../sales/DocumentSheet';
 
-/** The printed document a customer's page shows, from what its link gives (the same sheet as the print view's). */
-export function customerPrintable({ document: d, response }: CustomerDocumentData): PrintableDocument {
+/**
+ * The printed document a customer's page shows, from what its link gives (the same sheet as the print
+ * view's, by the same domain model); null for a service report, which has a sheet of its own.
+ */
+export function customerPrintable({ document: d, response }: CustomerDocumentData): PrintableDocument | null {
   const payment = d.letterhead?.payment ?? null;
+  switch (d.kind) {
+    case 'serviceReport':
+      return null;
+    case 'receipt':
+    case 'refund': {
+      const r = d.receipt;
+      if (!r) return null;
+      const record = { kind: d.kind, number: d.number, date: d.date, method: r.method, methodName: r.methodName, reference: r.reference, amount: r.amount, reason: r.reason, order: { number: r.invoiceNumber } };
+      return receiptDocument(record, { letterhead: d.letterhead, client: d.client }, r.reasonWords ? [{ value: r.reason, ...r.reasonWords }] : []);
+    }
+    case 'statement': {
+      const s = d.statement;
+      if (!s) return null;
+      // The record ids the statement's screen links by are not given to the customer: the sheet prints none.
+      const statement = { ...s, entries: s.entries.map((e) => ({ ...e, id: 0 })), open: s.open.map((o) => ({ ...o, id: 0 })) };
+      return statementDocument({ clientId: 0, clientCode: s.clientCode, client: d.client, letterhead: d.letterhead, statement, fpsQrUrl: d.fpsQrUrl });
+    }
+    default:
+      break;
+  }
   const owed = d.kind === 'invoice' && !d.voided && (d.outstanding ?? 0) > 0;
   return {
     kind: d.kind,

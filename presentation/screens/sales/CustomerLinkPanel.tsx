@@ -16,7 +16,10 @@ import { useService } from '../../services/ServicesContext';
 
 export interface LinkedDocumentFacts {
   readonly kind: LinkedDocument;
+  /** The record the screen names it by (a service report: its appointment, with the visit's `date`; a statement: its client). */
   readonly id: number;
+  readonly date?: string;
+  /** What the WhatsApp message names it by: its number (a service report: the visit's date; a statement: the client's code). */
   readonly number: string;
   /** The client's phone numbers (its main contact's). */
   readonly phones: readonly string[];
@@ -25,9 +28,10 @@ export interface LinkedDocumentFacts {
 }
 
 /**
- * "Customer link" and "Send by WhatsApp" on a quotation or an invoice: make a link (valid for so many
- * days), copy it, revoke it, see when it was opened; WhatsApp's click-to-chat with the client's mobile
- * and a bilingual message holding the link. Shown to whoever may change the document.
+ * "Customer link" and "Send by WhatsApp" on a quotation, an invoice, a receipt, a refund, a completed
+ * service report or a client's statement: make a link (valid for so many days), copy it, revoke it,
+ * see when it was opened; WhatsApp's click-to-chat with the client's mobile and a bilingual message
+ * holding the link. Shown to whoever the document's link permission names (domain/links/linkedDocuments.ts).
  */
 export function CustomerLinkPanel(props: { document: LinkedDocumentFacts }) {
   return (
@@ -56,14 +60,15 @@ function Panel({ document }: { document: LinkedDocumentFacts }) {
   const phonesId = useId();
   if (!desk.offers(user, document.kind).links) return null;
 
-  const reload = () => desk.list(document.kind, document.id).map(setLinks);
+  const ref = { kind: document.kind, id: document.id, ...(document.date === undefined ? {} : { date: document.date }) };
+  const reload = () => desk.list(ref).map(setLinks);
   const toggle = () => {
     const next = !open;
     setOpen(next);
     if (next && links === null) void step.submit(reload);
   };
   const makeLink = () =>
-    desk.make(document.kind, document.id, days).andThen((link) => {
+    desk.make(ref, days).andThen((link) => {
       setMade(link.url);
       setCopied(false);
       return reload().map(() => link.url);
@@ -153,7 +158,7 @@ function Panel({ document }: { document: LinkedDocumentFacts }) {
                       type="button"
                       className="button button-secondary"
                       disabled={step.busy}
-                      onClick={() => void step.submit(() => desk.revoke(document.kind, document.id, link.id).andThen(() => reload()))}
+                      onClick={() => void step.submit(() => desk.revoke(ref, link.id).andThen(() => reload()))}
                     >
                       {t('link.revoke')}
                     </button>
