@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as z from 'zod/mini';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
+import { Client, ClientOptions, ClientPage } from '../../contract/clients';
 import { CustomerDocumentReply, DocumentLinkMade, DocumentLinks } from '../../contract/customerLinks';
 import { documentOptionsFixture, quotationFixture, SALES_CLIENT } from '../support/sales';
 import { renderApp, renderSignedIn } from './render';
@@ -150,6 +151,42 @@ describe('staff’s customer link on a quotation', () => {
     expect(answer).toHaveTextContent('198.51.100.20');
     expect(within(answer).getByRole('img', { name: 'Signature of Chan Tai Man' })).toHaveAttribute('src', PNG);
   });
+});
+
+describe('staff’s customer link on a client’s statement of account', () => {
+  const client = Client.parse({
+    id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: null, tags: [], companyId: 1, branchId: 1, notes: '', version: 3,
+    contacts: [{ name: 'Accounts', title: '', phones: ['9123 4567'], email: '', isPrimary: true }], addresses: [], source: null, remindersOptOut: false,
+    createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+  });
+  const statement = { from: '2026-09-01', to: '2026-11-23', opening: 0, entries: [], closing: 0, open: [], ageing: { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 } };
+  const options = ClientOptions.parse({ areas: [], branches: [], companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }], sources: [] });
+  const link = { id: 3, createdAt: '2026-11-23T01:00:00.000Z', createdBy: 'Admin', expiresAt: '2026-12-23T01:00:00.000Z', revokedAt: null, state: 'active' as const, openCount: 0, opens: [] };
+  const backend = (r: ApiRequest) => {
+    if (r.path === '/api/clients/7') return { status: 200, body: ClientPage.parse({ client, tab: 'statement', options, canRevealHkid: false, statement }) };
+    if (r.path === '/api/clients/7/statement/links' && r.method === 'GET') return { status: 200, body: DocumentLinks.parse({ links: [] }) };
+    if (r.path === '/api/clients/7/statement/links') return { status: 201, body: DocumentLinkMade.parse({ link, path: `/d/${TOKEN}` }) };
+    if (r.path.startsWith('/api/clients/7/statement/')) return { status: 200, body: { sends: [], recipients: [], mailReady: false } };
+    return { status: 200, body: { auth: true } };
+  };
+
+  for (const [language, send, open, zhText, enText] of [
+    ['en', 'Send by WhatsApp', 'Open WhatsApp', '海港除蟲：您的結單（客戶編號 C000007）', 'Harbour Pest: Your statement of account (client C000007)'],
+    ['zh-HK', '以 WhatsApp 發送', '開啟 WhatsApp', '海港除蟲：您的結單（客戶編號 C000007）', 'Harbour Pest: Your statement of account (client C000007)'],
+  ] as const) {
+    it(`makes the statement's link and opens WhatsApp with the bilingual message (${language})`, async () => {
+      const { user, transport } = renderSignedIn({ start: '/clients/statement/7', language, handler: backend });
+      await user.click(await screen.findByRole('button', { name: send }));
+      const chat = await screen.findByRole('link', { name: open });
+      const href = chat.getAttribute('href')!;
+      expect(href).toMatch(/^https:\/\/wa\.me\/85291234567\?text=/);
+      const text = decodeURIComponent(href.split('text=')[1]!);
+      expect(text).toContain(zhText);
+      expect(text).toContain(enText);
+      expect(text).toContain(`/d/${TOKEN}`);
+      expect(transport.requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/clients/7/statement/links', body: { expiresInDays: 30 } });
+    });
+  }
 });
 
 describe('the customer’s page of a statement or a refund', () => {

@@ -218,6 +218,7 @@ function AppointmentTabs({ appointment, visit, tab, data }: { appointment: Appoi
           initial={data.report ?? null}
           products={data.products ?? []}
           company={data.company ?? null}
+          phones={(data.field?.contacts ?? []).flatMap((c) => c.phones)}
           status={status.status}
           canEdit={canEdit}
           onVersion={(version) => setStatus((s) => ({ ...s, visitVersion: version }))}

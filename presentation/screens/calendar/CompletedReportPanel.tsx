@@ -2,6 +2,7 @@ import type { ResultAsync } from 'neverthrow';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isReportEditable } from '../../../domain/appointments/report';
+import { serviceReportLinkable } from '../../../domain/links/linkedDocuments';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { Invalid } from '../../../application/forms/Invalid';
@@ -22,6 +23,7 @@ import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
 import { PdfDownload } from '../../components/PdfDownload';
+import { CustomerLinkPanel } from '../sales/CustomerLinkPanel';
 import { PrintableReport, type PrintLanguage } from './PrintableReport';
 import { SignaturePad } from './SignaturePad';
 
@@ -59,6 +61,7 @@ type Step = () => ResultAsync<void, ApiError | Invalid>;
  * The completed report of one visit (/calendar/completed-report/{id}): work done, findings, products
  * used, photos (5 MB each), the client's and the worker's signatures drawn on the screen, and a
  * printable copy in Chinese, English or both. Once with the office (auditing, audited) it is locked.
+ * Once completed, a customer link and "Send by WhatsApp" send it to the client.
  */
 export function CompletedReportPanel({
   appointment,
@@ -66,6 +69,7 @@ export function CompletedReportPanel({
   initial,
   products,
   company,
+  phones = [],
   status,
   canEdit,
   onVersion,
@@ -75,6 +79,8 @@ export function CompletedReportPanel({
   initial: Report | null;
   products: readonly ProductChoice[];
   company: CompanyHeading | null;
+  /** The client's contacts' phone numbers (to send the report's link by WhatsApp). */
+  phones?: readonly string[];
   status: AppointmentStatus;
   canEdit: boolean;
   /** The visit's version after a change here (status changes need it). */
@@ -275,6 +281,15 @@ export function CompletedReportPanel({
         </div>
         {dirty && <p className="hint">{t('print.unsaved')}</p>}
       </section>
+
+      {/* Once completed, the report can be sent to the customer: a link and WhatsApp. */}
+      {serviceReportLinkable(status) && (report?.version ?? 0) > 0 && (
+        <div className="no-print">
+          <CustomerLinkPanel
+            document={{ kind: 'serviceReport', id: appointment.id, date: visit.date, number: visit.date, phones, companyZh: company?.nameZh ?? '', companyEn: company?.nameEn ?? '' }}
+          />
+        </div>
+      )}
 
       <PrintableReport appointment={appointment} visit={visit} report={report} status={status} company={company} language={printLanguage} />
     </div>

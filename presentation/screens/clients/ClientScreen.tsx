@@ -93,7 +93,12 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
       {tab === 'quotation' && (offers.quotations ? <ClientQuotations clientId={client.id} rows={screen.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
       {tab === 'order' && (offers.orders ? <ClientOrders clientId={client.id} rows={screen.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
       {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={screen.appointments ?? null} />}
-      {tab === 'statement' && (screen.statement ? <ClientStatementPanel clientId={client.id} clientName={name} statement={screen.statement} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'statement' && (screen.statement ? <ClientStatementPanel
+            clientId={client.id}
+            clientName={name}
+            statement={screen.statement}
+            linked={{ number: client.code, phones: client.contacts.flatMap((c) => c.phones), company: screen.options.companies.find((c) => c.id === client.companyId) ?? screen.options.companies[0] ?? null }}
+          /> : <p className="notice">{t('tabs.noAccess')}</p>)}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { TextField } from '../../components/TextField';
 import { formatHKD } from '../../format/money';
 import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
+import { CustomerLinkPanel } from '../sales/CustomerLinkPanel';
 import { PrintPreview } from '../sales/PrintPreview';
 import { StatementEmail } from './StatementEmail';
 
@@ -25,9 +26,21 @@ const BUCKETS = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
  * balance, each invoice, receipt and refund with the balance after it, the closing balance, and
  * what is owed by age. Print leaves out the menu, tabs and the period form. The statement's PDF
  * (Download, or the print view of the same document model, in Chinese, English or both) and its
- * e-mails are beside it.
+ * e-mails are beside it, and its customer link (the statement as of the day the customer opens it)
+ * with "Send by WhatsApp".
  */
-export function ClientStatementPanel({ clientId, clientName, statement }: { clientId: number; clientName: string; statement: Statement }) {
+export function ClientStatementPanel({
+  clientId,
+  clientName,
+  statement,
+  linked,
+}: {
+  clientId: number;
+  clientName: string;
+  statement: Statement;
+  /** What the statement's customer link and WhatsApp message name: the client's code, phones and the company it is sent from. */
+  linked?: { readonly number: string; readonly phones: readonly string[]; readonly company: { readonly nameEn: string; readonly nameZh: string } | null };
+}) {
   const { t, i18n } = useTranslation(['clients', 'statements']);
   const navigation = useService(NavigationService);
   const desk = useService(StatementDesk);
@@ -131,6 +144,13 @@ export function ClientStatementPanel({ clientId, clientName, statement }: { clie
         rowKey={(o) => o.id}
       />
       <StatementEmail clientId={clientId} period={period} closing={statement.closing} />
+      {linked && (
+        <div className="no-print">
+          <CustomerLinkPanel
+            document={{ kind: 'statement', id: clientId, number: linked.number, phones: linked.phones, companyZh: linked.company?.nameZh ?? '', companyEn: linked.company?.nameEn ?? '' }}
+          />
+        </div>
+      )}
     </section>
   );
 }

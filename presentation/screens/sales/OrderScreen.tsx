@@ -49,9 +49,13 @@ export default function OrderScreen({ data, route }: ScreenProps) {
 }
 
 function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' | 'appointment' }) {
-  const { t, i18n } = useTranslation('sales');
+  const { t, i18n } = useTranslation(['sales', 'customer']);
   const user = useAppState('user');
-  const desk = use(useService(SalesDeskLoader).load()).order;
+  const desks = use(useService(SalesDeskLoader).load());
+  const desk = desks.order;
+  /** The receipt or refund whose customer link and WhatsApp are shown (below the payments). */
+  const [linking, setLinking] = useState<Receipt | null>(null);
+  const receiptLinks = desks.links.offers(user, 'receipt').links;
   const { order, options } = screen;
   const invoice = screen.order ? screen : null;
   /** Made from an appointment's invoice tab: the new invoice is linked to that appointment. */
@@ -173,15 +177,31 @@ function OrderEditor({ screen, tab }: { screen: OrderScreenData; tab: 'invoice' 
                       label: t('actions'),
                       labelHidden: true,
                       cell: (r) => (
-                        <button type="button" className="button button-secondary" onClick={() => setPrinting({ kind: 'receipt', receipt: r })} aria-label={t('print.openNamed', { number: r.number })}>
-                          {t('print.open')}
-                        </button>
+                        <span className="inline-actions">
+                          <button type="button" className="button button-secondary" onClick={() => setPrinting({ kind: 'receipt', receipt: r })} aria-label={t('print.openNamed', { number: r.number })}>
+                            {t('print.open')}
+                          </button>
+                          {receiptLinks && (
+                            <button type="button" className="button button-secondary" aria-pressed={linking?.id === r.id} onClick={() => setLinking(linking?.id === r.id ? null : r)} aria-label={t('customer:link.forNamed', { number: r.number })}>
+                              {t('customer:link.open')}
+                            </button>
+                          )}
+                        </span>
                       ),
                     },
                   ]}
                   rows={order.receipts}
                   rowKey={(r) => r.id}
                 />
+              )}
+              {linking && (
+                <section className="stack" aria-label={t('customer:link.forNamed', { number: linking.number })}>
+                  <h3>{t('customer:heading', { kind: t(`customer:kind.${linking.kind}`), number: linking.number })}</h3>
+                  <CustomerLinkPanel
+                    key={linking.id}
+                    document={{ kind: linking.kind, id: linking.id, number: linking.number, phones: order.client?.contact?.phones ?? [], companyZh: order.letterhead?.nameZh ?? '', companyEn: order.letterhead?.nameEn ?? '' }}
+                  />
+                </section>
               )}
               {(offers.receipt || offers.refund) && (
                 <div className="inline-actions">
