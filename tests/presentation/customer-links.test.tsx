@@ -5,7 +5,9 @@ import type * as z from 'zod/mini';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { Client, ClientOptions, ClientPage } from '../../contract/clients';
 import { CustomerDocumentReply, DocumentLinkMade, DocumentLinks } from '../../contract/customerLinks';
-import { documentOptionsFixture, quotationFixture, SALES_CLIENT } from '../support/sales';
+import { OrderPage, Receipt } from '../../contract/sales';
+import { documentOptionsFixture, invoiceOptionsFixture, orderFixture, quotationFixture, SALES_CLIENT } from '../support/sales';
+import { wire } from '../support/wire';
 import { renderApp, renderSignedIn } from './render';
 
 /* Customer links: the customer's page (/d/:token, no sign-in) and staff's Customer link / WhatsApp actions. */
@@ -185,6 +187,40 @@ describe('staff’s customer link on a client’s statement of account', () => {
       expect(text).toContain(enText);
       expect(text).toContain(`/d/${TOKEN}`);
       expect(transport.requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/clients/7/statement/links', body: { expiresInDays: 30 } });
+    });
+  }
+});
+
+describe('staff’s customer link on a receipt (its row on the invoice’s payments)', () => {
+  const receipt = wire(Receipt, {
+    id: 21, number: 'R-2026-00021', kind: 'receipt', date: '2026-11-02', method: 'octopus', methodName: { nameEn: 'Octopus', nameZh: '八達通' }, reference: '', amount: 60_000, reason: '',
+    bankedIn: false, bankedInAt: null, action: null, order: { id: 3, number: 'INV-2026-00003' }, client: { id: 9, nameEn: 'Chan Tai Man', nameZh: '陳大文' }, staff: 'Sam Lee',
+  });
+  const order = orderFixture({ receipts: [receipt], client: { ...SALES_CLIENT, contact: { name: 'Mr Chan', phones: ['9123 4567'] } } });
+  const link = { id: 5, createdAt: '2026-11-23T01:00:00.000Z', createdBy: 'Admin', expiresAt: '2026-12-23T01:00:00.000Z', revokedAt: null, state: 'active' as const, openCount: 0, opens: [] };
+  const backend = (r: ApiRequest) => {
+    if (r.path === '/api/orders/3') return { status: 200, body: wire(OrderPage, { order, attachments: [], appointments: [], options: invoiceOptionsFixture() }) };
+    if (r.path === '/api/receipts/21/links' && r.method === 'GET') return { status: 200, body: DocumentLinks.parse({ links: [] }) };
+    if (r.path === '/api/receipts/21/links') return { status: 201, body: DocumentLinkMade.parse({ link, path: `/d/${TOKEN}` }) };
+    return { status: 200, body: { auth: true } };
+  };
+
+  for (const [language, open, linkWords, make, address] of [
+    ['en', 'Customer link for R-2026-00021', 'Customer link', 'Make link', 'Link address'],
+    ['zh-HK', 'R-2026-00021 的客戶連結', '客戶連結', '建立連結', '連結地址'],
+  ] as const) {
+    it(`opens the receipt's own link panel from its row and makes the link for that receipt (${language})`, async () => {
+      const { user, transport } = renderSignedIn({ start: '/orders/order/invoice/3', language, handler: backend });
+      const button = await screen.findByRole('button', { name: open });
+      expect(button).toHaveAttribute('aria-pressed', 'false');
+      await user.click(button);
+      expect(button).toHaveAttribute('aria-pressed', 'true');
+      const section = await screen.findByRole('region', { name: open });
+      await user.click(within(section).getByRole('button', { name: linkWords }));
+      const panel = await within(section).findByRole('region', { name: linkWords });
+      await user.click(await within(panel).findByRole('button', { name: make }));
+      expect(await within(panel).findByLabelText(address)).toHaveValue(`${location.origin}/d/${TOKEN}`);
+      expect(transport.requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/receipts/21/links' });
     });
   }
 });
