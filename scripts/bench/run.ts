@@ -4,7 +4,8 @@
  *
  *   1. JS and CSS per route (the build manifest; the budgets npm test checks)
  *   2. server start on an existing data folder, and memory at rest
- *   3. Lighthouse desktop and mobile on /login and /dashboard; interaction latency
+ *   3. Lighthouse desktop and mobile on /login and /dashboard; interaction latency; Lighthouse mobile
+ *      on the worker's My day and visit (scripts/bench/field.ts)
  *   4. the calendar: a month with 1,000 visits across 20 workers (scripts/bench/calendar.ts)
  *   5. the reports on 100,000 invoices (scripts/bench/reports.ts) and the API under autocannon
  *   6. many staff at once (scripts/bench/staff.ts, issue 20): heavy work beside light requests, 25
@@ -18,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchApi } from './api';
+import { benchField } from './field';
 import { benchPages } from './pages';
 import { benchServer } from './server';
 import { benchStaff, PARTS } from './staff';
@@ -53,6 +55,8 @@ const pagesDir = mkdtempSync(path.join(tmpdir(), 'bench-pages-'));
 const pagesServer = await startServer({ port: 3620, dataDir: pagesDir });
 try {
   console.log(await benchPages(pagesServer.url), '\n');
+  console.log('### The worker\'s phone pages\n');
+  console.log(await benchField(pagesServer.url), '\n');
 } finally {
   await pagesServer.stop();
   rmSync(pagesDir, { recursive: true, force: true });
