@@ -1,4 +1,5 @@
 import './field.css';
+import '../calendar/calendar.css';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoTag } from '../../../domain/appointments/report';
