@@ -45,6 +45,7 @@ import { AppointmentBook } from '../../application/ports/AppointmentBook';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { AppointmentFlowLoader } from '../../application/appointments/AppointmentFlowLoader';
 import { FieldDesk } from '../../application/field/FieldDesk';
+import { NO_OFFLINE_VISITS, OfflineVisits } from '../../application/field/OfflineVisits';
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ProductForms } from '../../application/products/ProductForms';
@@ -337,6 +338,17 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
       (api: ApiClient, book: AppointmentBook, state: AppState, navigation: NavigationService, clock: Clock) =>
         lazyPort<FieldDesk>(() => import('./field').then((m) => m.fieldDesk(api, book, state, navigation, clock))),
       [ApiClient, AppointmentBook, AppState, NavigationService, Clock],
+    )
+    .inSingletonScope();
+  // Today's and tomorrow's visits fetched ahead for offline use: loaded with My day (lazyPort), where
+  // the browser has service workers to keep them.
+  bind(OfflineVisits)
+    .toResolvedValue(
+      (api: ApiClient, book: AppointmentBook, decoders: ScreenDataDecoders, state: AppState, clock: Clock) =>
+        typeof navigator !== 'undefined' && 'serviceWorker' in navigator
+          ? lazyPort<OfflineVisits>(() => import('./offline').then((m) => m.offlineVisits(api, book, decoders, state, clock)))
+          : NO_OFFLINE_VISITS,
+      [ApiClient, AppointmentBook, ScreenDataDecoders, AppState, Clock],
     )
     .inSingletonScope();
 });

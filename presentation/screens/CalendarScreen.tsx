@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineVisits } from '../../application/field/OfflineVisits';
 import { isFieldWorker } from '../../application/field/visitView';
 import { LoadingMessage } from '../components/LoadingMessage';
 import { useAppState } from '../hooks/useAppState';
 import { usePhone } from '../hooks/usePhone';
+import { useService } from '../services/ServicesContext';
 import { MyDay } from './field/MyDay';
 
 /**
@@ -27,7 +29,13 @@ export default function CalendarScreen() {
   const worker = isFieldWorker(useAppState('user'));
   const [grid, setGrid] = useState(false);
   if (!phone || !worker) return calendar;
-  if (!grid) return <MyDay onShowMonth={() => setGrid(true)} />;
+  if (!grid)
+    return (
+      <>
+        <MyDay onShowMonth={() => setGrid(true)} />
+        <KeepVisitsOffline />
+      </>
+    );
   return (
     <div className="stack">
       <p>
@@ -38,4 +46,16 @@ export default function CalendarScreen() {
       {calendar}
     </div>
   );
+}
+
+/**
+ * Once My day opens on the phone, today's and tomorrow's visits are fetched ahead in the background,
+ * to open with no connection (the service worker keeps them, and has every screen's files).
+ */
+function KeepVisitsOffline() {
+  const offline = useService(OfflineVisits);
+  useEffect(() => {
+    void offline.keep();
+  }, [offline]);
+  return null;
 }

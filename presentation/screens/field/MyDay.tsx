@@ -1,5 +1,5 @@
 import './field.css';
-import { Suspense, use, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Result } from 'neverthrow';
@@ -10,17 +10,33 @@ import { bilingual } from '../../format/bilingual';
 import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 
-type Loaded = PromiseLike<Result<VisitDay[], ApiError>>;
+type Loaded = Result<VisitDay[], ApiError>;
 
 /**
  * The worker's landing page on a phone (issue 22, /calendar): today's visits in order, then the next
  * days', each with its time, client, district and status, one tap to the visit; the month grid a tap
- * away. The visits come from the FieldDesk use-case, asked once when the list opens (and on "try again").
+ * away. The visits come from the FieldDesk use-case, asked once when the list has opened (and on "try
+ * again"): from an effect, not from the render, so a render React sets aside (a suspension above it)
+ * neither asks twice nor leaves the list waiting on an answer no one reads.
  */
 export function MyDay({ onShowMonth }: { onShowMonth: () => void }) {
   const { t } = useTranslation(['field', 'calendar']);
   const desk = useService(FieldDesk);
-  const [loaded, setLoaded] = useState<Loaded>(() => desk.myDay());
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let live = true;
+    void desk.myDay().then((result) => {
+      if (live) setLoaded(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [desk, attempt]);
+  const retry = () => {
+    setLoaded(null);
+    setAttempt((n) => n + 1);
+  };
   return (
     <div className="stack my-day">
       <div className="my-day-heading">
@@ -29,17 +45,20 @@ export function MyDay({ onShowMonth }: { onShowMonth: () => void }) {
           {t('myDay.monthGrid')}
         </button>
       </div>
-      <Suspense fallback={<p role="status" aria-live="polite">{t('myDay.loading')}</p>}>
-        <VisitDays loaded={loaded} onRetry={() => setLoaded(desk.myDay())} />
-      </Suspense>
+      {loaded === null ? (
+        <p role="status" aria-live="polite">
+          {t('myDay.loading')}
+        </p>
+      ) : (
+        <VisitDays result={loaded} onRetry={retry} />
+      )}
     </div>
   );
 }
 
-function VisitDays({ loaded, onRetry }: { loaded: Loaded; onRetry: () => void }) {
+function VisitDays({ result, onRetry }: { result: Loaded; onRetry: () => void }) {
   const { t, i18n } = useTranslation(['field', 'calendar']);
   const { say } = useProblemWords();
-  const result = use(loaded);
   const language = i18n.language;
   if (result.isErr()) {
     return (
