@@ -40,7 +40,6 @@ import { QuotationBook } from '../../application/ports/QuotationBook';
 import { lazyPort } from './lazyPort';
 import type { Token } from '../../application/di/token';
 import { loadClientArea } from '../http/clients/load';
-import { AppointmentService } from '../../application/appointments/AppointmentService';
 import { AppointmentBook } from '../../application/ports/AppointmentBook';
 import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { AppointmentFlowLoader } from '../../application/appointments/AppointmentFlowLoader';
@@ -324,12 +323,11 @@ export const salesModule = new ContainerModule(({ bind }) => {
 /** The calendar and its appointments. */
 export const appointmentModule = new ContainerModule(({ bind }) => {
   bindHttpAdapter(bind, AppointmentBook, () => import('../http/appointments/HttpAppointmentBook').then((m) => m.HttpAppointmentBook));
-  bind(AppointmentService).toResolvedValue((book: AppointmentBook) => new AppointmentService(book), [AppointmentBook]).inSingletonScope();
   bind(OverlapWatch).toResolvedValue((book: AppointmentBook, timer: Timer) => new OverlapWatch(book, timer), [AppointmentBook, Timer]).inSingletonScope();
   bind(AppointmentFlowLoader)
     .toResolvedValue(
-      (state: AppState, navigation: NavigationService, service: AppointmentService) => new AppointmentFlowLoader(state, navigation, service),
-      [AppState, NavigationService, AppointmentService],
+      (state: AppState, navigation: NavigationService, book: AppointmentBook) => new AppointmentFlowLoader(state, navigation, book),
+      [AppState, NavigationService, AppointmentBook],
     )
     .inSingletonScope();
   // The worker's use-cases in the field and their adapters load with the first worker screen (lazyPort).

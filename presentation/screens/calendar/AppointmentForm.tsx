@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { EMPTY } from 'rxjs';
 import { useTranslation } from 'react-i18next';
+import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
 import { FREQUENCIES, type Appointment, type AppointmentOptions, type ClientChoice, type Frequency, type OrderSummary, type Overlap, type Saved, type Scope } from '../../../application/appointments/appointment';
 import {
   APPOINTMENT_FIELDS,
@@ -14,7 +15,6 @@ import {
   type AppointmentForm as FormState,
   type AppointmentFormDefaults,
 } from '../../../application/appointments/appointmentForm';
-import { AppointmentService } from '../../../application/appointments/AppointmentService';
 import { isValid } from '../../../application/forms/Invalid';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormActions } from '../../components/FormActions';
@@ -67,7 +67,7 @@ export function orderLabel(order: OrderSummary, language: string): string {
 export function AppointmentForm({ options, appointment, date, defaults, readOnly, onSaved, extraActions }: AppointmentFormProps) {
   const { t, i18n } = useTranslation('calendar');
   const problems = useProblemWords();
-  const service = useService(AppointmentService);
+  const service = use(useService(AppointmentFlowLoader).loadService());
   const overlapWatch = useService(OverlapWatch);
   const language = i18n.language;
   const [saved, setSaved] = useState<FormState>(() => appointmentForm(appointment, date, defaults));

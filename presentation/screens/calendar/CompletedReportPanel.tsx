@@ -1,13 +1,13 @@
 import type { ResultAsync } from 'neverthrow';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { use, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
 import { isReportEditable } from '../../../domain/appointments/report';
 import { serviceReportLinkable } from '../../../domain/links/linkedDocuments';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { Invalid } from '../../../application/forms/Invalid';
 import type { Appointment, CompanyHeading, ProductChoice, Report, Visit } from '../../../application/appointments/appointment';
-import { AppointmentService } from '../../../application/appointments/AppointmentService';
 import { quantityText, saveReport } from '../../../application/appointments/reportLines';
 import { DraftBanner } from '../../components/DraftBanner';
 import { FormActions } from '../../components/FormActions';
@@ -88,7 +88,7 @@ export function CompletedReportPanel({
 }) {
   const { t, i18n } = useTranslation(['calendar', 'field']);
   const language = i18n.language;
-  const service = useService(AppointmentService);
+  const service = use(useService(AppointmentFlowLoader).loadService());
   const [report, setReport] = useState<Report | null>(initial);
   const [saved, setSaved] = useState<FormState>(() => stateOf(initial));
   const [form, setForm] = useState<FormState>(saved);

@@ -14,7 +14,7 @@ import { Link } from 'wouter';
 import { isFinal } from '../../../domain/appointments/status';
 import { hongKongDate } from '../../../domain/time/dates';
 import type { CalendarEvent, Overlap, Scope, Worker } from '../../../application/appointments/appointment';
-import { AppointmentService, type CalendarFilters } from '../../../application/appointments/AppointmentService';
+import type { CalendarFilters } from '../../../application/appointments/AppointmentService';
 import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
 import { calendarOffers, dayOf, movedTo, withFilter } from '../../../application/appointments/calendar';
 import { NavigationService } from '../../../application/navigation/NavigationService';
@@ -59,7 +59,7 @@ const CHINESE_DAY_HEADERS = {
 export default function MonthCalendar() {
   const { t, i18n } = useTranslation('calendar');
   const problems = useProblemWords();
-  const service = useService(AppointmentService);
+  const service = use(useService(AppointmentFlowLoader).loadService());
   const navigation = useService(NavigationService);
   const flow = use(useService(AppointmentFlowLoader).load());
   const { create: canCreate, edit: canEdit } = calendarOffers(useAppState('user'));
