@@ -171,6 +171,34 @@ export const Report = z.object({
 });
 export const ReportReply = z.object({ report: Report });
 
+/**
+ * POST /api/appointments/{id}/visits/{date}/completion (issue 22 item 4): a visit completed in one
+ * call, as multipart/form-data with an `Idempotency-Key` header (a UUID the device made once, so a
+ * completion kept on the phone and sent again changes nothing the second time). Its parts: the
+ * `completion` JSON part (CompletionPart), each `photo` file in order (its tag at the same place in
+ * `photoTags`), and the `clientSignature` and `workerSignature` PNGs. The reply is ReportReply (the
+ * report as kept, the visit ended); a stale version is 409 CompletionConflictReply.
+ */
+export const COMPLETION_PARTS = { completion: 'completion', photo: 'photo', clientSignature: 'clientSignature', workerSignature: 'workerSignature' } as const;
+export const MAX_COMPLETION_PHOTOS = 30;
+/** The whole body at most (each file at most 5 MB, as every upload; the phone sends its photos at about 500 KB). */
+export const MAX_COMPLETION_BYTES = 40 * 1024 * 1024;
+export const CompletionPart = z.object({
+  workDone: z.string(),
+  findings: z.string(),
+  pestsFound: z.string(),
+  areasTreated: z.string(),
+  productsUsed: z.array(z.object({ productId: Id, quantity: z.number().check(z.int()), note: z.string() })),
+  clientSigner: z.string(),
+  version: Version,
+  workerSignerId: z.nullable(Id),
+  confirmFuture: z.boolean(),
+  photoTags: z.array(z.nullable(PhotoTagSchema)),
+});
+export type CompletionPart = z.infer<typeof CompletionPart>;
+/** 409 to a completion whose version is stale: the report as the server keeps it now, to show beside the worker's. */
+export const CompletionConflictReply = z.object({ message: z.string(), report: Report });
+
 export const Company = z.object({ nameEn: z.string(), nameZh: z.string(), addressEn: z.string(), addressZh: z.string(), phone: z.string() });
 
 /**

@@ -11,6 +11,7 @@ import { passwordResetRoutes } from './account/passwordResetRoutes';
 import { accountRoutes } from './account/securityRoutes';
 import { apiTokenRoutes } from './account/apiTokenRoutes';
 import { calendarRoutes } from './appointments/routes/calendar';
+import { completionRoutes } from './appointments/routes/completion';
 import { reportFileRoutes } from './appointments/routes/reportFiles';
 import { seriesRoutes } from './appointments/routes/series';
 import { visitRoutes } from './appointments/routes/visits';
@@ -110,6 +111,7 @@ export function createServerApp(deps: ServerDeps): Hono<AppEnv> {
   app.route('/api', seriesRoutes());
   app.route('/api', visitRoutes());
   app.route('/api', reportFileRoutes());
+  app.route('/api', completionRoutes());
   app.route('/api', documentRoutes());
   app.route('/api', dashboardRoutes());
   app.route('/api', reportRoutes());

@@ -2,6 +2,7 @@ import type { ReportPart } from '../../domain/appointments/report';
 import type { AppointmentStatus } from '../../domain/appointments/status';
 import type { IsoDate } from '../../domain/time/dates';
 import type { Failure, FieldKeys } from '../service/failure';
+import type { Report } from './views';
 
 /** Field messages (keys), keyed like the request body. */
 export type FieldErrors = FieldKeys;
@@ -31,6 +32,10 @@ export type AppointmentFailure = Failure<
   | 'notPng'
   | 'notImage'
   | 'photoRequired'
+  /** A completion met a newer version of the visit: nothing was kept; the report as it is now, to show beside the worker's. */
+  | { readonly code: 'visitChanged'; readonly report: Report }
+  /** An idempotency key already used for another visit's completion. */
+  | 'idempotencyKeyReused'
 >;
 
 export const failure = <F extends AppointmentFailure>(f: F): F => f;

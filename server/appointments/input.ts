@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { firstDate, recurrenceFor, type Recurrence, type Series, type SeriesEnd } from '../../domain/appointments/recurrence';
 import { APPOINTMENT_STATUSES } from '../../domain/appointments/status';
 import { PHOTO_TAGS } from '../../domain/appointments/report';
+import { MAX_COMPLETION_PHOTOS } from '../../contract/appointments';
 import { INT_MAX } from '../db/limits';
 import { addDays, timeToMinute, type IsoDate } from '../../domain/time/dates';
 import { isoDate } from '../http/dates';
@@ -118,6 +119,14 @@ export const ReportInput = z.object({
   version: z.number().int().min(0).max(INT_MAX),
 });
 /** A report photo's query: whether it was taken before or after the work (untagged when not given). */
+/** The `completion` JSON part of a visit completed in one call (contract CompletionPart): the report's words at the visit's version, the worker who signs, and a tag per photo. */
+export const CompletionInput = ReportInput.extend({
+  /** The worker the worker's signature is credited to; null or absent: whoever sends it. */
+  workerSignerId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  confirmFuture: z.boolean().default(false),
+  photoTags: z.array(z.enum(PHOTO_TAGS).nullable()).max(MAX_COMPLETION_PHOTOS).default([]),
+});
+export type CompletionInput = z.output<typeof CompletionInput>;
 export const PhotoQuery = z.object({ tag: z.enum(PHOTO_TAGS).optional() });
 export const OrderLink = z.object({ orderId: z.number().int().positive().max(2_147_483_647).nullable(), version: z.number().int().positive().max(INT_MAX).optional() });
 

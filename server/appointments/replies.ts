@@ -1,5 +1,6 @@
 import type { Result } from 'neverthrow';
 import { translate } from '../i18n';
+import { errorReply } from '../http/errors';
 import { fieldErrors } from '../http/fields';
 import type { AppContext } from '../http/env';
 import { failureReplies, onField } from '../http/failure';
@@ -28,6 +29,8 @@ export const failureReply = failureReplies<AppointmentFailure>({
   notPng: onField('signature', 'appointments.notPng'),
   notImage: onField('photo', 'appointments.notImage'),
   photoRequired: onField('photo', 'validation.fileRequired'),
+  visitChanged: (c, f) => errorReply(c, 409, 'errors.conflict', { report: f.report }),
+  idempotencyKeyReused: onField('idempotencyKey', 'appointments.idempotencyKeyReused'),
 });
 
 /** The service's value as JSON (with `status`), or its failure's reply. */

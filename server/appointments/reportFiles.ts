@@ -7,6 +7,7 @@ import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
 import { uploadedFileName } from '../attachments/service';
 import type { AppContext } from '../http/env';
+import type { Db, Tx } from '../service/context';
 import type { AppointmentFailure } from './failures';
 import { deleteAttachment, ensureVisit, insertReportPhoto, reportPhotoOf, setSignature, visitRow, type Signer } from './repository';
 import { visibleAppointment, workersOf } from './store';
@@ -18,27 +19,42 @@ import { visitReport, type VisitTarget } from './visitService';
 /** The worker `?signer=` names: a user id, null when it is none, undefined when not named. */
 export const namedSigner = (query: string | undefined): number | null | undefined => (query === undefined ? undefined : /^[1-9][0-9]{0,9}$/.test(query) ? Number(query) : null);
 
+/** A signature drawn on the screen: a PNG (checked by its first bytes), at most 5 MB. */
+export function checkSignature(bytes: Uint8Array): Result<void, AppointmentFailure> {
+  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
+  if (bytes.length === 0 || sniffImageType(bytes) !== 'image/png') return err({ code: 'notPng' });
+  return ok(undefined);
+}
+
+/** Who a signature is credited to: the client's to whoever holds the device, the worker's to the worker who signs (domain creditedSigner). */
+export async function signerOf(c: AppContext, db: Db, target: VisitTarget, who: Signer, named: number | null | undefined): Promise<Result<number, AppointmentFailure>> {
+  const me = c.var.user!.id;
+  if (who === 'client') return ok(me);
+  const signer = creditedSigner(named, me, (await workersOf(db, [target.row.id])).get(target.row.id) ?? []);
+  return signer.isErr() ? err(signer.error) : ok(signer.value);
+}
+
+/** Writes a checked signature on the visit's row, with its audit line. */
+export async function writeSignature(c: AppContext, tx: Tx, target: VisitTarget, visitId: number, who: Signer, bytes: Uint8Array, signerId: number): Promise<void> {
+  await setSignature(tx, visitId, who, { bytes, signerId }, c.var.deps.now());
+  await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, ...(who === 'worker' ? { signerId } : {}), bytes: bytes.length } }, tx);
+}
+
 /**
  * A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB). The
  * worker's is credited to the worker who signs (domain creditedSigner), not to whoever holds the device.
  */
 export async function sign(c: AppContext, target: VisitTarget, who: Signer, bytes: Uint8Array, named: number | null | undefined): Promise<Result<{ report: Report }, AppointmentFailure>> {
-  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
-  if (bytes.length === 0 || sniffImageType(bytes) !== 'image/png') return err({ code: 'notPng' });
+  const checked = checkSignature(bytes);
+  if (checked.isErr()) return err(checked.error);
   const { db, now } = c.var.deps;
-  const me = c.var.user!.id;
   const existing = await visitRow(db, target.row.id, target.date);
   if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
-  let signerId = me;
-  if (who === 'worker') {
-    const signer = creditedSigner(named, me, (await workersOf(db, [target.row.id])).get(target.row.id) ?? []);
-    if (signer.isErr()) return err(signer.error);
-    signerId = signer.value;
-  }
+  const signerId = await signerOf(c, db, target, who, named);
+  if (signerId.isErr()) return err(signerId.error);
   await db.transaction().execute(async (tx) => {
     const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
-    await setSignature(tx, visit.id, who, { bytes, signerId }, now());
-    await audit(c, { action: 'sign', entityType: 'appointment_report', entityId: target.row.id, changes: { date: target.date, signer: who, ...(who === 'worker' ? { signerId } : {}), bytes: bytes.length } }, tx);
+    await writeSignature(c, tx, target, visit.id, who, bytes, signerId.value);
   });
   return ok(await visitReport(c, target));
 }
@@ -54,26 +70,42 @@ export async function unsign(c: AppContext, target: VisitTarget, who: Signer): P
   return ok(await visitReport(c, target));
 }
 
-/** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit, tagged before or after the work when given. */
-export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8Array, fileName: string | undefined, tag: PhotoTag | null = null): Promise<Result<{ report: Report }, AppointmentFailure>> {
+/** A photo for the completed report: an image (by its content), at most 5 MB; its type. */
+export function checkPhoto(bytes: Uint8Array): Result<ImageType, AppointmentFailure> {
   if (bytes.length === 0) return err({ code: 'photoRequired' });
   if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
   const type = sniffImageType(bytes);
-  if (!type) return err({ code: 'notImage' });
+  return type ? ok(type) : err({ code: 'notImage' });
+}
+
+/**
+ * Stores a checked photo and writes its attachment row and audit line; `stored` hears the file's key
+ * as soon as it is stored, so the caller deletes it when the transaction does not commit.
+ */
+export async function writePhoto(c: AppContext, tx: Tx, target: VisitTarget, visitId: number, photo: { bytes: Uint8Array; type: ImageType; fileName: string | undefined; tag: PhotoTag | null }, stored: (key: string) => void): Promise<void> {
+  const { files, now } = c.var.deps;
+  const { bytes, type, tag } = photo;
+  const name = uploadedFileName(photo.fileName, `photo.${IMAGE_EXTENSIONS[type]}`);
+  const key = `attachments/report/${visitId}/${randomToken(18)}`;
+  await files.put(key, bytes);
+  stored(key);
+  const id = await insertReportPhoto(tx, { visitId, key, name, contentType: type, sizeBytes: bytes.length, branchId: target.row.branch_id, uploadedBy: c.var.user!.id, tag, now: now() });
+  await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length, ...(tag ? { tag } : {}) } }, tx);
+}
+
+/** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit, tagged before or after the work when given. */
+export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8Array, fileName: string | undefined, tag: PhotoTag | null = null): Promise<Result<{ report: Report }, AppointmentFailure>> {
+  const type = checkPhoto(bytes);
+  if (type.isErr()) return err(type.error);
   const { db, files, now } = c.var.deps;
   const existing = await visitRow(db, target.row.id, target.date);
   if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
-  const name = uploadedFileName(fileName, `photo.${IMAGE_EXTENSIONS[type]}`);
   // The visit's row, the stored file, its attachment row and the audit line: all kept, or none.
   let stored: string | null = null;
   try {
     await db.transaction().execute(async (tx) => {
       const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
-      const key = `attachments/report/${visit.id}/${randomToken(18)}`;
-      await files.put(key, bytes);
-      stored = key;
-      const id = await insertReportPhoto(tx, { visitId: visit.id, key, name, contentType: type, sizeBytes: bytes.length, branchId: target.row.branch_id, uploadedBy: c.var.user!.id, tag, now: now() });
-      await audit(c, { action: 'create', entityType: 'attachment', entityId: id, changes: { owner: `report:${target.row.id}:${target.date}`, name, type, bytes: bytes.length, ...(tag ? { tag } : {}) } }, tx);
+      await writePhoto(c, tx, target, visit.id, { bytes, type: type.value, fileName, tag }, (key) => (stored = key));
     });
   } catch (error) {
     if (stored !== null) await files.delete(stored);

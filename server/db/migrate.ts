@@ -22,6 +22,7 @@ import { statementSends } from './migrations/0019_statement_sends';
 import { customerReminders } from './migrations/0020_customer_reminders';
 import { fieldReports } from './migrations/0021_field_reports';
 import { moreLinkedDocuments } from './migrations/0022_more_linked_documents';
+import { idempotentReplies } from './migrations/0023_idempotent_replies';
 import type { Database } from './schema';
 
 /**
@@ -51,6 +52,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_customer_reminders': customerReminders,
   '0021_field_reports': fieldReports,
   '0022_more_linked_documents': moreLinkedDocuments,
+  '0023_idempotent_replies': idempotentReplies,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -583,7 +583,18 @@ export interface ReminderInvoiceTable {
   outstanding: number;
 }
 
+/** A reply kept by idempotency key (migration 0023): null only inside the transaction that claims the key. */
+export interface IdempotentReplyTable {
+  user_id: number;
+  key: string;
+  scope: string;
+  status: number | null;
+  reply: Json<unknown> | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  idempotent_replies: IdempotentReplyTable;
   reminder_settings: ReminderSettingTable;
   reminders: ReminderTable;
   reminder_invoices: ReminderInvoiceTable;

@@ -13,7 +13,11 @@ import type { AppContext } from './env';
 export async function parseJsonBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<Result<z.output<S>, Response>> {
   const read = await readBodyWithin(c, MAX_JSON_BODY_BYTES);
   if (read.isErr()) return err(read.error === 'tooLarge' ? errorReply(c, 413, 'errors.bodyTooLarge') : errorReply(c, 400, 'errors.bodyInterrupted'));
-  const text = new TextDecoder().decode(read.value ?? new Uint8Array());
+  return parseJsonText(c, new TextDecoder().decode(read.value ?? new Uint8Array()), schema);
+}
+
+/** JSON text already read (a multipart request's JSON part), validated as parseJsonBody does: 422 when it is not JSON, nests too deeply, or fails the schema. */
+export function parseJsonText<S extends z.ZodType>(c: AppContext, text: string, schema: S): Result<z.output<S>, Response> {
   if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return err(errorReply(c, 422, 'validation.tooDeep'));
   let body: unknown;
   try {

@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import { sniffAttachmentType } from '../../domain/files/file-type';
 import { sniffImageType } from '../../domain/files/image-type';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/upload';
+import { CompletionInput } from '../../server/appointments/input';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
 import type * as Query from '../../server/http/query';
 import type * as Validate from '../../server/http/validate';
@@ -121,6 +122,8 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/appointments/:n/visits/:n/signatures/client',
   'DELETE /api/appointments/:n/visits/:n/signatures/worker',
   'DELETE /api/appointments/:n/photos/:n',
+  // multipart/form-data: its own fuzz below (*generated completions*).
+  'POST /api/appointments/:n/visits/:n/completion',
 ]);
 
 const shapeOf = (method: string, path: string) => `${method} ${path.replace(/\?.*$/, '').replace(/\/(\d+|\d{4}-\d{2}-\d{2})(?=\/|$)/g, '/:n')}`;
@@ -448,6 +451,39 @@ describe('bad input to every endpoint', () => {
         { numRuns: RUNS },
       );
     }
+  }, FUZZ_TIMEOUT);
+
+  it('never answers 5xx to generated completions (multipart: JSON part, photos, signatures, key), and a refused one stores nothing', async () => {
+    const me = (await send('GET', '/api/user', undefined)).body!.user as { id: number };
+    const made = await send('POST', '/api/appointments', { clientId: 1, address: '灣仔道 1 號', workerIds: [me.id], date: '2026-11-23', startTime: '09:00', endTime: '10:00', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const path = `/api/appointments/${(made.body!.appointment as { id: number }).id}/visits/2026-11-23/completion`;
+    const file = fc.oneof(fc.constantFrom(...FILES), fc.uint8Array({ maxLength: 512 }));
+    const generated = fc.record({
+      json: fc.oneof(inputFor(CompletionInput as z.ZodType).map((v) => JSON.stringify(v) ?? ''), hostileString, fc.constant('{')),
+      photos: fc.array(file, { maxLength: 3 }),
+      client: fc.option(file),
+      worker: fc.option(file),
+      key: fc.oneof(fc.uuid(), hostileString.map(headerSafe)),
+      multipart: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(generated, async ({ json, photos, client, worker, key, multipart }) => {
+        const form = new FormData();
+        form.append('completion', json);
+        for (const photo of photos) form.append('photo', new Blob([photo.slice()]), 'p.jpg');
+        if (client) form.append('clientSignature', new Blob([client.slice()]), 'c.png');
+        if (worker) form.append('workerSignature', new Blob([worker.slice()]), 'w.png');
+        const encoded = new Response(form);
+        const files = server.files.size;
+        const reply = await sendFile('POST', path, new Uint8Array(await encoded.arrayBuffer()), { 'Content-Type': multipart ? encoded.headers.get('content-type')! : 'application/json', 'Idempotency-Key': key });
+        totals.uploads++;
+        expect(reply.status, `${json.slice(0, 200)} ${photos.length} photos`).toBeLessThan(500);
+        expectNoInternals(reply);
+        if (reply.status !== 200) expect(server.files.size).toBe(files);
+      }),
+      { numRuns: RUNS },
+    );
   }, FUZZ_TIMEOUT);
 
   it('never answers 5xx to junk bodies sent to the endpoints that read none (deletes, a reveal, a reset, a bank-in)', async () => {

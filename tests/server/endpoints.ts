@@ -210,6 +210,7 @@ export const ENDPOINTS: readonly [method: string, path: string, need: Need, abil
   ['PUT', '/api/appointments/999/visits/2026-11-02/signatures/worker', 'appointment_edit'],
   ['DELETE', '/api/appointments/999/visits/2026-11-02/signatures/worker', 'appointment_edit'],
   ['POST', '/api/appointments/999/visits/2026-11-02/photos', 'appointment_edit'],
+  ['POST', '/api/appointments/999/visits/2026-11-02/completion', 'appointment_edit', 'update'],
   ['GET', '/api/appointments/1/photos/999', 'appointment_view'],
   ['DELETE', '/api/appointments/1/photos/999', 'appointment_edit'],
   ['GET', '/api/dashboard/show', 'dashboard_view'],
