@@ -47,6 +47,7 @@ export async function benchField(url: string, runs = 3): Promise<string> {
       const lcp: number[] = [];
       const tbt: number[] = [];
       const cls: number[] = [];
+      let failed = 0;
       for (let i = 0; i < runs; i++) {
         const result = await lighthouse(`${url}${target}`, {
           port: DEBUG_PORT,
@@ -58,6 +59,11 @@ export async function benchField(url: string, runs = 3): Promise<string> {
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${target}`);
         if (new URL(lhr.finalDisplayedUrl).pathname === '/login') throw new Error(`${target} sent Lighthouse to /login: the session was not kept`);
+        if (lhr.runtimeError) {
+          console.error(`[bench:field] ${name}, run ${i + 1}: Lighthouse could not measure it (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
+          failed++;
+          continue;
+        }
         for (const category of Object.keys(scores)) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
         lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
         tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
@@ -72,9 +78,10 @@ export async function benchField(url: string, runs = 3): Promise<string> {
         `${Math.round(median(lcp))} ms`,
         `${Math.round(median(tbt))} ms`,
         median(cls).toFixed(3),
+        failed,
       ]);
     }
-    return table([`page (mobile, median of ${runs})`, 'performance (min–max)', 'accessibility', 'best practices', 'LCP', 'TBT', 'CLS'], rows);
+    return table([`page (mobile, median of ${runs})`, 'performance (min–max)', 'accessibility', 'best practices', 'LCP', 'TBT', 'CLS', 'runs not measured'], rows);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
