@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../application/navigation/routes';
-import { signIn } from './signIn';
+import { signIn, WORKER } from './signIn';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -130,6 +130,50 @@ for (const language of ['zh-HK', 'en'] as const) {
       failures.push(...(await violations(page, 'dialog with errors')));
     } finally {
       // The language chosen while signed in is stored on the account: give the admin zh-HK back.
+      await page.evaluate(async () => {
+        const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+        await fetch('/api/user/language', { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ language: 'zh-HK' }) });
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+const PHONE_WORDS = {
+  'zh-HK': { myDay: '我的日程', loading: '正在載入你的預約…', complete: '完成工作', report: '完成工作' },
+  en: { myDay: 'My day', loading: 'Loading your visits…', complete: 'Complete the visit', report: 'Complete the visit' },
+} as const;
+
+for (const language of ['zh-HK', 'en'] as const) {
+  test(`the worker's phone pages pass axe: My day, a visit and its report form at 390 px (${language})`, async ({ page }) => {
+    const words = PHONE_WORDS[language];
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, WORKER);
+    const failures: string[] = [];
+    try {
+      if (language === 'en') await page.getByLabel('語言').selectOption('en');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1, name: words.myDay })).toBeVisible();
+      await expect(page.getByText(words.loading)).toHaveCount(0);
+      failures.push(...(await violations(page, 'My day')));
+
+      // A visit the worker can complete: its page, then the report form it opens.
+      const visits = await page.locator('main a.visit-item').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      let checked = false;
+      for (const visit of visits) {
+        await page.goto(visit);
+        await expect(page.locator('main .worker-visit')).toBeVisible();
+        const complete = page.getByRole('link', { name: words.complete });
+        if ((await complete.count()) === 0) continue;
+        failures.push(...(await violations(page, `visit ${visit}`)));
+        await complete.click();
+        await expect(page.getByRole('heading', { level: 1, name: words.report })).toBeVisible();
+        failures.push(...(await violations(page, `report form of ${visit}`)));
+        checked = true;
+        break;
+      }
+      expect(checked, 'the demo worker has a visit to complete').toBe(true);
+    } finally {
       await page.evaluate(async () => {
         const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
         await fetch('/api/user/language', { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ language: 'zh-HK' }) });
