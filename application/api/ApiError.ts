@@ -22,7 +22,8 @@ export type ApiError =
       readonly reason?: string;
       readonly details?: Readonly<Record<string, string | number>>;
     }
-  | { readonly code: 'conflict'; readonly message: string }
+  /** `body`: the reply as it came, for an adapter whose 409 carries more (a completion's: the report as the server keeps it now). */
+  | { readonly code: 'conflict'; readonly message: string; readonly body?: unknown }
   | { readonly code: 'tooLarge'; readonly message: string }
   | { readonly code: 'tooManyRequests'; readonly message: string }
   | { readonly code: 'csrf'; readonly message: string }
@@ -67,7 +68,7 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
     case 404:
       return { code: 'notFound', message };
     case 409:
-      return { code: 'conflict', message };
+      return { code: 'conflict', message, body };
     case 413:
       return { code: 'tooLarge', message };
     case 419:

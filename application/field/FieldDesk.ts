@@ -1,10 +1,15 @@
 import type { ResultAsync } from 'neverthrow';
 import type { ApiError } from '../api/ApiError';
-import type { Report } from '../appointments/appointment';
 import type { Invalid } from '../forms/Invalid';
+import type { OutboxUnavailable } from '../ports/CompletionOutbox';
+import type { VisitChanged } from '../ports/FieldReports';
 import type { UnreadableImage } from '../ports/ImageResizer';
 import type { CompletingVisit, CompletionDraft, PhotoDraft } from './completion';
 import type { VisitDay } from './myDay';
+import type { OutboxBoard } from './OutboxBoard';
+
+/** How completing a visit ended: sent to the server, or kept in the outbox (waiting, refused or changed by the office). */
+export type CompletionOutcome = 'sent' | 'kept';
 
 /**
  * The worker's use-cases in the field (issue 22): My day, photos made small before they are added,
@@ -16,6 +21,12 @@ export abstract class FieldDesk {
   abstract myDay(): ResultAsync<VisitDay[], ApiError>;
   /** Photos chosen or taken, each made small (long edge ≤ 1,600 px, JPEG), tagged as `nextPhotoTag` says after `existing`. */
   abstract preparePhotos(files: readonly File[], existing: readonly PhotoDraft[]): ResultAsync<PhotoDraft[], ApiError | UnreadableImage>;
-  /** Sends the completed visit (one FieldReports call), then the visit's page opens with a notification. */
-  abstract complete(visit: CompletingVisit, draft: CompletionDraft): ResultAsync<Report, ApiError | Invalid>;
+  /** Keeps the completed visit on the device and sends it (one FieldReports call): sent, the visit's page opens; kept (no connection, refused, changed by the office), My day does. */
+  abstract complete(visit: CompletingVisit, draft: CompletionDraft): ResultAsync<CompletionOutcome, ApiError | VisitChanged | Invalid>;
+  /** The outbox as My day lists it (made with the worker's use-cases, so it loads with them). */
+  abstract outbox(): ResultAsync<OutboxBoard, never>;
+  /** Sends the outbox's waiting completions again, oldest first (the connection came back, the app opened, My day opened). */
+  abstract replayOutbox(): ResultAsync<void, never>;
+  /** Lets a kept completion go once the worker confirms (`name` says which): it leaves the device. True when it went. */
+  abstract discardCompletion(key: string, name: string): ResultAsync<boolean, OutboxUnavailable>;
 }

@@ -1,16 +1,19 @@
-import { errAsync, ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { addDays, hongKongDate } from '../../domain/time/dates';
 import type { ApiError } from '../api/ApiError';
-import type { Report } from '../appointments/appointment';
 import type { Invalid } from '../forms/Invalid';
+import type { ConfirmationService } from '../navigation/ConfirmationService';
 import type { NavigationService } from '../navigation/NavigationService';
 import type { AppointmentBook } from '../ports/AppointmentBook';
 import type { Clock } from '../ports/Clock';
-import type { FieldReports } from '../ports/FieldReports';
+import type { OutboxUnavailable } from '../ports/CompletionOutbox';
+import type { FieldReports, VisitChanged, VisitCompletion } from '../ports/FieldReports';
 import type { ImageResizer, UnreadableImage } from '../ports/ImageResizer';
 import type { AppState } from '../state/AppState';
 import { completion, jpegName, nextPhotoTag, type CompletingVisit, type CompletionDraft, type PhotoDraft } from './completion';
-import { FieldDesk } from './FieldDesk';
+import type { CompletionQueue, SendOutcome } from './CompletionQueue';
+import type { OutboxBoard } from './OutboxBoard';
+import { FieldDesk, type CompletionOutcome } from './FieldDesk';
 import { myDay, MY_DAY_DAYS, type VisitDay } from './myDay';
 import { nextQuality, photoTarget } from './photoSize';
 
@@ -25,6 +28,10 @@ export class FieldWork extends FieldDesk {
     private readonly state: AppState,
     private readonly navigation: NavigationService,
     private readonly clock: Clock,
+    private readonly queue: CompletionQueue,
+    /** A new idempotency key (a UUID) for each completion. */
+    private readonly newKey: () => string,
+    private readonly confirmation: ConfirmationService,
   ) {
     super();
   }
@@ -36,8 +43,9 @@ export class FieldWork extends FieldDesk {
   myDay(): ResultAsync<VisitDay[], ApiError> {
     const today = this.today();
     const user = this.state.get().user;
-    // Only the worker's own visits, even for one who may see everyone's.
-    return this.book.range(today, addDays(today, MY_DAY_DAYS - 1), user ? { workerId: user.id } : {}, false).map((range) => myDay(range.events, today));
+    // Only the worker's own visits, even for one who may see everyone's. Without a connection My day
+    // stays, saying so in place (no error page): the completions kept on the phone show above it.
+    return this.book.range(today, addDays(today, MY_DAY_DAYS - 1), user ? { workerId: user.id } : {}, true).map((range) => myDay(range.events, today));
   }
 
   preparePhotos(files: readonly File[], existing: readonly PhotoDraft[]): ResultAsync<PhotoDraft[], ApiError | UnreadableImage> {
@@ -54,19 +62,48 @@ export class FieldWork extends FieldDesk {
     );
   }
 
-  complete(visit: CompletingVisit, draft: CompletionDraft): ResultAsync<Report, ApiError | Invalid> {
+  /**
+   * Completing a visit (issue 22 item 4): checked, kept on the device first (the outbox), then sent.
+   * Sent: the visit's page opens with a notification, as before. Not sent (no connection, refused,
+   * or the office changed the visit): it stays in the outbox and the worker is back on My day, told
+   * so. When the device cannot keep it (storage unusable), it is sent directly and a failure stays
+   * on the form with everything typed.
+   */
+  complete(visit: CompletingVisit, draft: CompletionDraft): ResultAsync<CompletionOutcome, ApiError | VisitChanged | Invalid> {
     const me = this.state.get().user?.id ?? 0;
     const checked = completion(visit, draft, me, this.today());
     if (checked.isErr()) return errAsync(checked.error);
-    return this.reports.submit(checked.value).andThen((report) =>
-      ResultAsync.fromSafePromise(
-        (async () => {
-          this.state.set({ unsavedChanges: false });
-          await this.navigation.navigate(`/calendar/appointment/${visit.appointmentId}?date=${visit.date}`, { replace: true });
-          this.state.set({ notification: { title: 'field:report.done', type: 'success' } });
-          return report;
-        })(),
-      ),
-    );
+    const made: VisitCompletion = { ...checked.value, key: this.newKey() };
+    return this.queue
+      .keep(made, visit.client ?? null)
+      .andThen((kept) => this.queue.send(kept))
+      .orElse(() => this.reports.submit(made).map((report): SendOutcome => ({ state: 'sent', report })))
+      .andThen((outcome) =>
+        ResultAsync.fromSafePromise(
+          (async (): Promise<CompletionOutcome> => {
+            this.state.set({ unsavedChanges: false });
+            if (outcome.state === 'sent') {
+              await this.navigation.navigate(`/calendar/appointment/${visit.appointmentId}?date=${visit.date}`, { replace: true });
+              this.state.set({ notification: { title: 'field:report.done', type: 'success' } });
+              return 'sent';
+            }
+            await this.navigation.navigate('/calendar', { replace: true });
+            this.state.set({ notification: { title: `field:outbox.notice.${outcome.state}`, type: outcome.state === 'waiting' ? 'info' : 'warning' } });
+            return 'kept';
+          })(),
+        ),
+      );
+  }
+
+  outbox(): ResultAsync<OutboxBoard, never> {
+    return okAsync(this.queue.board);
+  }
+
+  replayOutbox(): ResultAsync<void, never> {
+    return this.queue.replay();
+  }
+
+  discardCompletion(key: string, name: string): ResultAsync<boolean, OutboxUnavailable> {
+    return ResultAsync.fromSafePromise(this.confirmation.ask({ kind: 'delete', values: { name } })).andThen((sure) => (sure ? this.queue.discard(key).map(() => true) : okAsync(false)));
   }
 }

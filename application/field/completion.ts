@@ -34,6 +34,8 @@ export interface CompletingVisit {
   readonly date: IsoDate;
   readonly version: number;
   readonly workerIds: readonly number[];
+  /** The visit's client, to name the completion in the outbox. */
+  readonly client?: { readonly nameEn: string; readonly nameZh: string } | null;
 }
 
 export const emptyCompletion = (signerId: number | null): CompletionDraft => ({
@@ -63,7 +65,7 @@ const problem = (key: string): FieldMessage[] => [{ key: `field:problem.${key}` 
  * domain's complete report), the worker's signature credited to one of the visit's workers (the
  * domain's creditedSigner). `me` is the signed-in user, `today` the business day (Clock).
  */
-export function completion(visit: CompletingVisit, draft: CompletionDraft, me: number, today: IsoDate): Result<VisitCompletion, Invalid> {
+export function completion(visit: CompletingVisit, draft: CompletionDraft, me: number, today: IsoDate): Result<Omit<VisitCompletion, 'key'>, Invalid> {
   const fields: Record<string, FieldMessage[]> = {};
   const lines = reportLines(draft.products);
   if (lines.isErr()) for (const [field, kind] of Object.entries(lines.error)) fields[field] = problem(kind);

@@ -3,13 +3,7 @@ import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import type { Appointment, FieldContact, FieldVisit, LastVisit, Named, PlannedProduct, Visit } from '../appointments/appointment';
 
-/**
- * A worker in the field (issue 22): who works visits and sees only their own (no appointment_view_all).
- * On a phone such a user gets My day and the worker's visit; everyone else keeps the office screens.
- */
-export function isFieldWorker(user: User | null): boolean {
-  return hasPermission(user, 'appointment_view') && !hasPermission(user, 'appointment_view_all');
-}
+export { isFieldWorker } from './fieldWorker';
 
 /** What a worker may do with a visit: start it (or resume it), put it on hold, complete it (the report form). */
 export type WorkerAction = 'start' | 'hold' | 'complete';

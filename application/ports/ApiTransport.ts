@@ -10,7 +10,7 @@ export interface ApiRequest {
   /** A path relative to the app's origin, e.g. /api/heartbeat (spec §7: no base host). */
   readonly path: string;
   readonly query?: Readonly<Record<string, QueryValue>>;
-  /** Sent as JSON; a Blob (a file) is sent as it is. */
+  /** Sent as JSON; a Blob (a file) is sent as it is, FormData as multipart/form-data. */
   readonly body?: unknown;
   /** Extra headers, e.g. X-File-Name with an upload. */
   readonly headers?: Readonly<Record<string, string>>;

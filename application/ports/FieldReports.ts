@@ -14,9 +14,12 @@ export interface CompletionPhoto {
  * Everything a worker sends to complete a visit, in one piece (issue 22): the report's words and
  * products at the visit's version, the photos, both drawn signatures (PNG; the worker's credited to
  * `workerSignerId` when given) and whether a visit dated after today is completed knowingly. One
- * value, so a later offline queue can keep it on the device and send it when the connection returns.
+ * value, so the outbox (CompletionOutbox) keeps it on the device and sends it when the connection
+ * returns; `key` is made on the device when the worker presses Complete, and every sending of this
+ * completion carries it, so the server does it once.
  */
 export interface VisitCompletion {
+  readonly key: string;
   readonly appointmentId: number;
   readonly date: string;
   readonly version: number;
@@ -28,10 +31,17 @@ export interface VisitCompletion {
   readonly confirmFuture: boolean;
 }
 
+/** The office changed the visit since the worker opened it: nothing was kept; the report as the server keeps it now. */
+export interface VisitChanged {
+  readonly code: 'visitChanged';
+  readonly report: Report;
+}
+
 /**
- * Sends a completed visit: the report, its photos and signatures, then the visit ended. Resolves to
- * the report as the server keeps it; a stale version is `conflict` and the visit is not ended.
+ * Sends a completed visit: the report, its photos and signatures, and the visit ended, all or
+ * nothing. Resolves to the report as the server keeps it; a stale version is `visitChanged` with the
+ * server's report, and the visit is not ended. Sent again with the same key, it changes nothing.
  */
 export interface FieldReports {
-  submit(completion: VisitCompletion): ResultAsync<Report, ApiError>;
+  submit(completion: VisitCompletion): ResultAsync<Report, ApiError | VisitChanged>;
 }

@@ -45,6 +45,7 @@ import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { AppointmentFlowLoader } from '../../application/appointments/AppointmentFlowLoader';
 import { FieldDesk } from '../../application/field/FieldDesk';
 import { NO_OFFLINE_VISITS, OfflineVisits } from '../../application/field/OfflineVisits';
+import { CompletionOutbox } from '../../application/ports/CompletionOutbox';
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ProductForms } from '../../application/products/ProductForms';
@@ -333,9 +334,10 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
   // The worker's use-cases in the field and their adapters load with the first worker screen (lazyPort).
   bind(FieldDesk)
     .toResolvedValue(
-      (api: ApiClient, book: AppointmentBook, state: AppState, navigation: NavigationService, clock: Clock) =>
-        lazyPort<FieldDesk>(() => import('./field').then((m) => m.fieldDesk(api, book, state, navigation, clock))),
-      [ApiClient, AppointmentBook, AppState, NavigationService, Clock],
+      (api: ApiClient, book: AppointmentBook, state: AppState, navigation: NavigationService, clock: Clock, confirmation: ConfirmationService, connectivity: Connectivity, outbox: CompletionOutbox | undefined) =>
+        lazyPort<FieldDesk>(() => import('./field').then((m) => m.fieldDesk(api, book, state, navigation, clock, confirmation, connectivity, outbox))),
+      // The outbox: the page's IndexedDB (made in ./field, loaded with it) unless the host binds one (the component tests' memory).
+      [ApiClient, AppointmentBook, AppState, NavigationService, Clock, ConfirmationService, Connectivity, { serviceIdentifier: CompletionOutbox, optional: true }],
     )
     .inSingletonScope();
   // Today's and tomorrow's visits fetched ahead for offline use: loaded with My day (lazyPort), where

@@ -44,7 +44,9 @@ export class InPageServerTransport implements ApiTransport {
       if (xsrf) headers.set(XSRF_HEADER, decodeURIComponent(xsrf));
     }
     let body: BodyInit | undefined;
-    if (request.body instanceof Blob) {
+    if (request.body instanceof FormData) {
+      body = request.body;
+    } else if (request.body instanceof Blob) {
       headers.set('Content-Type', request.body.type || 'application/octet-stream');
       body = request.body;
     } else if (request.body !== undefined) {

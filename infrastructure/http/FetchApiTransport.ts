@@ -77,7 +77,10 @@ export class FetchApiTransport implements ApiTransport {
       if (xsrf) headers[XSRF_HEADER] = xsrf;
     }
     const init: RequestInit = { method: request.method, headers, credentials: 'include' };
-    if (request.body instanceof Blob) {
+    if (request.body instanceof FormData) {
+      // multipart/form-data: the browser writes the Content-Type with its boundary.
+      init.body = request.body;
+    } else if (request.body instanceof Blob) {
       // A file goes as it is (an upload), never wrapped in JSON.
       headers['Content-Type'] = request.body.type || 'application/octet-stream';
       init.body = request.body;

@@ -2,7 +2,9 @@ import { errAsync, okAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../domain/auth/user';
 import { completion, emptyCompletion, jpegName, nextPhotoTag, type CompletionDraft, type PhotoDraft } from '../../application/field/completion';
+import { CompletionQueue } from '../../application/field/CompletionQueue';
 import { FieldWork } from '../../application/field/FieldWork';
+import { OutboxBoard } from '../../application/field/OutboxBoard';
 import { myDay } from '../../application/field/myDay';
 import { JPEG_QUALITIES, MAX_PHOTO_EDGE, nextQuality, photoTarget, PHOTO_BUDGET } from '../../application/field/photoSize';
 import { isFieldWorker, mapHref, telHref, workerActions, workerVisitView } from '../../application/field/visitView';
@@ -11,6 +13,7 @@ import type { ImageResizer } from '../../application/ports/ImageResizer';
 import type { FieldReports, VisitCompletion } from '../../application/ports/FieldReports';
 import { HttpAppointmentBook } from '../../infrastructure/http/appointments/HttpAppointmentBook';
 import { HttpFieldReports } from '../../infrastructure/http/field/HttpFieldReports';
+import { MemoryCompletionOutbox } from '../../infrastructure/storage/MemoryCompletionOutbox';
 import { appointmentFixture, eventFixture, reportFixture, visitFixture } from '../support/appointments';
 import { ADMIN, createCore } from '../support/fakes';
 
@@ -55,7 +58,7 @@ describe('My day', () => {
   it("asks the server for the worker's own visits of today and the six days after (FieldWork.myDay, Clock's today)", async () => {
     const core = createCore({ user: WORKER, handler: (r: ApiRequest) => (r.path === '/api/appointments' ? { status: 200, body: { events: [at('2026-11-23', '10:00')], holidays: [], workers: [] } } : { status: 404, body: {} }) });
     core.state.set({ user: WORKER });
-    const work = new FieldWork(new HttpAppointmentBook(core.api), new HttpFieldReports(core.api), fakeResizer(), core.state, core.navigation, core.clock);
+    const work = fieldWork(core, new HttpFieldReports(core.api), fakeResizer());
     const days = (await work.myDay())._unsafeUnwrap();
     expect(days[0]!.visits).toHaveLength(1);
     expect(core.transport.requests[0]?.query).toMatchObject({ start: '2026-11-23', end: '2026-11-30', worker_id: 3 });
@@ -179,14 +182,16 @@ describe('completing a visit', () => {
     expect(completion(VISIT, filled({ workerSignerId: '8' }), 3, '2026-11-23')._unsafeUnwrapErr().fields).toEqual({ signer: [{ key: 'field:problem.signer' }] });
   });
 
-  it('sends the completion in one call, then opens the visit with a notification (FieldWork)', async () => {
+  it('keeps the completion on the device first, sends it in one call, then opens the visit with a notification (FieldWork)', async () => {
     const core = createCore({ user: WORKER, start: '/calendar/completed-report/12?date=2026-11-23' });
     core.state.set({ user: WORKER });
     const sent: VisitCompletion[] = [];
-    const reports: FieldReports = { submit: (c) => (sent.push(c), okAsync(reportFixture({ status: 'ended', version: 7 }))) };
-    const work = new FieldWork(new HttpAppointmentBook(core.api), reports, fakeResizer(), core.state, core.navigation, core.clock);
-    const report = (await work.complete(VISIT, filled()))._unsafeUnwrap();
-    expect([report.status, sent.length, sent[0]!.confirmFuture]).toEqual(['ended', 1, false]);
+    const outbox = new MemoryCompletionOutbox();
+    const reports: FieldReports = { submit: (c) => (sent.push(c), expect(outbox.kept.has(c.key)).toBe(true), okAsync(reportFixture({ status: 'ended', version: 7 }))) };
+    const work = fieldWork(core, reports, fakeResizer(), outbox);
+    expect((await work.complete(VISIT, filled()))._unsafeUnwrap()).toBe('sent');
+    expect([sent.length, sent[0]!.confirmFuture, sent[0]!.key]).toEqual([1, false, 'key-1']);
+    expect(outbox.kept.size).toBe(0);
     expect(core.navigator.url).toBe('/calendar/appointment/12?date=2026-11-23');
     expect(core.state.get().notification).toEqual({ title: 'field:report.done', type: 'success' });
     expect((await work.complete(VISIT, filled({ workDone: '' })))._unsafeUnwrapErr().code).toBe('invalid');
@@ -196,7 +201,7 @@ describe('completing a visit', () => {
   it('makes each chosen photo small (1,600 px long edge) and tags them; an unreadable one stops with its name', async () => {
     const core = createCore({ user: WORKER });
     const resizer = fakeResizer('broken.heic');
-    const work = new FieldWork(new HttpAppointmentBook(core.api), new HttpFieldReports(core.api), resizer, core.state, core.navigation, core.clock);
+    const work = fieldWork(core, new HttpFieldReports(core.api), resizer);
     const photos = (await work.preparePhotos([new File(['a'], 'IMG_1.HEIC'), new File(['b'], 'IMG_2.jpeg')], []))._unsafeUnwrap();
     expect(photos.map((p) => [p.name, p.tag])).toEqual([
       ['IMG_1.jpg', 'before'],
@@ -209,27 +214,28 @@ describe('completing a visit', () => {
     expect((await work.preparePhotos([new File(['c'], 'broken.heic')], photos))._unsafeUnwrapErr()).toEqual({ code: 'unreadableImage', name: 'broken.heic' });
   });
 
-  it('goes over the wire as the report, each tagged photo, both signatures, then the visit ended at the last version (HttpFieldReports)', async () => {
-    const core = createCore({
-      user: WORKER,
-      handler: (r: ApiRequest) =>
-        r.path.endsWith('/status')
-          ? { status: 200, body: { status: 'ended', visitVersion: 6, transitions: ['auditing', 'pending_recheck'], cancelReason: '' } }
-          : { status: r.method === 'POST' ? 201 : 200, body: { report: reportFixture({ version: core.transport.requests.length }) } },
-    });
-    const sent = completion(VISIT, filled({ workerSignerId: '5', photos: [...filled().photos, { key: 'p2', photo: new Blob(['k']), name: 'sink 2.jpg', tag: 'after' }] }), 3, '2026-11-23')._unsafeUnwrap();
+  it('goes over the wire in one multipart call with the key, and reads a 409 as the server’s report (HttpFieldReports)', async () => {
+    let answer: { status: number; body: unknown } = { status: 200, body: { report: reportFixture({ status: 'ended', version: 6 }) } };
+    const core = createCore({ user: WORKER, handler: () => answer });
+    const made = completion(VISIT, filled({ workerSignerId: '5', photos: [...filled().photos, { key: 'p2', photo: new Blob(['k']), name: 'sink 2.jpg', tag: 'after' }] }), 3, '2026-11-23')._unsafeUnwrap();
+    const sent = { ...made, key: '0b7c4a52-8f5e-4f0e-9a43-6c2f4b1d2e3f' };
     const report = (await new HttpFieldReports(core.api).submit(sent))._unsafeUnwrap();
-    const base = '/api/appointments/12/visits/2026-11-23';
-    expect(core.transport.requests.map((r) => [r.method, r.path, r.query?.tag ?? null])).toEqual([
-      ['PUT', `${base}/report`, null],
-      ['POST', `${base}/photos`, 'before'],
-      ['POST', `${base}/photos`, 'after'],
-      ['PUT', `${base}/signatures/client`, null],
-      ['PUT', `${base}/signatures/worker?signer=5`, null],
-      ['POST', `${base}/status`, null],
-    ]);
-    expect(core.transport.requests[2]?.headers).toMatchObject({ 'X-File-Name': 'sink%202.jpg' });
-    expect(core.transport.requests[5]?.body).toEqual({ status: 'ended', version: 5 });
     expect([report.status, report.version]).toEqual(['ended', 6]);
+    const [request] = core.transport.requests;
+    expect([request?.method, request?.path, request?.headers]).toEqual(['POST', '/api/appointments/12/visits/2026-11-23/completion', { 'Idempotency-Key': sent.key }]);
+    const form = request?.body as FormData;
+    expect(JSON.parse(form.get('completion') as string)).toMatchObject({ version: 2, workerSignerId: 5, photoTags: ['before', 'after'], productsUsed: [{ productId: 1, quantity: 150 }] });
+    expect((form.getAll('photo') as File[]).map((f) => f.name)).toEqual(['sink.jpg', 'sink 2.jpg']);
+    expect([form.get('clientSignature'), form.get('workerSignature')].every((f) => f instanceof Blob)).toBe(true);
+    answer = { status: 409, body: { message: 'Changed', report: reportFixture({ findings: 'Seen by the office', version: 4 }) } };
+    expect((await new HttpFieldReports(core.api).submit(sent))._unsafeUnwrapErr()).toMatchObject({ code: 'visitChanged', report: { findings: 'Seen by the office', version: 4 } });
+    // A background call: no error page.
+    expect(core.navigator.url).not.toContain('error');
   });
 });
+
+function fieldWork(core: ReturnType<typeof createCore>, reports: FieldReports, resizer: ImageResizer, outbox = new MemoryCompletionOutbox()): FieldWork {
+  let keys = 0;
+  const queue = new CompletionQueue(outbox, reports, new OutboxBoard(), core.clock);
+  return new FieldWork(new HttpAppointmentBook(core.api), reports, resizer, core.state, core.navigation, core.clock, queue, () => `key-${++keys}`, core.confirmation);
+}

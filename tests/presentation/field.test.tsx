@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../domain/auth/user';
@@ -8,6 +8,8 @@ import zh from '../../locales/zh-HK/field.json';
 import { appointmentFixture, eventFixture, optionsFixture, reportFixture, visitFixture, workerFixture } from '../support/appointments';
 import { ADMIN } from '../support/fakes';
 import { renderApp } from './render';
+import type { KeptCompletion } from '../../application/ports/CompletionOutbox';
+import { MemoryCompletionOutbox } from '../../infrastructure/storage/MemoryCompletionOutbox';
 
 /*
  * The worker's screens on a phone (issue 22), at 390 px wide, in both languages: My day at /calendar,
@@ -89,6 +91,78 @@ describe.each(LANGUAGES)('My day on a phone (%s)', (language) => {
     expect(screen.getByRole('region', { name: new RegExp(name('25', '25')) })).toHaveTextContent(name('Wan Chai Tower', '灣仔大廈'));
     expect(transport.requests.find((r) => r.path === '/api/appointments')?.query).toMatchObject({ start: '2026-11-23', end: '2026-11-30', worker_id: 3 });
     expect(screen.getByRole('button', { name: w.myDay.monthGrid })).toBeInTheDocument();
+  });
+});
+
+/**
+ * Renders inside an awaited act(): a screen that suspends inside render()'s own act scope, which is
+ * not awaited, leaves React's act queue behind ("A component suspended inside an `act` scope, but
+ * the `act` call was not awaited"), and the next render of the file then never commits (the
+ * dom-own flake of a687da0: My day stayed Loading). Awaiting the act flushes it.
+ */
+const renderSettled = (options: Parameters<typeof renderApp>[0]) => act(() => Promise.resolve(renderApp(options)));
+
+describe.each(LANGUAGES)('the completions kept on the phone (%s)', (language) => {
+  const w = WORDS[language];
+  const kept = (key: string, findings: string): KeptCompletion => ({
+    key,
+    keptAt: '2026-11-23T06:00:00.000Z',
+    client: { nameEn: 'Golden Dragon', nameZh: '金龍酒家' },
+    state: 'waiting',
+    completion: {
+      key,
+      appointmentId: 12,
+      date: '2026-11-23',
+      version: 2,
+      report: { workDone: 'Gel applied', findings, productsUsed: [], clientSigner: 'Mrs Wong', version: 2 },
+      photos: [{ photo: new Blob(['j'], { type: 'image/jpeg' }), name: 'sink.jpg', tag: 'before' }],
+      clientSignature: new Blob(['c'], { type: 'image/png' }),
+      workerSignature: new Blob(['w'], { type: 'image/png' }),
+      workerSignerId: 3,
+      confirmFuture: false,
+    },
+  });
+  const client = language === 'en' ? 'Golden Dragon' : '金龍酒家';
+
+  it('shows a waiting completion at the top of My day, and sent once the connection is back (Send now, by keyboard)', async () => {
+    const user = userEvent.setup();
+    const outbox = new MemoryCompletionOutbox();
+    await outbox.put(kept('7f1c2d3e-0000-4000-8000-000000000001', 'Droppings'));
+    let online = false;
+    const handler = (r: ApiRequest) =>
+      r.path.endsWith('/completion') ? (online ? { status: 200, body: { report: reportFixture({ status: 'ended', version: 6 }) } } : ('no-response' as const)) : backend(r);
+    const { transport } = await renderSettled({ start: '/calendar', user: WORKER, language, handler, outbox });
+    const list = await screen.findByRole('region', { name: w.outbox.title }, { timeout: 30_000 });
+    const item = within(list).getByRole('listitem', { name: new RegExp(client) });
+    expect(await within(item).findByText(w.outbox.state.waiting, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    online = true;
+    within(item).getByRole('button', { name: w.outbox.sendNow }).focus();
+    await user.keyboard('{Enter}');
+    expect(await within(item).findByText(w.outbox.state.sent, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    const sent = transport.requests.filter((r) => r.path.endsWith('/completion'));
+    // Tried while offline (when the worker's code loaded, when My day opened), then sent: always with the same key.
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((r) => r.headers?.['Idempotency-Key']))).toEqual(new Set(['7f1c2d3e-0000-4000-8000-000000000001']));
+    expect(outbox.kept.size).toBe(0);
+  });
+
+  it('shows a completion the office overtook beside the office’s report, and discards it only when confirmed', async () => {
+    const user = userEvent.setup();
+    const outbox = new MemoryCompletionOutbox();
+    await outbox.put(kept('7f1c2d3e-0000-4000-8000-000000000002', 'Droppings behind the fridge'));
+    const handler = (r: ApiRequest) =>
+      r.path.endsWith('/completion') ? { status: 409, body: { message: 'Changed', report: reportFixture({ findings: 'Seen by the office', workDone: 'Office visit', version: 5 }) } } : backend(r);
+    await renderSettled({ start: '/calendar', user: WORKER, language, handler, outbox });
+    const list = await screen.findByRole('region', { name: w.outbox.title }, { timeout: 30_000 });
+    expect(await within(list).findByText(w.outbox.state.conflict, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(within(list).getByRole('region', { name: w.outbox.yours })).toHaveTextContent('Droppings behind the fridge');
+    expect(within(list).getByRole('region', { name: w.outbox.office })).toHaveTextContent('Seen by the office');
+    expect(within(list).getByRole('link', { name: w.outbox.openVisit })).toHaveAttribute('href', '/calendar/appointment/12?date=2026-11-23');
+    expect(outbox.kept.get('7f1c2d3e-0000-4000-8000-000000000002')?.state).toBe('conflict');
+    await user.click(within(list).getByRole('button', { name: w.outbox.discardLabel }));
+    await user.click(within(await screen.findByRole('alertdialog')).getAllByRole('button').at(-1)!);
+    await waitFor(() => expect(outbox.kept.size).toBe(0));
+    expect(screen.queryByRole('region', { name: w.outbox.title })).not.toBeInTheDocument();
   });
 });
 

@@ -26,6 +26,8 @@ import { allMessages } from '../support/messages';
 import { App } from '../../presentation/app/App';
 import { ServicesProvider } from '../../presentation/services/ServicesContext';
 import { ADMIN, FakeClock, FakeConnectivity, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
+import { CompletionOutbox } from '../../application/ports/CompletionOutbox';
+import { MemoryCompletionOutbox } from '../../infrastructure/storage/MemoryCompletionOutbox';
 
 /**
  * Renders the whole app on a real container whose ports are fakes: a scripted back end, an
@@ -40,6 +42,8 @@ export function renderApp(
     drafts?: MemoryDraftStore;
     /** How stored pictures get their address: as with the real server (their own /api/ address) unless given. */
     fileAddresses?: (transport: FakeTransport) => FileAddresses;
+    /** The worker's outbox (in memory unless given). */
+    outbox?: MemoryCompletionOutbox;
   } = {},
 ) {
   const drafts = options.drafts ?? new MemoryDraftStore();
@@ -48,6 +52,7 @@ export function renderApp(
   const store = new MemoryUserStore(options.user ?? null);
   const files = new MemoryFileSaver();
   const connectivity = new FakeConnectivity();
+  const outbox = options.outbox ?? new MemoryCompletionOutbox();
   const i18n = createI18n(options.language ?? 'zh-HK', allMessages());
   const memory = new Map<string, string>();
   const language = new I18nextLanguageSetting(i18n, { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }, document.documentElement);
@@ -65,6 +70,7 @@ export function renderApp(
       bind(FileSaver).toConstantValue(files);
       bind(FileAddresses).toConstantValue(options.fileAddresses?.(transport) ?? new DirectFileAddresses());
       bind(LanguageSetting).toConstantValue(language);
+      bind(CompletionOutbox).toConstantValue(outbox);
     }),
     ...applicationModules,
   );
@@ -78,7 +84,7 @@ export function renderApp(
       </I18nextProvider>
     </ServicesProvider>,
   );
-  return { ...view, transport, navigator, store, i18n, services, drafts, files, connectivity };
+  return { ...view, transport, navigator, store, i18n, services, drafts, files, connectivity, outbox };
 }
 
 /**

@@ -1,48 +1,48 @@
-import { okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, type ResultAsync } from 'neverthrow';
 import type { ApiClient } from '../../../application/api/ApiClient';
 import type { ApiError } from '../../../application/api/ApiError';
 import type { Report } from '../../../application/appointments/appointment';
-import type { FieldReports, VisitCompletion } from '../../../application/ports/FieldReports';
-import { ReportReply, StatusReply } from '../../../contract/appointments';
+import type { FieldReports, VisitChanged, VisitCompletion } from '../../../application/ports/FieldReports';
+import { COMPLETION_PARTS, CompletionConflictReply, ReportReply, type CompletionPart } from '../../../contract/appointments';
 import { decoderOf } from '../wire';
 
 const report = decoderOf(ReportReply);
+const changed = decoderOf(CompletionConflictReply);
 
 /**
- * A completed visit over the API, in the order the server's rules need: the report's words at the
- * visit's version, each photo with its tag, the client's then the worker's signature, then the visit
- * ended at the version the last reply gave (ending needs the complete report). Every reply is read by
- * the wire contract (contract/appointments.ts). The first failure stops the rest and is the result.
+ * A completed visit over the API in ONE call (POST …/visits/{date}/completion, multipart): the
+ * report's words at the visit's version, the photos with their tags, both signatures, and the visit
+ * ended, all or nothing on the server. The completion's key goes as `Idempotency-Key`, so sending it
+ * again (the reply was lost) changes nothing. A 409 carries the server's report: `visitChanged`.
+ * A background call (no error page): the outbox says how it went.
  */
 export class HttpFieldReports implements FieldReports {
   constructor(private readonly api: ApiClient) {}
 
-  submit(c: VisitCompletion): ResultAsync<Report, ApiError> {
-    const visit = `/api/appointments/${c.appointmentId}/visits/${c.date}`;
-    const photos = (saved: Report) =>
-      c.photos.reduce<ResultAsync<Report, ApiError>>(
-        (done, p) =>
-          done.andThen(() =>
-            this.api
-              .call({ method: 'POST', path: `${visit}/photos`, query: { tag: p.tag }, body: p.photo, headers: { 'X-File-Name': encodeURIComponent(p.name) } }, report)
-              .map((r) => r.report),
-          ),
-        okAsync(saved),
-      );
-    const sign = (who: 'client' | 'worker', png: Blob) => {
-      const signer = who === 'worker' && c.workerSignerId !== undefined ? `?signer=${c.workerSignerId}` : '';
-      return this.api.call({ method: 'PUT', path: `${visit}/signatures/${who}${signer}`, body: png }, report).map((r) => r.report);
+  submit(c: VisitCompletion): ResultAsync<Report, ApiError | VisitChanged> {
+    const part: CompletionPart = {
+      workDone: c.report.workDone,
+      findings: c.report.findings,
+      pestsFound: c.report.pestsFound ?? '',
+      areasTreated: c.report.areasTreated ?? '',
+      productsUsed: c.report.productsUsed.map((p) => ({ productId: p.productId, quantity: p.quantity, note: p.note })),
+      clientSigner: c.report.clientSigner,
+      version: c.version,
+      workerSignerId: c.workerSignerId ?? null,
+      confirmFuture: c.confirmFuture,
+      photoTags: c.photos.map((p) => p.tag),
     };
+    const form = new FormData();
+    form.append(COMPLETION_PARTS.completion, JSON.stringify(part));
+    for (const photo of c.photos) form.append(COMPLETION_PARTS.photo, photo.photo, photo.name);
+    form.append(COMPLETION_PARTS.clientSignature, c.clientSignature, 'client-signature.png');
+    form.append(COMPLETION_PARTS.workerSignature, c.workerSignature, 'worker-signature.png');
     return this.api
-      .call({ method: 'PUT', path: `${visit}/report`, body: c.report }, report)
+      .call({ method: 'POST', path: `/api/appointments/${c.appointmentId}/visits/${c.date}/completion`, body: form, headers: { 'Idempotency-Key': c.key } }, report, { navigateOnError: false })
       .map((r) => r.report)
-      .andThen(photos)
-      .andThen(() => sign('client', c.clientSignature))
-      .andThen(() => sign('worker', c.workerSignature))
-      .andThen((signed) =>
-        this.api
-          .call({ method: 'POST', path: `${visit}/status`, body: { status: 'ended', version: signed.version, ...(c.confirmFuture ? { confirmFuture: true } : {}) } }, decoderOf(StatusReply))
-          .map((ended): Report => ({ ...signed, status: ended.status, version: ended.visitVersion })),
-      );
+      .orElse((error): ResultAsync<Report, ApiError | VisitChanged> => {
+        const read = error.code === 'conflict' ? changed(error.body) : null;
+        return errAsync(read?.isOk() ? { code: 'visitChanged', report: read.value.report } : error);
+      });
   }
 }

@@ -41,8 +41,9 @@ const pictureOf = (png: Blob) =>
  * Completing a visit on a phone (issue 22; /calendar/completed-report/{id} for a worker): findings,
  * work done, pests found and areas treated, the products used with quantity, unit and active
  * ingredient, several photos at once from the camera or the gallery (made small on the phone, each
- * tagged before or after), the client's and the worker's signatures; sent in one go by the FieldDesk
- * use-case, which then opens the visit again.
+ * tagged before or after), the client's and the worker's signatures; kept on the phone and sent in
+ * one go by the FieldDesk use-case, which then opens the visit again (or My day, where the outbox
+ * shows it when it could not be sent).
  */
 export function CompletionForm({ data, onOfficeView }: { data: AppointmentScreenData; onOfficeView: () => void }) {
   const { t, i18n } = useTranslation(['field', 'calendar', 'products']);
@@ -60,7 +61,7 @@ export function CompletionForm({ data, onOfficeView }: { data: AppointmentScreen
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
   const rowFields = rows.flatMap((_, i) => [`productsUsed.${i}.productId`, `productsUsed.${i}.quantity`]);
-  const sending = useSubmit((sent: CompletionDraft) => desk.complete({ appointmentId: appointment.id, date: visit.date, version: data.report?.version ?? visit.visitVersion, workerIds: appointment.workerIds }, sent), {
+  const sending = useSubmit((sent: CompletionDraft) => desk.complete({ appointmentId: appointment.id, date: visit.date, version: data.report?.version ?? visit.visitVersion, workerIds: appointment.workerIds, client: appointment.client ? { nameEn: appointment.client.nameEn, nameZh: appointment.client.nameZh } : null }, sent), {
     fields: ['workDone', 'findings', 'clientSignature', 'workerSignature', 'signer', ...rowFields],
   });
   const { busy, errors } = sending;

@@ -9,6 +9,7 @@ import type { VisitDay } from '../../../application/field/myDay';
 import { bilingual } from '../../format/bilingual';
 import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
+import { Outbox } from './Outbox';
 
 type Loaded = Result<VisitDay[], ApiError>;
 
@@ -18,6 +19,7 @@ type Loaded = Result<VisitDay[], ApiError>;
  * away. The visits come from the FieldDesk use-case, asked once when the list has opened (and on "try
  * again"): from an effect, not from the render, so a render React sets aside (a suspension above it)
  * neither asks twice nor leaves the list waiting on an answer no one reads.
+ * Above them, the completions kept on this phone until the server has them (Outbox), when there are any.
  */
 export function MyDay({ onShowMonth }: { onShowMonth: () => void }) {
   const { t } = useTranslation(['field', 'calendar']);
@@ -45,6 +47,7 @@ export function MyDay({ onShowMonth }: { onShowMonth: () => void }) {
           {t('myDay.monthGrid')}
         </button>
       </div>
+      <Outbox />
       {loaded === null ? (
         <p role="status" aria-live="polite">
           {t('myDay.loading')}
