@@ -95,10 +95,9 @@ describe.each(LANGUAGES)('My day on a phone (%s)', (language) => {
 });
 
 /**
- * Renders inside an awaited act(): a screen that suspends inside render()'s own act scope, which is
- * not awaited, leaves React's act queue behind ("A component suspended inside an `act` scope, but
- * the `act` call was not awaited"), and the next render of the file then never commits (the
- * dom-own flake of a687da0: My day stayed Loading). Awaiting the act flushes it.
+ * Renders inside an awaited act(). Rendered plainly after this file's other renders, the outbox tests
+ * met the dom-own flake of a687da0 (My day stayed Loading, with React's warning that a component
+ * suspended inside render()'s act scope, which is not awaited); inside an awaited act they pass.
  */
 const renderSettled = (options: Parameters<typeof renderApp>[0]) => act(() => Promise.resolve(renderApp(options)));
 
