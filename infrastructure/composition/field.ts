@@ -1,19 +1,19 @@
-import type { ApiClient } from '../../application/api/ApiClient';
+import type { ResolutionContext } from 'inversify';
+import { ApiClient } from '../../application/api/ApiClient';
 import { CompletionQueue } from '../../application/field/CompletionQueue';
 import { FieldWork } from '../../application/field/FieldWork';
 import { OutboxBoard } from '../../application/field/OutboxBoard';
 import { OutboxWatch } from '../../application/field/OutboxWatch';
-import type { Connectivity } from '../../application/ports/Connectivity';
-import type { CompletionOutbox } from '../../application/ports/CompletionOutbox';
-import type { ConfirmationService } from '../../application/navigation/ConfirmationService';
-import type { NavigationService } from '../../application/navigation/NavigationService';
-import type { AppointmentBook } from '../../application/ports/AppointmentBook';
-import type { Clock } from '../../application/ports/Clock';
-import type { AppState } from '../../application/state/AppState';
+import { ConfirmationService } from '../../application/navigation/ConfirmationService';
+import { NavigationService } from '../../application/navigation/NavigationService';
+import { AppointmentBook } from '../../application/ports/AppointmentBook';
+import { Clock } from '../../application/ports/Clock';
+import { CompletionOutbox } from '../../application/ports/CompletionOutbox';
+import { Connectivity } from '../../application/ports/Connectivity';
+import { AppState } from '../../application/state/AppState';
 import { HttpFieldReports } from '../http/field/HttpFieldReports';
 import { CanvasImageResizer } from '../images/CanvasImageResizer';
 import { IdbCompletionOutbox } from '../storage/IdbCompletionOutbox';
-
 /** A version 4 UUID from the platform's random numbers (crypto.randomUUID needs a secure context; a phone on the office's http address has none). */
 export function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -25,15 +25,18 @@ export function randomKey(): string {
 
 /**
  * The worker's use-cases with their adapters (the report over HTTP, photos made small on a canvas,
- * the outbox in the page's IndexedDB unless the host gives one): loaded with the first worker screen.
+ * the outbox in the page's IndexedDB unless the host binds one — the component tests' memory),
+ * asked of the container when the first worker screen loads them.
  */
-export function fieldDesk(api: ApiClient, book: AppointmentBook, state: AppState, navigation: NavigationService, clock: Clock, confirmation: ConfirmationService,
-  connectivity: Connectivity,
-  outbox: CompletionOutbox = new IdbCompletionOutbox(),
-): FieldWork {
+export function fieldDesk(context: ResolutionContext): FieldWork {
+  const api = context.get(ApiClient);
+  const state = context.get(AppState);
+  const clock = context.get<Clock>(Clock);
   const reports = new HttpFieldReports(api);
-  const work = new FieldWork(book, reports, new CanvasImageResizer(), state, navigation, clock, new CompletionQueue(outbox, reports, new OutboxBoard(), clock), randomKey, confirmation);
+  const outbox = context.get<CompletionOutbox>(CompletionOutbox, { optional: true }) ?? new IdbCompletionOutbox();
+  const queue = new CompletionQueue(outbox, reports, new OutboxBoard(), clock);
+  const work = new FieldWork(context.get<AppointmentBook>(AppointmentBook), reports, new CanvasImageResizer(), state, context.get(NavigationService), clock, queue, randomKey, context.get(ConfirmationService));
   // From now on, for the page's life: the outbox is sent again each time the connection returns (a worker in the field signed in).
-  new OutboxWatch(state, connectivity, work).start();
+  new OutboxWatch(state, context.get<Connectivity>(Connectivity), work).start();
   return work;
 }

@@ -45,7 +45,6 @@ import { OverlapWatch } from '../../application/appointments/OverlapWatch';
 import { AppointmentFlowLoader } from '../../application/appointments/AppointmentFlowLoader';
 import { FieldDesk } from '../../application/field/FieldDesk';
 import { NO_OFFLINE_VISITS, OfflineVisits } from '../../application/field/OfflineVisits';
-import { CompletionOutbox } from '../../application/ports/CompletionOutbox';
 import { ReportService } from '../../application/reports/ReportService';
 import { ReportDesk } from '../../application/ports/ReportDesk';
 import { ProductForms } from '../../application/products/ProductForms';
@@ -331,14 +330,10 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
       [AppState, NavigationService, AppointmentBook],
     )
     .inSingletonScope();
-  // The worker's use-cases in the field and their adapters load with the first worker screen (lazyPort).
+  // The worker's use-cases in the field and their adapters load with the first worker screen (lazyPort);
+  // what they need is asked of the container then (./field), so none of it weighs on the first download.
   bind(FieldDesk)
-    .toResolvedValue(
-      (api: ApiClient, book: AppointmentBook, state: AppState, navigation: NavigationService, clock: Clock, confirmation: ConfirmationService, connectivity: Connectivity, outbox: CompletionOutbox | undefined) =>
-        lazyPort<FieldDesk>(() => import('./field').then((m) => m.fieldDesk(api, book, state, navigation, clock, confirmation, connectivity, outbox))),
-      // The outbox: the page's IndexedDB (made in ./field, loaded with it) unless the host binds one (the component tests' memory).
-      [ApiClient, AppointmentBook, AppState, NavigationService, Clock, ConfirmationService, Connectivity, { serviceIdentifier: CompletionOutbox, optional: true }],
-    )
+    .toDynamicValue((context) => lazyPort<FieldDesk>(() => import('./field').then((m) => m.fieldDesk(context))))
     .inSingletonScope();
   // Today's and tomorrow's visits fetched ahead for offline use: loaded with My day (lazyPort), where
   // the browser has service workers to keep them.
