@@ -178,7 +178,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               test: {
                 name: 'postgres',
                 environment: 'node',
-                include: ['tests/server/{concurrency,faults,jobs-shared}.test.ts'],
+                include: ['tests/server/{concurrency,faults,jobs-shared,field-completion}.test.ts'],
                 globalSetup: ['tests/server/pg-global-setup.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
