@@ -117,3 +117,55 @@ for (const language of ['zh-HK', 'en'] as const) {
     await api.dispose();
   });
 }
+
+test('the office changed the visit while the phone was offline: the outbox shows both reports and overwrites nothing (zh-HK)', async ({ page, context, baseURL }) => {
+  const w = WORDS['zh-HK'];
+  const { api, xsrf } = await adminApi(baseURL!);
+  const users = (await (await api.get('/api/users?per_page=100')).json()) as { items: { id: number; email: string }[] };
+  const workerId = users.items.find((u) => u.email === WORKER.email)!.id;
+  const date = today();
+  const made = await api.post('/api/appointments', {
+    data: { clientId: 1, address: '灣仔道 8 號', workerIds: [workerId], date, startTime: '06:20', endTime: '06:50', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } },
+    headers: { 'X-XSRF-TOKEN': await xsrf() },
+  });
+  expect(made.status()).toBe(201);
+  const id = ((await made.json()) as { appointment: { id: number } }).appointment.id;
+  const mine = `Worker's findings ${id}`;
+  const office = `Office's findings ${id}`;
+
+  await signIn(page, WORKER);
+  try {
+    await page.getByRole('link', { name: /06:20/ }).click();
+    await page.getByRole('button', { name: w.complete }).or(page.getByRole('link', { name: w.complete })).first().click();
+    await expect(page.getByRole('heading', { name: w.complete, level: 1 })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByLabel(w.findings).fill(mine);
+    await page.getByLabel(w.workDone).fill('Traps checked');
+    for (const who of [w.client, w.worker]) {
+      await draw(page, `${who}${w.pad}`);
+      await page.getByRole('button', { name: `${w.save}${who}` }).click();
+      await expect(page.getByRole('img', { name: `${w.saved}${who}` })).toBeVisible();
+    }
+    await page.getByRole('button', { name: w.complete }).click();
+    const outbox = page.getByRole('region', { name: w.outbox });
+    await expect(outbox.getByText(w.waiting)).toBeVisible();
+
+    // Meanwhile the office writes the report of the same visit.
+    const before = (await (await api.get(`/api/appointments/${id}?tab=report&date=${date}`)).json()) as { report: { version: number } };
+    const changed = await api.put(`/api/appointments/${id}/visits/${date}/report`, { data: { findings: office, workDone: 'Checked by the office', version: before.report.version }, headers: { 'X-XSRF-TOKEN': await xsrf() } });
+    expect(changed.ok()).toBe(true);
+
+    // Back online: refused as a conflict, both shown, nothing overwritten.
+    await context.setOffline(false);
+    await expect(outbox.getByText('辦公室已修改')).toBeVisible({ timeout: 20_000 });
+    await expect(outbox.getByRole('region', { name: '你的報告' })).toContainText(mine);
+    await expect(outbox.getByRole('region', { name: '辦公室現有的版本' })).toContainText(office);
+  } finally {
+    await context.setOffline(false);
+  }
+  const after = (await (await api.get(`/api/appointments/${id}?tab=report&date=${date}`)).json()) as { report: { findings: string; status: string } };
+  expect(after.report.findings).toBe(office);
+  expect(after.report.status).not.toBe('ended');
+  await api.dispose();
+});
