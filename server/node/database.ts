@@ -23,10 +23,22 @@ export function databaseTarget(env: NodeJS.ProcessEnv): DatabaseTarget {
 export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.kind === 'postgres') {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: postgresPool(target.url) }),
     });
   }
   mkdirSync(target.dataDir, { recursive: true });
   if (target.thread !== 'main') return new Kysely<Database>({ dialect: new WorkerPGliteDialect({ dataDir: target.dataDir }) });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: new PGlite(target.dataDir) }) });
+}
+
+/**
+ * A pool of 10 connections to PostgreSQL. A connection that fails while idle (the database
+ * restarted, an administrator ended it) is said in the log and left to the pool, which opens another
+ * when one is needed: without a listener, pg's pool would throw it as an uncaught exception and stop
+ * the server.
+ */
+export function postgresPool(url: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (error) => console.error(`[db] an idle PostgreSQL connection ended: ${error.message}`));
+  return pool;
 }

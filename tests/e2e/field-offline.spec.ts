@@ -9,7 +9,7 @@ import { ADMIN, signIn, WORKER } from './signIn';
  * both signatures, and its PDF prints the findings. In both languages, at 390 × 844.
  */
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
 const WORDS = {
   'zh-HK': { complete: '完成工作', findings: '發現', workDone: '已完成的工作', photos: '拍攝或選擇相片', client: '客戶簽署', worker: '工作人員簽署', pad: '：以手指、筆或滑鼠在此簽署', save: '儲存', saved: '已儲存的', outbox: '保存在此手機', waiting: '等候傳送', sent: '已傳送' },

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { SALES, WORKER, signIn, submitSignIn } from './signIn';
 
+// The installable app's service worker (blocked in the other specs: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('Chinese text is drawn with the bundled Noto Sans HK slices, fetched from the app itself', async ({ page }) => {
   const fontFiles: string[] = [];
   page.on('response', (response) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, WORKER } from './signIn';
 
 /** The worker's phone (issue 22): 390 × 844, as the demo worker. */
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'allow' });
 
 const WORDS = {
   'zh-HK': { myDay: '我的日程', today: /^今日 · /, tomorrow: /^明日 · /, loading: '正在載入你的預約…' },

@@ -65,7 +65,10 @@ async function postgresCopy(pgTemplate: { url: string; template: string }): Prom
   await admin.query(`create database ${name} template ${pgTemplate.template}`);
   await admin.end();
   const open = (): OpenDatabase => {
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(pgTemplate.url, name), max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: withDatabase(pgTemplate.url, name), max: 10 });
+    // The copy is dropped WITH (FORCE) at the end, which ends any connection still open on it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       reopen: async () => {
