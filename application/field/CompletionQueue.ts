@@ -31,11 +31,14 @@ export class CompletionQueue {
     private readonly reports: FieldReports,
     readonly board: OutboxBoard,
     private readonly clock: Clock,
+    /** Who is signed in (null: nobody known, every kept completion is theirs to see). */
+    private readonly signedIn: () => number | null = () => null,
   ) {}
 
   /** Keeps a completion (waiting) before anything is sent. */
   keep(completion: VisitCompletion, client: KeptCompletion['client']): ResultAsync<KeptCompletion, OutboxUnavailable> {
-    const kept: KeptCompletion = { key: completion.key, completion, client, keptAt: this.clock.now().toISOString(), state: 'waiting' };
+    const userId = this.signedIn();
+    const kept: KeptCompletion = { key: completion.key, ...(userId === null ? {} : { userId }), completion, client, keptAt: this.clock.now().toISOString(), state: 'waiting' };
     return this.outbox.put(kept).map(() => {
       this.board.show(kept);
       return kept;
@@ -75,13 +78,19 @@ export class CompletionQueue {
     return { ...rest, state: 'refused', problem };
   }
 
-  /** The outbox as kept on the device, on the board (completions sent since the app opened stay shown as sent). */
+  /**
+   * The outbox as kept on the device for whoever is signed in (another person's completions on a
+   * shared phone are neither shown nor sent with this session), on the board (completions sent since
+   * the app opened stay shown as sent).
+   */
   load(): ResultAsync<readonly KeptCompletion[], never> {
     return this.outbox
       .all()
       .orElse(() => okAsync<KeptCompletion[], never>([]))
-      .map((kept) => {
-        const sent = this.board.get().filter((i) => i.state === 'sent' && !kept.some((k) => k.key === i.key));
+      .map((all) => {
+        const me = this.signedIn();
+        const kept = me === null ? all : all.filter((k) => k.userId === undefined || k.userId === me);
+        const sent = this.board.get().filter((i) => i.state === 'sent' && (me === null || i.userId === undefined || i.userId === me) && !kept.some((k) => k.key === i.key));
         this.board.set([...kept.map((k) => this.board.get().find((i) => i.key === k.key && i.state === 'sending') ?? k), ...sent]);
         return kept;
       });

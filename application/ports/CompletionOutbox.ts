@@ -13,6 +13,8 @@ export type KeptState = 'waiting' | 'refused' | 'conflict';
  */
 export interface KeptCompletion {
   readonly key: string;
+  /** Who completed it: a shared phone shows and sends each person's own only (absent in ones kept before it was recorded). */
+  readonly userId?: number;
   readonly completion: VisitCompletion;
   /** The visit's client as the worker saw it, to name the completion in the list. */
   readonly client: { readonly nameEn: string; readonly nameZh: string } | null;

@@ -34,7 +34,7 @@ export function fieldDesk(context: ResolutionContext): FieldWork {
   const clock = context.get<Clock>(Clock);
   const reports = new HttpFieldReports(api);
   const outbox = context.get<CompletionOutbox>(CompletionOutbox, { optional: true }) ?? new IdbCompletionOutbox();
-  const queue = new CompletionQueue(outbox, reports, new OutboxBoard(), clock);
+  const queue = new CompletionQueue(outbox, reports, new OutboxBoard(), clock, () => state.get().user?.id ?? null);
   const work = new FieldWork(context.get<AppointmentBook>(AppointmentBook), reports, new CanvasImageResizer(), state, context.get(NavigationService), clock, queue, randomKey, context.get(ConfirmationService));
   // From now on, for the page's life: the outbox is sent again each time the connection returns (a worker in the field signed in).
   new OutboxWatch(state, context.get<Connectivity>(Connectivity), work).start();

@@ -90,6 +90,32 @@ describe("the worker's outbox", () => {
     ]);
   });
 
+  it('on a shared phone, shows and sends only the signed-in person’s completions', async () => {
+    const server = scripted(reportFixture({ status: 'ended', version: 3 }));
+    const outbox = new MemoryCompletionOutbox();
+    const board = new OutboxBoard();
+    let me: number | null = 3;
+    const core = createCore({ user: WORKER });
+    const queue = new CompletionQueue(outbox, server.reports, board, core.clock, () => me);
+    const completion = (key: string): VisitCompletion => ({ key, appointmentId: 12, date: '2026-11-23', version: 2, report: { workDone: 'x', findings: '', productsUsed: [], clientSigner: '', version: 2 }, photos: [], clientSignature: png, workerSignature: png, workerSignerId: undefined, confirmFuture: false });
+    await queue.keep(completion('mine'), null);
+    me = 4;
+    await queue.keep(completion('theirs'), null);
+    expect([...outbox.kept.values()].map((k) => [k.key, k.userId])).toEqual([
+      ['mine', 3],
+      ['theirs', 4],
+    ]);
+    // Worker 4 signed in: only theirs is listed and sent.
+    await queue.replay();
+    expect(server.sent.map((c) => c.key)).toEqual(['theirs']);
+    expect([...outbox.kept.keys()]).toEqual(['mine']);
+    expect(states(board)).toEqual([['theirs', 'sent']]);
+    // Worker 3 again: their own, not the other's sent one.
+    me = 3;
+    await queue.load();
+    expect(states(board)).toEqual([['mine', 'waiting']]);
+  });
+
   it('keeps a refusal with its reason and a changed visit with the server’s report, sends neither again, and lets the worker discard them', async () => {
     const refusal: ApiError = { code: 'validation', message: 'The report is with the office.', fields: { status: ['The report is with the office.'] } };
     const office = reportFixture({ findings: 'Seen by the office', version: 5 });
