@@ -50,14 +50,23 @@ function run(script: string): Promise<Outcome> {
   });
 }
 
+/**
+ * Ends the steps still running: SIGINT first, as Ctrl-C would, so Playwright and Vitest stop their
+ * own servers (Playwright's web servers run in process groups of their own, which a signal to the
+ * step's group does not reach); whatever is still there 15 s later is killed.
+ */
 function stopAll(): void {
-  for (const child of running) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
+  const signal = (sig: NodeJS.Signals) => {
+    for (const child of running) {
+      try {
+        if (child.pid) process.kill(-child.pid, sig);
+      } catch {
+        // Already gone.
+      }
     }
-  }
+  };
+  signal('SIGINT');
+  setTimeout(() => signal('SIGKILL'), 15_000).unref();
 }
 
 async function lane(phases: readonly (readonly string[])[]): Promise<void> {
