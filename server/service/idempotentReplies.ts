@@ -14,9 +14,25 @@ export interface KeptReply {
   readonly reply: unknown;
 }
 
-/** Claims (user, key) for `scope`; false when it is taken (the reply is then kept: keptReply). */
+/**
+ * How long a reply is kept. A completion sent again later than this is no longer recognised by its
+ * key, but cannot be applied twice either: its visit has moved on, so its version is stale (409).
+ */
+export const KEPT_REPLY_DAYS = 30;
+
+/**
+ * Claims (user, key) for `scope`; false when it is taken (the reply is then kept: keptReply). The
+ * user's replies older than KEPT_REPLY_DAYS go at the same time, so the table does not grow for ever.
+ */
 export async function claimKey(tx: Tx, userId: number, key: string, scope: string, now: Date): Promise<boolean> {
   const row = await tx.insertInto('idempotent_replies').values({ user_id: userId, key, scope, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).returning('key').executeTakeFirst();
+  if (row !== undefined) {
+    await tx
+      .deleteFrom('idempotent_replies')
+      .where('user_id', '=', userId)
+      .where('created_at', '<', new Date(now.getTime() - KEPT_REPLY_DAYS * 24 * 60 * 60 * 1000))
+      .execute();
+  }
   return row !== undefined;
 }
 

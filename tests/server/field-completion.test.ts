@@ -113,6 +113,27 @@ describe('a visit completed in one call', () => {
     expect(await state(id)).toEqual(kept);
   });
 
+  it('keeps a reply 30 days: the next completion after that lets it go, and the old key sent again is a stale version, not a second completion', async () => {
+    const first = await appointment('2026-11-23', [workerId]);
+    const oldKey = randomUUID();
+    expect((await complete(worker, first, '2026-11-23', oldKey)).status).toBe(200);
+    const kept = async () => (await server.db.selectFrom('idempotent_replies').select('key').where('user_id', '=', workerId).execute()).map((r) => r.key);
+    expect(await kept()).toContain(oldKey);
+
+    // 31 days on (the row made older: moving the clock would end the sessions too).
+    await server.db.updateTable('idempotent_replies').set({ created_at: new Date(server.clock.now().getTime() - 31 * 24 * 60 * 60 * 1000) }).where('key', '=', oldKey).execute();
+    const second = await appointment('2026-11-23', [workerId]);
+    const newKey = randomUUID();
+    expect((await complete(worker, second, '2026-11-23', newKey)).status).toBe(200);
+    expect(await kept()).toContain(newKey);
+    expect(await kept()).not.toContain(oldKey);
+
+    const before = await state(first);
+    const again = await complete(worker, first, '2026-11-23', oldKey);
+    expect(again.status).toBe(409);
+    expect(await state(first)).toEqual(before);
+  });
+
   it('answers a stale version with 409 and the report as the server keeps it, and changes nothing', async () => {
     const id = await appointment('2026-11-22', [workerId]);
     // The office wrote the report meanwhile.
