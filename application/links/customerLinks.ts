@@ -1,7 +1,7 @@
 import type { OrderType } from '../../domain/orders/order';
 import type { ResponseRefusal } from '../../domain/quotations/customerResponse';
 import type { QuotationStatus, VisitFrequency } from '../../domain/quotations/quotation';
-import type { AppointmentStatus } from '../../domain/appointments/status';
+import type { ServiceReportRecord } from '../../domain/documents/serviceReport';
 import type { LinkedDocument } from '../../domain/links/linkedDocuments';
 import { whatsAppUrl } from '../../domain/links/whatsapp';
 import type { CustomerResponse, Letterhead } from '../sales/sales';
@@ -102,24 +102,9 @@ export interface CustomerStatement {
   readonly ageing: Readonly<Record<Bucket, number>>;
 }
 
-export interface CustomerServiceReport {
-  readonly company: { readonly nameEn: string; readonly nameZh: string; readonly addressEn: string; readonly addressZh: string; readonly phone: string } | null;
-  readonly client: { readonly nameEn: string; readonly nameZh: string; readonly code: string } | null;
-  readonly address: string;
-  readonly area: { readonly nameEn: string; readonly nameZh: string } | null;
-  readonly date: string;
-  readonly start: string | null;
-  readonly end: string | null;
-  readonly workers: readonly string[];
-  readonly status: AppointmentStatus;
-  readonly workDone: string;
-  readonly findings: string;
-  readonly pestsFound: string;
-  readonly areasTreated: string;
-  readonly products: readonly { readonly code: string; readonly nameEn: string; readonly nameZh: string; readonly quantity: number; readonly unit: string; readonly note: string; readonly activeIngredient: string }[];
-  readonly photos: readonly { readonly name: string; readonly tag: 'before' | 'after' | null }[];
-  /** Each signature with its drawing (a PNG data: address) or null. */
-  readonly signatures: readonly { readonly who: 'client' | 'worker'; readonly signer: string; readonly signedAt: string | null; readonly image: string | null }[];
+/** A completed service report as the customer's page shows it: the report's record (the one the PDF prints), each signature with its drawing (a PNG data: address) or null. */
+export interface CustomerServiceReport extends Omit<ServiceReportRecord, 'signatures'> {
+  readonly signatures: readonly (ServiceReportRecord['signatures'][number] & { readonly image: string | null })[];
 }
 
 /** The customer's page (/d/{token}): the document, its latest answer, whether it can still be answered (and why not), whether a PDF is offered. */

@@ -40,6 +40,28 @@ async function draw(page: Page, name: string): Promise<void> {
   await page.mouse.up();
 }
 
+/** A one-off visit today at `startTime` for the demo worker, made by the administrator; its id. */
+async function visitToday(api: APIRequestContext, xsrf: () => Promise<string>, startTime: string, endTime: string): Promise<number> {
+  const users = (await (await api.get('/api/users?per_page=100')).json()) as { items: { id: number; email: string }[] };
+  const workerId = users.items.find((u) => u.email === WORKER.email)!.id;
+  const made = await api.post('/api/appointments', {
+    data: { clientId: 1, address: '灣仔道 8 號', workerIds: [workerId], date: today(), startTime, endTime, recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } },
+    headers: { 'X-XSRF-TOKEN': await xsrf() },
+  });
+  expect(made.status()).toBe(201);
+  return ((await made.json()) as { appointment: { id: number } }).appointment.id;
+}
+
+/** Both signatures drawn and saved, then Complete pressed. */
+async function signAndComplete(page: Page, w: (typeof WORDS)[keyof typeof WORDS]): Promise<void> {
+  for (const who of [w.client, w.worker]) {
+    await draw(page, `${who}${w.pad}`);
+    await page.getByRole('button', { name: `${w.save}${who}` }).click();
+    await expect(page.getByRole('img', { name: `${w.saved}${who}` })).toBeVisible();
+  }
+  await page.getByRole('button', { name: w.complete }).click();
+}
+
 /** The worker's language, on the account and on this device (the page opens in it after a reload). */
 async function setLanguage(page: Page, language: 'en' | 'zh-HK'): Promise<void> {
   await page.evaluate(async (lang) => {
@@ -53,15 +75,8 @@ for (const language of ['zh-HK', 'en'] as const) {
   test(`a visit completed offline is kept on the phone and sent when the connection returns (${language})`, async ({ page, context, baseURL }) => {
     const w = WORDS[language];
     const { api, xsrf } = await adminApi(baseURL!);
-    const users = (await (await api.get('/api/users?per_page=100')).json()) as { items: { id: number; email: string }[] };
-    const workerId = users.items.find((u) => u.email === WORKER.email)!.id;
     const date = today();
-    const made = await api.post('/api/appointments', {
-      data: { clientId: 1, address: '灣仔道 8 號', workerIds: [workerId], date, startTime: language === 'en' ? '06:05' : '06:10', endTime: '06:40', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } },
-      headers: { 'X-XSRF-TOKEN': await xsrf() },
-    });
-    expect(made.status()).toBe(201);
-    const id = ((await made.json()) as { appointment: { id: number } }).appointment.id;
+    const id = await visitToday(api, xsrf, language === 'en' ? '06:05' : '06:10', '06:40');
     const findings = `Droppings behind the fridge ${language} ${id}`;
 
     await signIn(page, WORKER);
@@ -86,12 +101,7 @@ for (const language of ['zh-HK', 'en'] as const) {
         { name: 'sink-after.png', mimeType: 'image/png', buffer: PNG },
       ]);
       await expect(page.getByRole('group', { name: /sink-after\.jpg/ })).toBeVisible();
-      for (const who of [w.client, w.worker]) {
-        await draw(page, `${who}${w.pad}`);
-        await page.getByRole('button', { name: `${w.save}${who}` }).click();
-        await expect(page.getByRole('img', { name: `${w.saved}${who}` })).toBeVisible();
-      }
-      await page.getByRole('button', { name: w.complete }).click();
+      await signAndComplete(page, w);
 
       // Kept on the phone, waiting; back on My day.
       const outbox = page.getByRole('region', { name: w.outbox });
@@ -121,15 +131,8 @@ for (const language of ['zh-HK', 'en'] as const) {
 test('the office changed the visit while the phone was offline: the outbox shows both reports and overwrites nothing (zh-HK)', async ({ page, context, baseURL }) => {
   const w = WORDS['zh-HK'];
   const { api, xsrf } = await adminApi(baseURL!);
-  const users = (await (await api.get('/api/users?per_page=100')).json()) as { items: { id: number; email: string }[] };
-  const workerId = users.items.find((u) => u.email === WORKER.email)!.id;
   const date = today();
-  const made = await api.post('/api/appointments', {
-    data: { clientId: 1, address: '灣仔道 8 號', workerIds: [workerId], date, startTime: '06:20', endTime: '06:50', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } },
-    headers: { 'X-XSRF-TOKEN': await xsrf() },
-  });
-  expect(made.status()).toBe(201);
-  const id = ((await made.json()) as { appointment: { id: number } }).appointment.id;
+  const id = await visitToday(api, xsrf, '06:20', '06:50');
   const mine = `Worker's findings ${id}`;
   const office = `Office's findings ${id}`;
 
@@ -142,12 +145,7 @@ test('the office changed the visit while the phone was offline: the outbox shows
     await context.setOffline(true);
     await page.getByLabel(w.findings).fill(mine);
     await page.getByLabel(w.workDone).fill('Traps checked');
-    for (const who of [w.client, w.worker]) {
-      await draw(page, `${who}${w.pad}`);
-      await page.getByRole('button', { name: `${w.save}${who}` }).click();
-      await expect(page.getByRole('img', { name: `${w.saved}${who}` })).toBeVisible();
-    }
-    await page.getByRole('button', { name: w.complete }).click();
+    await signAndComplete(page, w);
     const outbox = page.getByRole('region', { name: w.outbox });
     await expect(outbox.getByText(w.waiting)).toBeVisible();
 

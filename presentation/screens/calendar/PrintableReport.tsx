@@ -130,7 +130,7 @@ export function PrintableReport({
 }
 
 /** A printed table of facts: each row's name and what it says. */
-function FactsTable({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+export function FactsTable({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
     <table>
       <tbody>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerServiceReport as Report } from '../../../application/links/customerLinks';
 import { serviceReportSheet } from '../../../domain/documents/serviceReport';
 import type { PrintLanguage } from '../../../domain/documents/printable';
+import { FactsTable } from '../calendar/PrintableReport';
 
 /**
  * A completed service report on the customer's page: the same sheet as its PDF
@@ -23,16 +24,7 @@ export function CustomerServiceReport({ report, language }: { report: Report; la
         </header>
       )}
       <h2>{sheet.heading}</h2>
-      <table>
-        <tbody>
-          {sheet.facts.map(([name, value]) => (
-            <tr key={name}>
-              <th scope="row">{name}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FactsTable rows={sheet.facts} />
       <h3>{sheet.productsTitle}</h3>
       <table>
         <thead>
