@@ -91,9 +91,13 @@ async function main(): Promise<void> {
 
   // Expired sessions and ended rate-limit windows are deleted now and every 10 minutes.
   // The daily run of reminders to customers is queued then too: once per day whichever instance asks (server/reminders/scan.ts).
+  // The run in progress is kept, so that a stop waits for it before closing the database.
+  let housekeepingRun: Promise<unknown> = Promise.resolve();
   const housekeep = () => {
-    void purgeExpired(db, new Date(), config).catch((error: unknown) => console.error('[server] housekeeping failed:', error));
-    void ensureDailyScan(deps).catch((error: unknown) => console.error('[server] could not queue the daily reminder run:', error));
+    housekeepingRun = Promise.all([
+      purgeExpired(db, new Date(), config).catch((error: unknown) => console.error('[server] housekeeping failed:', error)),
+      ensureDailyScan(deps).catch((error: unknown) => console.error('[server] could not queue the daily reminder run:', error)),
+    ]);
   };
   housekeep();
   const housekeeping = setInterval(housekeep, HOUSEKEEPING_INTERVAL_MS);
@@ -116,7 +120,7 @@ async function main(): Promise<void> {
   const shutdown = () => {
     clearInterval(housekeeping);
     server.close();
-    void Promise.all([requests.idle(10_000), runner?.stop(10_000) ?? true])
+    void Promise.all([requests.idle(10_000), runner?.stop(10_000) ?? true, housekeepingRun])
       .then(([finished, jobFinished]) => {
         if (!finished) console.warn(`[server] stopping with ${requests.inFlight} request(s) still running`);
         if (!jobFinished) console.warn('[server] stopping with a background job still running (another instance takes it again after its lease)');

@@ -122,23 +122,80 @@ class WorkerConnection implements DatabaseConnection {
   }
 }
 
-/** The one connection, lent to one caller at a time: interactive callers first, then in order of asking. */
+/**
+ * How long the connection is kept for an interactive request after one of its queries, before a
+ * report's waiting query gets it: a screen's request makes several queries one after the other
+ * (its session, its user, then its own), and without this pause a report's query (up to about
+ * 150 ms) slips in between each two of them. The pause ends at once when an interactive query comes.
+ */
+export const INTERACTIVE_GRACE_MS = 3;
+
+/**
+ * How long a report's or export's query waits at most while people's queries go first: then it
+ * goes next, so that under a steady stream of screens a file still gets written. Only one such
+ * query per period goes before people (a chunk of rows every half second at the least), so people
+ * wait at most one chunk's query more, never a run of them.
+ */
+export const BACKGROUND_MAX_WAIT_MS = 500;
+
+/**
+ * The one connection, lent to one caller at a time: interactive callers first, then in order of
+ * asking; after an interactive caller, a background caller waits `INTERACTIVE_GRACE_MS` more, and
+ * one that has waited `BACKGROUND_MAX_WAIT_MS` goes before the people waiting (one per period).
+ */
 class Lender {
   private busy = false;
-  private readonly waiting: Record<Lane, (() => void)[]> = { interactive: [], background: [] };
+  private holder: Lane = 'interactive';
+  private grace: NodeJS.Timeout | null = null;
+  /** When a background query last went before people waiting. */
+  private lastPushedIn = 0;
+  private readonly interactive: (() => void)[] = [];
+  private readonly background: { since: number; go: () => void }[] = [];
 
   acquire(): Promise<void> {
+    const lane = lanes.getStore() ?? 'interactive';
     if (!this.busy) {
       this.busy = true;
+      this.holder = lane;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting[lanes.getStore() ?? 'interactive'].push(resolve));
+    if (this.grace && lane === 'interactive') {
+      clearTimeout(this.grace);
+      this.grace = null;
+      this.holder = lane;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const go = () => {
+        this.holder = lane;
+        resolve();
+      };
+      if (lane === 'interactive') this.interactive.push(go);
+      else this.background.push({ since: performance.now(), go });
+    });
   }
 
   release(): void {
-    const next = this.waiting.interactive.shift() ?? this.waiting.background.shift();
-    if (next) next();
-    else this.busy = false;
+    const oldest = this.background[0];
+    const now = performance.now();
+    // One background query per period goes before people waiting, never several in a row.
+    if (oldest && this.interactive.length > 0 && now - oldest.since >= BACKGROUND_MAX_WAIT_MS && now - this.lastPushedIn >= BACKGROUND_MAX_WAIT_MS) {
+      this.lastPushedIn = now;
+      return this.background.shift()!.go();
+    }
+    const next = this.interactive.shift();
+    if (next) return next();
+    if (!oldest) {
+      this.busy = false;
+      return;
+    }
+    if (this.holder === 'background') return this.background.shift()!.go();
+    this.grace = setTimeout(() => {
+      this.grace = null;
+      const waiting = this.interactive.shift() ?? this.background.shift()?.go;
+      if (waiting) waiting();
+      else this.busy = false;
+    }, INTERACTIVE_GRACE_MS);
   }
 }
 

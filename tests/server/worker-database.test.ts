@@ -95,6 +95,65 @@ describe('PGlite in a worker thread', () => {
     expect(order).toEqual(['person', 'report 1', 'report 2', 'report 3']);
   });
 
+  it("keeps the connection for a person's next query a moment, so a report's query does not slip in between two of one request's queries", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holder = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').execute();
+      await gate;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const report = inLane('background', () => db.selectFrom('users').select('id').execute().then(() => order.push('report')));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A request's session, then (after a hash worked out off the thread) its user.
+    const person = inLane('interactive', async () => {
+      await db.selectFrom('sessions').select('id').execute();
+      order.push('session');
+      await new Promise((resolve) => setImmediate(resolve));
+      await db.selectFrom('users').select('id').execute();
+      order.push('user');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all([holder, report, person]);
+    expect(order).toEqual(['session', 'user', 'report']);
+  });
+
+  it('gives the connection to a waiting report once no person asks within the pause', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holder = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').execute();
+      await gate;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const report = inLane('background', () => db.selectFrom('users').select('id').execute());
+    release();
+    await holder;
+    await expect(report).resolves.not.toHaveLength(0);
+    // And the connection is free again afterwards.
+    await expect(db.selectFrom('users').select('id').execute()).resolves.not.toHaveLength(0);
+  });
+
+  it("lets a report's query through after half a second, however many people's queries keep coming", async () => {
+    const started = performance.now();
+    let reportDone = 0;
+    let peopleDone = 0;
+    // Two people asking without pause: one of them is always waiting for the connection.
+    const person = () =>
+      inLane('interactive', async () => {
+        while (performance.now() - started < 3_000) await db.selectFrom('users').select('id').execute();
+        peopleDone = performance.now();
+      });
+    const people = [person(), person()];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const report = inLane('background', () => db.selectFrom('users').select('id').execute().then(() => (reportDone = performance.now())));
+    await Promise.all([...people, report]);
+    expect(reportDone).toBeGreaterThan(0);
+    expect(reportDone).toBeLessThan(peopleDone - 1_000);
+  });
+
   it('reads reports and exports as background work, everything else as a person waiting', () => {
     expect(laneOf('/api/reports/orders/items?date_from=2024-01-01&format=xlsx')).toBe('background');
     expect(laneOf('/api/reports/orders/order?page=2')).toBe('background');
