@@ -21,6 +21,7 @@ import { LocalFileStorage } from './node/LocalFileStorage';
 import { PackagedFontSource } from './node/documentFonts';
 import { serveFrontEnd } from './node/static';
 import { setReplyChecks } from './http/reply';
+import { setPacing } from './http/pacing';
 import { JOB_HANDLERS } from './jobs/handlers';
 import { JobSignal } from './jobs/queue';
 import { JobRunner } from './jobs/runner';
@@ -42,6 +43,9 @@ async function main(): Promise<void> {
   // Replies are checked against the wire contract (server/http/reply.ts); CHECK_REPLIES=0 skips the check.
   setReplyChecks(process.env.CHECK_REPLIES !== '0');
   const target = databaseTarget(process.env);
+  // Reports and exports wait for the server's thread to be free enough (server/http/pacing.ts); on
+  // the embedded database its one connection already paces them.
+  setPacing(target.kind === 'postgres');
   const db = openDatabase(target);
   const passwords = new Argon2PasswordHasher();
 

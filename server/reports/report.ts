@@ -6,6 +6,7 @@ import type { Language } from '../../domain/i18n/language';
 import { addDays, addMonths, daysBetween, makeDate, parts, type IsoDate } from '../../domain/time/dates';
 import type { Database } from '../db/schema';
 import { isoDate } from '../http/dates';
+import { backgroundTurn } from '../http/pacing';
 import type { ServerMessageKey } from '../i18n';
 import { invalidField, type CommonFailure } from '../service/failure';
 
@@ -362,6 +363,8 @@ async function* chunksOf(db: Kysely<Database>, spec: ListReportSpec, order: RawB
   let read = 0;
   let last: { value: string | null; key: unknown } | null = null;
   while (read < limit) {
+    // Each chunk after the first waits while the server's thread is busy (server/http/pacing.ts).
+    if (read > 0) await backgroundTurn();
     const size = Math.min(EXPORT_CHUNK, limit - read);
     let rows: Row[];
     if (key) {
