@@ -31,7 +31,8 @@ import type { WorkerAsk, WorkerReply, WorkerSource } from './pgliteWire';
 /** How urgent a request's queries are: a person waiting on a screen, or a report or export. */
 export type Lane = 'interactive' | 'background';
 
-const lanes = new AsyncLocalStorage<Lane>();
+/** A request's lane, and when the request came (its queries wait in that order, see `Lender`). */
+const lanes = new AsyncLocalStorage<{ readonly lane: Lane; readonly since: number }>();
 
 /**
  * The lane of a request by its address: the reports (their pages and files) and every export
@@ -46,7 +47,7 @@ export function laneOf(url: string): Lane {
 
 /** Runs `work` with every query it makes in `lane` (the server sets it per request, see main.ts). */
 export function inLane<T>(lane: Lane, work: () => T): T {
-  return lanes.run(lane, work);
+  return lanes.run({ lane, since: performance.now() }, work);
 }
 
 /**
@@ -139,8 +140,8 @@ export const INTERACTIVE_GRACE_MS = 3;
 export const BACKGROUND_MAX_WAIT_MS = 500;
 
 /**
- * The one connection, lent to one caller at a time: interactive callers first, then in order of
- * asking; after an interactive caller, a background caller waits `INTERACTIVE_GRACE_MS` more, and
+ * The one connection, lent to one caller at a time: interactive callers first, in the order their
+ * requests came, then background callers in order of asking; after an interactive caller, a background caller waits `INTERACTIVE_GRACE_MS` more, and
  * one that has waited `BACKGROUND_MAX_WAIT_MS` goes before the people waiting (one per period).
  */
 class Lender {
@@ -149,11 +150,12 @@ class Lender {
   private grace: NodeJS.Timeout | null = null;
   /** When a background query last went before people waiting. */
   private lastPushedIn = 0;
-  private readonly interactive: (() => void)[] = [];
+  private readonly interactive: { came: number; go: () => void }[] = [];
   private readonly background: { since: number; go: () => void }[] = [];
 
   acquire(): Promise<void> {
-    const lane = lanes.getStore() ?? 'interactive';
+    const request = lanes.getStore();
+    const lane = request?.lane ?? 'interactive';
     if (!this.busy) {
       this.busy = true;
       this.holder = lane;
@@ -170,8 +172,17 @@ class Lender {
         this.holder = lane;
         resolve();
       };
-      if (lane === 'interactive') this.interactive.push(go);
-      else this.background.push({ since: performance.now(), go });
+      if (lane === 'background') {
+        this.background.push({ since: performance.now(), go });
+        return;
+      }
+      // The request that came first goes first: a screen's request asks many queries one after
+      // the other (an invoice about twenty), and it finishes before a later request's queries
+      // interleave with it.
+      const came = request?.since ?? performance.now();
+      let at = this.interactive.length;
+      while (at > 0 && this.interactive[at - 1]!.came > came) at -= 1;
+      this.interactive.splice(at, 0, { came, go });
     });
   }
 
@@ -184,7 +195,7 @@ class Lender {
       return this.background.shift()!.go();
     }
     const next = this.interactive.shift();
-    if (next) return next();
+    if (next) return next.go();
     if (!oldest) {
       this.busy = false;
       return;
@@ -192,7 +203,7 @@ class Lender {
     if (this.holder === 'background') return this.background.shift()!.go();
     this.grace = setTimeout(() => {
       this.grace = null;
-      const waiting = this.interactive.shift() ?? this.background.shift()?.go;
+      const waiting = this.interactive.shift()?.go ?? this.background.shift()?.go;
       if (waiting) waiting();
       else this.busy = false;
     }, INTERACTIVE_GRACE_MS);

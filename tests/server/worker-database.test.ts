@@ -136,6 +136,29 @@ describe('PGlite in a worker thread', () => {
     await expect(db.selectFrom('users').select('id').execute()).resolves.not.toHaveLength(0);
   });
 
+  it('serves the request that came first before a later one, whichever query was asked first', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holder = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').execute();
+      await gate;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first request works 60 ms before its query; the second comes 20 ms later and asks at once.
+    const first = inLane('interactive', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await db.selectFrom('users').select('id').execute();
+      order.push('first');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = inLane('interactive', () => db.selectFrom('users').select('id').execute().then(() => order.push('second')));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await Promise.all([holder, first, second]);
+    expect(order).toEqual(['first', 'second']);
+  });
+
   it("lets a report's query through after half a second, however many people's queries keep coming", async () => {
     const started = performance.now();
     let reportDone = 0;
