@@ -17,12 +17,17 @@ export async function twoFactorRequiredOfEveryone(db: Db): Promise<boolean> {
  * their role, and they have not turned it on (a started but unconfirmed setup does not count).
  */
 export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolean> {
+  // One query with the company's setting: every signed-in request asks it.
   const row = await db
     .selectFrom('users')
     .leftJoin('roles', 'roles.id', 'users.role_id')
-    .select(['users.two_factor_confirmed_at', 'roles.two_factor_required'])
+    .select((eb) => [
+      'users.two_factor_confirmed_at',
+      'roles.two_factor_required',
+      eb.selectFrom('settings').select('value').where('key', '=', TWO_FACTOR_EVERYONE_KEY).as('everyone'),
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.two_factor_confirmed_at !== null) return false;
-  return row.two_factor_required === true || (await twoFactorRequiredOfEveryone(db));
+  return row.two_factor_required === true || row.everyone === 'true';
 }

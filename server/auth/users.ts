@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPermission, type Permission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../domain/i18n/language';
@@ -6,10 +6,31 @@ import type { Database, UserRow } from '../db/schema';
 
 /** The user as the API returns it (camelCase, role with its permissions), or null when missing. */
 export async function loadUser(db: Kysely<Database>, id: number, options: { activeOnly?: boolean } = {}): Promise<User | null> {
-  let query = db.selectFrom('users').selectAll().where('id', '=', id);
-  if (options.activeOnly) query = query.where('active', '=', true);
+  // The user, their role and its permissions in one query: every signed-in request asks it.
+  let query = db
+    .selectFrom('users')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
+    .selectAll('users')
+    .select((eb) => [
+      'roles.id as role_row_id',
+      'roles.name as role_name',
+      eb
+        .selectFrom('role_permissions')
+        .select(sql<string[]>`coalesce(jsonb_agg(permission order by permission), '[]'::jsonb)`.as('list'))
+        .whereRef('role_permissions.role_id', '=', 'roles.id')
+        .as('role_permissions'),
+    ])
+    .where('users.id', '=', id);
+  if (options.activeOnly) query = query.where('users.active', '=', true);
   const row = await query.executeTakeFirst();
-  return row ? toUser(db, row) : null;
+  if (!row) return null;
+  const { role_row_id, role_name, role_permissions, ...user } = row;
+  const role = role_row_id === null || role_name === null ? null : roleOf(role_row_id, role_name, role_permissions ?? []);
+  return userOf(user, role);
+}
+
+function roleOf(id: number, name: string, permissions: readonly string[]): NonNullable<User['role']> {
+  return { id, name, permissions: permissions.filter((p): p is Permission => isPermission(p)) };
 }
 
 export async function toUser(db: Kysely<Database>, row: UserRow): Promise<User> {
@@ -23,13 +44,13 @@ export async function toUser(db: Kysely<Database>, row: UserRow): Promise<User> 
         .where('role_id', '=', roleRow.id)
         .orderBy('permission')
         .execute();
-      role = {
-        id: roleRow.id,
-        name: roleRow.name,
-        permissions: permissions.map((p) => p.permission).filter((p): p is Permission => isPermission(p)),
-      };
+      role = roleOf(roleRow.id, roleRow.name, permissions.map((p) => p.permission));
     }
   }
+  return userOf(row, role);
+}
+
+function userOf(row: UserRow, role: User['role']): User {
   return {
     id: row.id,
     name: row.name,
