@@ -6,9 +6,12 @@ export const TWO_FACTOR_EVERYONE_KEY = 'two_factor_required';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The settings row's value that says whether two-factor is required of everyone. */
+const everyoneSetting = (db: Db) => db.selectFrom('settings').select('value').where('key', '=', TWO_FACTOR_EVERYONE_KEY);
+
 /** Whether the company requires two-factor of everyone. */
 export async function twoFactorRequiredOfEveryone(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', TWO_FACTOR_EVERYONE_KEY).executeTakeFirst();
+  const row = await everyoneSetting(db).executeTakeFirst();
   return row?.value === 'true';
 }
 
@@ -21,11 +24,7 @@ export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolea
   const row = await db
     .selectFrom('users')
     .leftJoin('roles', 'roles.id', 'users.role_id')
-    .select((eb) => [
-      'users.two_factor_confirmed_at',
-      'roles.two_factor_required',
-      eb.selectFrom('settings').select('value').where('key', '=', TWO_FACTOR_EVERYONE_KEY).as('everyone'),
-    ])
+    .select(['users.two_factor_confirmed_at', 'roles.two_factor_required', everyoneSetting(db).as('everyone')])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.two_factor_confirmed_at !== null) return false;

@@ -33,23 +33,6 @@ function roleOf(id: number, name: string, permissions: readonly string[]): NonNu
   return { id, name, permissions: permissions.filter((p): p is Permission => isPermission(p)) };
 }
 
-export async function toUser(db: Kysely<Database>, row: UserRow): Promise<User> {
-  let role: User['role'] = null;
-  if (row.role_id !== null) {
-    const roleRow = await db.selectFrom('roles').select(['id', 'name']).where('id', '=', row.role_id).executeTakeFirst();
-    if (roleRow) {
-      const permissions = await db
-        .selectFrom('role_permissions')
-        .select('permission')
-        .where('role_id', '=', roleRow.id)
-        .orderBy('permission')
-        .execute();
-      role = roleOf(roleRow.id, roleRow.name, permissions.map((p) => p.permission));
-    }
-  }
-  return userOf(row, role);
-}
-
 function userOf(row: UserRow, role: User['role']): User {
   return {
     id: row.id,

@@ -32,7 +32,7 @@ import type { WorkerAsk, WorkerReply, WorkerSource } from './pgliteWire';
 export type Lane = 'interactive' | 'background';
 
 /** A request's lane, and when the request came (its queries wait in that order, see `Lender`). */
-const lanes = new AsyncLocalStorage<{ readonly lane: Lane; readonly since: number }>();
+const lanes = new AsyncLocalStorage<{ readonly lane: Lane; readonly came: number }>();
 
 /**
  * The lane of a request by its address: the reports (their pages and files) and every export
@@ -47,7 +47,7 @@ export function laneOf(url: string): Lane {
 
 /** Runs `work` with every query it makes in `lane` (the server sets it per request, see main.ts). */
 export function inLane<T>(lane: Lane, work: () => T): T {
-  return lanes.run({ lane, since: performance.now() }, work);
+  return lanes.run({ lane, came: performance.now() }, work);
 }
 
 /**
@@ -141,8 +141,9 @@ export const BACKGROUND_MAX_WAIT_MS = 500;
 
 /**
  * The one connection, lent to one caller at a time: interactive callers first, in the order their
- * requests came, then background callers in order of asking; after an interactive caller, a background caller waits `INTERACTIVE_GRACE_MS` more, and
- * one that has waited `BACKGROUND_MAX_WAIT_MS` goes before the people waiting (one per period).
+ * requests came, then background callers in order of asking. After an interactive caller, a
+ * background caller waits `INTERACTIVE_GRACE_MS` more; one that has waited `BACKGROUND_MAX_WAIT_MS`
+ * goes before the people waiting (one per period).
  */
 class Lender {
   private busy = false;
@@ -179,7 +180,7 @@ class Lender {
       // The request that came first goes first: a screen's request asks many queries one after
       // the other (an invoice about twenty), and it finishes before a later request's queries
       // interleave with it.
-      const came = request?.since ?? performance.now();
+      const came = request?.came ?? performance.now();
       let at = this.interactive.length;
       while (at > 0 && this.interactive[at - 1]!.came > came) at -= 1;
       this.interactive.splice(at, 0, { came, go });

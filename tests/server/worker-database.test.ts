@@ -23,6 +23,20 @@ afterAll(async () => {
   await db.destroy();
 });
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Holds the one connection in a transaction until `release()`; `holder` ends with it. */
+async function holdConnection(): Promise<{ release: () => void; holder: Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const holder = db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').execute();
+    await gate;
+  });
+  await pause(50);
+  return { release, holder };
+}
+
 describe('PGlite in a worker thread', () => {
   it('answers queries with PostgreSQL types: numbers, text, dates, JSON, counts of changed rows', async () => {
     const admin = await db.selectFrom('users').select(['id', 'email', 'created_at']).where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
@@ -59,13 +73,13 @@ describe('PGlite in a worker thread', () => {
       await holding;
       throw new Error('roll back');
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
     // While the transaction is open, an outside query is queued: it must neither see nor join the change.
     let seenOutside: string | null = null;
     const outside = nameOf().then((name) => {
       seenOutside = name;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(100);
     expect(seenOutside).toBeNull();
     letGo();
     await expect(transaction).rejects.toThrow('roll back');
@@ -75,20 +89,14 @@ describe('PGlite in a worker thread', () => {
 
   it('serves a waiting interactive query before the waiting queries of reports and exports', async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
     // Hold the one connection, queue three background queries, then one interactive one.
-    const holder = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').execute();
-      await gate;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { release, holder } = await holdConnection();
     const queued = [
       ...[1, 2, 3].map((n) => inLane('background', () => db.selectFrom('users').select('id').execute().then(() => order.push(`report ${n}`)))),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     queued.push(inLane('interactive', () => db.selectFrom('users').select('id').execute().then(() => order.push('person'))));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     release();
     await holder;
     await Promise.all(queued);
@@ -97,15 +105,9 @@ describe('PGlite in a worker thread', () => {
 
   it("keeps the connection for a person's next query a moment, so a report's query does not slip in between two of one request's queries", async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const holder = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').execute();
-      await gate;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { release, holder } = await holdConnection();
     const report = inLane('background', () => db.selectFrom('users').select('id').execute().then(() => order.push('report')));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     // A request's session, then (after a hash worked out off the thread) its user.
     const person = inLane('interactive', async () => {
       await db.selectFrom('sessions').select('id').execute();
@@ -114,20 +116,14 @@ describe('PGlite in a worker thread', () => {
       await db.selectFrom('users').select('id').execute();
       order.push('user');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     release();
     await Promise.all([holder, report, person]);
     expect(order).toEqual(['session', 'user', 'report']);
   });
 
   it('gives the connection to a waiting report once no person asks within the pause', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const holder = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').execute();
-      await gate;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { release, holder } = await holdConnection();
     const report = inLane('background', () => db.selectFrom('users').select('id').execute());
     release();
     await holder;
@@ -138,22 +134,16 @@ describe('PGlite in a worker thread', () => {
 
   it('serves the request that came first before a later one, whichever query was asked first', async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const holder = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').execute();
-      await gate;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { release, holder } = await holdConnection();
     // The first request works 60 ms before its query; the second comes 20 ms later and asks at once.
     const first = inLane('interactive', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await pause(60);
       await db.selectFrom('users').select('id').execute();
       order.push('first');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     const second = inLane('interactive', () => db.selectFrom('users').select('id').execute().then(() => order.push('second')));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(100);
     release();
     await Promise.all([holder, first, second]);
     expect(order).toEqual(['first', 'second']);
@@ -170,7 +160,7 @@ describe('PGlite in a worker thread', () => {
         peopleDone = performance.now();
       });
     const people = [person(), person()];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(100);
     const report = inLane('background', () => db.selectFrom('users').select('id').execute().then(() => (reportDone = performance.now())));
     await Promise.all([...people, report]);
     expect(reportDone).toBeGreaterThan(0);
