@@ -21,7 +21,7 @@ export class HttpAccountSecurity implements AccountSecurity {
   constructor(private readonly api: ApiClient) {}
 
   changePassword(change: PasswordChange): ResultAsync<void, ApiError> {
-    const body = { current_password: change.current_password, password: change.password, password_confirmation: change.password_confirmation };
+    const body = { current_password: change.current_password, password: change.password, password_confirmation: change.password_confirmation, keep_api_tokens: change.keep_api_tokens === true };
     return this.api.call({ method: 'PUT', path: '/api/user/password', body }, message).map(() => undefined);
   }
 
