@@ -1,8 +1,7 @@
 import { Subject, type Observable } from 'rxjs';
-import type { ERROR_PATHS } from '../api/ErrorPolicy';
 
-/** The error pages of the spec's catalogue (§8). */
-export type ErrorPagePath = (typeof ERROR_PATHS)['noConnection' | 'forbidden' | 'notFound' | 'server'];
+/** The error pages of the spec's catalogue (§8; ERROR_PATHS in ../api/ErrorPolicy names them). */
+export type ErrorPagePath = '/error-no-connection' | '/error-403' | '/error-404' | '/error-500';
 
 /**
  * Error pages shown where the failure happened, without a change of address: for a visitor who is
