@@ -32,6 +32,14 @@ const tokensOf = async (userId: number) => (await server.db.selectFrom('api_toke
 const lastAudit = (action: string, userId: number) =>
   server.db.selectFrom('audits').select('changes').where('action', '=', action).where('entity_id', '=', String(userId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
+/** The token and the browser no longer work, no token is left, and `action`'s audit line counts both. */
+async function expectAllEnded(account: Awaited<ReturnType<typeof accountWithToken>>, action: string) {
+  expect(await account.tokenWorks()).toBe(false);
+  expect(await tokensOf(account.id)).toBe(0);
+  expect((await account.browser.get('/api/user')).status).toBe(401);
+  expect((await lastAudit(action, account.id)).changes).toMatchObject({ sessionsEnded: 1, apiTokensEnded: 1 });
+}
+
 describe('API tokens after a change of password', () => {
   it('a reset through the e-mailed link ends them with the sessions, audited', async () => {
     const account = await accountWithToken();
@@ -47,10 +55,7 @@ describe('API tokens after a change of password', () => {
     const reset = await visitor.post('/api/reset-password', { token, password: 'Harbour-Reset-22', password_confirmation: 'Harbour-Reset-22' });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
 
-    expect(await account.tokenWorks()).toBe(false);
-    expect(await tokensOf(account.id)).toBe(0);
-    expect((await account.browser.get('/api/user')).status).toBe(401);
-    expect((await lastAudit('password_reset', account.id)).changes).toMatchObject({ sessionsEnded: 1, apiTokensEnded: 1 });
+    await expectAllEnded(account, 'password_reset');
   });
 
   it('a temporary password set by an administrator ends them with the sessions, audited', async () => {
@@ -58,10 +63,7 @@ describe('API tokens after a change of password', () => {
     const set = await account.admin.post(`/api/users/${account.id}/temporary-password`, { password: 'Harbour-Temp-55', password_confirmation: 'Harbour-Temp-55' });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
 
-    expect(await account.tokenWorks()).toBe(false);
-    expect(await tokensOf(account.id)).toBe(0);
-    expect((await account.browser.get('/api/user')).status).toBe(401);
-    expect((await lastAudit('temporary_password_set', account.id)).changes).toMatchObject({ sessionsEnded: 1, apiTokensEnded: 1 });
+    await expectAllEnded(account, 'temporary_password_set');
   });
 
   it('the user’s own change ends them with the other sessions unless the user keeps them, and the audit says which', async () => {
