@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     loginFailuresPerAddress: positiveNumber('LOGIN_FAILURES_PER_ADDRESS', DEFAULT_SERVER_CONFIG.loginFailuresPerAddress),
     loginFailuresPerAccount: positiveNumber('LOGIN_FAILURES_PER_ACCOUNT', DEFAULT_SERVER_CONFIG.loginFailuresPerAccount),
     loginFailureWindowMs: positiveNumber('LOGIN_FAILURE_WINDOW_MINUTES', DEFAULT_SERVER_CONFIG.loginFailureWindowMs / 60_000) * 60_000,
+    loginPauseMaxMs: positiveNumber('LOGIN_PAUSE_MAX_SECONDS', DEFAULT_SERVER_CONFIG.loginPauseMaxMs / 1000) * 1000,
     ...siteUrlOf(process.env.APP_URL),
   };
   const deps = {

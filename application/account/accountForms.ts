@@ -3,11 +3,15 @@ import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
 
 export { isValid } from '../forms/Invalid';
 
-/** A new password, typed twice, and the current one. */
+/**
+ * A new password, typed twice, and the current one; on the profile, whether the account's API
+ * tokens keep working (left out or false, they end with the other sessions).
+ */
 export interface PasswordChange {
   readonly current_password: string;
   readonly password: string;
   readonly password_confirmation: string;
+  readonly keep_api_tokens?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ErrorPagePath, ErrorsShownHere } from '../navigation/ErrorsShownHere';
 import type { Navigator } from '../ports/Navigator';
 import type { CurrentUser } from '../session/CurrentUser';
 import type { DraftReason, DraftService } from '../session/DraftService';
@@ -15,7 +16,9 @@ export const ERROR_PATHS = {
 
 /**
  * The spec's error catalogue (§8) as one policy: where the app goes for each failed response. The
- * caller still receives the error; screens need not repeat any of this.
+ * caller still receives the error; screens need not repeat any of this. A visitor who is not signed
+ * in sees the error page where they are (a customer's link, the sign-in page): the error routes
+ * need a signed-in user and would only send them to /login (spec §6).
  */
 export class ErrorPolicy {
   constructor(
@@ -23,6 +26,7 @@ export class ErrorPolicy {
     private readonly currentUser: CurrentUser,
     private readonly state: AppState,
     private readonly drafts: DraftService,
+    private readonly shownHere: ErrorsShownHere,
   ) {}
 
   /**
@@ -37,7 +41,7 @@ export class ErrorPolicy {
     switch (error.code) {
       case 'network':
         this.keep('network');
-        this.navigator.push(ERROR_PATHS.noConnection);
+        this.show(ERROR_PATHS.noConnection);
         return;
       case 'unauthorized':
         this.currentUser.clear();
@@ -50,11 +54,11 @@ export class ErrorPolicy {
         return;
       case 'forbidden':
         this.keep('refused');
-        this.navigator.replace(ERROR_PATHS.forbidden);
+        this.show(ERROR_PATHS.forbidden, 'replace');
         return;
       case 'notFound':
         this.keep('refused');
-        this.navigator.push(ERROR_PATHS.notFound);
+        this.show(ERROR_PATHS.notFound);
         return;
       case 'unavailable':
         // The server answered but its database did not: offline banner (above), the screen stays.
@@ -62,7 +66,7 @@ export class ErrorPolicy {
       case 'server':
       case 'malformedReply':
         this.keep('server');
-        this.navigator.push(ERROR_PATHS.server);
+        this.show(ERROR_PATHS.server);
         return;
       case 'validation':
       case 'conflict':
@@ -72,6 +76,13 @@ export class ErrorPolicy {
         // The screen that asked shows these beside what the user typed.
         return;
     }
+  }
+
+  /** Goes to the error page: its route when someone is signed in, else shown where the visitor is. */
+  private show(page: ErrorPagePath, how: 'push' | 'replace' = 'push'): void {
+    if (this.currentUser.get() === null) this.shownHere.show(page);
+    else if (how === 'replace') this.navigator.replace(page);
+    else this.navigator.push(page);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { combineLatest, concat, defer, distinctUntilChanged, map, of, shareReplay, switchMap, tap, type Observable } from 'rxjs';
+import { combineLatest, concat, defer, distinctUntilChanged, map, merge, of, shareReplay, switchMap, takeWhile, tap, type Observable } from 'rxjs';
 import type { User } from '../../domain/auth/user';
 import type { ApiClient } from '../api/ApiClient';
 import type { ApiError } from '../api/ApiError';
@@ -7,6 +7,7 @@ import type { Navigator } from '../ports/Navigator';
 import { NO_SCREEN_DATA_DECODERS, type ScreenDataDecoders } from '../ports/ScreenDataDecoders';
 import type { CurrentUser } from '../session/CurrentUser';
 import type { AppState } from '../state/AppState';
+import type { ErrorPagePath, ErrorsShownHere } from './ErrorsShownHere';
 import { decideRoute, type RouteMatch } from './match';
 import { ROUTES, type RouteDef } from './routes';
 import { apiPathFor, apiQueryFor, completedSearch, NO_SCREEN_DATA, toScreenData, type ScreenData } from './screenData';
@@ -15,6 +16,8 @@ import { apiPathFor, apiQueryFor, completedSearch, NO_SCREEN_DATA, toScreenData,
 export type RouteView =
   | { readonly kind: 'redirecting' }
   | { readonly kind: 'notFound' }
+  /** An error page shown at this address (to a visitor who is not signed in: ErrorsShownHere). */
+  | { readonly kind: 'errorPage'; readonly path: ErrorPagePath }
   | { readonly kind: 'loading'; readonly match: RouteMatch }
   | { readonly kind: 'ready'; readonly match: RouteMatch; readonly data: ScreenData }
   | { readonly kind: 'failed'; readonly match: RouteMatch; readonly error: ApiError };
@@ -27,7 +30,8 @@ const accessKey = (user: User | null): string =>
  * Turns the address and the signed-in user into the screen to show: guards and redirects first, then
  * the screen's data (GET of its API path with the route's query, spec §2) while `loaded` is false and a
  * Loading message shows. A newer navigation cancels the load of an older one. Bumping `viewKey`
- * reloads the current screen.
+ * reloads the current screen. An error page the error policy shows here (ErrorsShownHere) stands
+ * until the next navigation.
  */
 export class RouteController {
   readonly view$: Observable<RouteView>;
@@ -38,6 +42,7 @@ export class RouteController {
     private readonly state: AppState,
     private readonly api: ApiClient,
     private readonly clock: Clock,
+    private readonly shownHere: ErrorsShownHere,
     private readonly routes: readonly RouteDef[] = ROUTES,
     private readonly decoders: ScreenDataDecoders = NO_SCREEN_DATA_DECODERS,
   ) {
@@ -46,7 +51,7 @@ export class RouteController {
       currentUser.user$.pipe(distinctUntilChanged((a, b) => accessKey(a) === accessKey(b))),
       state.select('viewKey'),
     ]).pipe(
-      switchMap(([location]) => this.viewAt(location.path, location.search)),
+      switchMap(([location]) => this.withErrorsShownHere(this.viewAt(location.path, location.search))),
       shareReplay({ bufferSize: 1, refCount: true }),
     );
   }
@@ -77,6 +82,18 @@ export class RouteController {
         tap(() => this.state.set({ loaded: true })),
       ),
     );
+  }
+
+  /**
+   * The view at one address, until an error page is shown here: that page then stays (a load still
+   * on its way is dropped) until the address changes.
+   */
+  private withErrorsShownHere(view$: Observable<RouteView>): Observable<RouteView> {
+    const shown$ = this.shownHere.shown$.pipe(
+      map((path): RouteView => ({ kind: 'errorPage', path })),
+      tap(() => this.state.set({ loaded: true })),
+    );
+    return merge(view$, shown$).pipe(takeWhile((view) => view.kind !== 'errorPage', true));
   }
 
   private settled(view: RouteView): Observable<RouteView> {

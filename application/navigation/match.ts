@@ -1,5 +1,6 @@
 import type { User } from '../../domain/auth/user';
 import { hasPermission } from '../../domain/auth/permissions';
+import { ERROR_PATHS } from '../api/ErrorPolicy';
 import type { AppLocation } from '../ports/Navigator';
 import { ROUTES, type RouteDef } from './routes';
 
@@ -41,19 +42,16 @@ export function matchRoute(path: string, routes: readonly RouteDef[] = ROUTES): 
 /** Public screens meant for signed-out people; a signed-in user is sent on to the app. */
 const GUEST_ONLY = new Set(['/login', '/register', '/two-factor-challenge']);
 
+/** The error pages (spec §2): like any route but the public ones, they need a signed-in user (spec §6). */
+const ERROR_PAGES: readonly string[] = [ERROR_PATHS.noConnection, ERROR_PATHS.notFound, ERROR_PATHS.forbidden, ERROR_PATHS.server];
+
 /** Where a user who must set up two-factor is led, and what else they may open (signing out, error pages). */
 export const TWO_FACTOR_SETUP_PATH = '/user/two-factor-setup';
-const ALWAYS_ALLOWED = ['/logout', '/error-no-connection', '/error-404', '/error-403', '/error-500'];
+const ALWAYS_ALLOWED = ['/logout', ...ERROR_PAGES];
 const TWO_FACTOR_SETUP_ALLOWED = new Set([TWO_FACTOR_SETUP_PATH, ...ALWAYS_ALLOWED]);
 /** Where a user holding a temporary password is led (they change it before anything else). */
 export const PASSWORD_CHANGE_PATH = '/user/change-password';
 const PASSWORD_CHANGE_ALLOWED = new Set([PASSWORD_CHANGE_PATH, ...ALWAYS_ALLOWED]);
-
-/**
- * The error pages a visitor who is not signed in sees as they are (in the bare frame) rather than
- * being sent to /login: a customer whose link has expired sees "not found", not the staff's sign-in.
- */
-const ANONYMOUS_ERROR_PAGES = new Set(['/error-no-connection', '/error-404', '/error-500']);
 
 export type RouteDecision =
   | { readonly kind: 'show'; readonly match: RouteMatch }
@@ -62,17 +60,20 @@ export type RouteDecision =
 
 /**
  * What the app does at a location for this user (spec §2, §6): unknown paths show the 404 page,
- * non-public routes need a signed-in user (else /login, remembering where they were going), and a
- * route's permission is checked (/calendar without appointment_view goes to /home).
+ * non-public routes, the error pages among them, need a signed-in user (else /login, remembering
+ * where they were going unless it was an error page), and a route's permission is checked
+ * (/calendar without appointment_view goes to /home).
  */
 export function decideRoute(location: AppLocation, user: User | null, routes: readonly RouteDef[] = ROUTES): RouteDecision {
   const match = matchRoute(location.path, routes);
   if (!match) return { kind: 'notFound' };
   const { route } = match;
   if (route.redirect) return { kind: 'redirect', to: route.redirect };
-  if (!route.public && !user && !ANONYMOUS_ERROR_PAGES.has(route.path)) {
+  if (!route.public && !user) {
+    // An error page is no place to come back to after signing in. (A visitor who is not signed in
+    // meets the error pages where the failure happened: ErrorPolicy, ErrorsShownHere.)
     const target = location.path + location.search;
-    return { kind: 'redirect', to: target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}` };
+    return { kind: 'redirect', to: target === '/' || ERROR_PAGES.includes(route.path) ? '/login' : `/login?redirect=${encodeURIComponent(target)}` };
   }
   if (user && GUEST_ONLY.has(route.path)) return { kind: 'redirect', to: '/' };
   // A temporary password is changed first, then two-factor set up when required.

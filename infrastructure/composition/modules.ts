@@ -4,6 +4,7 @@ import { ErrorPolicy } from '../../application/api/ErrorPolicy';
 import { OfflineSaves } from '../../application/api/OfflineSaves';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { NavigationService } from '../../application/navigation/NavigationService';
+import { ErrorsShownHere } from '../../application/navigation/ErrorsShownHere';
 import { RouteController } from '../../application/navigation/RouteController';
 import { ROUTES } from '../../application/navigation/routes';
 import { ScreenDataDecoders } from '../../application/ports/ScreenDataDecoders';
@@ -193,10 +194,12 @@ export const sessionModule = new ContainerModule(({ bind }) => {
   bind(OfflineSaves)
     .toResolvedValue((state: AppState, drafts: DraftService) => new OfflineSaves(state, drafts), [AppState, DraftService])
     .inSingletonScope();
+  bind(ErrorsShownHere).toResolvedValue(() => new ErrorsShownHere()).inSingletonScope();
   bind(ErrorPolicy)
     .toResolvedValue(
-      (navigator: Navigator, currentUser: CurrentUser, state: AppState, drafts: DraftService) => new ErrorPolicy(navigator, currentUser, state, drafts),
-      [Navigator, CurrentUser, AppState, DraftService],
+      (navigator: Navigator, currentUser: CurrentUser, state: AppState, drafts: DraftService, shownHere: ErrorsShownHere) =>
+        new ErrorPolicy(navigator, currentUser, state, drafts, shownHere),
+      [Navigator, CurrentUser, AppState, DraftService, ErrorsShownHere],
     )
     .inSingletonScope();
   bind(ApiClient)
@@ -231,9 +234,9 @@ export const sessionModule = new ContainerModule(({ bind }) => {
   bind(ScreenDataDecoders).toConstantValue(new ContractScreenDataDecoders(SCREEN_DECODERS));
   bind(RouteController)
     .toResolvedValue(
-      (navigator: Navigator, currentUser: CurrentUser, state: AppState, api: ApiClient, clock: Clock, decoders: ScreenDataDecoders) =>
-        new RouteController(navigator, currentUser, state, api, clock, ROUTES, decoders),
-      [Navigator, CurrentUser, AppState, ApiClient, Clock, ScreenDataDecoders],
+      (navigator: Navigator, currentUser: CurrentUser, state: AppState, api: ApiClient, clock: Clock, shownHere: ErrorsShownHere, decoders: ScreenDataDecoders) =>
+        new RouteController(navigator, currentUser, state, api, clock, shownHere, ROUTES, decoders),
+      [Navigator, CurrentUser, AppState, ApiClient, Clock, ErrorsShownHere, ScreenDataDecoders],
     )
     .inSingletonScope();
   bind(AppStartup)

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
+import type { ErrorPagePath } from '../../application/navigation/ErrorsShownHere';
 import { RouteController, type RouteView } from '../../application/navigation/RouteController';
 import { ROUTES, type RouteDef } from '../../application/navigation/routes';
 import { Navigator } from '../../application/ports/Navigator';
@@ -16,7 +17,8 @@ import { useService } from '../services/ServicesContext';
 import { SCREENS } from './screens';
 import { useNavigatorLocation, useNavigatorSearch } from './useNavigatorLocation';
 
-const NOT_FOUND_ROUTE: RouteDef = ROUTES.find((r) => r.path === '/error-404') ?? { path: '/error-404', title: 'error404', screen: 'error404' };
+/** The route of an error page, shown where no route of its own is: an unknown path, or a failure shown here. */
+const errorRoute = (path: ErrorPagePath): RouteDef => ROUTES.find((r) => r.path === path) ?? { path, title: 'error404', screen: 'error404' };
 
 /** The whole app: the route table decides what shows at each address, for the user who is signed in. */
 export function App() {
@@ -35,7 +37,7 @@ function RouteOutlet() {
   const view = useObservable<RouteView>(controller.view$, { kind: 'redirecting' });
   const user = useAppState('user');
 
-  const route = view.kind === 'notFound' ? NOT_FOUND_ROUTE : view.kind === 'redirecting' ? null : view.match.route;
+  const route = view.kind === 'notFound' ? errorRoute('/error-404') : view.kind === 'errorPage' ? errorRoute(view.path) : view.kind === 'redirecting' ? null : view.match.route;
 
   useEffect(() => {
     if (route) document.title = `${t(`routes:${route.title}`)} · ${t('app.name')}`;

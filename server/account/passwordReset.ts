@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { audit } from '../audit';
 import { passwordProblems } from '../auth/passwordRules';
+import { endSignIns } from '../auth/sessions';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { AppContext, ServerDeps } from '../http/env';
 import { hitRateLimit } from '../http/rateLimit';
@@ -12,7 +13,6 @@ import { invalid, type Failure } from '../service/failure';
 import type { AccountFailure } from './failures';
 import { resetMail } from './passwordResetMail';
 import * as repo from './passwordResetRepository';
-import { endSessions } from './repository';
 
 /**
  * "Forgot password?" (issue 21 item 8): a request queues an e-mail holding a single-use link that
@@ -62,8 +62,8 @@ export async function requestReset(c: AppContext, email: string, siteUrl: string
 /**
  * Sets a new password through a reset link: the link must stand (not used, not expired, not replaced
  * by a newer one, made after the password last changed, its account active; one answer whatever the
- * reason), the password meet the rules; then the link is used up, the password set, every session of
- * the account ended and the reset audited.
+ * reason), the password meet the rules; then the link is used up, the password set, every session
+ * and API token of the account ended and the reset audited.
  */
 export async function resetWithLink(c: AppContext, input: { token: string; password: string; password_confirmation: string }): Promise<Result<void, ResetFailure>> {
   const { db, now, passwords } = c.var.deps;
@@ -76,8 +76,8 @@ export async function resetWithLink(c: AppContext, input: { token: string; passw
   const done = await db.transaction().execute(async (tx) => {
     if (!(await repo.markUsed(tx, link.id, now()))) return false;
     await repo.resetPassword(tx, link.user_id, hash, now());
-    const ended = await endSessions(tx, link.user_id);
-    await audit(c, { action: 'password_reset', entityType: 'user', entityId: link.user_id, userId: null, changes: { sessionsEnded: ended } }, tx);
+    const ended = await endSignIns(tx, link.user_id);
+    await audit(c, { action: 'password_reset', entityType: 'user', entityId: link.user_id, userId: null, changes: { sessionsEnded: ended.sessions, apiTokensEnded: ended.apiTokens } }, tx);
     return true;
   });
   return done ? ok(undefined) : err({ code: 'resetLinkInvalid' });

@@ -54,13 +54,6 @@ export async function setPassword(db: Db, userId: number, hash: string, now: Dat
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
 }
 
-/** Ends the user's sessions and their sign-ins waiting for a two-factor code, but `keepId`; how many. */
-export async function endSessions(db: Db, userId: number, keepId?: string): Promise<number> {
-  let query = db.deleteFrom('sessions').where((eb) => eb.or([eb('user_id', '=', userId), eb('pending_user_id', '=', userId)]));
-  if (keepId !== undefined) query = query.where('id', '!=', keepId);
-  return Number((await query.executeTakeFirst()).numDeletedRows);
-}
-
 /** A new two-factor secret and recovery codes (sealed), not yet in force. */
 export async function startTwoFactor(db: Db, userId: number, sealedSecret: string, sealedCodes: string): Promise<void> {
   await db

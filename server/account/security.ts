@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import QRCode from 'qrcode';
 import { audit } from '../audit';
 import { passwordProblems } from '../auth/passwordRules';
+import { endSignIns } from '../auth/sessions';
 import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from '../auth/totp';
 import { withAdministratorsLocked } from '../auth/users';
 import type { AppContext } from '../http/env';
@@ -47,7 +48,15 @@ async function readRecoveryCodes(c: AppContext, sealed: string | null): Promise<
   return plain ? (JSON.parse(plain) as string[]) : [];
 }
 
-export async function changePassword(c: AppContext, input: { current_password: string; password: string; password_confirmation: string }): Promise<Result<void, AccountFailure>> {
+export interface PasswordChange {
+  readonly current_password: string;
+  readonly password: string;
+  readonly password_confirmation: string;
+  /** Leave the account's API tokens working (the profile's box; unticked, they end with the sessions). */
+  readonly keep_api_tokens?: boolean | undefined;
+}
+
+export async function changePassword(c: AppContext, input: PasswordChange): Promise<Result<void, AccountFailure>> {
   const confirmed = await confirmPassword(c, input.current_password, 'current_password');
   if (confirmed.isErr()) return err(confirmed.error);
   const errors = await passwordProblems(input.password, input.password_confirmation);
@@ -55,12 +64,14 @@ export async function changePassword(c: AppContext, input: { current_password: s
   const { db, passwords, now } = c.var.deps;
   const userId = c.var.user!.id;
   const hash = await passwords.hash(input.password);
+  const keepApiTokens = input.keep_api_tokens === true;
   await db.transaction().execute(async (tx) => {
     await repo.setPassword(tx, userId, hash, now());
     // Other browsers signed in with the old password are signed out, and sign-ins waiting for their
-    // two-factor code end too; this one gets a new session id.
-    await repo.endSessions(tx, userId);
-    await audit(c, { action: 'password_changed', entityType: 'user', entityId: userId }, tx);
+    // two-factor code end too (this one gets a new session id); so do the API tokens, unless the
+    // user chose to keep them.
+    const ended = await endSignIns(tx, userId, { keepApiTokens });
+    await audit(c, { action: 'password_changed', entityType: 'user', entityId: userId, changes: { sessionsEnded: ended.sessions, apiTokensEnded: ended.apiTokens, apiTokensKept: keepApiTokens } }, tx);
   });
   await startSession(c, { kind: 'user', user: c.var.user! });
   return ok(undefined);
@@ -162,7 +173,7 @@ export async function endOtherSessions(c: AppContext, password: string): Promise
   const userId = c.var.user!.id;
   const ended = await c.var.deps.db.transaction().execute(async (tx) => {
     // Sign-ins still waiting for their two-factor code count as other browsers too.
-    const count = await repo.endSessions(tx, userId, currentId);
+    const count = (await endSignIns(tx, userId, { keepSession: currentId, keepApiTokens: true })).sessions;
     await audit(c, { action: 'other_sessions_ended', entityType: 'user', entityId: userId, changes: { count } }, tx);
     return count;
   });

@@ -18,6 +18,8 @@ const ChangePassword = z.object({
   current_password: z.string().min(1).max(1024),
   password: z.string().max(1024),
   password_confirmation: z.string().max(1024),
+  /** Leave the account's API tokens working; without it they end with the other sessions. */
+  keep_api_tokens: z.boolean().optional(),
 });
 
 /**

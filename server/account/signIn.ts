@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { Language } from '../../domain/i18n/language';
 import type { User } from '../../domain/auth/user';
 import { audit } from '../audit';
+import { issueDeviceCookie } from '../auth/deviceCookie';
 import { passwordProblems } from '../auth/passwordRules';
 import { randomToken, timingSafeEqual } from '../auth/tokens';
 import { newRecoveryCodes, verifyTotp } from '../auth/totp';
@@ -56,13 +57,16 @@ export async function withTwoFactorDuty(c: AppContext, user: User): Promise<User
 
 /**
  * Completes a sign-in: a new session with the user's current rights, audited. Only now is the
- * password count for this email and IP cleared (after the code, when the user has two-factor on).
+ * password count for this email and IP cleared (after the code, when the user has two-factor on),
+ * and the browser gets a new device cookie for the account: from now on it is a browser that has
+ * signed in before, which strangers' failures do not hold up.
  */
 async function signIn(c: AppContext, userId: number, how: string): Promise<Result<SignedIn, AccountFailure>> {
   const user = await loadUser(c.var.deps.db, userId, { activeOnly: true });
   if (!user) return err(invalidField('email', 'auth.failed'));
   await clearRateLimit(c, loginLimitKey(c, user.email));
   await startSession(c, { kind: 'user', user });
+  await issueDeviceCookie(c, user.id);
   await audit(c, { action: 'login', entityType: 'user', entityId: user.id, userId: user.id, changes: { via: how } });
   return ok({ user: await withTwoFactorDuty(c, user) });
 }

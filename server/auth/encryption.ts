@@ -5,38 +5,55 @@ const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...byte
 const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 /**
+ * What an HMAC signs. Each purpose has its own key, derived from the application key with HKDF under
+ * its own label, so a signature made for one can never be taken for another (and the AES key that
+ * seals secrets is used for nothing else).
+ */
+export type MacPurpose = 'links' | 'devices';
+
+const MAC_LABELS: Record<MacPurpose, string> = {
+  /** Customer links (server/links/token.ts). */
+  links: 'backoffice document links v1',
+  /** Device cookies of browsers that signed in before (server/auth/deviceCookie.ts). */
+  devices: 'backoffice device cookies v1',
+};
+
+/**
  * AES-256-GCM with the application key, for secrets the server must read back (two-factor secrets
- * and recovery codes). Web Crypto only, so it runs wherever the app core runs.
+ * and recovery codes), and HMAC-SHA-256 under keys derived from it. Web Crypto only, so it runs
+ * wherever the app core runs.
  */
 export class Encrypter {
   private constructor(
     private readonly key: CryptoKey,
-    /** HMAC-SHA-256 with a key derived from the application key (HKDF, its own label): signs customer links. */
-    private readonly macKey: CryptoKey,
+    /** HMAC-SHA-256 keys derived from the application key (HKDF, one label per purpose). */
+    private readonly macKeys: Readonly<Record<MacPurpose, CryptoKey>>,
   ) {}
 
   static async fromKey(raw: Uint8Array<ArrayBuffer>): Promise<Encrypter> {
     if (raw.length !== 32) throw new Error('The application key must be 32 bytes (base64 of 32 random bytes).');
     const base = await crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
-    const macKey = await crypto.subtle.deriveKey(
-      { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode('backoffice document links v1') },
-      base,
-      { name: 'HMAC', hash: 'SHA-256', length: 256 },
-      false,
-      ['sign', 'verify'],
-    );
-    return new Encrypter(await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']), macKey);
+    const derive = (label: string) =>
+      crypto.subtle.deriveKey(
+        { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(label) },
+        base,
+        { name: 'HMAC', hash: 'SHA-256', length: 256 },
+        false,
+        ['sign', 'verify'],
+      );
+    const [links, devices] = await Promise.all([derive(MAC_LABELS.links), derive(MAC_LABELS.devices)]);
+    return new Encrypter(await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']), { links, devices });
   }
 
-  /** The HMAC-SHA-256 of `data` under the link-signing key. */
-  async sign(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-    return new Uint8Array(await crypto.subtle.sign('HMAC', this.macKey, data));
+  /** The HMAC-SHA-256 of `data` under the key of `purpose` (customer links unless said). */
+  async sign(data: Uint8Array<ArrayBuffer>, purpose: MacPurpose = 'links'): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(await crypto.subtle.sign('HMAC', this.macKeys[purpose], data));
   }
 
-  /** Whether `mac` (the whole HMAC, or its first bytes, at least 16) signs `data`, compared in constant time. */
-  async verify(mac: Uint8Array, data: Uint8Array<ArrayBuffer>): Promise<boolean> {
+  /** Whether `mac` (the whole HMAC, or its first bytes, at least 16) signs `data` for `purpose`, compared in constant time. */
+  async verify(mac: Uint8Array, data: Uint8Array<ArrayBuffer>, purpose: MacPurpose = 'links'): Promise<boolean> {
     if (mac.length < 16 || mac.length > 32) return false;
-    const full = await this.sign(data);
+    const full = await this.sign(data, purpose);
     let diff = 0;
     for (let i = 0; i < mac.length; i++) diff |= (mac[i] ?? 0) ^ (full[i] ?? 0);
     return diff === 0;

@@ -5,6 +5,27 @@ import type { AppContext } from '../http/env';
 import { startSession } from '../http/session';
 import { loadUser } from './users';
 
+/** What ending an account's sign-ins ended: browser sessions (with sign-ins waiting for their code) and API tokens. */
+export interface EndedSignIns {
+  readonly sessions: number;
+  readonly apiTokens: number;
+}
+
+/**
+ * Ends what signs in as the account: its browser sessions and sign-ins waiting for their two-factor
+ * code (but `keepSession`, the id of the one that asked), and its API tokens unless `keepApiTokens`.
+ * What follows a change of password (reset by link, a temporary one from an administrator, the
+ * user's own change) and a deactivation, so nothing that held the old password's trust outlives it.
+ */
+export async function endSignIns(tx: Transaction<Database> | Kysely<Database>, userId: number, options: { keepSession?: string; keepApiTokens?: boolean } = {}): Promise<EndedSignIns> {
+  let sessions = tx.deleteFrom('sessions').where((eb) => eb.or([eb('user_id', '=', userId), eb('pending_user_id', '=', userId)]));
+  if (options.keepSession !== undefined) sessions = sessions.where('id', '!=', options.keepSession);
+  const endedSessions = Number((await sessions.executeTakeFirst()).numDeletedRows);
+  if (options.keepApiTokens) return { sessions: endedSessions, apiTokens: 0 };
+  const tokens = await tx.deleteFrom('api_tokens').where('user_id', '=', userId).executeTakeFirst();
+  return { sessions: endedSessions, apiTokens: Number(tokens.numDeletedRows) };
+}
+
 /**
  * Ends every session of these users after a change of their rights (administrator flag, role, or
  * their role's permissions): signed-in browsers and sign-ins still waiting for their two-factor code,

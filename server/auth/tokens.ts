@@ -1,9 +1,19 @@
 /** Random tokens and their hashes, with Web Crypto only (runs in Node and the browser). */
 
-function toBase64Url(bytes: Uint8Array): string {
+export function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of base64url text (no padding), or null when it is not base64url. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
 }
 
 /** A URL-safe token with `bytes` bytes of entropy from the platform's CSPRNG. */

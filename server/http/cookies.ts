@@ -13,3 +13,9 @@ export function readCookie(c: AppContext, name: string): string | undefined {
 export function writeCookie(c: AppContext, name: string, value: string, options: CookieOptions): void {
   c.header(headersOf(c).response, serialize(name, value, options), { append: true });
 }
+
+/** Every cookie the request carries, by name. */
+export function readCookies(c: AppContext): Record<string, string> {
+  const raw = c.req.header(headersOf(c).request);
+  return raw ? parse(raw) : {};
+}

@@ -22,9 +22,15 @@ export interface ServerConfig {
   readonly attemptsPerMinute: number;
   /** Failed sign-in passwords from one IP address, whatever the emails, in `loginFailureWindowMs` (password spraying). */
   readonly loginFailuresPerAddress: number;
-  /** Failed sign-in passwords for one email, whatever the addresses, in `loginFailureWindowMs`. */
+  /**
+   * Failed sign-in passwords for one email from browsers that have not signed in to it before,
+   * whatever the addresses, before such browsers are slowed (a pause between attempts); forgotten
+   * after `loginFailureWindowMs` without one. Also what one device cookie may fail in a window.
+   */
   readonly loginFailuresPerAccount: number;
   readonly loginFailureWindowMs: number;
+  /** The longest pause unknown browsers wait between attempts on an account past its allowance. */
+  readonly loginPauseMaxMs: number;
   /**
    * Behind a reverse proxy that ends HTTPS (TRUST_PROXY=1): its X-Forwarded-Proto says whether the
    * browser used HTTPS, so the cookies are marked Secure. Off, the header is ignored.
@@ -45,6 +51,7 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   loginFailuresPerAddress: 30,
   loginFailuresPerAccount: 10,
   loginFailureWindowMs: 15 * 60 * 1000,
+  loginPauseMaxMs: 5 * 60 * 1000,
   trustProxy: false,
 };
 

@@ -11,10 +11,12 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one attempt under `key` in a fixed window kept in the database (so every server instance
- * shares it), and says whether it is within `limit`.
+ * Counts one attempt under `key` in a window kept in the database (so every server instance shares
+ * it), and says whether it is within `limit`. The window is fixed (it ends `windowMs` after its first
+ * attempt) unless `sliding`, when each attempt moves its end to `windowMs` from now: a count kept
+ * while attempts go on, forgotten after `windowMs` of quiet.
  */
-export async function hitRateLimit(c: AppContext, key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+export async function hitRateLimit(c: AppContext, key: string, limit: number, windowMs: number, options: { sliding?: boolean } = {}): Promise<RateLimitResult> {
   const { db, now } = c.var.deps;
   const at = now();
   const resetAt = new Date(at.getTime() + windowMs);
@@ -24,7 +26,7 @@ export async function hitRateLimit(c: AppContext, key: string, limit: number, wi
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         hits: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.hits + 1 end`,
-        reset_at: sql<Date>`case when rate_limits.reset_at <= ${at} then ${resetAt} else rate_limits.reset_at end`,
+        reset_at: options.sliding ? sql<Date>`${resetAt}` : sql<Date>`case when rate_limits.reset_at <= ${at} then ${resetAt} else rate_limits.reset_at end`,
       }),
     )
     .returning(['hits', 'reset_at'])
@@ -34,6 +36,31 @@ export async function hitRateLimit(c: AppContext, key: string, limit: number, wi
     hits: row.hits,
     retryAfterSeconds: Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - at.getTime()) / 1000)),
   };
+}
+
+/**
+ * Starts a pause of `pauseMs` under `key` unless one is still running: allowed when this call
+ * started it (so of several requests at once, one goes ahead), refused with the seconds left of the
+ * running one otherwise.
+ */
+export async function claimPause(c: AppContext, key: string, pauseMs: number): Promise<RateLimitResult> {
+  const { db, now } = c.var.deps;
+  const at = now();
+  const started = await db
+    .insertInto('rate_limits')
+    .values({ key, hits: 1, reset_at: new Date(at.getTime() + pauseMs) })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ hits: sql<number>`rate_limits.hits + 1`, reset_at: (eb) => eb.ref('excluded.reset_at') })
+        .where('rate_limits.reset_at', '<=', at),
+    )
+    .returning(['hits'])
+    .executeTakeFirst();
+  if (started) return { allowed: true, hits: started.hits, retryAfterSeconds: Math.max(1, Math.ceil(pauseMs / 1000)) };
+  const running = await db.selectFrom('rate_limits').select(['hits', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  const left = running ? new Date(running.reset_at).getTime() - at.getTime() : pauseMs;
+  return { allowed: false, hits: running?.hits ?? 0, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
 }
 
 /** Takes one attempt back off the count under `key` (one that turned out not to count). */

@@ -49,6 +49,9 @@ describe('AccountService: the checks made before sending', () => {
     const change = { current_password: 'Old-pass-1', password: 'New-pass-123', password_confirmation: 'New-pass-123' };
     expect((await service.changePassword(change)).isOk()).toBe(true);
     expect(transport.requests).toEqual([{ method: 'PUT', path: '/api/user/password', body: change }]);
+    // The profile's choice of keeping the API tokens goes with it (issue 31 item 8).
+    expect((await service.changePassword({ ...change, keep_api_tokens: true })).isOk()).toBe(true);
+    expect(transport.requests[1]).toEqual({ method: 'PUT', path: '/api/user/password', body: { ...change, keep_api_tokens: true } });
   });
 
   it('asks for the password before signing out the other browsers', async () => {

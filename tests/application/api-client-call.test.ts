@@ -1,7 +1,7 @@
 import { err, ok } from 'neverthrow';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Decode } from '../../application/api/ApiClient';
-import { createCore } from '../support/fakes';
+import { ADMIN, createCore } from '../support/fakes';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -23,7 +23,8 @@ describe('ApiClient.call: a reply decoded by the wire contract', () => {
   });
 
   it('makes a reply that does not match an error (never a default), and leads to the server error page', async () => {
-    const { api, navigator } = createCore({ start: '/clients', handler: () => ({ status: 200, body: { n: 'forty-two' } }) });
+    const { api, navigator, currentUser } = createCore({ user: ADMIN, start: '/clients', handler: () => ({ status: 200, body: { n: 'forty-two' } }) });
+    currentUser.restore();
     const result = await api.call({ method: 'GET', path: '/api/count' }, decodeCount);
     expect(result.isErr() && result.error).toEqual({ code: 'malformedReply', message: '', issues: ['n: expected number'] });
     expect(navigator.history).toEqual([{ kind: 'push', url: '/error-500' }]);

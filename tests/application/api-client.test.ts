@@ -20,12 +20,26 @@ describe('the error catalogue (spec §8), applied once for every call', () => {
 
   for (const { answer, code, url, kind } of cases) {
     it(`${answer === 'no-response' ? 'no response' : answer.status}${code === 'sessionExpired' ? ' with session_expired' : ''} → ${kind} ${url}, and the caller still gets the error`, async () => {
-      const { api, navigator } = createCore({ start: '/clients', handler: () => answer });
+      // Someone signed in: the error pages are their routes (a visitor who is not signed in sees them where they are, below).
+      const { api, navigator, currentUser } = createCore({ user: ADMIN, start: '/clients', handler: () => answer });
+      currentUser.restore();
       const result = await api.get('/api/clients');
       expect(result.isErr() && result.error.code).toBe(code);
       expect(navigator.history).toEqual([{ kind, url }]);
     });
   }
+
+  it('shows a visitor who is not signed in the error page where they are, since the error routes lead to /login (issue 31 item 15)', async () => {
+    for (const { answer, code, url } of cases.filter((c) => c.url.startsWith('/error-'))) {
+      const { api, navigator, shownHere } = createCore({ start: '/d/some-token', handler: () => answer });
+      const shown: string[] = [];
+      shownHere.shown$.subscribe((page) => shown.push(page));
+      const result = await api.get('/api/public/documents/some-token');
+      expect(result.isErr() && result.error.code).toBe(code);
+      expect(navigator.history).toEqual([]);
+      expect(shown).toEqual([url]);
+    }
+  });
 
   it('marks the app offline when a call gets no response', async () => {
     const { api, state } = createCore({ handler: () => 'no-response' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DownloadService } from '../../application/downloads/DownloadService';
-import { createCore, MemoryFileSaver } from '../support/fakes';
+import { ADMIN, createCore, MemoryFileSaver } from '../support/fakes';
 
 describe('DownloadService', () => {
   it('asks for the file through the transport and saves it under the name the server gave', async () => {
@@ -22,7 +22,8 @@ describe('DownloadService', () => {
   });
 
   it('saves nothing when the server refuses, and the error takes the catalogue course (403 → the forbidden page)', async () => {
-    const { api, navigator } = createCore({ start: '/orders', handler: () => ({ status: 403, body: { message: 'no' } }) });
+    const { api, navigator, currentUser } = createCore({ user: ADMIN, start: '/orders', handler: () => ({ status: 403, body: { message: 'no' } }) });
+    currentUser.restore();
     const saver = new MemoryFileSaver();
     const result = await new DownloadService(api, saver).download('/api/orders?format=csv');
     expect(result.isErr() && result.error.code).toBe('forbidden');

@@ -17,6 +17,13 @@ describe('route guard', () => {
     expect(decideRoute(at('/clients/basic/7?x=1'), null)).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fclients%2Fbasic%2F7%3Fx%3D1' });
   });
 
+  it('sends a signed-out visitor of an error page to /login, with nothing to come back to (spec §6, issue 31 item 15)', () => {
+    for (const path of ['/error-404', '/error-403', '/error-500', '/error-no-connection']) {
+      expect(decideRoute(at(path), null), path).toEqual({ kind: 'redirect', to: '/login' });
+      expect(decideRoute(at(path), ADMIN).kind, path).toBe('show');
+    }
+  });
+
   it('lets anyone open the public routes', () => {
     for (const path of ['/login', '/register', '/two-factor-challenge', '/test', '/reload']) {
       expect(decideRoute(at(path), null).kind).toBe('show');

@@ -15,12 +15,13 @@ const ROUTES: RouteDef[] = [
   { path: '/things', title: 'things', screen: 'home', api: '/api/things' },
   { path: '/things/:id', title: 'thing', screen: 'home', api: '/api/things/:id', apiQuery: { tab: 'basic' } },
   { path: '/settings/holiday', title: 'holidays', screen: 'home', api: '/api/holidays', defaultQuery: 'currentYear' },
+  { path: '/d/:token', title: 'customerDocument', screen: 'customerDocument', public: true, api: '/api/public/documents/:token' },
 ];
 
 function controller(options: { handler?: Handler; user?: typeof ADMIN | null; start?: string; decoders?: ScreenDataDecoders } = {}) {
   const core = createCore({ user: ADMIN, ...options });
   core.currentUser.restore();
-  const routes = new RouteController(core.navigator, core.currentUser, core.state, core.api, core.clock, ROUTES, options.decoders);
+  const routes = new RouteController(core.navigator, core.currentUser, core.state, core.api, core.clock, core.shownHere, ROUTES, options.decoders);
   const views: RouteView[] = [];
   const subscription = routes.view$.subscribe((view) => views.push(view));
   return { ...core, routes, views, subscription };
@@ -98,6 +99,42 @@ describe('screen data (spec §2)', () => {
     expect(view.kind === 'failed' && view.error).toEqual({ code: 'unavailable', message: 'Database down' });
     expect(navigator.url).toBe('/things/9');
     expect(state.get()).toMatchObject({ isOnline: false, loaded: true });
+  });
+});
+
+describe('a failure while no one is signed in (issue 31 item 15)', () => {
+  // The error routes need a signed-in user (spec §6): a visitor sees the page where they are instead.
+  it.each([
+    { answer: { status: 404, body: { message: 'Not found.' } }, page: '/error-404' },
+    { answer: 'no-response' as const, page: '/error-no-connection' },
+    { answer: { status: 500, body: { message: 'Server error' } }, page: '/error-500' },
+    { answer: { status: 403, body: { message: 'Forbidden' } }, page: '/error-403' },
+  ])('shows $page at the address the visitor is on, without going there', async ({ answer, page }) => {
+    const { routes, navigator, state } = controller({ user: null, start: '/d/some-token', handler: () => answer });
+    expect(await settled(routes.view$)).toEqual({ kind: 'errorPage', path: page });
+    expect(navigator.url).toBe('/d/some-token');
+    expect(navigator.history).toEqual([]);
+    expect(state.get().loaded).toBe(true);
+  });
+
+  it('keeps the page shown until the visitor goes elsewhere, and a later failure there shows its own', async () => {
+    let answer: 'no-response' | { status: number; body: unknown } = { status: 404, body: { message: 'Not found.' } };
+    const { routes, navigator, views } = controller({ user: null, start: '/d/old', handler: () => answer });
+    await settled(routes.view$);
+    answer = { status: 200, body: { document: 1 } };
+    navigator.push('/login');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(views.at(-1)).toMatchObject({ kind: 'ready', match: { route: { path: '/login' } } });
+    answer = 'no-response';
+    navigator.push('/d/new');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(views.at(-1)).toEqual({ kind: 'errorPage', path: '/error-no-connection' });
+  });
+
+  it('still goes to the error route for someone signed in', async () => {
+    const { routes, navigator } = controller({ start: '/d/some-token', handler: () => 'no-response' });
+    await settled(routes.view$);
+    expect(navigator.url).toBe('/error-no-connection');
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decideRoute } from '../../application/navigation/match';
 import { ROUTES } from '../../application/navigation/routes';
 
 /**
@@ -112,6 +113,15 @@ describe('the route table', () => {
 
   it('makes public only /register, /two-factor-challenge, /login, /test and /reload (spec §6), a customer link\'s /d/:token, /forgot-password and /reset-password/:token (issue 21)', () => {
     expect(ROUTES.filter((r) => r.public).map((r) => r.path).sort()).toEqual(['/d/:token', '/forgot-password', '/login', '/register', '/reload', '/reset-password/:token', '/test', '/two-factor-challenge']);
+  });
+
+  it('sends a visitor who is not signed in from every other route to /login, the error pages too (spec §6); an unknown path shows the 404 page', () => {
+    for (const route of ROUTES.filter((r) => !r.public && !r.redirect)) {
+      const path = route.path.replace(/:\w+/g, '1');
+      const decision = decideRoute({ path, search: '' }, null);
+      expect(decision.kind === 'redirect' && decision.to.replace(/\?.*$/, ''), path).toBe('/login');
+    }
+    expect(decideRoute({ path: '/no/such/page', search: '' }, null)).toEqual({ kind: 'notFound' });
   });
 
   it('gives /calendar the appointment_view permission, denied to /home', () => {

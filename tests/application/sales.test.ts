@@ -195,7 +195,7 @@ describe('the invoice screen’s data', () => {
   const open = async (reply: unknown) => {
     const core = createCore({ user: ADMIN, start: '/orders/order/invoice/3', handler: () => ({ status: 200, body: reply }) });
     core.currentUser.restore();
-    const routes = new RouteController(core.navigator, core.currentUser, core.state, core.api, core.clock, ROUTES, new ContractScreenDataDecoders(SCREEN_DECODERS));
+    const routes = new RouteController(core.navigator, core.currentUser, core.state, core.api, core.clock, core.shownHere, ROUTES, new ContractScreenDataDecoders(SCREEN_DECODERS));
     const views: RouteView[] = [];
     routes.view$.subscribe((v) => views.push(v));
     const view = await firstValueFrom(routes.view$.pipe(filter((v) => v.kind !== 'loading' && v.kind !== 'redirecting')));

@@ -200,3 +200,36 @@ test('a change of path resets the selected tab to the first; a change of query a
   await pages.getByRole('link', { name: '分頁' }).click();
   await expect(page.getByRole('tab', { name: '資料' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('signed out: the error pages lead to /login (spec §6); an unknown path, a customer link that fails and the sign-in page without a reply still say what happened (issue 31 item 15)', async ({ page }) => {
+  for (const path of ['/error-404', '/error-403', '/error-500', '/error-no-connection']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: '登入' })).toBeVisible();
+  }
+
+  // An unknown path shows the 404 page where it is.
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: '找不到頁面' })).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+
+  // A customer's link that opens nothing: the 404 page at the link's own address, not the staff's sign-in.
+  const link = `/d/${'A'.repeat(54)}`;
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: '找不到頁面' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  // …and one whose server does not answer: the no-connection page, still there.
+  await page.route('**/api/public/documents/**', (route) => route.abort('connectionrefused'));
+  await page.goto(`/d/${'B'.repeat(54)}`);
+  await expect(page.getByRole('heading', { level: 1, name: '無法連線' })).toBeVisible();
+  await expect(page).toHaveURL(/\/d\/B{54}$/);
+  await page.unroute('**/api/public/documents/**');
+
+  // The sign-in page keeps its own failures on the form.
+  await page.goto('/login');
+  await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+  await submitSignIn(page, SALES);
+  await expect(page.getByText('無法連接伺服器。請檢查網絡連線後再試。')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('電郵地址')).toHaveValue(SALES.email);
+});

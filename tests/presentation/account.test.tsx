@@ -133,6 +133,37 @@ describe('profile security sections', () => {
     expect(await within(section).findByText(wrong)).toBeInTheDocument();
   });
 
+  it.each([
+    { language: 'en' as const, labels: ['Current password', 'New password', 'Confirm new password'], box: 'Keep my API tokens working', submit: 'Change password', ended: 'your API tokens no longer work', kept: 'your API tokens still work' },
+    { language: 'zh-HK' as const, labels: ['目前密碼', '新密碼', '確認新密碼'], box: '保留我的 API 權杖', submit: '更改密碼', ended: '您的 API 權杖亦已失效', kept: '您的 API 權杖仍然有效' },
+  ])('ends the API tokens with a password change unless the box is ticked, and says which ($language)', async ({ language, labels, box, submit, ended, kept }) => {
+    const { user, transport } = renderSignedIn({ start: '/user/profile', language, handler: profileBackend((r) => (r.path === '/api/user/password' ? { status: 200, body: { message: 'ok' } } : null)) });
+    const section = await screen.findByRole('region', { name: submit });
+    const keep = within(section).getByRole('checkbox', { name: box });
+    // Unticked by default, and it says plainly what that means.
+    expect(keep).not.toBeChecked();
+    expect(keep).toHaveAccessibleDescription(/API/);
+    const [current = '', fresh = '', confirmation = ''] = labels;
+    const change = async (password: string) => {
+      await user.type(within(section).getByLabelText(current), 'OldPass123');
+      await user.type(within(section).getByLabelText(fresh), password);
+      await user.type(within(section).getByLabelText(confirmation), password);
+      await user.click(within(section).getByRole('button', { name: submit }));
+    };
+    const sent = () => transport.requests.filter((r) => r.path === '/api/user/password').map((r) => (r.body as { keep_api_tokens?: unknown }).keep_api_tokens);
+
+    await change('NewPass123');
+    expect(await within(section).findByText(new RegExp(ended))).toBeInTheDocument();
+    expect(sent()).toEqual([false]);
+
+    await user.click(keep);
+    await change('NewPass456');
+    expect(await within(section).findByText(new RegExp(kept))).toBeInTheDocument();
+    expect(sent()).toEqual([false, true]);
+    // The form starts again as it began: the box unticked.
+    expect(keep).not.toBeChecked();
+  });
+
   it('enables two-factor: password, QR code, code, then recovery codes', async () => {
     const { user } = renderSignedIn({
       start: '/user/profile',

@@ -4,6 +4,7 @@ import type { User } from '../../domain/auth/user';
 import type { Language } from '../../domain/i18n/language';
 import { ApiClient } from '../../application/api/ApiClient';
 import { ErrorPolicy } from '../../application/api/ErrorPolicy';
+import { ErrorsShownHere } from '../../application/navigation/ErrorsShownHere';
 import { OfflineSaves } from '../../application/api/OfflineSaves';
 import { ConfirmationService } from '../../application/navigation/ConfirmationService';
 import { NavigationService } from '../../application/navigation/NavigationService';
@@ -226,12 +227,13 @@ export function createCore(options: { handler?: Handler; user?: User | null; sta
   const loading = new LoadingIndicator(bar, globalTimer);
   const draftStore = new MemoryDraftStore();
   const drafts = new DraftService(draftStore, currentUser);
-  const policy = new ErrorPolicy(navigator, currentUser, state, drafts);
+  const shownHere = new ErrorsShownHere();
+  const policy = new ErrorPolicy(navigator, currentUser, state, drafts, shownHere);
   const offline = new OfflineSaves(state, drafts);
   const api = new ApiClient(transport, loading, policy, offline);
   const clock = new FakeClock();
   const confirmation = new ConfirmationService();
   const navigation = new NavigationService(navigator, state, confirmation);
-  const routes = new RouteController(navigator, currentUser, state, api, clock);
-  return { transport, navigator, store, bar, language, state, currentUser, loading, policy, offline, api, clock, confirmation, navigation, routes, drafts, draftStore };
+  const routes = new RouteController(navigator, currentUser, state, api, clock, shownHere);
+  return { transport, navigator, store, bar, language, state, currentUser, loading, shownHere, policy, offline, api, clock, confirmation, navigation, routes, drafts, draftStore };
 }

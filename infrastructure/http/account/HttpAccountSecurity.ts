@@ -21,7 +21,9 @@ export class HttpAccountSecurity implements AccountSecurity {
   constructor(private readonly api: ApiClient) {}
 
   changePassword(change: PasswordChange): ResultAsync<void, ApiError> {
-    const body = { current_password: change.current_password, password: change.password, password_confirmation: change.password_confirmation };
+    const { current_password, password, password_confirmation, keep_api_tokens } = change;
+    // keep_api_tokens only when the screen asks (the profile's box); left out, the server ends them.
+    const body = { current_password, password, password_confirmation, ...(keep_api_tokens === undefined ? {} : { keep_api_tokens }) };
     return this.api.call({ method: 'PUT', path: '/api/user/password', body }, message).map(() => undefined);
   }
 

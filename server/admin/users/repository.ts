@@ -131,15 +131,9 @@ export const insertUser = async (tx: Tx, input: UserColumns, companyId: number |
 export const updateUser = (tx: Tx, id: number, input: UserColumns, companyId: number | null, version: number, now: Date): Promise<boolean> =>
   updateAtVersion(tx, 'users', { id, version }, userColumns(input, companyId), now);
 
-/** Signs a deactivated account out everywhere: its sessions and API tokens go. */
-export async function endAccess(tx: Tx, id: number): Promise<void> {
-  await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
-  await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
-}
-
 /**
- * A temporary password (its hash) that the user must change at their next sign-in; their browser
- * sessions and sign-ins waiting for a two-factor code end. Whether there was such an account.
+ * A temporary password (its hash) that the user must change at their next sign-in; the "Forgot
+ * password?" links made before it end. Whether there was such an account.
  */
 export async function setTemporaryPassword(tx: Tx, id: number, hash: string, now: Date): Promise<boolean> {
   const row = await tx
@@ -149,7 +143,6 @@ export async function setTemporaryPassword(tx: Tx, id: number, hash: string, now
     .returning('id')
     .executeTakeFirst();
   if (!row) return false;
-  await tx.deleteFrom('sessions').where((eb) => eb.or([eb('user_id', '=', id), eb('pending_user_id', '=', id)])).execute();
   await tx.deleteFrom('password_resets').where('user_id', '=', id).execute();
   return true;
 }

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { mayGrantAdmin, mayManage, rightsBeyond, type PermissionHolder } from '../../../domain/auth/permissions';
 import { auditRow, fieldChanges } from '../../audit';
 import { passwordProblems } from '../../auth/passwordRules';
+import { endSignIns } from '../../auth/sessions';
 import { withAdministratorsLocked } from '../../auth/users';
 import { isForeignKeyViolation } from '../../http/fields';
 import { hasBusinessRecords } from '../../account/repository';
@@ -74,7 +75,8 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserInp
     if (removesAdmin && !anotherAdmin) return 'lastAdmin';
     if (!(await repo.updateUser(tx, id, input, companyId, input.version, ctx.now()))) return 'conflict';
     // A deactivated account is signed out everywhere at once.
-    if (before.active && !input.active) await repo.endAccess(tx, id);
+    // Deactivated: signed out everywhere, its API tokens gone.
+    if (before.active && !input.active) await endSignIns(tx, id);
     const after = await repo.adminUser(tx, id);
     if (after) await ctx.audit({ action: 'update', entityType: 'user', entityId: id, changes: fieldChanges(before, after, AUDITED) }, tx);
     // New rights need a new sign-in (spec §6): the account's sessions end now, not at their next sign-in.
@@ -102,8 +104,8 @@ export async function resetTwoFactor(ctx: ServiceContext, id: number): Promise<R
 
 /**
  * A temporary password for another account (issue 21 item 8), under the same rules as any password:
- * its user is signed out everywhere and must change it at their next sign-in. Audited, never the
- * password itself.
+ * its user is signed out everywhere, its API tokens end, and it must be changed at the next sign-in.
+ * Audited, never the password itself.
  */
 export async function setTemporaryPassword(ctx: ServiceContext, id: number, input: { password: string; password_confirmation: string }): Promise<Result<repo.AdminUser, UserFailure>> {
   const target = await repo.adminUser(ctx.db, id);
@@ -114,9 +116,11 @@ export async function setTemporaryPassword(ctx: ServiceContext, id: number, inpu
   if (problems) return err(invalid(problems));
   const hash = await ctx.deps.passwords.hash(input.password);
   const set = await ctx.db.transaction().execute(async (tx) => {
-    const found = await repo.setTemporaryPassword(tx, id, hash, ctx.now());
-    if (found) await ctx.audit({ action: 'temporary_password_set', entityType: 'user', entityId: id }, tx);
-    return found;
+    if (!(await repo.setTemporaryPassword(tx, id, hash, ctx.now()))) return false;
+    // Whatever held the old password's trust ends: browser sessions, sign-ins waiting for a code, API tokens.
+    const ended = await endSignIns(tx, id);
+    await ctx.audit({ action: 'temporary_password_set', entityType: 'user', entityId: id, changes: { sessionsEnded: ended.sessions, apiTokensEnded: ended.apiTokens } }, tx);
+    return true;
   });
   return set ? ok((await repo.adminUser(ctx.db, id))!) : err(notFound);
 }
