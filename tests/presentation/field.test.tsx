@@ -17,7 +17,7 @@ import { MemoryCompletionOutbox } from '../../infrastructure/storage/MemoryCompl
  * /calendar/completed-report/{id}. The office keeps its screens.
  */
 
-const WORKER: User = { ...ADMIN, id: 3, name: 'Wing Wong', isAdmin: false, role: { id: 3, name: 'worker', permissions: ['appointment_view', 'appointment_edit', 'client_view', 'product_view'] } };
+const WORKER: User = { ...ADMIN, id: 3, name: 'Wing Wong', isAdmin: false, role: { id: 3, name: 'worker', permissions: ['appointment_view', 'appointment_edit', 'dashboard_view', 'file_view_own'] } };
 const WORDS = { en, 'zh-HK': zh } as const;
 const LANGUAGES = ['en', 'zh-HK'] as const;
 
