@@ -21,20 +21,22 @@ function precompressed(): Plugin {
 }
 
 /**
- * Installable, and opens with no network (issue 22): a web app manifest and a service worker made
- * by Workbox (vite-plugin-pwa, generateSW). The worker precaches its icons and every script and
- * style of the build (about 400 KB compressed, fetched once in the background after the first visit:
- * hashed, so never changed in place), so every screen opens with no network, also one never opened
- * online; the page (index.html, the same for every address) is fetched from the network first and
- * kept, so offline any address opens the last copy. Of the API only the worker's visits are kept
- * (below). The manifest's name is the app's name of the default language (locales/zh-HK).
- * presentation/main.tsx registers /sw.js in the production build only.
+ * Installable, and opens with no network (issue 22): a web app manifest and a service worker built by
+ * vite-plugin-pwa from infrastructure/offline/sw.ts (injectManifest: Workbox's modules, with the list
+ * of the build's files to precache injected). What it keeps and for how long is said there and in
+ * infrastructure/offline/visitCache.ts: every script and style of the build, the page, and of the API
+ * only the worker's day (today's and tomorrow's visits, for at most 12 hours, forgotten when the
+ * session ends: issue 31 item 9). The manifest's name is the app's name of the default language
+ * (locales/zh-HK). presentation/main.tsx registers /sw.js in the production build only.
  */
 function installable(): Plugin[] {
   const names = (language: string): { name: string } =>
     (JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales', language, 'common.json'), 'utf8')) as { app: { name: string } }).app;
   const { name } = names('zh-HK');
   return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'infrastructure/offline',
+    filename: 'sw.ts',
     injectRegister: false,
     registerType: 'autoUpdate',
     includeManifestIcons: false,
@@ -54,49 +56,8 @@ function installable(): Plugin[] {
         { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
     },
-    workbox: {
-      globPatterns: ['favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
-      navigateFallback: null,
-      cleanupOutdatedCaches: true,
-      clientsClaim: true,
-      skipWaiting: true,
-      runtimeCaching: [
-        {
-          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-          handler: 'NetworkFirst',
-          options: {
-            cacheName: 'page',
-            networkTimeoutSeconds: 4,
-            // Every address is the same index.html: one copy, whatever address was opened.
-            plugins: [{ cacheKeyWillBeUsed: () => Promise.resolve('/index.html') }],
-          },
-        },
-        // The worker's visits (issue 22): the calendar's ranges and each appointment's screen data,
-        // from the network when there is one (within 6 s), else the copy last fetched — so My day
-        // and the visits of today and tomorrow (fetched ahead by the app, application/field/
-        // OfflineVisits.ts) open with no connection. Nothing else of the API is kept.
-        {
-          urlPattern: ({ request, url }) => request.method === 'GET' && /^\/api\/appointments(\/\d+)?$/.test(url.pathname),
-          handler: 'NetworkFirst',
-          method: 'GET',
-          options: { cacheName: 'visits', networkTimeoutSeconds: 6, expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 3 }, cacheableResponse: { statuses: [200] } },
-        },
-        // A sign-in or a sign-out forgets every kept visit first, so nothing of one person's day is
-        // shown to the next one on a shared phone.
-        // (Each function here is copied into the worker's file as it is: no outside names.)
-        {
-          urlPattern: ({ url }) => url.pathname === '/api/login' || url.pathname === '/api/logout',
-          handler: 'NetworkOnly',
-          method: 'POST',
-          options: { plugins: [{ requestWillFetch: async ({ request }) => (await caches.delete('visits'), request) }] },
-        },
-        {
-          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
-          handler: 'CacheFirst',
-          options: { cacheName: 'assets', expiration: { maxEntries: 800, maxAgeSeconds: 60 * 60 * 24 * 90 }, cacheableResponse: { statuses: [200] } },
-        },
-      ],
-    },
+    // One classic script (registered without type: module), with the precache list injected.
+    injectManifest: { globPatterns: ['favicon.svg', 'icons/*.png', 'assets/*.{js,css}'], rollupFormat: 'iife' },
   });
 }
 

@@ -221,7 +221,6 @@ export const AppointmentScreenReply = z.object({
   options: z.optional(AppointmentOptions),
   order: z.optional(z.nullable(OrderSummary)),
   orders: z.optional(z.array(OrderSummary)),
-  orderHidden: z.optional(z.boolean()),
   report: z.optional(Report),
   products: z.optional(z.array(ProductChoice)),
   company: z.optional(z.nullable(Company)),

@@ -273,8 +273,6 @@ export interface AppointmentScreenData {
   readonly options?: AppointmentOptions | undefined;
   readonly order?: OrderSummary | null | undefined;
   readonly orders?: readonly OrderSummary[] | undefined;
-  /** An order is linked, but seeing it needs order_view. */
-  readonly orderHidden?: boolean | undefined;
   readonly report?: Report | undefined;
   readonly products?: readonly ProductChoice[] | undefined;
   readonly company?: CompanyHeading | null | undefined;

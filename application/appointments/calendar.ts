@@ -1,5 +1,6 @@
 import type { AppointmentStatus, ShownStatus } from '../../domain/appointments/status';
 import { hasPermission } from '../../domain/auth/permissions';
+import { mayOpenTab } from '../../domain/auth/tabs';
 import type { User } from '../../domain/auth/user';
 import { minuteToTime, timeToMinute } from '../../domain/time/dates';
 import type { CalendarFilters, Visit } from './appointment';
@@ -45,6 +46,8 @@ export interface AppointmentOffers {
   readonly linkOrder: boolean;
   /** Creating an invoice for it. */
   readonly createOrder: boolean;
+  /** Its invoice tab (the linked invoice's number and totals): with order_view only, else not shown. */
+  readonly invoiceTab: boolean;
 }
 
 /**
@@ -60,5 +63,11 @@ export function calendarOffers(user: User | null): CalendarOffers {
 /** An appointment's page: its own rights, and for its invoice tab the rights to see and create invoices. */
 export function appointmentOffers(user: User | null): AppointmentOffers {
   const edit = hasPermission(user, 'appointment_edit');
-  return { edit, delete: hasPermission(user, 'appointment_delete'), linkOrder: edit && hasPermission(user, 'order_view'), createOrder: hasPermission(user, 'order_create') };
+  return {
+    edit,
+    delete: hasPermission(user, 'appointment_delete'),
+    linkOrder: edit && hasPermission(user, 'order_view'),
+    createOrder: hasPermission(user, 'order_create'),
+    invoiceTab: mayOpenTab(user, 'appointment', 'invoice'),
+  };
 }

@@ -1,4 +1,5 @@
 import { okAsync, ResultAsync } from 'neverthrow';
+import { Subject, type Observable } from 'rxjs';
 import type { ApiError } from '../api/ApiError';
 import type { Report } from '../appointments/appointment';
 import type { Clock } from '../ports/Clock';
@@ -25,6 +26,9 @@ const TRY_AGAIN: ReadonlySet<string> = new Set<ApiError['code']>(['network', 'un
  */
 export class CompletionQueue {
   private replaying: Promise<void> | null = null;
+  private readonly sent = new Subject<KeptCompletion>();
+  /** Each kept completion the server has taken, once it has left the device. */
+  readonly sent$: Observable<KeptCompletion> = this.sent.asObservable();
 
   constructor(
     private readonly outbox: CompletionOutbox,
@@ -56,6 +60,7 @@ export class CompletionQueue {
           .orElse(() => okAsync(undefined))
           .map((): SendOutcome => {
             this.board.show({ ...kept, state: 'sent' });
+            this.sent.next(kept);
             return { state: 'sent', report };
           }),
       )

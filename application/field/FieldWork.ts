@@ -1,4 +1,5 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { filter, merge, pairwise, type Observable } from 'rxjs';
 import { addDays, hongKongDate } from '../../domain/time/dates';
 import type { ApiError } from '../api/ApiError';
 import type { Invalid } from '../forms/Invalid';
@@ -14,10 +15,14 @@ import { completion, jpegName, nextPhotoTag, type CompletingVisit, type Completi
 import type { CompletionQueue, SendOutcome } from './CompletionQueue';
 import type { OutboxBoard } from './OutboxBoard';
 import { FieldDesk, type CompletionOutcome } from './FieldDesk';
-import { myDay, MY_DAY_DAYS, type VisitDay } from './myDay';
+import { myDay, MY_DAY_DAYS, type MyDayList } from './myDay';
+import { KEPT_DAYS } from './OfflineVisits';
 import { nextQuality, photoTarget } from './photoSize';
 
 let photoKeys = 0;
+
+/** The notice after a completion was kept for want of a connection. */
+const WAITING_NOTICE = 'field:outbox.notice.waiting';
 
 /** The worker's use-cases over their ports; "today" from the Clock, the worker from the page's state. */
 export class FieldWork extends FieldDesk {
@@ -34,29 +39,51 @@ export class FieldWork extends FieldDesk {
     private readonly confirmation: ConfirmationService,
   ) {
     super();
+    // The "no connection, kept on the phone" notice is no longer true once a kept completion is sent.
+    queue.sent$.subscribe(() => {
+      if (this.state.get().notification.title === WAITING_NOTICE) this.state.set({ notification: { title: 'field:outbox.notice.sent', type: 'success' } });
+    });
+  }
+
+  listChanges(): ResultAsync<Observable<unknown>, never> {
+    const back = this.state.select('isOnline').pipe(
+      pairwise(),
+      filter(([was, is]) => !was && is),
+    );
+    return okAsync(merge(this.queue.sent$, back));
   }
 
   private today() {
     return hongKongDate(this.clock.now());
   }
 
-  myDay(): ResultAsync<VisitDay[], ApiError> {
+  myDay(): ResultAsync<MyDayList, ApiError> {
     const today = this.today();
     const user = this.state.get().user;
+    const mine = user ? { workerId: user.id } : {};
     // Only the worker's own visits, even for one who may see everyone's. Without a connection My day
     // stays, saying so in place (no error page): the completions kept on the phone show above it.
-    return this.book.range(today, addDays(today, MY_DAY_DAYS - 1), user ? { workerId: user.id } : {}, true).map((range) => myDay(range.events, today));
+    // Today and tomorrow are asked apart, exactly as they are fetched ahead (KeptVisits), so the
+    // phone keeps those two days and no more; the later days follow when there is a connection.
+    const kept = this.book.range(today, addDays(today, KEPT_DAYS - 1), mine, true);
+    const later = this.book.range(addDays(today, KEPT_DAYS), addDays(today, MY_DAY_DAYS - 1), mine, true);
+    return kept.andThen((near) =>
+      ResultAsync.fromSafePromise(later).map((far) => ({
+        days: myDay([...near.events, ...(far.isOk() ? far.value.events : [])], today),
+        laterMissing: far.isErr(),
+      })),
+    );
   }
 
   preparePhotos(files: readonly File[], existing: readonly PhotoDraft[]): ResultAsync<PhotoDraft[], ApiError | UnreadableImage> {
-    const tag = nextPhotoTag(existing);
-    // One at a time: a phone's memory holds one full-size picture at once.
+    // One at a time: a phone's memory holds one full-size picture at once. Each gets its own tag
+    // (the first of the visit before, the others after), which the worker changes photo by photo.
     return files.reduce(
       (done, file) =>
         done.andThen((photos) =>
           this.resizer
             .shrink(file, file.name, (size) => photoTarget(size.width, size.height), nextQuality)
-            .map((photo) => [...photos, { key: `photo-${++photoKeys}`, photo, name: jpegName(file.name), tag }]),
+            .map((photo) => [...photos, { key: `photo-${++photoKeys}`, photo, name: jpegName(file.name), tag: nextPhotoTag([...existing, ...photos]) }]),
         ),
       ResultAsync.fromSafePromise<PhotoDraft[], ApiError | UnreadableImage>(Promise.resolve([])),
     );
@@ -74,6 +101,17 @@ export class FieldWork extends FieldDesk {
     const checked = completion(visit, draft, me, this.today());
     if (checked.isErr()) return errAsync(checked.error);
     const made: VisitCompletion = { ...checked.value, key: this.newKey() };
+    // A visit dated after today is completed only once the worker confirms (the server's confirmFuture,
+    // asked here before anything is kept: the phone may have no connection to ask the server).
+    if (made.confirmFuture) {
+      return ResultAsync.fromSafePromise(this.confirmation.ask({ kind: 'futureVisit', values: { date: visit.date } })).andThen((sure) =>
+        sure ? this.keepAndSend(visit, made) : okAsync<CompletionOutcome, ApiError | VisitChanged | Invalid>('notConfirmed'),
+      );
+    }
+    return this.keepAndSend(visit, made);
+  }
+
+  private keepAndSend(visit: CompletingVisit, made: VisitCompletion): ResultAsync<CompletionOutcome, ApiError | VisitChanged | Invalid> {
     return this.queue
       .keep(made, visit.client ?? null)
       .andThen((kept) => this.queue.send(kept))
@@ -88,7 +126,7 @@ export class FieldWork extends FieldDesk {
               return 'sent';
             }
             await this.navigation.navigate('/calendar', { replace: true });
-            this.state.set({ notification: { title: `field:outbox.notice.${outcome.state}`, type: outcome.state === 'waiting' ? 'info' : 'warning' } });
+            this.state.set({ notification: { title: outcome.state === 'waiting' ? WAITING_NOTICE : `field:outbox.notice.${outcome.state}`, type: outcome.state === 'waiting' ? 'info' : 'warning' } });
             return 'kept';
           })(),
         ),

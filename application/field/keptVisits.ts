@@ -10,7 +10,7 @@ import type { Clock } from '../ports/Clock';
 import type { OfflineCache } from '../ports/OfflineCache';
 import type { ScreenDataDecoders } from '../ports/ScreenDataDecoders';
 import type { AppState } from '../state/AppState';
-import { OfflineVisits } from './OfflineVisits';
+import { KEPT_DAYS, OfflineVisits } from './OfflineVisits';
 
 /** The pages of a visit a worker opens at the door: the visit, then its report form. */
 export const KEPT_PAGES = ['/calendar/appointment', '/calendar/completed-report'] as const;
@@ -44,7 +44,7 @@ export class KeptVisits extends OfflineVisits {
       const user = this.state.get().user;
       if (!kept || !user) return ResultAsync.fromSafePromise<number, ApiError>(Promise.resolve(0));
       const today = hongKongDate(this.clock.now());
-      return this.book.range(today, addDays(today, 1), { workerId: user.id }, true).andThen((range) => ResultAsync.fromSafePromise(this.fetchAll(keptAddresses(range.events))));
+      return this.book.range(today, addDays(today, KEPT_DAYS - 1), { workerId: user.id }, true).andThen((range) => ResultAsync.fromSafePromise(this.fetchAll(keptAddresses(range.events))));
     });
   }
 

@@ -24,6 +24,16 @@ export interface VisitDay {
   readonly visits: readonly DayVisit[];
 }
 
+/**
+ * My day as loaded: its days, and whether the days after tomorrow could not be had. Today's and
+ * tomorrow's come apart from the later ones, so the phone keeps those two days for offline use and no
+ * more (issue 31 item 9): offline, the later days are said to be missing instead of shown.
+ */
+export interface MyDayList {
+  readonly days: readonly VisitDay[];
+  readonly laterMissing: boolean;
+}
+
 /** The 'HH:MM' of a time the server gives in Hong Kong time ('2026-11-26T09:30:00+08:00'). */
 const clock = (iso: string) => iso.slice(11, 16);
 

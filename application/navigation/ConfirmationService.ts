@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 
-/** What a confirmation asks; each kind has its words in locales (namespace `common`, key `confirm.<kind>`). */
-export type ConfirmationKind = 'unsavedChanges' | 'delete';
+/** What a confirmation asks; each kind has its words in locales (namespace `common`, key `confirm.<kind>`; futureVisit's in `field`, with the worker's screens). */
+export type ConfirmationKind = 'unsavedChanges' | 'delete' | 'futureVisit';
 
 export interface ConfirmationRequest {
   readonly kind: ConfirmationKind;

@@ -1,4 +1,5 @@
 import type { Permission } from '../../domain/auth/permissions';
+import { TAB_PERMISSIONS } from '../../domain/auth/tabs';
 
 /** Every screen of the app. */
 export type ScreenKey =
@@ -125,7 +126,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/calendar', title: 'calendar', screen: 'calendar', permission: 'appointment_view', deniedRedirect: '/home' },
   { path: '/calendar/appointment/create', title: 'appointmentCreate', screen: 'appointmentCreate', permission: 'appointment_create', api: '/api/appointments/create' },
   { path: '/calendar/appointment/:id', title: 'appointment', screen: 'appointment', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'appointment' } },
-  { path: '/calendar/invoice/:id', title: 'appointmentInvoice', screen: 'appointment', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'invoice' } },
+  // The invoice tab is the order's (its number and totals): order_view (domain/auth/tabs.ts), besides appointment_view on the server.
+  { path: '/calendar/invoice/:id', title: 'appointmentInvoice', screen: 'appointment', permission: TAB_PERMISSIONS.appointment.invoice, api: '/api/appointments/:id', apiQuery: { tab: 'invoice' } },
   { path: '/calendar/completed-report/:id', title: 'completedReport', screen: 'appointment', permission: 'appointment_view', api: '/api/appointments/:id', apiQuery: { tab: 'report' } },
 
   // Quotations
@@ -148,7 +150,8 @@ export const ROUTES: readonly RouteDef[] = [
     path: `/clients/${tab}/:id`,
     title: `clientTab.${tab}`,
     screen: 'client',
-    permission: 'client_view',
+    // A tab of other areas' records (quotations, invoices, the statement) needs their view right; the server also asks client_view.
+    permission: (TAB_PERMISSIONS.client as Readonly<Record<string, Permission>>)[tab] ?? 'client_view',
     api: '/api/clients/:id',
     apiQuery: { tab },
   })),

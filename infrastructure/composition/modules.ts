@@ -20,6 +20,7 @@ import { UserStore } from '../../application/ports/UserStore';
 import { Connectivity } from '../../application/ports/Connectivity';
 import { DraftStore } from '../../application/ports/DraftStore';
 import { FileSaver } from '../../application/ports/FileSaver';
+import { OfflineCache } from '../../application/ports/OfflineCache';
 import { FileAddresses } from '../../application/ports/FileAddresses';
 import { DownloadService } from '../../application/downloads/DownloadService';
 import { ListExport } from '../../application/ports/ListExport';
@@ -63,6 +64,7 @@ import { SessionService } from '../../application/session/SessionService';
 import { SignIn } from '../../application/ports/SignIn';
 import { AppState } from '../../application/state/AppState';
 import { BrowserFileSaver } from '../downloads/BrowserFileSaver';
+import { ServiceWorkerOfflineCache } from '../offline/ServiceWorkerOfflineCache';
 import { CookieJar } from '../fake-backend/CookieJar';
 import { InPageServerTransport } from '../fake-backend/InPageServerTransport';
 import { ObjectUrlFileAddresses } from '../fake-backend/ObjectUrlFileAddresses';
@@ -97,6 +99,7 @@ export function platformModule(host: BrowserHost, addresses: 'path' | 'hash' = '
     bind(Navigator).toConstantValue(new BrowserHistoryNavigator(host.window, addresses));
     bind(ProgressBar).toResolvedValue(() => new NProgressBar(() => import('nprogress').then((m) => m.default))).inSingletonScope();
     bind(FileSaver).toConstantValue(new BrowserFileSaver(host.window));
+    bind(OfflineCache).toConstantValue(new ServiceWorkerOfflineCache(host.window));
   });
 }
 
@@ -241,8 +244,8 @@ export const sessionModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AppStartup)
     .toResolvedValue(
-      (currentUser: CurrentUser, heartbeat: HeartbeatService, navigation: NavigationService) => new AppStartup(currentUser, heartbeat, navigation),
-      [CurrentUser, HeartbeatService, NavigationService],
+      (currentUser: CurrentUser, heartbeat: HeartbeatService, navigation: NavigationService, kept: OfflineCache) => new AppStartup(currentUser, heartbeat, navigation, kept),
+      [CurrentUser, HeartbeatService, NavigationService, OfflineCache],
     )
     .inSingletonScope();
   bind(DownloadService).toResolvedValue((api: ApiClient, saver: FileSaver) => new DownloadService(api, saver), [ApiClient, FileSaver]).inSingletonScope();
@@ -342,11 +345,11 @@ export const appointmentModule = new ContainerModule(({ bind }) => {
   // the browser has service workers to keep them.
   bind(OfflineVisits)
     .toResolvedValue(
-      (api: ApiClient, book: AppointmentBook, decoders: ScreenDataDecoders, state: AppState, clock: Clock) =>
+      (api: ApiClient, book: AppointmentBook, cache: OfflineCache, decoders: ScreenDataDecoders, state: AppState, clock: Clock) =>
         typeof navigator !== 'undefined' && 'serviceWorker' in navigator
-          ? lazyPort<OfflineVisits>(() => import('./offline').then((m) => m.offlineVisits(api, book, decoders, state, clock)))
+          ? lazyPort<OfflineVisits>(() => import('./offline').then((m) => m.offlineVisits(api, book, cache, decoders, state, clock)))
           : NO_OFFLINE_VISITS,
-      [ApiClient, AppointmentBook, ScreenDataDecoders, AppState, Clock],
+      [ApiClient, AppointmentBook, OfflineCache, ScreenDataDecoders, AppState, Clock],
     )
     .inSingletonScope();
 });

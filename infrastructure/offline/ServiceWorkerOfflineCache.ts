@@ -1,35 +1,27 @@
 import type { OfflineCache } from '../../application/ports/OfflineCache';
+import type { ServiceWorkerWindow } from './serviceWorkerControl';
 
-type ServiceWorkerWindow = Pick<Window, 'navigator' | 'setTimeout' | 'clearTimeout'>;
+/** The Cache Storage cache the service worker keeps the worker's day in (infrastructure/offline/sw.ts, visitCache.ts). */
+export const VISIT_CACHE = 'visits';
 
 /**
- * The service worker's cache (vite.config.ts `installable`, registered by
+ * The service worker's cache (infrastructure/offline/sw.ts, registered by
  * infrastructure/composition/serviceWorker.ts): what is fetched is kept once a worker controls the
- * page. Right after the first visit the worker is still installing; it takes control within a few
- * seconds (clientsClaim), which this waits for. No worker (a browser without them, the demo build,
- * development): nothing is kept.
+ * page (serviceWorkerControl.ts waits for that; loaded only when a worker's screen fetches ahead, so
+ * it is not in the first download). The page reaches the same Cache Storage, so it forgets the kept
+ * visits itself (no Cache Storage on an insecure address: nothing was kept).
  */
 export class ServiceWorkerOfflineCache implements OfflineCache {
   constructor(
-    private readonly win: ServiceWorkerWindow,
+    private readonly win: ServiceWorkerWindow & { readonly caches?: Pick<CacheStorage, 'delete'> },
     private readonly waitMs = 10_000,
   ) {}
 
-  async ready(): Promise<boolean> {
-    const container = this.win.navigator.serviceWorker as ServiceWorkerContainer | undefined;
-    if (!container) return false;
-    if (container.controller) return true;
-    const registration = await container.getRegistration().catch(() => undefined);
-    if (!registration) return false;
-    return new Promise<boolean>((resolve) => {
-      const done = (controlled: boolean) => {
-        this.win.clearTimeout(timer);
-        container.removeEventListener('controllerchange', onChange);
-        resolve(controlled);
-      };
-      const onChange = () => done(container.controller !== null);
-      const timer = this.win.setTimeout(() => done(container.controller !== null), this.waitMs);
-      container.addEventListener('controllerchange', onChange);
-    });
+  ready(): Promise<boolean> {
+    return import('./serviceWorkerControl').then((m) => m.controlled(this.win, this.waitMs));
+  }
+
+  async forget(): Promise<void> {
+    await this.win.caches?.delete(VISIT_CACHE).catch(() => false);
   }
 }

@@ -6,23 +6,26 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * Shows whatever the application is asking the user to confirm (leaving with unsaved changes,
- * deleting). Both lose something, so the way out has the focus and the confirmation is styled as
- * destructive; on leaving with unsaved changes, staying is also the main (primary) button.
+ * deleting, completing a visit before its day). The way out has the focus; leaving and deleting lose
+ * something, so their confirmation is styled as destructive, and on leaving with unsaved changes
+ * staying is also the main (primary) button.
  */
 export function ConfirmationHost() {
   const { t } = useTranslation();
   const confirmation = useService(ConfirmationService);
   const request = useObservable(confirmation.request$, null);
   const kind = request?.kind ?? 'unsavedChanges';
+  // Completing a visit early is asked by the worker's screens: its words are in their namespace, loaded by then.
+  const ns = kind === 'futureVisit' ? 'field' : 'common';
   return (
     <ConfirmDialog
       open={request !== null}
-      tone="danger"
+      tone={kind === 'futureVisit' ? 'default' : 'danger'}
       cancelTone={kind === 'unsavedChanges' ? 'primary' : 'secondary'}
-      title={t(`confirm.${kind}.title`, request?.values ?? {})}
-      message={t(`confirm.${kind}.body`, request?.values ?? {})}
-      confirmLabel={t(`confirm.${kind}.confirm`)}
-      cancelLabel={t(`confirm.${kind}.cancel`)}
+      title={t(`confirm.${kind}.title`, { ...request?.values, ns })}
+      message={t(`confirm.${kind}.body`, { ...request?.values, ns })}
+      confirmLabel={t(`confirm.${kind}.confirm`, { ns })}
+      cancelLabel={t(`confirm.${kind}.cancel`, { ns })}
       onConfirm={() => confirmation.answer(true)}
       onCancel={() => confirmation.answer(false)}
     />

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { expand, occurrenceOn, seriesDates, type Series } from '../../domain/appointments/recurrence';
 import { APPOINTMENT_TRANSITIONS, shownStatus, type AppointmentStatus } from '../../domain/appointments/status';
 import { hasPermission } from '../../domain/auth/permissions';
+import { mayOpenTab } from '../../domain/auth/tabs';
 import { addDays, daysBetween, hongKongDate, toHongKongIso, type IsoDate } from '../../domain/time/dates';
 import type { AppContext } from '../http/env';
 import { activeOptions } from '../admin/lists/optionLists';
@@ -10,7 +11,7 @@ import type { AppointmentFailure } from './failures';
 import { MAX_RANGE_DAYS, seriesFrom, type ScheduleInput } from './input';
 import { allAreas, activeProducts, clientNames, clientSummary, firstCompany, latestVisitDate, linkableOrders, orderSummary, searchClientIds, visitState, workerOptions } from './repository';
 import { overlapsOf } from './service';
-import { holidaysInRange, holidaySet, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf } from './store';
+import { holidaysInRange, holidaySet, seesAll, seriesInRange, seriesOf, visibleAppointment, visitsBetween, workersOf } from './store';
 import { appointmentDetail, fieldVisit, formOptions, reportOf } from './views';
 
 /**
@@ -86,10 +87,17 @@ export async function createScreen(c: AppContext, query: { date?: IsoDate | unde
 }
 
 /** Clients to book, by either name, code or phone (the form's client search). */
+/**
+ * The form's client search. Someone who may book visits or see the clients finds any client; anyone
+ * else (a worker, who sees only their own visits) finds only the clients of the visits they work on:
+ * another client's addresses are not theirs to read (issue 31 item 21).
+ */
 export async function searchClients(c: AppContext, q: string) {
   const { db } = c.var.deps;
+  const user = c.var.user!;
+  const findsAny = seesAll(user) || hasPermission(user, 'client_view') || hasPermission(user, 'appointment_create');
   const items = [];
-  for (const id of await searchClientIds(db, q)) {
+  for (const id of await searchClientIds(db, q, findsAny ? undefined : user.id)) {
     const summary = await clientSummary(db, id);
     if (summary) items.push(summary);
   }
@@ -126,10 +134,12 @@ export type Tab = 'appointment' | 'invoice' | 'report';
 export async function appointmentScreen(c: AppContext, id: number, query: { tab: Tab; date?: IsoDate | undefined }): Promise<Result<object, AppointmentFailure>> {
   const { db } = c.var.deps;
   const user = c.var.user!;
+  const { tab } = query;
+  // The invoice tab is the order's (number, date, totals): it needs order_view (domain/auth/tabs.ts).
+  if (!mayOpenTab(user, 'appointment', tab)) return err({ code: 'forbidden' });
   const row = await visibleAppointment(db, user, id);
   if (!row) return err({ code: 'notFound' });
   const series = seriesOf(row);
-  const { tab } = query;
   let date = query.date ?? null;
   if (date === null && tab === 'report') date = await latestVisitDate(db, row.id);
   date ??= defaultVisit(series, today(c));
@@ -159,12 +169,7 @@ export async function appointmentScreen(c: AppContext, id: number, query: { tab:
     ...(mayCancel ? { cancellationReasons: await activeOptions(db, 'cancellation_reason') } : {}),
     tab,
     ...(tab === 'appointment' ? { options: await formOptions(db, user) } : {}),
-    // Orders are read with order_view only: without it the tab says whether an invoice is linked, never which.
-    ...(tab === 'invoice'
-      ? hasPermission(user, 'order_view')
-        ? { order: await orderSummary(db, row.order_id), orders: await linkableOrders(db, row.client_id) }
-        : { order: null, orderHidden: row.order_id !== null }
-      : {}),
+    ...(tab === 'invoice' ? { order: await orderSummary(db, row.order_id), orders: await linkableOrders(db, row.client_id) } : {}),
     ...(tab === 'report' ? { report: await reportOf(db, user, row, date), products: await activeProducts(db), company: await firstCompany(db) } : {}),
     // The worker's view of the visit (contacts, planned products, last findings) on the visit's and its report's tabs.
     ...(tab !== 'invoice' ? { field: await fieldVisit(db, row, date) } : {}),

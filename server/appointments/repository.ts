@@ -55,8 +55,20 @@ export async function clientSummary(db: Db, id: number) {
 }
 
 /** The ids of the clients a search finds (either name, the code, or three or more digits of a phone), newest first. */
-export async function searchClientIds(db: Db, q: string): Promise<number[]> {
+export async function searchClientIds(db: Db, q: string, onlyOfWorker?: number): Promise<number[]> {
   let base = db.selectFrom('clients').select(['id']);
+  if (onlyOfWorker !== undefined) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('appointments')
+          .innerJoin('appointment_workers as w', 'w.appointment_id', 'appointments.id')
+          .select(sql`1`.as('one'))
+          .whereRef('appointments.client_id', '=', 'clients.id')
+          .where('w.user_id', '=', onlyOfWorker),
+      ),
+    );
+  }
   if (q) {
     const pattern = likePattern(q);
     const digits = q.replace(/[^\d]/g, '');

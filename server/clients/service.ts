@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { hasPermission } from '../../domain/auth/permissions';
+import { mayOpenTab } from '../../domain/auth/tabs';
 import { maskHkid, parseHkid } from '../../domain/hk/hkid';
 import { parsePhone } from '../../domain/hk/phone';
 import { clientAppointments } from '../appointments/clientAppointments';
@@ -7,7 +8,7 @@ import { listAttachments } from '../attachments/service';
 import { deleteOwnerAttachments } from '../attachments/repository';
 import { audit, fieldChanges } from '../audit';
 import type { AppContext } from '../http/env';
-import type { Failure } from '../service/failure';
+import { forbidden, type Failure } from '../service/failure';
 import type { ServerMessageKey } from '../i18n';
 import { activeOptions, holdOption, optionFilter } from '../admin/lists/optionLists';
 import { today } from '../http/dates';
@@ -37,7 +38,7 @@ import {
 } from './repository';
 
 /** Why a client could not be saved, deleted or shown: the common failures, and records that keep it. */
-export type ClientFailure = Extract<Failure<'clientHasRecords'>, { code: 'notFound' | 'conflict' | 'validation' | 'clientHasRecords' }>;
+export type ClientFailure = Extract<Failure<'clientHasRecords'>, { code: 'notFound' | 'forbidden' | 'conflict' | 'validation' | 'clientHasRecords' }>;
 
 type FieldProblems = Record<string, ServerMessageKey>;
 
@@ -140,11 +141,13 @@ export async function newClientForm(c: AppContext) {
 
 /** A client's screen: the client, the form's choices, and the chosen tab's records the user may see. */
 export async function clientPage(c: AppContext, id: number, tab: ClientTab, period: { from?: string; to?: string } = {}) {
+  const user = c.var.user!;
+  // A tab of another area's records (quotations, invoices, the statement) needs that area's view.
+  if (!mayOpenTab(user, 'client', tab)) return err(forbidden);
   const client = await findClient(c.var.deps.db, id);
   if (!client) return err({ code: 'notFound' } as const);
-  const user = c.var.user!;
   let statement: Statement | undefined;
-  if (tab === 'statement' && hasPermission(user, 'order_view')) {
+  if (tab === 'statement') {
     const fallback = defaultStatementPeriod(period.to ?? today(c));
     const made = await clientStatement(c.var.deps.db, id, period.from ?? fallback.from, period.to ?? fallback.to);
     if (!made) return err({ code: 'validation', fields: { from: 'clients.statementPeriod' } } satisfies ClientFailure);
@@ -156,8 +159,8 @@ export async function clientPage(c: AppContext, id: number, tab: ClientTab, peri
     options: await formOptions(c.var.deps.db),
     canRevealHkid: hasPermission(user, 'hkid_reveal'),
     ...(tab === 'attachment' ? { attachments: await listAttachments(c, 'client', id) } : {}),
-    ...(tab === 'quotation' && hasPermission(user, 'quotation_view') ? { quotations: await clientQuotations(c.var.deps.db, today(c), id) } : {}),
-    ...(tab === 'order' && hasPermission(user, 'order_view') ? { orders: await clientOrders(c.var.deps.db, today(c), id) } : {}),
+    ...(tab === 'quotation' ? { quotations: await clientQuotations(c.var.deps.db, today(c), id) } : {}),
+    ...(tab === 'order' ? { orders: await clientOrders(c.var.deps.db, today(c), id) } : {}),
     ...(tab === 'appointment' ? { appointments: await clientAppointments(c, id) } : {}),
     ...(statement ? { statement } : {}),
   });

@@ -30,13 +30,11 @@ export const DEMO_ROLES: Readonly<Record<'admin' | 'sales' | 'worker', readonly 
     'file_view_branch',
     'appointment_view_all',
   ],
-  worker: [
-    'dashboard_view',
-    ...areaPermissions('appointment', ['view', 'edit']),
-    ...areaPermissions('client', ['view']),
-    ...areaPermissions('product', ['view']),
-    'file_view_own',
-  ],
+  // What the job needs and no more (issue 31 item 21): their own visits, each with its client's
+  // contacts, the products planned and the products a report may list (no prices), all read through
+  // the appointment's replies. No client_view (every client's contacts) nor product_view (the
+  // catalogue, with prices): those are the office's.
+  worker: ['dashboard_view', ...areaPermissions('appointment', ['view', 'edit']), 'file_view_own'],
 };
 
 export interface DemoUser {

@@ -55,13 +55,39 @@ describe('My day', () => {
     expect(myDay([], '2026-11-23')).toEqual([{ date: '2026-11-23', when: 'today', visits: [] }]);
   });
 
-  it("asks the server for the worker's own visits of today and the six days after (FieldWork.myDay, Clock's today)", async () => {
-    const core = createCore({ user: WORKER, handler: (r: ApiRequest) => (r.path === '/api/appointments' ? { status: 200, body: { events: [at('2026-11-23', '10:00')], holidays: [], workers: [] } } : { status: 404, body: {} }) });
+  it("asks the server for the worker's own visits of today and tomorrow, and apart for the five days after (FieldWork.myDay, Clock's today)", async () => {
+    const events = (start: unknown) => (start === '2026-11-23' ? [at('2026-11-23', '10:00')] : [at('2026-11-27', '10:00', { appointmentId: 8 })]);
+    const core = createCore({ user: WORKER, handler: (r: ApiRequest) => (r.path === '/api/appointments' ? { status: 200, body: { events: events(r.query?.start), holidays: [], workers: [] } } : { status: 404, body: {} }) });
     core.state.set({ user: WORKER });
     const work = fieldWork(core, new HttpFieldReports(core.api), fakeResizer());
-    const days = (await work.myDay())._unsafeUnwrap();
-    expect(days[0]!.visits).toHaveLength(1);
-    expect(core.transport.requests[0]?.query).toMatchObject({ start: '2026-11-23', end: '2026-11-30', worker_id: 3 });
+    const { days, laterMissing } = (await work.myDay())._unsafeUnwrap();
+    expect(days.map((d) => [d.date, d.visits.length])).toEqual([
+      ['2026-11-23', 1],
+      ['2026-11-27', 1],
+    ]);
+    expect(laterMissing).toBe(false);
+    // The first is the very request fetched ahead for offline use (KeptVisits): the phone keeps those two days only.
+    expect(core.transport.requests.map((r) => r.query)).toEqual([
+      expect.objectContaining({ start: '2026-11-23', end: '2026-11-25', worker_id: 3 }),
+      expect.objectContaining({ start: '2026-11-25', end: '2026-11-30', worker_id: 3 }),
+    ]);
+  });
+
+  it('shows today and tomorrow when the later days cannot be had (offline, only the two days are kept), saying so; fails only without today', async () => {
+    let later = false;
+    const core = createCore({
+      user: WORKER,
+      handler: (r: ApiRequest) => (r.query?.start === '2026-11-23' || later ? { status: 200, body: { events: [at('2026-11-24', '10:00')], holidays: [], workers: [] } } : 'no-response'),
+    });
+    core.state.set({ user: WORKER });
+    const work = fieldWork(core, new HttpFieldReports(core.api), fakeResizer());
+    const offline = (await work.myDay())._unsafeUnwrap();
+    expect([offline.days.map((d) => d.when), offline.laterMissing]).toEqual([['today', 'tomorrow'], true]);
+    later = true;
+    expect((await work.myDay())._unsafeUnwrap().laterMissing).toBe(false);
+    const none = createCore({ user: WORKER, handler: () => 'no-response' });
+    none.state.set({ user: WORKER });
+    expect((await fieldWork(none, new HttpFieldReports(none.api), fakeResizer()).myDay())._unsafeUnwrapErr().code).toBe('network');
   });
 });
 
@@ -198,14 +224,60 @@ describe('completing a visit', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('makes each chosen photo small (1,600 px long edge) and tags them; an unreadable one stops with its name', async () => {
+  it('asks before completing a visit dated after today, keeping and sending nothing unless the worker confirms (issue 31 item 22)', async () => {
+    const core = createCore({ user: WORKER, start: '/calendar/completed-report/12?date=2026-11-25' });
+    core.state.set({ user: WORKER });
+    const sent: VisitCompletion[] = [];
+    const outbox = new MemoryCompletionOutbox();
+    const work = fieldWork(core, { submit: (c) => (sent.push(c), okAsync(reportFixture({ status: 'ended', version: 3 }))) }, fakeResizer(), outbox);
+    const later = { ...VISIT, date: '2026-11-25' };
+    const asked: unknown[] = [];
+    core.confirmation.request$.subscribe((r) => r && asked.push(r));
+    // Today (the Clock's 2026-11-23): nothing asked.
+    expect((await work.complete(VISIT, filled()))._unsafeUnwrap()).toBe('sent');
+    expect(asked).toEqual([]);
+    const declined = work.complete(later, filled());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual([{ kind: 'futureVisit', values: { date: '2026-11-25' } }]);
+    core.confirmation.answer(false);
+    expect((await declined)._unsafeUnwrap()).toBe('notConfirmed');
+    expect([sent.length, outbox.kept.size]).toEqual([1, 0]);
+    const confirmed = work.complete(later, filled());
+    await new Promise((r) => setTimeout(r, 0));
+    core.confirmation.answer(true);
+    expect((await confirmed)._unsafeUnwrap()).toBe('sent');
+    expect(sent.map((c) => c.confirmFuture)).toEqual([false, true]);
+  });
+
+  it('replaces the "kept for want of a connection" notice once the kept completion is sent, and tells My day to load its list again', async () => {
+    let online = false;
+    const core = createCore({ user: WORKER, start: '/calendar/completed-report/12?date=2026-11-23' });
+    core.state.set({ user: WORKER, isOnline: true });
+    const reports: FieldReports = { submit: () => (online ? okAsync(reportFixture({ status: 'ended', version: 3 })) : errAsync({ code: 'network' as const })) };
+    const work = fieldWork(core, reports, fakeResizer());
+    const changes: unknown[] = [];
+    (await work.listChanges())._unsafeUnwrap().subscribe((c) => changes.push(c));
+    expect((await work.complete(VISIT, filled()))._unsafeUnwrap()).toBe('kept');
+    expect(core.state.get().notification).toEqual({ title: 'field:outbox.notice.waiting', type: 'info' });
+    core.state.set({ isOnline: false });
+    expect(changes).toHaveLength(0);
+    // The connection comes back: My day asks again; the outbox sends, and the notice says so.
+    online = true;
+    core.state.set({ isOnline: true });
+    expect(changes).toHaveLength(1);
+    await work.replayOutbox();
+    expect(changes).toHaveLength(2);
+    expect(core.state.get().notification).toEqual({ title: 'field:outbox.notice.sent', type: 'success' });
+  });
+
+  it('makes each chosen photo small (1,600 px long edge) and tags each one, several at once too: the first before, the others after; an unreadable one stops with its name', async () => {
     const core = createCore({ user: WORKER });
     const resizer = fakeResizer('broken.heic');
     const work = fieldWork(core, new HttpFieldReports(core.api), resizer);
     const photos = (await work.preparePhotos([new File(['a'], 'IMG_1.HEIC'), new File(['b'], 'IMG_2.jpeg')], []))._unsafeUnwrap();
     expect(photos.map((p) => [p.name, p.tag])).toEqual([
       ['IMG_1.jpg', 'before'],
-      ['IMG_2.jpg', 'before'],
+      ['IMG_2.jpg', 'after'],
     ]);
     expect(resizer.asked).toEqual([
       { width: 1600, height: 1200 },

@@ -7,7 +7,7 @@ import { NO_SCREEN_DATA_DECODERS, type ScreenDataDecoders } from '../../applicat
 import { HttpAppointmentBook } from '../../infrastructure/http/appointments/HttpAppointmentBook';
 import { ServiceWorkerOfflineCache } from '../../infrastructure/offline/ServiceWorkerOfflineCache';
 import { eventFixture } from '../support/appointments';
-import { ADMIN, createCore } from '../support/fakes';
+import { ADMIN, createCore, FakeOfflineCache } from '../support/fakes';
 
 /* Today's and tomorrow's visits fetched ahead for offline use (issue 22). */
 
@@ -26,7 +26,7 @@ function setUp(options: { kept: boolean; decoders?: ScreenDataDecoders }) {
           : { status: 200, body: {} },
   });
   core.state.set({ user: WORKER });
-  const kept = new KeptVisits(core.api, new HttpAppointmentBook(core.api), { ready: () => Promise.resolve(options.kept) }, options.decoders ?? NO_SCREEN_DATA_DECODERS, core.state, core.clock);
+  const kept = new KeptVisits(core.api, new HttpAppointmentBook(core.api), new FakeOfflineCache(options.kept), options.decoders ?? NO_SCREEN_DATA_DECODERS, core.state, core.clock);
   return { ...core, kept };
 }
 

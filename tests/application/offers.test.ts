@@ -51,11 +51,12 @@ describe('what the clients screens offer (clientListOffers, clientOffers)', () =
     expect(clientListOffers(withRights('client_view', 'client_edit'))).toEqual({ create: false });
   });
 
-  it('offers editing and deleting by the client rights, and each document tab by the right to view its documents', () => {
-    expect(clientOffers(withRights('client_view'))).toEqual({ edit: false, delete: false, quotations: false, orders: false });
-    expect(clientOffers(withRights('client_view', 'client_edit', 'quotation_view'))).toEqual({ edit: true, delete: false, quotations: true, orders: false });
-    expect(clientOffers(withRights('client_view', 'client_delete', 'order_view'))).toEqual({ edit: false, delete: true, quotations: false, orders: true });
-    expect(clientOffers(ADMIN)).toEqual({ edit: true, delete: true, quotations: true, orders: true });
+  it('offers editing and deleting by the client rights, and shows each document tab only to who may view its documents', () => {
+    const basic = ['basic', 'appointment', 'attachment'];
+    expect(clientOffers(withRights('client_view'))).toEqual({ edit: false, delete: false, tabs: basic });
+    expect(clientOffers(withRights('client_view', 'client_edit', 'quotation_view'))).toEqual({ edit: true, delete: false, tabs: ['basic', 'quotation', 'appointment', 'attachment'] });
+    expect(clientOffers(withRights('client_view', 'client_delete', 'order_view'))).toEqual({ edit: false, delete: true, tabs: ['basic', 'order', 'appointment', 'attachment', 'statement'] });
+    expect(clientOffers(ADMIN)).toEqual({ edit: true, delete: true, tabs: ['basic', 'quotation', 'order', 'appointment', 'attachment', 'statement'] });
   });
 });
 
@@ -66,11 +67,11 @@ describe('what the calendar and an appointment offer (calendarOffers, appointmen
     expect(calendarOffers(null)).toEqual({ create: false, edit: false });
   });
 
-  it('offers linking an invoice only to who may both edit the appointment and see invoices; creating one by order_create alone', () => {
-    expect(appointmentOffers(withRights('appointment_view', 'appointment_edit', 'order_view'))).toEqual({ edit: true, delete: false, linkOrder: true, createOrder: false });
-    expect(appointmentOffers(withRights('appointment_view', 'appointment_edit'))).toEqual({ edit: true, delete: false, linkOrder: false, createOrder: false });
-    expect(appointmentOffers(withRights('appointment_view', 'order_view', 'order_create', 'appointment_delete'))).toEqual({ edit: false, delete: true, linkOrder: false, createOrder: true });
-    expect(appointmentOffers(ADMIN)).toEqual({ edit: true, delete: true, linkOrder: true, createOrder: true });
+  it('offers linking an invoice only to who may both edit the appointment and see invoices; creating one by order_create alone; the invoice tab by order_view', () => {
+    expect(appointmentOffers(withRights('appointment_view', 'appointment_edit', 'order_view'))).toEqual({ edit: true, delete: false, linkOrder: true, createOrder: false, invoiceTab: true });
+    expect(appointmentOffers(withRights('appointment_view', 'appointment_edit'))).toEqual({ edit: true, delete: false, linkOrder: false, createOrder: false, invoiceTab: false });
+    expect(appointmentOffers(withRights('appointment_view', 'order_view', 'order_create', 'appointment_delete'))).toEqual({ edit: false, delete: true, linkOrder: false, createOrder: true, invoiceTab: true });
+    expect(appointmentOffers(ADMIN)).toEqual({ edit: true, delete: true, linkOrder: true, createOrder: true, invoiceTab: true });
   });
 });
 

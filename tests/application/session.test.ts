@@ -4,7 +4,7 @@ import { AppStartup } from '../../application/session/AppStartup';
 import { HeartbeatService } from '../../application/session/HeartbeatService';
 import { SessionService } from '../../application/session/SessionService';
 import { HttpSignIn } from '../../infrastructure/http/account/HttpSignIn';
-import { ADMIN, createCore, globalTimer, type Handler } from '../support/fakes';
+import { ADMIN, createCore, FakeOfflineCache, globalTimer, type Handler } from '../support/fakes';
 
 function session(handler: Handler) {
   const core = createCore({ handler, start: '/login' });
@@ -139,5 +139,39 @@ describe('start-up', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('forgets what the device keeps of the worker’s day as soon as the server says the session is over, not while it lasts (issue 31 item 9)', async () => {
+    vi.useFakeTimers();
+    try {
+      let auth = true;
+      const core = createCore({ user: ADMIN, handler: () => ({ status: 200, body: { auth, session_expired: !auth } }) });
+      const heartbeat = new HeartbeatService(core.api, core.state, core.currentUser, core.navigator, globalTimer, core.drafts);
+      const kept = new FakeOfflineCache(true);
+      const stop = new AppStartup(core.currentUser, heartbeat, core.navigation, kept).start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(kept.forgotten).toBe(0);
+      // The session ends on the server (not by a sign-out here): the next heartbeat says so.
+      auth = false;
+      await vi.advanceTimersByTimeAsync(300_000);
+      expect(core.state.get().user).toBeNull();
+      expect(kept.forgotten).toBe(1);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps nothing of anyone’s day when the app opens with no one signed in, nor after a 401 to a call', async () => {
+    const core = createCore({ user: null, handler: () => ({ status: 401, body: { message: 'Unauthenticated.' } }) });
+    const heartbeat = new HeartbeatService(core.api, core.state, core.currentUser, core.navigator, globalTimer, core.drafts);
+    const kept = new FakeOfflineCache(true);
+    const stop = new AppStartup(core.currentUser, heartbeat, core.navigation, kept).start();
+    expect(kept.forgotten).toBe(1);
+    core.currentUser.set(ADMIN);
+    await core.api.get('/api/user/profile');
+    expect(core.state.get().user).toBeNull();
+    expect(kept.forgotten).toBe(2);
+    stop();
   });
 });

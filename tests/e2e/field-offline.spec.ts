@@ -100,7 +100,7 @@ for (const language of ['zh-HK', 'en'] as const) {
         { name: 'sink-before.png', mimeType: 'image/png', buffer: PNG },
         { name: 'sink-after.png', mimeType: 'image/png', buffer: PNG },
       ]);
-      await expect(page.getByRole('group', { name: /sink-after\.jpg/ })).toBeVisible();
+      await expect(page.getByRole('img', { name: /sink-after\.jpg/ })).toBeVisible();
       await signAndComplete(page, w);
 
       // Kept on the phone, waiting; back on My day.

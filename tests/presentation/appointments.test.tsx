@@ -202,7 +202,7 @@ describe('the appointment form', () => {
   });
 
   it('is read-only for a user without appointment_edit, and the invoice tab offers to create an invoice', async () => {
-    const viewer = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'viewer', permissions: ['appointment_view' as const, 'order_create' as const] } };
+    const viewer = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'viewer', permissions: ['appointment_view' as const, 'order_view' as const, 'order_create' as const] } };
     const user = userEvent.setup();
     renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: viewer, language: 'en', handler: backend() });
     expect(await screen.findByLabelText('Notes')).toBeDisabled();
@@ -325,28 +325,23 @@ describe('the invoice tab', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load the latest version' })).not.toBeInTheDocument());
   });
 
-  it('offers no linking without appointment_edit, and no list of invoices without order_view', async () => {
+  it('offers no linking without appointment_edit', async () => {
     const viewer = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'viewer', permissions: ['appointment_view' as const, 'order_view' as const] } };
-    const { unmount } = renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: viewer, language: 'en', handler: linking() });
-    expect(await screen.findByText('No invoice is linked to this appointment yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'Link an existing invoice' })).not.toBeInTheDocument();
-    unmount();
-    const editor = { ...ADMIN, isAdmin: false, role: { id: 4, name: 'worker', permissions: ['appointment_view' as const, 'appointment_edit' as const] } };
-    renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: editor, language: 'en', handler: linking() });
+    renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: viewer, language: 'en', handler: linking() });
     expect(await screen.findByText('No invoice is linked to this appointment yet.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Link an existing invoice' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link' })).not.toBeInTheDocument();
   });
 
-  it('tells a user without order_view that an invoice is linked, offering no unlinking', async () => {
+  it('shows a user without order_view no invoice tab, and its address the no-permission page (issue 31 item 21)', async () => {
     const editor = { ...ADMIN, isAdmin: false, role: { id: 4, name: 'worker', permissions: ['appointment_view' as const, 'appointment_edit' as const] } };
-    const hidden = backend((r) =>
-      r.path === '/api/appointments/12' && r.method === 'GET' ? { status: 200, body: { appointment: { ...APPOINTMENT, orderId: 7 }, occurrence: VISIT, tab: 'invoice', order: null, orderHidden: true } } : null,
-    );
-    renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: editor, language: 'en', handler: hidden });
-    expect(await screen.findByText('An invoice is linked to this appointment. Seeing it needs the right to view invoices.')).toBeInTheDocument();
-    expect(screen.queryByText('No invoice is linked to this appointment yet.')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
+    const { unmount } = renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: editor, language: 'en', handler: linking() });
+    const tabs = await screen.findByRole('navigation', { name: 'Appointment tabs' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Appointment', 'Completed report']);
+    unmount();
+    const { transport } = renderApp({ start: '/calendar/invoice/12?date=2026-12-14', user: editor, language: 'en', handler: linking() });
+    expect(await screen.findByText('You do not have permission to open this page. Ask an administrator if you need access.')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.query?.tab === 'invoice')).toEqual([]);
   });
 });
 

@@ -279,9 +279,18 @@ describe('the client’s statement tab', () => {
     await waitFor(() => expect(transport.requests.at(-1)).toMatchObject({ path: '/api/clients/7', query: { tab: 'statement', from: '2026-09-01', to: '2026-10-31' } }));
   });
 
-  it('tells a user without the right to see invoices that the tab is not theirs', async () => {
-    renderSignedIn({ start: '/clients/statement/7', language: 'en', handler: backend((r) => (r.path === '/api/clients/7' && r.method === 'GET' ? { status: 200, body: ClientPage.parse({ client: CLIENT, tab: 'statement', options: OPTIONS, canRevealHkid: false }) } : null)) });
-    expect(await screen.findByText('You do not have permission to see these.')).toBeVisible();
+  it('is not offered to a user without the right to see invoices, nor are the quotations and invoices; their addresses are refused (issue 31 item 21)', async () => {
+    const viewer = { ...ADMIN, isAdmin: false, role: { id: 3, name: 'front desk', permissions: ['client_view' as const] } };
+    const { unmount } = renderApp({ start: '/clients/basic/7', user: viewer, language: 'en', handler: backend() });
+    const tabs = await screen.findByRole('navigation', { name: 'Client sections' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Details', 'Appointments', 'Attachments']);
+    unmount();
+    for (const tab of ['statement', 'order', 'quotation']) {
+      const { transport, unmount: leave } = renderApp({ start: `/clients/${tab}/7`, user: viewer, language: 'en', handler: backend() });
+      expect(await screen.findByText('You do not have permission to open this page. Ask an administrator if you need access.')).toBeVisible();
+      expect(transport.requests.filter((r) => r.path === '/api/clients/7')).toEqual([]);
+      leave();
+    }
   });
 });
 

@@ -25,8 +25,9 @@ import { createI18n, I18nextLanguageSetting } from '../../infrastructure/i18n/I1
 import { allMessages } from '../support/messages';
 import { App } from '../../presentation/app/App';
 import { ServicesProvider } from '../../presentation/services/ServicesContext';
-import { ADMIN, FakeClock, FakeConnectivity, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
+import { ADMIN, FakeClock, FakeConnectivity, MemoryDraftStore, MemoryFileSaver, FakeNavigator, FakeOfflineCache, FakeProgressBar, FakeTransport, globalTimer, MemoryUserStore, type Handler } from '../support/fakes';
 import { CompletionOutbox } from '../../application/ports/CompletionOutbox';
+import { OfflineCache } from '../../application/ports/OfflineCache';
 import { MemoryCompletionOutbox } from '../../infrastructure/storage/MemoryCompletionOutbox';
 
 /**
@@ -53,6 +54,7 @@ export function renderApp(
   const files = new MemoryFileSaver();
   const connectivity = new FakeConnectivity();
   const outbox = options.outbox ?? new MemoryCompletionOutbox();
+  const offlineCache = new FakeOfflineCache();
   const i18n = createI18n(options.language ?? 'zh-HK', allMessages());
   const memory = new Map<string, string>();
   const language = new I18nextLanguageSetting(i18n, { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }, document.documentElement);
@@ -71,6 +73,7 @@ export function renderApp(
       bind(FileAddresses).toConstantValue(options.fileAddresses?.(transport) ?? new DirectFileAddresses());
       bind(LanguageSetting).toConstantValue(language);
       bind(CompletionOutbox).toConstantValue(outbox);
+      bind(OfflineCache).toConstantValue(offlineCache);
     }),
     ...applicationModules,
   );
@@ -84,7 +87,7 @@ export function renderApp(
       </I18nextProvider>
     </ServicesProvider>,
   );
-  return { ...view, transport, navigator, store, i18n, services, drafts, files, connectivity, outbox };
+  return { ...view, transport, navigator, store, i18n, services, drafts, files, connectivity, outbox, offlineCache };
 }
 
 /**

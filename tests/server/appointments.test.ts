@@ -370,7 +370,8 @@ describe('the demo appointment 1 and its completed report', () => {
     expect(report.productsUsed.map((p) => p.code)).toEqual(['CR-GEL']);
     expect(report.status).toBe('ended');
     expect(reply.body!.company).toMatchObject({ nameZh: '海港除蟲服務有限公司' });
-    expect((await worker.get('/api/appointments/1?tab=invoice')).body!.order).toBeNull();
+    // The invoice tab is not the worker's (no order_view: issue 31 item 21).
+    expect((await worker.get('/api/appointments/1?tab=invoice')).status).toBe(403);
   });
 });
 
@@ -574,7 +575,7 @@ describe('the invoice tab and linking an order', () => {
     // The worker role has no order_view: no list, and the picker's endpoint refuses.
     expect((await worker.get('/api/appointments/orders?client_id=3')).status).toBe(403);
     const workerTab = await worker.get(`/api/appointments/${id}?tab=invoice`);
-    expect(workerTab.status).toBe(200);
+    expect(workerTab.status).toBe(403);
     expect(workerTab.body).not.toHaveProperty('orders');
     expect((await sales.get('/api/appointments/orders')).status).toBe(422);
   });
@@ -593,13 +594,11 @@ describe('the invoice tab and linking an order', () => {
     expect(await server.db.selectFrom('appointments').select(['order_id', 'version']).where('id', '=', 1).executeTakeFirstOrThrow()).toEqual(before);
     expect((await worker.put('/api/appointments/1/order', { orderId: null })).status).toBe(403);
 
-    // Linked by someone who may: the worker's invoice tab says so, without the number, total or paid.
+    // Linked by someone who may: the worker's invoice tab is refused (issue 31 item 21: no finance tabs), nothing of the order in it.
     const mine = await order(1, 'INV-2030-00040');
     const id = idOf(await create(admin, { clientId: 1, workerIds: [WORKER], date: '2030-08-12', recurrence: { freq: 'once' }, orderId: mine }));
     const tab = await worker.get(`/api/appointments/${id}?tab=invoice`);
-    expect(tab.status).toBe(200);
-    expect(tab.body!.order).toBeNull();
-    expect(tab.body!.orderHidden).toBe(true);
+    expect(tab.status).toBe(403);
     expect(JSON.stringify(tab.body)).not.toContain('INV-2030-00040');
     expect((await sales.get(`/api/appointments/${id}?tab=invoice`)).body!.order).toMatchObject({ number: 'INV-2030-00040', total: 80000, paid: 30000 });
 
@@ -631,8 +630,13 @@ describe("the client's appointment tab", () => {
     expect(reply.status).toBe(200);
     const list = reply.body!.appointments as { id: number; workers: string[] }[];
     expect(list.length).toBeGreaterThanOrEqual(3);
-    const asWorker = (await worker.get('/api/clients/3?tab=appointment')).body!.appointments as { workers: string[] }[];
-    expect(asWorker.every((a) => a.workers.includes('Wing Wong 黃永'))).toBe(true);
+    // Someone who sees clients but only their own visits (no appointment_view_all) is on one of them.
+    const role = await admin.post('/api/roles', { name: 'Own visits, all clients', permissions: ['client_view', 'appointment_view'] });
+    const own = { email: 'own-visits@example.com', password: 'OwnVisits123' };
+    const made = await admin.post('/api/users', { name: 'Own Visits', ...own, language: 'en', roleId: (role.body!.role as { id: number }).id, branchId: 1, isAdmin: false, active: true, password_confirmation: own.password });
+    const mine = idOf(await create(admin, { clientId: 3, workerIds: [(made.body!.user as { id: number }).id], recurrence: { freq: 'once' } }));
+    const asWorker = (await (await signedInAgent(server, own)).get('/api/clients/3?tab=appointment')).body!.appointments as { id: number; workers: string[] }[];
+    expect(asWorker.map((a) => a.id)).toEqual([mine]);
     expect(asWorker.length).toBeLessThan(list.length);
     expect((await admin.request('DELETE', '/api/clients/3', undefined, { 'X-XSRF-TOKEN': admin.cookies.get('XSRF-TOKEN')! })).status).toBe(422);
   });

@@ -77,11 +77,18 @@ describe("a client's statement of account", () => {
     expect((await statementOf('&from=2026-13-01&to=2026-10-01')).status).toBe(422);
   });
 
-  it('shows no statement to a user who may see the client but not its invoices', async () => {
-    const worker = new TestAgent(server, 'en');
-    expect((await worker.signIn(DEMO.worker.email, DEMO.worker.password)).status).toBe(200);
-    const { status, body } = await statementOf('&from=2026-10-01&to=2026-10-31', worker);
-    expect(status).toBe(200);
-    expect((body as ClientPage).statement).toBeUndefined();
+  it('refuses the statement (403, none of it) to a user who may see the client but not its invoices, and to the demo worker', async () => {
+    const admin = new TestAgent(server, 'en');
+    expect((await admin.signIn(DEMO.admin.email, DEMO.admin.password)).status).toBe(200);
+    const role = await admin.post('/api/roles', { name: 'Clients only', permissions: ['client_view'] });
+    const desk = { email: 'clients-only@example.com', password: 'ClientsOnly1' };
+    expect((await admin.post('/api/users', { name: 'Clients Only', ...desk, language: 'en', roleId: (role.body!.role as { id: number }).id, branchId: 1, isAdmin: false, active: true, password_confirmation: desk.password })).status).toBe(201);
+    for (const who of [desk, DEMO.worker]) {
+      const agent = new TestAgent(server, 'en');
+      expect((await agent.signIn(who.email, who.password)).status).toBe(200);
+      const { status, body } = await statementOf('&from=2026-10-01&to=2026-10-31', agent);
+      expect(status, who.email).toBe(403);
+      expect((body as Partial<ClientPage> | undefined)?.statement).toBeUndefined();
+    }
   });
 });

@@ -27,7 +27,7 @@ const NEW_CLIENT = {
 
 describe('client list', () => {
   it('finds clients by Chinese name, English name, phone and tag, a page at a time', async () => {
-    const agent = await signedIn(worker);
+    const agent = await signedIn(sales);
     const byZh = (await agent.get(`/api/clients?q=${encodeURIComponent('陳大文')}`)).body as unknown as ListReply;
     expect(byZh.items.map((c) => c.nameEn)).toEqual(['Chan Tai Man']);
     expect(byZh.items[0]).toMatchObject({ primaryContact: { name: '陳大文', phones: ['91234567'] }, area: { nameEn: 'Wan Chai' } });
@@ -44,7 +44,7 @@ describe('client list', () => {
   });
 
   it('sorts by name, client number or creation, either way round, on the server', async () => {
-    const agent = await signedIn(worker);
+    const agent = await signedIn(sales);
     const order = async (sort: string) => ((await agent.get(`/api/clients?sort=${sort}`)).body as unknown as ListReply).items.map((c) => c.nameZh || c.nameEn);
     expect(await order('name')).toEqual(['Harbourview Property Management', '金龍酒家有限公司', '陳大文']);
     expect(await order('-name')).toEqual(['陳大文', '金龍酒家有限公司', 'Harbourview Property Management']);
@@ -60,7 +60,7 @@ describe('client list', () => {
   });
 
   it('treats search wildcards as plain characters and refuses a bad page', async () => {
-    const agent = await signedIn(worker);
+    const agent = await signedIn(sales);
     expect(((await agent.get('/api/clients?q=%25')).body as unknown as ListReply).total).toBe(0);
     expect((await agent.get('/api/clients?page=0')).status).toBe(422);
   });
@@ -182,9 +182,10 @@ describe('creating and editing a client', () => {
 });
 
 describe('permissions', () => {
-  it('lets a worker read clients but not create, edit or delete them', async () => {
+  it('lets a worker neither read clients (their visits bring their clients’ contacts: issue 31 item 21) nor create, edit or delete them', async () => {
     const agent = await signedIn(worker);
-    expect((await agent.get('/api/clients')).status).toBe(200);
+    expect((await agent.get('/api/clients')).status).toBe(403);
+    expect((await agent.get('/api/clients/1')).status).toBe(403);
     expect((await agent.post('/api/clients', NEW_CLIENT)).status).toBe(403);
     expect((await agent.put('/api/clients/1', { ...NEW_CLIENT, version: 1 })).status).toBe(403);
     expect((await agent.request('DELETE', '/api/clients/1', undefined, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! })).status).toBe(403);
@@ -291,8 +292,11 @@ describe('attachments', () => {
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="client-${clientId}-attachment-${file!.id}.pdf"`);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
 
-    // The worker may only see files they uploaded themselves.
-    const workerAgent = await signedIn(worker);
+    // A user who sees clients but only the files they uploaded themselves.
+    const role = (await (await signedIn(admin)).post('/api/roles', { name: 'Own files only', permissions: ['client_view', 'file_view_own'] })).body?.role as { id: number };
+    const own = { email: 'own-files@example.com', password: 'OwnFiles123' };
+    expect((await (await signedIn(admin)).post('/api/users', { name: 'Own Files', ...own, language: 'en', roleId: role.id, branchId: 1, isAdmin: false, active: true, password_confirmation: own.password })).status).toBe(201);
+    const workerAgent = await signedIn(own);
     const seen = (await workerAgent.get(`/api/clients/${clientId}?tab=attachment`)).body?.attachments as unknown[];
     expect(seen).toEqual([]);
     expect((await workerAgent.rawGet(file!.downloadUrl)).status).toBe(403);

@@ -68,8 +68,8 @@ describe("a visit's field data", () => {
     expect(field.contacts).toEqual([{ name: 'Mr Chan', title: 'Manager', phones: ['9123 4567'] }]);
     expect(field.plannedProducts.some((p) => p.activeIngredient === 'Fipronil 0.05%')).toBe(true);
     expect(field.lastVisit).toEqual({ date: '2027-03-01', findings: 'Droppings under the sink', workDone: 'Gel applied', pestsFound: 'Cockroaches', areasTreated: '' });
-    // The invoice tab carries none of it; the report tab does, with the products' active ingredients.
-    expect((await worker.get(`/api/appointments/${id}?tab=invoice&date=2027-03-02`)).body!.field).toBeUndefined();
+    // The invoice tab is not the worker's (issue 31 item 21); the report tab carries it, with the products' active ingredients.
+    expect((await worker.get(`/api/appointments/${id}?tab=invoice&date=2027-03-02`)).status).toBe(403);
     const report = await worker.get(`/api/appointments/${id}?tab=report&date=2027-03-02`);
     expect((report.body!.products as { id: number; activeIngredient: string }[]).find((p) => p.id === productId)?.activeIngredient).toBe('Fipronil 0.05%');
   });

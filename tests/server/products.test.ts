@@ -60,10 +60,10 @@ describe('products', () => {
     expect(Object.keys(shape.body?.errors as object).sort()).toEqual(['code', 'unit', 'unitPrice']);
   });
 
-  it('lets a worker look but not change', async () => {
+  it('lets a worker neither look (the catalogue has prices: issue 31 item 21) nor change', async () => {
     const w = new TestAgent(app.server);
     await w.signIn(worker.email, worker.password);
-    expect((await w.get('/api/products')).status).toBe(200);
+    expect((await w.get('/api/products')).status).toBe(403);
     expect((await w.post('/api/products', { code: 'X1', nameZh: 'x', unit: 'visit', unitPrice: 1 })).status).toBe(403);
     expect((await del(w, '/api/products/1')).status).toBe(403);
   });

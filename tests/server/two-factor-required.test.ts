@@ -95,18 +95,18 @@ describe('two-factor made compulsory', () => {
     expect((await already.post('/api/logout')).status).toBe(204);
     await policy(adminAgent, false, []);
     // Not required any more: the worker is let on without two-factor.
-    expect((await (await signedIn(worker)).get('/api/clients')).status).toBe(200);
+    expect((await (await signedIn(worker)).get('/api/appointments/filters')).status).toBe(200);
   });
 
   it('required of a role: its holders without two-factor are held, others are not', async () => {
     const workerAgent = await signedIn(worker);
     await policy(adminAgent, false, [await roleId('sales')]);
     // Another role is not held.
-    expect((await workerAgent.get('/api/clients')).status).toBe(200);
+    expect((await workerAgent.get('/api/appointments/filters')).status).toBe(200);
     await policy(adminAgent, false, [await roleId('sales'), await roleId('worker')]);
-    expect((await workerAgent.get('/api/clients')).status).toBe(403);
+    expect((await workerAgent.get('/api/appointments/filters')).status).toBe(403);
     expect((await workerAgent.get('/api/user')).body?.user).toMatchObject({ mustSetUpTwoFactor: true });
     await policy(adminAgent, false, []);
-    expect((await workerAgent.get('/api/clients')).status).toBe(200);
+    expect((await workerAgent.get('/api/appointments/filters')).status).toBe(200);
   });
 });

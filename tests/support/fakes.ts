@@ -16,6 +16,7 @@ import type { Clock } from '../../application/ports/Clock';
 import type { ProgressBar } from '../../application/ports/ProgressBar';
 import type { Cancel, Timer } from '../../application/ports/Timer';
 import type { Connectivity } from '../../application/ports/Connectivity';
+import type { OfflineCache } from '../../application/ports/OfflineCache';
 import type { UserStore } from '../../application/ports/UserStore';
 import type { DraftStore } from '../../application/ports/DraftStore';
 import type { FileSaver } from '../../application/ports/FileSaver';
@@ -158,6 +159,19 @@ export class FakeObjectUrls {
   /** The addresses made and not revoked. */
   get live(): string[] {
     return this.created.map((c) => c.address).filter((a) => !this.revoked.includes(a));
+  }
+}
+
+/** A device cache for offline use that keeps nothing and counts how often it was told to forget. */
+export class FakeOfflineCache implements OfflineCache {
+  forgotten = 0;
+  constructor(private readonly keeps = false) {}
+  ready(): Promise<boolean> {
+    return Promise.resolve(this.keeps);
+  }
+  forget(): Promise<void> {
+    this.forgotten++;
+    return Promise.resolve();
   }
 }
 

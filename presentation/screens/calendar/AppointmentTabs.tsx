@@ -100,7 +100,7 @@ export default function AppointmentTabs({ appointment, visit, tab, data }: { app
       </div>
       <nav aria-label={t('tabs.label')} className="no-print">
         <ul className="tabs">
-          {TABS.map(({ key, path }) => (
+          {TABS.filter(({ key }) => key !== 'invoice' || offers.invoiceTab).map(({ key, path }) => (
             <li key={key}>
               <Link href={`/calendar/${path}/${appointment.id}${query}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
                 {t(`tabs.${key}`)}
@@ -235,14 +235,6 @@ function InvoicePanel({ appointment, data }: { appointment: Appointment; data: A
     </>
   );
 
-  if (!order && data.orderHidden === true) {
-    // An invoice is linked, but seeing it needs order_view.
-    return (
-      <div className="card stack">
-        <p>{t('invoice.hidden')}</p>
-      </div>
-    );
-  }
   if (!order) {
     return (
       <div className="card stack">

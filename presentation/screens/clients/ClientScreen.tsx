@@ -50,7 +50,7 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
       </p>
       <nav aria-label={t('tabs.label')} className="no-print">
         <ul className="tabs">
-          {CLIENT_TABS.map((key) => (
+          {offers.tabs.map((key) => (
             <li key={key}>
               <Link href={`/clients/${key}/${client.id}`} className={key === tab ? 'tab active' : 'tab'} aria-current={key === tab ? 'page' : undefined}>
                 {t(`tabs.${key}`)}
@@ -90,15 +90,15 @@ function ClientTabs({ screen, tab }: { screen: ClientScreenData; tab: ClientTab 
         />
       )}
       {tab === 'attachment' && <AttachmentsPanel owner={{ kind: 'client', id: client.id }} initial={screen.attachments ?? []} canEdit={offers.edit} />}
-      {tab === 'quotation' && (offers.quotations ? <ClientQuotations clientId={client.id} rows={screen.quotations} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
-      {tab === 'order' && (offers.orders ? <ClientOrders clientId={client.id} rows={screen.orders} /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+      {tab === 'quotation' && <ClientQuotations clientId={client.id} rows={screen.quotations} />}
+      {tab === 'order' && <ClientOrders clientId={client.id} rows={screen.orders} />}
       {tab === 'appointment' && <ClientAppointmentsPanel clientId={client.id} items={screen.appointments ?? null} />}
       {tab === 'statement' && (screen.statement ? <ClientStatementPanel
             clientId={client.id}
             clientName={name}
             statement={screen.statement}
             linked={{ number: client.code, phones: client.contacts.flatMap((c) => c.phones), company: screen.options.companies.find((c) => c.id === client.companyId) ?? screen.options.companies[0] ?? null }}
-          /> : <p className="notice">{t('tabs.noAccess')}</p>)}
+          /> : null)}
     </div>
   );
 }

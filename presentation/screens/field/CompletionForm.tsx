@@ -14,6 +14,7 @@ import { bilingual } from '../../format/bilingual';
 import { useProblemWords } from '../../format/problem';
 import { visitWhen } from '../../format/visitWhen';
 import { useAppState } from '../../hooks/useAppState';
+import { useObjectUrl } from '../../hooks/useObjectUrl';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
@@ -189,22 +190,8 @@ export function CompletionForm({ data, onOfficeView }: { data: AppointmentScreen
           <p className="hint">{t('photos.none')}</p>
         ) : (
           <ul className="photo-tags">
-            {draft.photos.map((photo) => (
-              <li key={photo.key}>
-                <fieldset className="plain-fieldset">
-                  <legend>{t('photos.tag', { name: photo.name })}</legend>
-                  <div className="inline-actions">
-                    {(['before', 'after'] as const).map((tag) => (
-                      <label key={tag} className="choice touch">
-                        <input type="radio" name={`${photo.key}-tag`} value={tag} checked={photo.tag === tag} onChange={() => tagPhoto(photo.key, tag)} /> {t(`photos.${tag}`)}
-                      </label>
-                    ))}
-                    <button type="button" className="button button-secondary touch" onClick={() => removePhoto(photo)}>
-                      {t('photos.remove', { name: photo.name })}
-                    </button>
-                  </div>
-                </fieldset>
-              </li>
+            {draft.photos.map((photo, index) => (
+              <PhotoChoice key={photo.key} photo={photo} n={index + 1} onTag={(tag) => tagPhoto(photo.key, tag)} onRemove={() => removePhoto(photo)} />
             ))}
           </ul>
         )}
@@ -238,5 +225,32 @@ export function CompletionForm({ data, onOfficeView }: { data: AppointmentScreen
         </button>
       </p>
     </form>
+  );
+}
+
+/**
+ * One photo of the completion (issue 31 item 20): its thumbnail (a blob: address made while it is
+ * shown, given up when it is removed or the form is left), before or after the work, and removing it.
+ */
+function PhotoChoice({ photo, n, onTag, onRemove }: { photo: PhotoDraft; n: number; onTag: (tag: PhotoTag) => void; onRemove: () => void }) {
+  const { t } = useTranslation('field');
+  const address = useObjectUrl(photo.photo);
+  return (
+    <li className="photo-choice">
+      {address && <img className="photo-thumb" src={address} alt={t('photos.thumbnail', { n, name: photo.name })} />}
+      <fieldset className="plain-fieldset">
+        <legend>{t('photos.tag', { n })}</legend>
+        <div className="inline-actions">
+          {(['before', 'after'] as const).map((tag) => (
+            <label key={tag} className="choice touch">
+              <input type="radio" name={`${photo.key}-tag`} value={tag} checked={photo.tag === tag} onChange={() => onTag(tag)} /> {t(`photos.${tag}`)}
+            </label>
+          ))}
+          <button type="button" className="button button-secondary touch" onClick={onRemove}>
+            {t('photos.remove', { n })}
+          </button>
+        </div>
+      </fieldset>
+    </li>
   );
 }

@@ -3,22 +3,25 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Result } from 'neverthrow';
+import type { Subscription } from 'rxjs';
 import type { ApiError } from '../../../application/api/ApiError';
 import { FieldDesk } from '../../../application/field/FieldDesk';
-import type { VisitDay } from '../../../application/field/myDay';
+import type { MyDayList, VisitDay } from '../../../application/field/myDay';
 import { bilingual } from '../../format/bilingual';
 import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
 import { Outbox } from './Outbox';
 
-type Loaded = Result<VisitDay[], ApiError>;
+type Loaded = Result<MyDayList, ApiError>;
 
 /**
  * The worker's landing page on a phone (issue 22, /calendar): today's visits in order, then the next
  * days', each with its time, client, district and status, one tap to the visit; the month grid a tap
  * away. The visits come from the FieldDesk use-case, asked once when the list has opened (and on "try
  * again"): from an effect, not from the render, so a render React sets aside (a suspension above it)
- * neither asks twice nor leaves the list waiting on an answer no one reads.
+ * neither asks twice nor leaves the list waiting on an answer no one reads. Asked again, keeping the
+ * list shown meanwhile, when a completion kept on the phone reaches the server or the connection comes
+ * back (FieldDesk.listChanges): a "could not be loaded" goes by itself.
  * Above them, the completions kept on this phone until the server has them (Outbox), when there are any.
  */
 export function MyDay({ onShowMonth }: { onShowMonth: () => void }) {
@@ -35,6 +38,17 @@ export function MyDay({ onShowMonth }: { onShowMonth: () => void }) {
       live = false;
     };
   }, [desk, attempt]);
+  useEffect(() => {
+    let changes: Subscription | null = null;
+    let live = true;
+    void desk.listChanges().map((changes$) => {
+      if (live) changes = changes$.subscribe(() => setAttempt((n) => n + 1));
+    });
+    return () => {
+      live = false;
+      changes?.unsubscribe();
+    };
+  }, [desk]);
   const retry = () => {
     setLoaded(null);
     setAttempt((n) => n + 1);
@@ -75,7 +89,7 @@ function VisitDays({ result, onRetry }: { result: Loaded; onRetry: () => void })
       </div>
     );
   }
-  const days = result.value;
+  const { days, laterMissing } = result.value;
   const dayTitle = (day: VisitDay) => {
     const date = new Intl.DateTimeFormat(language === 'en' ? 'en-HK' : 'zh-HK', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Asia/Hong_Kong' }).format(new Date(`${day.date}T12:00:00+08:00`));
     return day.when === 'later' ? date : `${t(`myDay.${day.when}`)} · ${date}`;
@@ -107,7 +121,7 @@ function VisitDays({ result, onRetry }: { result: Loaded; onRetry: () => void })
           )}
         </section>
       ))}
-      {days.length === 1 && <p className="hint">{t('myDay.emptyLater')}</p>}
+      {laterMissing ? <p className="hint">{t('myDay.laterMissing')}</p> : days.length === 1 && <p className="hint">{t('myDay.emptyLater')}</p>}
     </>
   );
 }

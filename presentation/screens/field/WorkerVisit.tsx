@@ -19,9 +19,10 @@ const MOVES: Record<Exclude<WorkerAction, 'complete'>, AppointmentStatus> = { st
 
 /**
  * A visit as the worker at the door sees it on a phone (issue 22; /calendar/appointment/{id}): the
- * client and site, contacts to call, the address with a link that opens the phone's map, what to do
- * (notes, products planned), the last visit's findings, and the actions the rules allow them (start,
- * put on hold, complete). The office's form is a link away.
+ * client and site, the address with a link that opens the phone's map and the contacts to call first
+ * (above the fold at 390 × 844: issue 31 item 19), then the actions the rules allow them (start, put
+ * on hold, complete), what to do (notes, products planned) and the last visit's findings. The
+ * office's form is a link away.
  */
 export function WorkerVisit({ data, onOfficeView }: { data: AppointmentScreenData; onOfficeView: () => void }) {
   const { t, i18n } = useTranslation(['field', 'calendar', 'products']);
@@ -47,12 +48,48 @@ export function WorkerVisit({ data, onOfficeView }: { data: AppointmentScreenDat
     <div className="stack worker-visit">
       <header className="card stack">
         <h1>{view.client ? name(view.client) : t('calendar:noClient')}</h1>
-        <p className="hint">{view.clientCode}</p>
-        <p>{visitWhen(visit, appointment.allDay, language, t('calendar:allDay'))}</p>
-        <p>
+        <p className="visit-meta">
+          {view.clientCode && <span className="hint">{view.clientCode}</span>}
+          <span>{visitWhen(visit, appointment.allDay, language, t('calendar:allDay'))}</span>
           <span className={`badge status-${view.status}`}>{t(`calendar:status.${view.status}`)}</span>
         </p>
       </header>
+
+      <section className="card stack" aria-labelledby="visit-site">
+        <h2 id="visit-site">{t('visit.site')}</h2>
+        <p>
+          {view.address} {view.area && <span className="hint">{name(view.area)}</span>}
+        </p>
+        {view.mapHref && (
+          <p>
+            <a className="button button-secondary touch" href={view.mapHref} target="_blank" rel="noopener noreferrer" aria-label={t('visit.openMapLabel', { address: view.address })}>
+              {t('visit.openMap')}
+            </a>
+          </p>
+        )}
+      </section>
+
+      <section className="card stack" aria-labelledby="visit-contacts">
+        <h2 id="visit-contacts">{t('visit.contacts')}</h2>
+        {view.contacts.length === 0 ? (
+          <p className="hint">{t('visit.noContacts')}</p>
+        ) : (
+          <ul className="contact-list">
+            {view.contacts.map((c, i) => (
+              <li key={`${c.name}-${i}`}>
+                <span>
+                  {c.name} {c.title && <span className="hint">{c.title}</span>}
+                </span>
+                {c.phones.map((p) => (
+                  <a key={p.href} className="button button-secondary touch" href={p.href}>
+                    {t('visit.call', { name: c.name, phone: p.text })}
+                  </a>
+                ))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <FormAlert message={change.message} />
       {problems.length > 0 && (
@@ -98,42 +135,6 @@ export function WorkerVisit({ data, onOfficeView }: { data: AppointmentScreenDat
         </p>
       )}
 
-      <section className="card stack" aria-labelledby="visit-site">
-        <h2 id="visit-site">{t('visit.site')}</h2>
-        <p>
-          {view.address} {view.area && <span className="hint">{name(view.area)}</span>}
-        </p>
-        {view.mapHref && (
-          <p>
-            <a className="button button-secondary touch" href={view.mapHref} target="_blank" rel="noopener noreferrer" aria-label={t('visit.openMapLabel', { address: view.address })}>
-              {t('visit.openMap')}
-            </a>
-          </p>
-        )}
-      </section>
-
-      <section className="card stack" aria-labelledby="visit-contacts">
-        <h2 id="visit-contacts">{t('visit.contacts')}</h2>
-        {view.contacts.length === 0 ? (
-          <p className="hint">{t('visit.noContacts')}</p>
-        ) : (
-          <ul className="contact-list">
-            {view.contacts.map((c, i) => (
-              <li key={`${c.name}-${i}`}>
-                <span>
-                  {c.name} {c.title && <span className="hint">{c.title}</span>}
-                </span>
-                {c.phones.map((p) => (
-                  <a key={p.href} className="button button-secondary touch" href={p.href}>
-                    {t('visit.call', { name: c.name, phone: p.text })}
-                  </a>
-                ))}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
       <section className="card stack" aria-labelledby="visit-todo">
         <h2 id="visit-todo">{t('visit.todo')}</h2>
         <h3>{t('visit.notes')}</h3>
@@ -161,7 +162,7 @@ export function WorkerVisit({ data, onOfficeView }: { data: AppointmentScreenDat
       <section className="card stack" aria-labelledby="visit-last">
         <h2 id="visit-last">{view.lastVisit ? t('visit.lastVisit', { date: view.lastVisit.date }) : t('visit.lastVisit', { date: '—' })}</h2>
         {view.lastVisit ? (
-          <dl className="facts">
+          <dl className="field-facts">
             {(['findings', 'workDone', 'pestsFound', 'areasTreated'] as const)
               .filter((k) => view.lastVisit![k] !== '')
               .map((k) => (
