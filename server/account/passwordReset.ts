@@ -7,7 +7,7 @@ import { hitRateLimit } from '../http/rateLimit';
 import { enqueue } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { auditFromJob } from '../mail/repository';
-import { smtpOf } from '../mail/service';
+import { outbox } from '../mail/service';
 import { invalid, type Failure } from '../service/failure';
 import type { AccountFailure } from './failures';
 import { resetMail } from './passwordResetMail';
@@ -95,14 +95,12 @@ export const passwordResetJob: JobHandler = {
     if (typeof userId !== 'number' || typeof siteUrl !== 'string') throw new PermanentJobError('The reset request is not readable.');
     const account = await repo.activeAccount(deps.db, userId);
     if (!account) throw new PermanentJobError('The account no longer exists or is not active.');
-    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
-    const where = await smtpOf(deps);
-    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const send = await outbox(deps);
     const token = randomToken(32);
     const at = deps.now();
     await repo.issue(deps.db, userId, await sha256Hex(token), at, new Date(at.getTime() + RESET_LINK_MINUTES * MINUTE));
     const words = resetMail({ name: account.name, url: `${siteUrl.replace(/\/+$/, '')}${resetPath(token)}`, minutes: RESET_LINK_MINUTES });
-    await deps.mailer.send(where.smtp, { from: where.from, to: account.email, subject: words.subject, text: words.text });
+    await send({ to: account.email, subject: words.subject, text: words.text });
     await auditFromJob(deps.db, { userId: null, action: 'password_reset_sent', entityType: 'user', entityId: userId, changes: { to: account.email, jobId: job.id }, now: deps.now() });
   },
 };

@@ -3,7 +3,7 @@ import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import type { JobRow } from '../jobs/repository';
 import { documentAttachment } from './attachment';
 import * as repo from './repository';
-import { smtpOf } from './service';
+import { outbox } from './service';
 import { reissueLinkAddress } from '../links/service';
 import { statementMail } from '../statements/mailParts';
 import type { MailAttachment } from './mailer';
@@ -44,16 +44,13 @@ async function linkAddress(deps: ServerDeps, job: JobRow): Promise<string | null
 export const sendDocumentJob: JobHandler = {
   async run(deps, job) {
     const send = await sendOf(deps, job);
-    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
-    const where = await smtpOf(deps);
-    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const mail = await outbox(deps);
     const language = send.language as MailLanguage;
     const { subject, attachment } = await mailedParts(deps, send, language);
     const address = await linkAddress(deps, job);
     const lines = [send.message, address ? linkLine(language, address) : null, attachment ? attachedLine(language, attachment.fileName) : null];
     const text = `${lines.filter((l): l is string => l !== null).join('\n\n')}\n`;
-    await deps.mailer.send(where.smtp, {
-      from: where.from,
+    await mail({
       to: send.recipient,
       subject,
       text,

@@ -6,13 +6,15 @@ import type { ServiceContext } from '../service/context';
 import { hongKongDate } from '../../domain/time/dates';
 import { makeDocumentLink } from '../links/service';
 import { conflict, invalid, notFound, type Failure } from '../service/failure';
-import type { Mailer, SmtpSettings } from './mailer';
+import { mailFailureReason, type MailFailureKind } from '../../domain/mail/mail';
+import { PermanentJobError } from '../jobs/runner';
+import { MailError, type Mailer, type MailMessage, type SmtpSettings } from './mailer';
 import * as repo from './repository';
 import { defaultDocumentMessage, testMail, type MailLanguage } from './texts';
 
 /** Settings → E-mail, its test e-mail, and sending a quotation or an invoice by e-mail (queued as a job). */
 
-export type MailFailure = Failure<{ code: 'mailNotConfigured' } | { code: 'mailUnavailable' } | { code: 'mailFailed'; reason: string }>;
+export type MailFailure = Failure<{ code: 'mailNotConfigured' } | { code: 'mailUnavailable' } | { code: 'mailFailed'; kind: MailFailureKind }>;
 
 /** The job kind that sends a document (server/mail/sendJob.ts). */
 export const SEND_DOCUMENT_JOB = 'sendDocument';
@@ -82,11 +84,22 @@ export async function smtpOf(deps: Pick<ServerDeps, 'db' | 'encrypter'>): Promis
   };
 }
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** The kind of a failed send: a Mailer names it; anything else thrown is a failure of no known kind (never its words). */
+const kindOf = (error: unknown): MailFailureKind => (error instanceof MailError ? error.kind : 'failed');
+
+/** Sends through a mailer, any failure thrown as a MailError of its kind only. */
+async function sendThrough(mailer: Mailer, smtp: SmtpSettings, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(smtp, message);
+  } catch (error) {
+    throw new MailError(kindOf(error));
+  }
+}
 
 /**
  * Sends the test e-mail now, while the administrator waits (a few seconds at most: the SMTP timeouts
- * of the mailer), so a wrong host, port or password is said at once; audited.
+ * of the mailer), so a wrong host, port or password is said at once, by its kind only (refused, timed
+ * out, TLS, authentication, not an SMTP server …: never what the remote side answered); audited.
  */
 export async function sendTestMail(ctx: ServiceContext, to: string): Promise<Result<void, MailFailure>> {
   const mailer: Mailer | undefined = ctx.deps.mailer;
@@ -94,14 +107,30 @@ export async function sendTestMail(ctx: ServiceContext, to: string): Promise<Res
   const where = await smtpOf(ctx.deps);
   if (!where) return err({ code: 'mailNotConfigured' });
   const words = testMail(where.smtp.host);
-  let failure: string | null = null;
+  let failure: MailFailureKind | null = null;
   try {
-    await mailer.send(where.smtp, { from: where.from, to, subject: words.subject, text: words.text });
+    await sendThrough(mailer, where.smtp, { from: where.from, to, subject: words.subject, text: words.text });
   } catch (error) {
-    failure = reasonOf(error);
+    failure = kindOf(error);
   }
-  await ctx.audit({ action: 'testMail', entityType: 'mail_settings', entityId: 1, changes: { to, ...(failure ? { error: failure } : {}) } }, ctx.db);
-  return failure === null ? ok(undefined) : err({ code: 'mailFailed', reason: failure });
+  await ctx.audit({ action: 'testMail', entityType: 'mail_settings', entityId: 1, changes: { to, ...(failure ? { error: mailFailureReason(failure) } : {}) } }, ctx.db);
+  return failure === null ? ok(undefined) : err({ code: 'mailFailed', kind: failure });
+}
+
+/** Sends one e-mail from Settings → E-mail's sender, through its SMTP server. */
+export type Outbox = (message: Omit<MailMessage, 'from'>) => Promise<void>;
+
+/**
+ * The way out for a background job's e-mail, checked before the job does its work: a host that sends
+ * no e-mail ends the job; e-mail not set up fails the attempt with that reason code, as a failed send
+ * does with its kind's (tried again with backoff: the settings may be mended meanwhile).
+ */
+export async function outbox(deps: Pick<ServerDeps, 'db' | 'encrypter' | 'mailer'>): Promise<Outbox> {
+  const mailer = deps.mailer;
+  if (!mailer) throw new PermanentJobError(mailFailureReason('unavailable'));
+  const where = await smtpOf(deps);
+  if (!where) throw new MailError('notConfigured');
+  return (message) => sendThrough(mailer, where.smtp, { from: where.from, ...message });
 }
 
 /** A send as the document screen shows it: its state is its job's. */

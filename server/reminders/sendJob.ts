@@ -4,7 +4,7 @@ import type { JobRow } from '../jobs/repository';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { reissueLinkAddress } from '../links/service';
 import { auditFromJob } from '../mail/repository';
-import { smtpOf } from '../mail/service';
+import { outbox } from '../mail/service';
 import { reminderClients } from './queue';
 import * as repo from './repository';
 import { dayBeforeMail, overdueMail } from './texts';
@@ -66,12 +66,10 @@ export const sendReminderJob: JobHandler = {
       await auditFromJob(deps.db, { userId: reminder.created_by, action: 'reminderSkipped', entityType: 'client', entityId: client.id, changes: { kind: reminder.kind, reminderId: reminder.id, reason: 'optedOut' }, now: deps.now() });
       return;
     }
-    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
-    const where = await smtpOf(deps);
-    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const send = await outbox(deps);
     const name = client.contact?.email === reminder.recipient ? client.contact.name : '';
     const mail = await message(deps, job, reminder, name || client.nameZh || client.nameEn);
-    await deps.mailer.send(where.smtp, { from: where.from, to: reminder.recipient, subject: mail.subject, text: mail.text });
+    await send({ to: reminder.recipient, subject: mail.subject, text: mail.text });
     await repo.setReminderState(deps.db, reminder.id, { status: 'sent', reason: '', sentAt: deps.now() });
     await auditFromJob(deps.db, { userId: reminder.created_by, action: 'reminderSent', entityType: 'client', entityId: client.id, changes: { kind: reminder.kind, reminderId: reminder.id, to: reminder.recipient, jobId: job.id }, now: deps.now() });
   },

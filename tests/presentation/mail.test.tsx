@@ -58,12 +58,12 @@ describe('Settings → E-mail', () => {
     const { user } = renderSignedIn({
       start: '/settings/mail',
       handler: backend((r) =>
-        r.path === '/api/settings/mail' ? { status: 200, body: SETTINGS } : r.path === '/api/settings/mail/test' ? { status: 422, body: { message: 'The e-mail could not be sent: Invalid login', reason: 'mailFailed', details: { reason: 'Invalid login' } } } : null,
+        r.path === '/api/settings/mail' ? { status: 200, body: SETTINGS } : r.path === '/api/settings/mail/test' ? { status: 422, body: { message: 'The e-mail could not be sent. The SMTP server refused the user name or password.', reason: 'mailFailed', details: { kind: 'authentication' } } } : null,
       ),
     });
     await user.type(await screen.findByLabelText('Send to'), 'ada@harbour.test');
     await user.click(screen.getByRole('button', { name: 'Send a test e-mail' }));
-    expect(await screen.findByText('The e-mail could not be sent: Invalid login')).toBeInTheDocument();
+    expect(await screen.findByText('The e-mail could not be sent. The SMTP server refused the user name or password.')).toBeInTheDocument();
   });
 });
 
@@ -76,13 +76,13 @@ describe('Settings → Background jobs', () => {
     attempts: 5,
     maxAttempts: 5,
     runAt: '2026-11-23T09:10:00+08:00',
-    lastError: 'Invalid login: 535 Authentication failed',
+    lastError: 'mail.authentication',
     lockedBy: null,
     createdAt: '2026-11-23T09:00:00+08:00',
     finishedAt: '2026-11-23T09:20:00+08:00',
   });
 
-  it('shows a failed job with its reason, and Retry queues it again', async () => {
+  it('shows a failed job with its reason (the kind of a failed send, in words), and Retry queues it again', async () => {
     const { user, transport } = renderSignedIn({
       start: '/settings/jobs',
       handler: backend((r) =>
@@ -95,7 +95,7 @@ describe('Settings → Background jobs', () => {
     });
     const row = await screen.findByRole('row', { name: /QUO-2026-00012/ });
     expect(within(row).getByText('Failed')).toBeInTheDocument();
-    expect(within(row).getByText('Invalid login: 535 Authentication failed')).toBeInTheDocument();
+    expect(within(row).getByText('The SMTP server refused the user name or password')).toBeInTheDocument();
     expect(screen.getByText('Queued 0 · Running 0 · Done 4 · Failed 1')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Retry 7' }));
     expect(await screen.findByText('Job 7 was queued again.')).toBeInTheDocument();

@@ -235,6 +235,6 @@ describe('when e-mail is not set up', () => {
     expect(sink.received.length).toBe(before);
     const jobs = await admin.get('/api/jobs');
     const job = (jobs.body!.items as { kind: string; lastError: string; summary: string }[]).find((j) => j.kind === 'passwordReset' && j.summary.includes(account.email));
-    expect(job?.lastError).toBe('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    expect(job?.lastError).toBe('mail.notConfigured');
   });
 });
