@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { Done, Id, Timestamp, Version } from './common';
 
 export const TLS_MODES = ['none', 'starttls', 'tls'] as const;
+export const SITE_ADDRESS_SOURCES = ['appUrl', 'settings', 'loopback'] as const;
 export const TlsMode = z.enum(TLS_MODES);
 export type TlsMode = z.infer<typeof TlsMode>;
 
@@ -19,6 +20,13 @@ export const MailSettings = z.object({
   passwordSet: z.boolean(),
   fromName: z.string(),
   fromAddress: z.string(),
+  /** The site's address kept here for the links in e-mails (an http(s) origin, '' none). */
+  siteUrl: z.string(),
+  /**
+   * Where the links in e-mails open now, and why: APP_URL, the address above, or this server's own
+   * loopback address; null: none, so e-mails with links are refused.
+   */
+  linksOpenAt: z.nullable(z.object({ url: z.string(), source: z.enum(SITE_ADDRESS_SOURCES) })),
   version: Version,
 });
 export type MailSettings = z.infer<typeof MailSettings>;
@@ -37,6 +45,8 @@ export const MailSettingsInput = z.object({
   clearPassword: z.optional(z.boolean()),
   fromName: z.string(),
   fromAddress: z.string(),
+  /** The site's address for the links in e-mails: http(s), a host, nothing after it; '' none; left out: unchanged. */
+  siteUrl: z.optional(z.string()),
   version: Version,
 });
 export type MailSettingsInput = z.infer<typeof MailSettingsInput>;

@@ -7,7 +7,8 @@
  * the new database points at it (written before the server starts, so it is there from the first
  * request); each message it receives is written to .cache/e2e-mail-<PORT>/ as JSON (recipients,
  * subject, text, attachments' names, types and sizes), where tests/e2e/mail.spec.ts reads it. No
- * endpoint of the product is added for it.
+ * endpoint of the product is added for it. The links in those e-mails open at the server's own
+ * loopback address (HOST=127.0.0.1 and PORT, server/mail/siteAddress.ts), as on a laptop's `npm start`.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { hasPermission, type PermissionHolder } from '../../domain/auth/permissions';
+import { siteOrigin } from '../../domain/mail/mail';
 import type { ApiError } from '../api/ApiError';
 import { invalid, isValid, type Invalid } from '../forms/Invalid';
 import type { DocumentSend, MailedDocument, MailLanguage, Mailing, MailSettings, MailSettingsChange, TlsMode } from '../ports/Mailing';
@@ -22,6 +23,7 @@ export interface MailSettingsDraft {
   readonly clearPassword: boolean;
   readonly fromName: string;
   readonly fromAddress: string;
+  readonly siteUrl: string;
 }
 
 export const mailSettingsDraft = (settings: MailSettings): MailSettingsDraft => ({
@@ -33,6 +35,7 @@ export const mailSettingsDraft = (settings: MailSettings): MailSettingsDraft => 
   clearPassword: false,
   fromName: settings.fromName,
   fromAddress: settings.fromAddress,
+  siteUrl: settings.siteUrl,
 });
 
 /** An address with one @, something on each side and a dot in its domain (the server checks it again). */
@@ -42,7 +45,9 @@ function settingsChange(draft: MailSettingsDraft, version: number): Result<MailS
   const host = draft.host.trim();
   const fromAddress = draft.fromAddress.trim();
   const port = /^[0-9]{1,5}$/.test(draft.port.trim()) ? Number(draft.port.trim()) : NaN;
+  const siteUrl = siteOrigin(draft.siteUrl);
   const problems = invalid({
+    siteUrl: siteUrl === null ? [{ key: 'mail:settings.siteUrlFormat' }] : [],
     port: port >= 1 && port <= 65_535 ? [] : [{ key: 'mail:settings.portRange' }],
     fromAddress: fromAddress === '' ? (host ? [{ key: 'mail:settings.fromRequired' }] : []) : looksLikeEmail(fromAddress) ? [] : [{ key: 'mail:settings.emailFormat' }],
   });
@@ -55,6 +60,7 @@ function settingsChange(draft: MailSettingsDraft, version: number): Result<MailS
     ...(draft.clearPassword ? { clearPassword: true } : draft.password ? { password: draft.password } : {}),
     fromName: draft.fromName.trim(),
     fromAddress,
+    siteUrl: siteUrl ?? '',
     version,
   });
 }

@@ -11,6 +11,8 @@ import { token } from '../di/token';
 export type TlsMode = 'none' | 'starttls' | 'tls';
 export type MailLanguage = 'zh-HK' | 'en' | 'both';
 export type MailedDocument = 'quotation' | 'invoice';
+/** Where the links in e-mails take their address from: APP_URL, Settings → E-mail, or the server's own loopback address. */
+export type SiteAddressSource = 'appUrl' | 'settings' | 'loopback';
 
 export interface MailSettings {
   readonly host: string;
@@ -21,6 +23,10 @@ export interface MailSettings {
   readonly passwordSet: boolean;
   readonly fromName: string;
   readonly fromAddress: string;
+  /** The site's address kept here for the links in e-mails ('' none). */
+  readonly siteUrl: string;
+  /** Where the links in e-mails open now, and why; null: nowhere, so e-mails with links are refused. */
+  readonly linksOpenAt: { readonly url: string; readonly source: SiteAddressSource } | null;
   readonly version: number;
 }
 
@@ -34,6 +40,7 @@ export interface MailSettingsChange {
   readonly clearPassword?: boolean;
   readonly fromName: string;
   readonly fromAddress: string;
+  readonly siteUrl: string;
   readonly version: number;
 }
 

@@ -8,6 +8,7 @@ import { enqueue } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { auditFromJob } from '../mail/repository';
 import { outbox } from '../mail/service';
+import { linkAt, linkBase } from '../mail/siteAddress';
 import { invalid, type Failure } from '../service/failure';
 import type { AccountFailure } from './failures';
 import { resetMail } from './passwordResetMail';
@@ -43,7 +44,7 @@ export type ResetFailure = Failure<{ code: 'resetLinkInvalid' }> | AccountFailur
  * caller answers the same in both cases; the only extra work when an account matched is one small
  * transaction, so the two take about as long.
  */
-export async function requestReset(c: AppContext, email: string, siteUrl: string): Promise<Result<void, AccountFailure>> {
+export async function requestReset(c: AppContext, email: string): Promise<Result<void, AccountFailure>> {
   const { db, now, config, clientIp, jobs } = c.var.deps;
   const byIp = await hitRateLimit(c, `password-reset:ip:${clientIp(c) ?? ''}`, config.attemptsPerMinute, MINUTE);
   if (!byIp.allowed) return err({ code: 'tooManyAttempts', limit: byIp });
@@ -52,7 +53,7 @@ export async function requestReset(c: AppContext, email: string, siteUrl: string
   const account = await repo.activeAccountByEmail(db, email);
   if (!account) return ok(undefined);
   await db.transaction().execute(async (tx) => {
-    const job = await enqueue(tx, now(), { kind: PASSWORD_RESET_JOB, payload: { summary: `Password reset → ${account.email}`, userId: account.id, siteUrl } });
+    const job = await enqueue(tx, now(), { kind: PASSWORD_RESET_JOB, payload: { summary: `Password reset → ${account.email}`, userId: account.id } });
     await audit(c, { action: 'password_reset_requested', entityType: 'user', entityId: account.id, userId: null, changes: { jobId: job.id } }, tx);
   });
   jobs?.notify();
@@ -91,15 +92,17 @@ export async function resetWithLink(c: AppContext, input: { token: string; passw
  */
 export const passwordResetJob: JobHandler = {
   async run(deps: ServerDeps, job) {
-    const { userId, siteUrl } = job.payload as { userId?: unknown; siteUrl?: unknown };
-    if (typeof userId !== 'number' || typeof siteUrl !== 'string') throw new PermanentJobError('The reset request is not readable.');
+    const { userId } = job.payload as { userId?: unknown };
+    if (typeof userId !== 'number') throw new PermanentJobError('The reset request is not readable.');
     const account = await repo.activeAccount(deps.db, userId);
     if (!account) throw new PermanentJobError('The account no longer exists or is not active.');
     const send = await outbox(deps);
+    // The site's address as configured (never the request's Host: server/mail/siteAddress.ts); none: the attempt fails saying so.
+    const site = await linkBase(deps);
     const token = randomToken(32);
     const at = deps.now();
     await repo.issue(deps.db, userId, await sha256Hex(token), at, new Date(at.getTime() + RESET_LINK_MINUTES * MINUTE));
-    const words = resetMail({ name: account.name, url: `${siteUrl.replace(/\/+$/, '')}${resetPath(token)}`, minutes: RESET_LINK_MINUTES });
+    const words = resetMail({ name: account.name, url: linkAt(site, resetPath(token)), minutes: RESET_LINK_MINUTES });
     await send({ to: account.email, subject: words.subject, text: words.text });
     await auditFromJob(deps.db, { userId: null, action: 'password_reset_sent', entityType: 'user', entityId: userId, changes: { to: account.email, jobId: job.id }, now: deps.now() });
   },

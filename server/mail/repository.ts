@@ -17,6 +17,8 @@ export interface MailSettingsChange {
   readonly passwordSealed?: string | null;
   readonly fromName: string;
   readonly fromAddress: string;
+  /** undefined: keep the site's address as it is. */
+  readonly siteUrl?: string;
 }
 
 /** Saves the settings if `version` is still the current one; the row, or undefined when it was stale. */
@@ -31,6 +33,7 @@ export function updateSettings(db: Db, change: MailSettingsChange, version: numb
       ...(change.passwordSealed !== undefined ? { password_sealed: change.passwordSealed } : {}),
       from_name: change.fromName,
       from_address: change.fromAddress,
+      ...(change.siteUrl !== undefined ? { site_url: change.siteUrl } : {}),
       updated_at: now,
       version: eb('version', '+', 1),
     }))

@@ -22,6 +22,7 @@ const MailSettingsBody = z.object({
   clearPassword: z.boolean().optional(),
   fromName: z.string().trim().max(200),
   fromAddress: z.union([z.literal(''), email]),
+  siteUrl: z.string().max(255).optional(),
   version: versionField,
 });
 
@@ -49,7 +50,7 @@ export function mailRoutes(): Hono<AppEnv> {
   const listed = replies(DocumentSends);
   const queued = replies(DocumentSendReply, 202);
 
-  routes.get('/settings/mail', settings, ...requirePermission('setting_view'), async (c) => settings.send(c, { settings: await mailSettings(c.var.deps.db) }));
+  routes.get('/settings/mail', settings, ...requirePermission('setting_view'), async (c) => settings.send(c, { settings: await mailSettings(c.var.deps) }));
   routes.put('/settings/mail', settings, ...requirePermission('setting_edit'), async (c) => {
     const input = await parseJsonBody(c, MailSettingsBody);
     if (input.isErr()) return input.error;
@@ -72,9 +73,7 @@ export function mailRoutes(): Hono<AppEnv> {
     routes.post(`${path}/:id{[0-9]{1,9}}/emails`, queued, ...requirePermission(send, 'update'), async (c) => {
       const input = await parseJsonBody(c, SendBody);
       if (input.isErr()) return input.error;
-      // The e-mail's link to the document opens at the site's address: APP_URL, else the one the sender used.
-      const siteUrl = c.var.deps.config.siteUrl ?? new URL(c.req.url).origin;
-      const sent = await sendDocument(serviceContext(c), type, idParam(c), { ...input.value, siteUrl });
+      const sent = await sendDocument(serviceContext(c), type, idParam(c), input.value);
       return sent.isErr() ? failureReply(c, sent.error) : queued.send(c, { send: sent.value });
     });
   }

@@ -4,6 +4,7 @@ import type { JobRow } from '../jobs/repository';
 import { documentAttachment } from './attachment';
 import * as repo from './repository';
 import { outbox } from './service';
+import { linkAt, linkBase } from './siteAddress';
 import { reissueLinkAddress } from '../links/service';
 import { statementMail } from '../statements/mailParts';
 import type { MailAttachment } from './mailer';
@@ -27,12 +28,17 @@ async function sendOf(deps: ServerDeps, job: JobRow): Promise<repo.SendRow> {
   return send;
 }
 
-/** The address of the customer link made for this e-mail (a fresh one at each attempt); null when none was made, or it was revoked meanwhile. */
+/**
+ * The address of the customer link made for this e-mail (a fresh one at each attempt), at the site's
+ * address as configured now (an address in the payload of an older job is ignored: it came from a
+ * request); null when none was made, or it was revoked meanwhile. No site address: the attempt fails.
+ */
 async function linkAddress(deps: ServerDeps, job: JobRow): Promise<string | null> {
-  const { linkId, siteUrl } = job.payload as { linkId?: unknown; siteUrl?: unknown };
-  if (typeof linkId !== 'number' || typeof siteUrl !== 'string') return null;
+  const { linkId } = job.payload as { linkId?: unknown };
+  if (typeof linkId !== 'number') return null;
+  const base = await linkBase(deps);
   const path = await reissueLinkAddress(deps.db, deps.encrypter, linkId, deps.now());
-  return path ? `${siteUrl.replace(/\/+$/, '')}${path}` : null;
+  return path ? linkAt(base, path) : null;
 }
 
 /**

@@ -6,22 +6,23 @@ import type { ServiceContext } from '../service/context';
 import { hongKongDate } from '../../domain/time/dates';
 import { makeDocumentLink } from '../links/service';
 import { conflict, invalid, notFound, type Failure } from '../service/failure';
-import { mailFailureReason, type MailFailureKind } from '../../domain/mail/mail';
+import { mailFailureReason, siteOrigin, type MailFailureKind } from '../../domain/mail/mail';
 import { PermanentJobError } from '../jobs/runner';
 import { MailError, type Mailer, type MailMessage, type SmtpSettings } from './mailer';
 import * as repo from './repository';
+import { siteAddress } from './siteAddress';
 import { defaultDocumentMessage, testMail, type MailLanguage } from './texts';
 
 /** Settings → E-mail, its test e-mail, and sending a quotation or an invoice by e-mail (queued as a job). */
 
-export type MailFailure = Failure<{ code: 'mailNotConfigured' } | { code: 'mailUnavailable' } | { code: 'mailFailed'; kind: MailFailureKind }>;
+export type MailFailure = Failure<{ code: 'mailNotConfigured' } | { code: 'mailUnavailable' } | { code: 'mailFailed'; kind: MailFailureKind } | { code: 'siteUrlNotSet' }>;
 
 /** The job kind that sends a document (server/mail/sendJob.ts). */
 export const SEND_DOCUMENT_JOB = 'sendDocument';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-function settingsView(row: repo.MailSettingRow): MailSettings {
+async function settingsView(deps: Pick<ServerDeps, 'db' | 'config'>, row: repo.MailSettingRow): Promise<MailSettings> {
   return {
     host: row.host,
     port: row.port,
@@ -30,11 +31,13 @@ function settingsView(row: repo.MailSettingRow): MailSettings {
     passwordSet: row.password_sealed !== null,
     fromName: row.from_name,
     fromAddress: row.from_address,
+    siteUrl: row.site_url,
+    linksOpenAt: await siteAddress(deps),
     version: row.version,
   };
 }
 
-export const mailSettings = async (db: ServiceContext['db']): Promise<MailSettings> => settingsView(await repo.settingsRow(db));
+export const mailSettings = async (deps: Pick<ServerDeps, 'db' | 'config'>): Promise<MailSettings> => settingsView(deps, await repo.settingsRow(deps.db));
 
 export interface MailSettingsInput {
   readonly host: string;
@@ -45,17 +48,24 @@ export interface MailSettingsInput {
   readonly clearPassword?: boolean;
   readonly fromName: string;
   readonly fromAddress: string;
+  /** The site's address as typed; left out: unchanged. */
+  readonly siteUrl?: string;
   readonly version: number;
 }
 
-/** Saves Settings → E-mail; a new password is sealed, an empty one keeps the one kept. Audited without the password. */
+/**
+ * Saves Settings → E-mail; a new password is sealed, an empty one keeps the one kept; the site's
+ * address is kept as its origin (http or https, nothing after the host). Audited without the password.
+ */
 export async function saveMailSettings(ctx: ServiceContext, input: MailSettingsInput): Promise<Result<MailSettings, Failure>> {
   if (input.host && !input.fromAddress) return err(invalid({ fromAddress: 'mail.fromRequired' }));
+  const siteUrl = input.siteUrl === undefined ? undefined : siteOrigin(input.siteUrl);
+  if (siteUrl === null) return err(invalid({ siteUrl: 'mail.siteUrlFormat' }));
   const before = await repo.settingsRow(ctx.db);
   const passwordSealed = input.clearPassword ? null : input.password ? await ctx.deps.encrypter.encrypt(input.password) : undefined;
-  return ctx.db.transaction().execute(async (tx) => {
-    const saved = await repo.updateSettings(tx, { ...input, passwordSealed }, input.version, ctx.now());
-    if (!saved) return err(conflict);
+  const saved = await ctx.db.transaction().execute(async (tx) => {
+    const saved = await repo.updateSettings(tx, { ...input, siteUrl, passwordSealed }, input.version, ctx.now());
+    if (!saved) return null;
     const changes: Record<string, unknown> = {};
     for (const [field, from, to] of [
       ['host', before.host, saved.host],
@@ -64,13 +74,15 @@ export async function saveMailSettings(ctx: ServiceContext, input: MailSettingsI
       ['username', before.username, saved.username],
       ['fromName', before.from_name, saved.from_name],
       ['fromAddress', before.from_address, saved.from_address],
+      ['siteUrl', before.site_url, saved.site_url],
     ] as const) {
       if (from !== to) changes[field] = { from, to };
     }
     if (passwordSealed !== undefined) changes.password = passwordSealed === null ? 'removed' : 'changed';
     await ctx.audit({ action: 'update', entityType: 'mail_settings', entityId: 1, changes }, tx);
-    return ok(settingsView(saved));
+    return saved;
   });
+  return saved ? ok(await settingsView(ctx.deps, saved)) : err(conflict);
 }
 
 /** The SMTP server and the sender of Settings → E-mail, its password opened; null when no server is set. */
@@ -133,6 +145,16 @@ export async function outbox(deps: Pick<ServerDeps, 'db' | 'encrypter' | 'mailer
   return (message) => sendThrough(mailer, where.smtp, { from: where.from, ...message });
 }
 
+/**
+ * Whether an e-mail to a customer may be queued now: e-mail is set up, and the site's address its
+ * links open at is known (never taken from the request: server/mail/siteAddress.ts).
+ */
+export async function readyToMail(ctx: Pick<ServiceContext, 'db' | 'deps'>): Promise<Result<void, { readonly code: 'mailNotConfigured' | 'siteUrlNotSet' }>> {
+  if (!(await repo.settingsRow(ctx.db)).host) return err({ code: 'mailNotConfigured' });
+  if (!(await siteAddress({ db: ctx.db, config: ctx.deps.config }))) return err({ code: 'siteUrlNotSet' });
+  return ok(undefined);
+}
+
 /** A send as the document screen shows it: its state is its job's. */
 export function sendView(row: repo.SendRow): DocumentSend {
   const status = row.status === 'done' ? 'sent' : row.status === 'failed' ? 'failed' : row.status === 'running' ? 'sending' : 'queued';
@@ -163,8 +185,6 @@ export interface SendDocumentInput {
   readonly to: string;
   readonly language: MailLanguage;
   readonly message: string;
-  /** The site's address as customers reach it: the e-mail holds a customer link to the document there. */
-  readonly siteUrl?: string;
 }
 
 /** How long the customer link an e-mail holds stays open, in days (a link made by hand: 1–365, 30 by default). */
@@ -180,14 +200,13 @@ const ENTITY = { quotation: 'quotation', invoice: 'order' } as const;
 export async function sendDocument(ctx: ServiceContext, type: repo.SendDocumentType, id: number, input: SendDocumentInput): Promise<Result<DocumentSend, MailFailure>> {
   const head = await repo.documentHead(ctx.db, type, id);
   if (!head) return err(notFound);
-  if (!(await repo.settingsRow(ctx.db)).host) return err({ code: 'mailNotConfigured' });
+  const ready = await readyToMail(ctx);
+  if (ready.isErr()) return err(ready.error);
   const message = input.message.trim() || defaultDocumentMessage(input.language, type, head.number);
   // The customer's link to the document (audited as made by the sender); the job gives it its address
-  // when it sends, so no address of it is kept anywhere but in the e-mail.
-  const link = input.siteUrl
-    ? await makeDocumentLink({ db: ctx.db, now: ctx.now, today: hongKongDate(ctx.now()), user: ctx.actor, audit: ctx.audit }, ctx.deps.encrypter, type, id, EMAIL_LINK_DAYS)
-    : null;
-  const linked = link?.isOk() ? { linkId: link.value.link.id, siteUrl: input.siteUrl } : {};
+  // (the site's, server/mail/siteAddress.ts) when it sends, so no address of it is kept but in the e-mail.
+  const link = await makeDocumentLink({ db: ctx.db, now: ctx.now, today: hongKongDate(ctx.now()), user: ctx.actor, audit: ctx.audit }, ctx.deps.encrypter, type, id, EMAIL_LINK_DAYS);
+  const linked = link.isOk() ? { linkId: link.value.link.id } : {};
   const sendId = await ctx.db.transaction().execute(async (tx) => {
     const job = await enqueue(tx, ctx.now(), { kind: SEND_DOCUMENT_JOB, payload: { summary: `${head.number} → ${input.to}`, ...linked } });
     const { id: sendId } = await repo.insertSend(tx, { type, documentId: id, jobId: job.id, recipient: input.to, language: input.language, message, userId: ctx.actor.id, now: ctx.now() });

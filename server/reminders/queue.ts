@@ -58,8 +58,6 @@ export interface ReminderRequest {
   readonly invoices?: readonly { readonly orderId: number; readonly number: string; readonly outstanding: number }[];
   readonly manual: boolean;
   readonly userId: number | null;
-  /** The site's address the customer links open at; null: no links. */
-  readonly siteUrl: string | null;
 }
 
 export type ReminderOutcome = { readonly outcome: 'queued'; readonly reminderId: number } | { readonly outcome: 'skipped'; readonly reason: SkipReason; readonly reminderId: number | null } | { readonly outcome: 'taken' };
@@ -100,16 +98,14 @@ export async function putReminder(deps: Pick<ServerDeps, 'db' | 'now'>, request:
     if (id === null) return { outcome: 'taken' };
     const invoices = request.invoices ?? [];
     await repo.insertReminderInvoices(tx, id, invoices);
-    // The customer's link to each invoice; the job gives it its address when it sends (as the invoice e-mail's).
+    // The customer's link to each invoice; the job gives it the site's address when it sends (as the invoice e-mail's).
     const links: Record<string, number> = {};
-    if (request.siteUrl) {
-      for (const invoice of invoices) {
-        links[invoice.orderId] = await insertLink(tx, { type: 'invoice', documentId: invoice.orderId, placeholder: `pending:${randomToken(16)}`, expiresAt: new Date(now.getTime() + REMINDER_LINK_DAYS * DAY_MS), userId: request.userId, now });
-        await audit({ action: 'link_create', entityType: 'order', entityId: invoice.orderId, changes: { linkId: links[invoice.orderId], via: 'reminder', reminderId: id } }, tx);
-      }
+    for (const invoice of invoices) {
+      links[invoice.orderId] = await insertLink(tx, { type: 'invoice', documentId: invoice.orderId, placeholder: `pending:${randomToken(16)}`, expiresAt: new Date(now.getTime() + REMINDER_LINK_DAYS * DAY_MS), userId: request.userId, now });
+      await audit({ action: 'link_create', entityType: 'order', entityId: invoice.orderId, changes: { linkId: links[invoice.orderId], via: 'reminder', reminderId: id } }, tx);
     }
     const subject = request.kind === 'overdue' ? invoices.map((i) => i.number).join(', ') : `${request.visit?.date ?? ''}`;
-    const job = await enqueue(tx, now, { kind: SEND_REMINDER_JOB, payload: { summary: `${subject} → ${base.recipient}`, siteUrl: request.siteUrl, links } });
+    const job = await enqueue(tx, now, { kind: SEND_REMINDER_JOB, payload: { summary: `${subject} → ${base.recipient}`, links } });
     await repo.setReminderJob(tx, id, job.id);
     await audit({ action: 'reminderQueued', entityType: 'client', entityId: client.id, changes: { kind: request.kind, reminderId: id, to: base.recipient, jobId: job.id, manual: request.manual } }, tx);
     return { outcome: 'queued', reminderId: id };

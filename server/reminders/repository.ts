@@ -17,7 +17,6 @@ export interface ReminderSettingsChange {
   readonly overdue_every_days: number;
   readonly overdue_max_count: number;
   readonly send_minute: number;
-  readonly site_url: string;
 }
 
 /** Saves the settings at `version`; the row, or undefined when the version was stale. */

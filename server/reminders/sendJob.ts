@@ -5,6 +5,7 @@ import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { reissueLinkAddress } from '../links/service';
 import { auditFromJob } from '../mail/repository';
 import { outbox } from '../mail/service';
+import { linkAt, linkBase } from '../mail/siteAddress';
 import { reminderClients } from './queue';
 import * as repo from './repository';
 import { dayBeforeMail, overdueMail } from './texts';
@@ -13,15 +14,21 @@ type Reminder = NonNullable<Awaited<ReturnType<typeof repo.reminderOfJob>>>;
 
 const DAY_MINUTES = 24 * 60;
 
-/** The address of each invoice's customer link (a fresh token at each attempt), by order id; none when the link was revoked meanwhile. */
+/**
+ * The address of each invoice's customer link (a fresh token at each attempt), by order id, at the
+ * site's address as configured now (never one kept in the payload); none when the link was revoked
+ * meanwhile. No site address: the attempt fails with that reason.
+ */
 async function linkAddresses(deps: ServerDeps, job: JobRow): Promise<Map<number, string>> {
-  const { links, siteUrl } = job.payload as { links?: unknown; siteUrl?: unknown };
+  const { links } = job.payload as { links?: unknown };
   const out = new Map<number, string>();
-  if (typeof siteUrl !== 'string' || typeof links !== 'object' || links === null) return out;
-  for (const [orderId, linkId] of Object.entries(links)) {
-    if (typeof linkId !== 'number') continue;
+  if (typeof links !== 'object' || links === null) return out;
+  const ids = Object.entries(links).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  if (ids.length === 0) return out;
+  const base = await linkBase(deps);
+  for (const [orderId, linkId] of ids) {
     const path = await reissueLinkAddress(deps.db, deps.encrypter, linkId, deps.now());
-    if (path) out.set(Number(orderId), `${siteUrl.replace(/\/+$/, '')}${path}`);
+    if (path) out.set(Number(orderId), linkAt(base, path));
   }
   return out;
 }

@@ -18,7 +18,7 @@ type Answer = { status: number; body: unknown } | null;
 const backend = (routes: (r: ApiRequest) => Answer) => (r: ApiRequest) => routes(r) ?? { status: 200, body: { auth: true } };
 
 const SETTINGS = wire(MailSettingsReply, {
-  settings: { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', version: 3 },
+  settings: { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', siteUrl: '', linksOpenAt: { url: 'http://127.0.0.1:3000', source: 'loopback' }, version: 3 },
 });
 
 describe('Settings → E-mail', () => {
@@ -50,8 +50,27 @@ describe('Settings → E-mail', () => {
       username: 'office',
       fromName: 'Harbour Pest',
       fromAddress: 'office@harbour.test',
+      siteUrl: '',
       version: 3,
     });
+  });
+
+  it('takes the site address of the links in e-mails, checks it, and says where links open now', async () => {
+    const saved = wire(MailSettingsReply, { settings: { ...SETTINGS.settings, siteUrl: 'https://office.harbour.test', linksOpenAt: { url: 'https://office.harbour.test', source: 'settings' }, version: 4 } });
+    const { user, transport } = renderSignedIn({
+      start: '/settings/mail',
+      handler: backend((r) => (r.path === '/api/settings/mail' && r.method === 'GET' ? { status: 200, body: SETTINGS } : r.method === 'PUT' ? { status: 200, body: saved } : null)),
+    });
+    expect(await screen.findByText(/No site address is set: links in e-mails open at http:\/\/127\.0\.0\.1:3000, this server's own address/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Site address'), 'office.harbour.test/login');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Site address')).toHaveAccessibleDescription('Enter the site\'s address, e.g. https://office.example.hk (http or https, nothing after the host).');
+    expect(transport.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    await user.clear(screen.getByLabelText('Site address'));
+    await user.type(screen.getByLabelText('Site address'), 'https://office.harbour.test/');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Links in e-mails open at https://office.harbour.test.')).toBeInTheDocument();
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ siteUrl: 'https://office.harbour.test' });
   });
 
   it('sends a test e-mail and says why one failed', async () => {

@@ -45,7 +45,7 @@ describe('reminders made by instances at the same moment', () => {
     const reminderClient = { id: client.id, nameEn: 'Race Ltd', nameZh: '', optedOut: false, contact: { name: 'R', email: 'race@client.test' } };
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, () =>
-        putReminder(server.deps, { kind: 'overdue', key: `overdue:${client.id}:2026-11-23`, day: '2026-11-23', client: reminderClient, manual: false, userId: null, siteUrl: null }, () => Promise.resolve()),
+        putReminder(server.deps, { kind: 'overdue', key: `overdue:${client.id}:2026-11-23`, day: '2026-11-23', client: reminderClient, manual: false, userId: null }, () => Promise.resolve()),
       ),
     );
     expect(outcomes.filter((o) => o.outcome === 'queued')).toHaveLength(1);

@@ -47,7 +47,7 @@ const firstId = async (table: 'quotations' | 'orders') => (await server.db.selec
 
 describe('Settings → E-mail', () => {
   it('keeps the password sealed and never sends it back; the test e-mail arrives', async () => {
-    const saved = await saveSettings({ host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest 海港除蟲', fromAddress: 'office@harbour.test' });
+    const saved = await saveSettings({ host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest 海港除蟲', fromAddress: 'office@harbour.test', siteUrl: 'https://office.harbour.test' });
     expect(saved.status).toBe(200);
     expect(saved.body!.settings).toMatchObject({ host: '127.0.0.1', port: sink.port, passwordSet: true });
     expect(JSON.stringify(saved.body)).not.toContain(CREDENTIALS.password);
@@ -119,8 +119,8 @@ describe('sending a document by e-mail', () => {
     expect(text).toContain(quotation.number);
     expect(text).toMatch(/報價單/);
     expect(text).toMatch(/QUOTATION|Quotation/);
-    // The customer's link to the quotation, at the address the sender used: it opens the quotation.
-    const address = /http:\/\/localhost\/d\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    // The customer's link to the quotation, at the site's address (Settings → E-mail): it opens the quotation.
+    const address = /https:\/\/office\.harbour\.test\/d\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
     expect(address, mail.text).not.toBeNull();
     const opened = await new TestAgent(server).get(`/api/public/documents/${address![1]!}`);
     expect(opened.status).toBe(200);

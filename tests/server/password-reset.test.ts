@@ -51,7 +51,7 @@ async function linkFor(email: string): Promise<string> {
   await runner.runDue();
   const mail = sink.received.slice(before).find((m) => m.to && 'text' in m.to && m.to.text === email);
   expect(mail, `no e-mail to ${email}`).toBeDefined();
-  const link = /http:\/\/localhost\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text ?? '');
+  const link = /https:\/\/office\.harbour\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text ?? '');
   expect(link, mail!.text).not.toBeNull();
   return link![1]!;
 }
@@ -61,7 +61,7 @@ beforeAll(async () => {
   admin = await signedInAgent(server, DEMO.admin);
   runner = new JobRunner(server.deps, JOB_HANDLERS, { worker: 'reset-test' });
   const settings = (await admin.get('/api/settings/mail')).body!.settings as { version: number };
-  const saved = await admin.put('/api/settings/mail', { host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', version: settings.version });
+  const saved = await admin.put('/api/settings/mail', { host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', siteUrl: 'https://office.harbour.test', version: settings.version });
   expect(saved.status).toBe(200);
 });
 afterAll(async () => {
