@@ -27,6 +27,8 @@ export const MailSettings = z.object({
    * loopback address; null: none, so e-mails with links are refused.
    */
   linksOpenAt: z.nullable(z.object({ url: z.string(), source: z.enum(SITE_ADDRESS_SOURCES) })),
+  /** How many e-mails one person may send in an hour (documents, statements, reminders sent by hand, test e-mails). */
+  sendsPerHour: z.number(),
   version: Version,
 });
 export type MailSettings = z.infer<typeof MailSettings>;
@@ -47,6 +49,8 @@ export const MailSettingsInput = z.object({
   fromAddress: z.string(),
   /** The site's address for the links in e-mails: http(s), a host, nothing after it; '' none; left out: unchanged. */
   siteUrl: z.optional(z.string()),
+  /** 1–10,000; left out: unchanged. */
+  sendsPerHour: z.optional(z.number()),
   version: Version,
 });
 export type MailSettingsInput = z.infer<typeof MailSettingsInput>;

@@ -27,6 +27,8 @@ export interface MailSettings {
   readonly siteUrl: string;
   /** Where the links in e-mails open now, and why; null: nowhere, so e-mails with links are refused. */
   readonly linksOpenAt: { readonly url: string; readonly source: SiteAddressSource } | null;
+  /** How many e-mails one person may send in an hour. */
+  readonly sendsPerHour: number;
   readonly version: number;
 }
 
@@ -41,6 +43,7 @@ export interface MailSettingsChange {
   readonly fromName: string;
   readonly fromAddress: string;
   readonly siteUrl: string;
+  readonly sendsPerHour: number;
   readonly version: number;
 }
 

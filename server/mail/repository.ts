@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DocumentSendTable, MailSettingTable, TlsMode } from '../db/schema';
 import type { Db } from '../service/context';
 
@@ -19,6 +19,8 @@ export interface MailSettingsChange {
   readonly fromAddress: string;
   /** undefined: keep the site's address as it is. */
   readonly siteUrl?: string;
+  /** undefined: keep the limit as it is. */
+  readonly sendsPerHour?: number;
 }
 
 /** Saves the settings if `version` is still the current one; the row, or undefined when it was stale. */
@@ -34,6 +36,7 @@ export function updateSettings(db: Db, change: MailSettingsChange, version: numb
       from_name: change.fromName,
       from_address: change.fromAddress,
       ...(change.siteUrl !== undefined ? { site_url: change.siteUrl } : {}),
+      ...(change.sendsPerHour !== undefined ? { sends_per_hour: change.sendsPerHour } : {}),
       updated_at: now,
       version: eb('version', '+', 1),
     }))
@@ -122,4 +125,44 @@ export function auditFromJob(db: Db, entry: { userId: number | null; action: str
     .insertInto('audits')
     .values({ user_id: entry.userId, action: entry.action, entity_type: entry.entityType, entity_id: String(entry.entityId), changes: JSON.stringify(entry.changes), ip: null, created_at: entry.now })
     .execute();
+}
+
+/**
+ * Takes `count` sends from a person's allowance of the window kept under `key` in rate_limits (so
+ * every server instance counts the same), all or none: the new count, or null when they would pass
+ * `limit` (nothing is taken then). A window that has ended starts afresh.
+ */
+export async function takeAllowance(db: Db, key: string, count: number, limit: number, at: Date, resetAt: Date): Promise<{ hits: number } | null> {
+  if (count > limit) return null;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, hits: count, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          hits: sql<number>`case when rate_limits.reset_at <= ${at}::timestamptz then ${count}::int else rate_limits.hits + ${count}::int end`,
+          reset_at: sql<Date>`case when rate_limits.reset_at <= ${at}::timestamptz then ${resetAt}::timestamptz else rate_limits.reset_at end`,
+        })
+        .where(sql<boolean>`rate_limits.reset_at <= ${at}::timestamptz or rate_limits.hits + ${count}::int <= ${limit}::int`),
+    )
+    .returning('hits')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Gives `count` sends back to the allowance under `key` (sends counted that did not happen). */
+export async function giveBackAllowance(db: Db, key: string, count: number): Promise<void> {
+  if (count <= 0) return;
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql<number>`greatest(rate_limits.hits - ${count}::int, 0)` })
+    .where('key', '=', key)
+    .execute();
+}
+
+/** When the window under `key` ends, if there is one. */
+export async function allowanceResetAt(db: Db, key: string): Promise<Date | null> {
+  const row = await db.selectFrom('rate_limits').select('reset_at').where('key', '=', key).executeTakeFirst();
+  return row ? new Date(row.reset_at) : null;
 }

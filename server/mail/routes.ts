@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { DocumentSendReply, DocumentSends, MailSettingsReply, MailTestReply, SEND_DOCUMENT_TYPES, TLS_MODES } from '../../contract/mail';
 import type { Permission } from '../../domain/auth/permissions';
+import { MAX_SENDS_PER_HOUR } from '../../domain/mail/mail';
 import type { AppEnv } from '../http/env';
 import { idParam, versionField } from '../http/fields';
 import { requirePermission } from '../http/permissions';
@@ -23,6 +24,7 @@ const MailSettingsBody = z.object({
   fromName: z.string().trim().max(200),
   fromAddress: z.union([z.literal(''), email]),
   siteUrl: z.string().max(255).optional(),
+  sendsPerHour: z.number().int().min(1).max(MAX_SENDS_PER_HOUR).optional(),
   version: versionField,
 });
 

@@ -10,12 +10,13 @@ import { mailFailureReason, siteOrigin, type MailFailureKind } from '../../domai
 import { PermanentJobError } from '../jobs/runner';
 import { MailError, type Mailer, type MailMessage, type SmtpSettings } from './mailer';
 import * as repo from './repository';
+import { takeSends, type SendLimitFailure } from './sendLimit';
 import { siteAddress } from './siteAddress';
 import { defaultDocumentMessage, testMail, type MailLanguage } from './texts';
 
 /** Settings → E-mail, its test e-mail, and sending a quotation or an invoice by e-mail (queued as a job). */
 
-export type MailFailure = Failure<{ code: 'mailNotConfigured' } | { code: 'mailUnavailable' } | { code: 'mailFailed'; kind: MailFailureKind } | { code: 'siteUrlNotSet' }>;
+export type MailFailure = Failure<{ code: 'mailNotConfigured' } | { code: 'mailUnavailable' } | { code: 'mailFailed'; kind: MailFailureKind } | { code: 'siteUrlNotSet' } | SendLimitFailure>;
 
 /** The job kind that sends a document (server/mail/sendJob.ts). */
 export const SEND_DOCUMENT_JOB = 'sendDocument';
@@ -33,6 +34,7 @@ async function settingsView(deps: Pick<ServerDeps, 'db' | 'config'>, row: repo.M
     fromAddress: row.from_address,
     siteUrl: row.site_url,
     linksOpenAt: await siteAddress(deps),
+    sendsPerHour: row.sends_per_hour,
     version: row.version,
   };
 }
@@ -50,6 +52,8 @@ export interface MailSettingsInput {
   readonly fromAddress: string;
   /** The site's address as typed; left out: unchanged. */
   readonly siteUrl?: string;
+  /** E-mails one person may send in an hour; left out: unchanged. */
+  readonly sendsPerHour?: number;
   readonly version: number;
 }
 
@@ -75,6 +79,7 @@ export async function saveMailSettings(ctx: ServiceContext, input: MailSettingsI
       ['fromName', before.from_name, saved.from_name],
       ['fromAddress', before.from_address, saved.from_address],
       ['siteUrl', before.site_url, saved.site_url],
+      ['sendsPerHour', before.sends_per_hour, saved.sends_per_hour],
     ] as const) {
       if (from !== to) changes[field] = { from, to };
     }
@@ -118,6 +123,8 @@ export async function sendTestMail(ctx: ServiceContext, to: string): Promise<Res
   if (!mailer) return err({ code: 'mailUnavailable' });
   const where = await smtpOf(ctx.deps);
   if (!where) return err({ code: 'mailNotConfigured' });
+  const allowed = await takeSends(ctx);
+  if (allowed.isErr()) return err(allowed.error);
   const words = testMail(where.smtp.host);
   let failure: MailFailureKind | null = null;
   try {
@@ -202,6 +209,8 @@ export async function sendDocument(ctx: ServiceContext, type: repo.SendDocumentT
   if (!head) return err(notFound);
   const ready = await readyToMail(ctx);
   if (ready.isErr()) return err(ready.error);
+  const allowed = await takeSends(ctx);
+  if (allowed.isErr()) return err(allowed.error);
   const message = input.message.trim() || defaultDocumentMessage(input.language, type, head.number);
   // The customer's link to the document (audited as made by the sender); the job gives it its address
   // (the site's, server/mail/siteAddress.ts) when it sends, so no address of it is kept but in the e-mail.

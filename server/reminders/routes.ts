@@ -10,6 +10,7 @@ import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
 import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
+import { sendLimitReply } from '../mail/replies';
 import { serviceContext } from '../service/context';
 import { reminderLog, reminderSettings, saveReminderSettings, sendOverdueNow, type ReminderFailure } from './service';
 
@@ -38,6 +39,7 @@ const OverdueBody = z.object({ clientIds: z.array(z.number().int().positive().ma
 const failureReply = failureReplies<ReminderFailure>({
   mailNotConfigured: (c, failure) => errorReply(c, 422, 'mail.notConfigured', { reason: failure.code, details: {} }),
   siteUrlNotSet: (c, failure) => errorReply(c, 422, 'mail.siteUrlNotSet', { reason: failure.code, details: {} }),
+  sendLimit: sendLimitReply,
 });
 
 /**

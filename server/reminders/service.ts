@@ -5,6 +5,7 @@ import type { ReminderKind, ReminderStatus } from '../db/schema';
 import { clientCode } from '../clients/repository';
 import { settingsRow as mailSettingsRow } from '../mail/repository';
 import { readyToMail } from '../mail/service';
+import { giveBackSends, takeSends, type SendLimitFailure } from '../mail/sendLimit';
 import type { ServiceContext } from '../service/context';
 import { conflict, invalid, type Failure } from '../service/failure';
 import { putReminder, reminderClients } from './queue';
@@ -13,7 +14,7 @@ import { ensureDailyScan, rescheduleScans } from './scan';
 
 /** Settings → Customer reminders, the send log, and "send the overdue reminder now" (issue 21 item 7). */
 
-export type ReminderFailure = Failure<'mailNotConfigured' | 'siteUrlNotSet'>;
+export type ReminderFailure = Failure<'mailNotConfigured' | 'siteUrlNotSet'> | SendLimitFailure;
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -126,6 +127,14 @@ export async function sendOverdueNow(ctx: ServiceContext, clientIds: readonly nu
   const ids = [...new Set(clientIds)];
   const today = hongKongDate(ctx.now());
   const [clients, invoices] = await Promise.all([reminderClients(ctx.db, ids), repo.overdueInvoices(ctx.db, today, ids)]);
+  // The e-mails this may send count against the sender's e-mails of the hour, all together; those
+  // that turn out sent today already are given back.
+  const mailable = ids.filter((id) => {
+    const client = clients.get(id);
+    return client && !client.optedOut && client.contact && invoices.some((i) => i.client_id === id);
+  }).length;
+  const allowed = await takeSends(ctx, mailable);
+  if (allowed.isErr()) return err(allowed.error);
   const results: OverdueOutcome[] = [];
   let queued = 0;
   for (const clientId of ids) {
@@ -157,6 +166,7 @@ export async function sendOverdueNow(ctx: ServiceContext, clientIds: readonly nu
           : { clientId, outcome: 'skipped', reason: 'alreadyToday', reminderId: null },
     );
   }
+  await giveBackSends(ctx, mailable - queued);
   if (queued > 0) ctx.deps.jobs?.notify();
   return ok(results);
 }

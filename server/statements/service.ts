@@ -8,6 +8,7 @@ import { clientStatement, defaultStatementPeriod } from '../clients/statement';
 import { enqueue } from '../jobs/queue';
 import * as mailRepo from '../mail/repository';
 import { SEND_DOCUMENT_JOB, sendView, type MailFailure } from '../mail/service';
+import { takeSends, type SendLimitFailure } from '../mail/sendLimit';
 import type { MailLanguage } from '../mail/texts';
 import type { ServiceContext } from '../service/context';
 import { invalid, notFound, type Failure } from '../service/failure';
@@ -75,6 +76,8 @@ export async function sendStatement(ctx: ServiceContext, clientId: number, input
   if (!(await mailRepo.settingsRow(ctx.db)).host) return err({ code: 'mailNotConfigured' });
   const statement = await clientStatement(ctx.db, clientId, period.value.from, period.value.to);
   if (!statement) return err(notFound);
+  const allowed = await takeSends(ctx);
+  if (allowed.isErr()) return err(allowed.error);
   const send = await queueStatement(ctx, clientId, statement, input);
   ctx.deps.jobs?.notify();
   return ok(send);
@@ -90,44 +93,55 @@ export interface SendStatementsInput {
  * Sends the statements of several clients in one action: each client's is queued as its own job,
  * to its first contact with an e-mail address (the primary first), in both languages unless told;
  * a client is skipped, with the reason, when it owes nothing at the period's end, has no contact
- * with an e-mail address, does not exist, or when e-mail is not set up at all. The outcomes are in
- * the order asked (each client once).
+ * with an e-mail address, does not exist, or when e-mail is not set up at all. The e-mails count
+ * against the sender's e-mails of the hour, all together: past it, nothing is queued (sendLimit).
+ * The outcomes are in the order asked (each client once).
  */
-export async function sendStatements(ctx: ServiceContext, input: SendStatementsInput): Promise<Result<SendStatementsReply, Failure>> {
+export async function sendStatements(ctx: ServiceContext, input: SendStatementsInput): Promise<Result<SendStatementsReply, Failure | SendLimitFailure>> {
   const period = statementPeriodOf(ctx.now(), input.period);
   if (period.isErr()) return err(period.error);
   const language = input.language ?? 'both';
   const configured = (await mailRepo.settingsRow(ctx.db)).host !== '';
-  const results: SendStatementsReply['results'] = [];
-  const skipped = (clientId: number, names: { nameEn: string; nameZh: string }, reason: StatementSkipReason) => results.push({ clientId, ...names, status: 'skipped', recipient: null, reason });
-  let queued = 0;
+  type Outcome = SendStatementsReply['results'][number];
+  const outcomes: (Outcome | { clientId: number; names: { nameEn: string; nameZh: string }; statement: Statement; to: string })[] = [];
+  const skipped = (clientId: number, names: { nameEn: string; nameZh: string }, reason: StatementSkipReason): Outcome => ({ clientId, ...names, status: 'skipped', recipient: null, reason });
   const ids = [...new Set(input.clientIds)];
   const clients = new Map((await statementClients(ctx.db, ids)).map((row) => [row.id, row]));
   for (const clientId of ids) {
     const client = clients.get(clientId);
     if (!client) {
-      skipped(clientId, { nameEn: '', nameZh: '' }, 'notFound');
+      outcomes.push(skipped(clientId, { nameEn: '', nameZh: '' }, 'notFound'));
       continue;
     }
     const names = { nameEn: client.name_en, nameZh: client.name_zh };
     if (!configured) {
-      skipped(clientId, names, 'mailNotConfigured');
+      outcomes.push(skipped(clientId, names, 'mailNotConfigured'));
       continue;
     }
     const statement = await clientStatement(ctx.db, clientId, period.value.from, period.value.to);
     if (!statement || !owes(statement)) {
-      skipped(clientId, names, 'nothingOwed');
+      outcomes.push(skipped(clientId, names, 'nothingOwed'));
       continue;
     }
     const contact = (await mailRepo.contactEmails(ctx.db, clientId))[0];
     if (!contact) {
-      skipped(clientId, names, 'noEmail');
+      outcomes.push(skipped(clientId, names, 'noEmail'));
       continue;
     }
-    const send = await queueStatement(ctx, clientId, statement, { to: contact.email, language, message: '' });
-    queued += 1;
-    results.push({ clientId, ...names, status: 'queued', recipient: send.recipient, reason: null });
+    outcomes.push({ clientId, names, statement, to: contact.email });
   }
-  if (queued > 0) ctx.deps.jobs?.notify();
+  const toSend = outcomes.filter((o) => 'statement' in o);
+  const allowed = await takeSends(ctx, toSend.length);
+  if (allowed.isErr()) return err(allowed.error);
+  const results: Outcome[] = [];
+  for (const outcome of outcomes) {
+    if (!('statement' in outcome)) {
+      results.push(outcome);
+      continue;
+    }
+    const send = await queueStatement(ctx, outcome.clientId, outcome.statement, { to: outcome.to, language, message: '' });
+    results.push({ clientId: outcome.clientId, ...outcome.names, status: 'queued', recipient: send.recipient, reason: null });
+  }
+  if (toSend.length > 0) ctx.deps.jobs?.notify();
   return ok({ results, period: period.value });
 }

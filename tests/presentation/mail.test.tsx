@@ -18,7 +18,7 @@ type Answer = { status: number; body: unknown } | null;
 const backend = (routes: (r: ApiRequest) => Answer) => (r: ApiRequest) => routes(r) ?? { status: 200, body: { auth: true } };
 
 const SETTINGS = wire(MailSettingsReply, {
-  settings: { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', siteUrl: '', linksOpenAt: { url: 'http://127.0.0.1:3000', source: 'loopback' }, version: 3 },
+  settings: { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', siteUrl: '', linksOpenAt: { url: 'http://127.0.0.1:3000', source: 'loopback' }, sendsPerHour: 200, version: 3 },
 });
 
 describe('Settings → E-mail', () => {
@@ -51,6 +51,7 @@ describe('Settings → E-mail', () => {
       fromName: 'Harbour Pest',
       fromAddress: 'office@harbour.test',
       siteUrl: '',
+      sendsPerHour: 200,
       version: 3,
     });
   });
