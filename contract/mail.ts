@@ -91,9 +91,12 @@ export type MailContact = z.infer<typeof MailContact>;
 /** GET /api/{quotations|orders}/{id}/emails: the sends of the document, newest first, and whom it may go to. */
 export const DocumentSends = z.object({
   sends: z.array(DocumentSend),
+  /** The client's contacts with an e-mail address: for an invoice the one for accounts first, else the primary first. */
   contacts: z.array(MailContact),
   /** Whether Settings → E-mail names an SMTP server (else sending is refused). */
   mailConfigured: z.boolean(),
+  /** The language of the client's e-mails: the form's first choice. */
+  clientLanguage: z.enum(['zh-HK', 'en', 'both']),
 });
 export type DocumentSends = z.infer<typeof DocumentSends>;
 

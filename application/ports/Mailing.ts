@@ -70,6 +70,8 @@ export interface DocumentSends {
   readonly sends: readonly DocumentSend[];
   readonly contacts: readonly { readonly name: string; readonly email: string }[];
   readonly mailConfigured: boolean;
+  /** The language of the client's e-mails: the form's first choice. */
+  readonly clientLanguage: MailLanguage;
 }
 
 export interface SendRequest {

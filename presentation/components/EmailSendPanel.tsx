@@ -73,7 +73,9 @@ export function EmailSendPanel<S extends DocumentSend>({
     send.reset();
     setEdited(false);
     setQueuedTo(null);
-    setDraft(sendDraft(loaded.value?.contacts ?? [], interfaceLanguage, defaultMessage(interfaceLanguage)));
+    // In the client's language of e-mails (Settings of the client), else the interface's.
+    const language = loaded.value?.clientLanguage ?? interfaceLanguage;
+    setDraft(sendDraft(loaded.value?.contacts ?? [], language, defaultMessage(language)));
   };
 
   const onSubmit = async () => {

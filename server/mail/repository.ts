@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DocumentSendTable, MailSettingTable, TlsMode } from '../db/schema';
 import type { Db } from '../service/context';
+import type { MailLanguage } from './texts';
 
 /** Settings → E-mail (one row) and the log of documents sent by e-mail: SQL only. */
 
@@ -50,24 +51,27 @@ export function updateSettings(db: Db, change: MailSettingsChange, version: numb
 export type SentKind = DocumentSendTable['document_type'];
 export type SendDocumentType = Exclude<SentKind, 'statement'>;
 
-/** The number and client of a quotation or an invoice (orders), or undefined when there is none. */
-export function documentHead(db: Db, type: SendDocumentType, id: number): Promise<{ number: string; client_id: number } | undefined> {
+/** The number, client and branch of a quotation or an invoice (orders), and the language of the client's e-mails; undefined when there is none. */
+export function documentHead(db: Db, type: SendDocumentType, id: number): Promise<{ number: string; client_id: number; branch_id: number | null; mail_language: MailLanguage } | undefined> {
+  const columns = ['d.number', 'd.client_id', 'd.branch_id', 'c.mail_language'] as const;
   return type === 'quotation'
-    ? db.selectFrom('quotations').select(['number', 'client_id']).where('id', '=', id).executeTakeFirst()
-    : db.selectFrom('orders').select(['number', 'client_id']).where('id', '=', id).executeTakeFirst();
+    ? db.selectFrom('quotations as d').innerJoin('clients as c', 'c.id', 'd.client_id').select(columns).where('d.id', '=', id).executeTakeFirst()
+    : db.selectFrom('orders as d').innerJoin('clients as c', 'c.id', 'd.client_id').select(columns).where('d.id', '=', id).executeTakeFirst();
 }
 
-/** The e-mail addresses of a client's contacts, the primary first. */
-export function contactEmails(db: Db, clientId: number): Promise<{ name: string; email: string }[]> {
-  return db
-    .selectFrom('client_contacts')
-    .select(['name', 'email'])
-    .where('client_id', '=', clientId)
-    .where('email', '<>', '')
-    .orderBy('is_primary', 'desc')
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+/** Who an e-mail is for, which decides whose address comes first: 'accounts' (invoices, statements, payment reminders) or 'primary' (quotations, visits). */
+export type ContactPurpose = 'accounts' | 'primary';
+
+/** The e-mail addresses of a client's contacts: for accounts, the contact marked for accounts first; then the primary; then in order. */
+export function contactEmails(db: Db, clientId: number, purpose: ContactPurpose): Promise<{ name: string; email: string }[]> {
+  let query = db.selectFrom('client_contacts').select(['name', 'email']).where('client_id', '=', clientId).where('email', '<>', '');
+  if (purpose === 'accounts') query = query.orderBy('is_accounts', 'desc');
+  return query.orderBy('is_primary', 'desc').orderBy('sort_order').orderBy('id').execute();
+}
+
+/** The language of a client's e-mails, or undefined when there is no such client. */
+export async function clientMailLanguage(db: Db, clientId: number): Promise<MailLanguage | undefined> {
+  return (await db.selectFrom('clients').select('mail_language').where('id', '=', clientId).executeTakeFirst())?.mail_language;
 }
 
 /** Records a send; a statement's with the period it covers. */

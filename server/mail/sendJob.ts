@@ -8,18 +8,24 @@ import { linkAt, linkBase } from './siteAddress';
 import { reissueLinkAddress } from '../links/service';
 import { statementMail } from '../statements/mailParts';
 import type { MailAttachment } from './mailer';
-import { attachedLine, documentSubject, linkLine, type MailLanguage } from './texts';
+import { customerMail, senderOf } from './customerMail';
+import { attachedLine, documentButton, documentSubject, linkLine, type MailLanguage } from './texts';
 
 /** The audited record of each kind of send: a quotation, an order (its invoice), a client (its statement). */
 const ENTITY = { quotation: 'quotation', invoice: 'order', statement: 'client' } as const;
 
-/** The subject and the PDF of a send's e-mail: a document's, or a client's statement (server/statements/mailParts.ts). */
-async function mailedParts(deps: ServerDeps, send: repo.SendRow, language: MailLanguage): Promise<{ subject: string; attachment: MailAttachment | null }> {
+/** The subject, the PDF, the branch (whose company it comes from) and the button's words of a send's e-mail: a document's, or a client's statement (server/statements/mailParts.ts). */
+async function mailedParts(deps: ServerDeps, send: repo.SendRow, language: MailLanguage): Promise<{ subject: string; attachment: MailAttachment | null; branchId: number | null; button: string }> {
   const type = send.document_type;
   if (type === 'statement') return statementMail(deps, send, language);
   const head = await repo.documentHead(deps.db, type, send.document_id);
   if (!head) throw new PermanentJobError('The document was deleted.');
-  return { subject: documentSubject(language, type, head.number), attachment: await documentAttachment(deps, { kind: type, id: send.document_id }, language) };
+  return {
+    subject: documentSubject(language, type, head.number),
+    attachment: await documentAttachment(deps, { kind: type, id: send.document_id }, language),
+    branchId: head.branch_id,
+    button: documentButton(language, type),
+  };
 }
 
 async function sendOf(deps: ServerDeps, job: JobRow): Promise<repo.SendRow> {
@@ -52,15 +58,18 @@ export const sendDocumentJob: JobHandler = {
     const send = await sendOf(deps, job);
     const mail = await outbox(deps);
     const language = send.language as MailLanguage;
-    const { subject, attachment } = await mailedParts(deps, send, language);
+    const { subject, attachment, branchId, button } = await mailedParts(deps, send, language);
     const address = await linkAddress(deps, job);
-    const lines = [send.message, address ? linkLine(language, address) : null, attachment ? attachedLine(language, attachment.fileName) : null];
-    const text = `${lines.filter((l): l is string => l !== null).join('\n\n')}\n`;
+    const notes = attachment ? [attachedLine(language, attachment.fileName)] : [];
+    const text = [send.message, address ? linkLine(language, address) : null, ...notes].filter((l): l is string => l !== null).join('\n\n');
+    // HTML with the plain text as its alternative, from the company of the document's (the client's) branch, with its logo.
+    const parts = customerMail({ language, sender: await senderOf(deps, branchId, language), text, message: send.message, buttons: address ? [{ label: button, url: address }] : [], notes });
     await mail({
       to: send.recipient,
       subject,
-      text,
-      attachments: attachment ? [attachment] : [],
+      text: parts.text,
+      html: parts.html,
+      attachments: [...parts.attachments, ...(attachment ? [attachment] : [])],
     });
     await repo.auditFromJob(deps.db, {
       userId: send.created_by,

@@ -184,8 +184,8 @@ export function sendView(row: repo.SendRow): DocumentSend {
 export async function documentSends(deps: Pick<ServerDeps, 'db'>, type: repo.SendDocumentType, id: number): Promise<Result<DocumentSends, Failure>> {
   const head = await repo.documentHead(deps.db, type, id);
   if (!head) return err(notFound);
-  const [rows, contacts, settings] = await Promise.all([repo.sendsOf(deps.db, type, id), repo.contactEmails(deps.db, head.client_id), repo.settingsRow(deps.db)]);
-  return ok({ sends: rows.map(sendView), contacts, mailConfigured: settings.host !== '' });
+  const [rows, contacts, settings] = await Promise.all([repo.sendsOf(deps.db, type, id), repo.contactEmails(deps.db, head.client_id, type === 'invoice' ? 'accounts' : 'primary'), repo.settingsRow(deps.db)]);
+  return ok({ sends: rows.map(sendView), contacts, mailConfigured: settings.host !== '', clientLanguage: head.mail_language });
 }
 
 export interface SendDocumentInput {

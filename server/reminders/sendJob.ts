@@ -6,9 +6,11 @@ import { reissueLinkAddress } from '../links/service';
 import { auditFromJob } from '../mail/repository';
 import { outbox } from '../mail/service';
 import { linkAt, linkBase } from '../mail/siteAddress';
-import { reminderClients } from './queue';
+import { customerMail, senderOf } from '../mail/customerMail';
+import type { MailLanguage } from '../mail/texts';
+import { recipientOf, reminderClients } from './queue';
 import * as repo from './repository';
-import { dayBeforeMail, overdueMail } from './texts';
+import { dayBeforeMail, overdueMail, type ReminderWords } from './texts';
 
 type Reminder = NonNullable<Awaited<ReturnType<typeof repo.reminderOfJob>>>;
 
@@ -33,7 +35,7 @@ async function linkAddresses(deps: ServerDeps, job: JobRow): Promise<Map<number,
   return out;
 }
 
-async function message(deps: ServerDeps, job: JobRow, reminder: Reminder, name: string): Promise<{ subject: string; text: string }> {
+async function message(deps: ServerDeps, job: JobRow, reminder: Reminder, name: string, language: MailLanguage): Promise<ReminderWords> {
   if (reminder.kind === 'dayBefore') {
     const date = reminder.visit_date;
     if (!date || !isIsoDate(date) || !reminder.visit_start || !reminder.visit_end) throw new PermanentJobError('The reminder names no visit.');
@@ -45,13 +47,14 @@ async function message(deps: ServerDeps, job: JobRow, reminder: Reminder, name: 
       startMinute: reminder.all_day ? null : minuteOf(reminder.visit_start),
       endMinute: reminder.all_day ? null : Math.min(minuteOf(reminder.visit_end), DAY_MINUTES),
       address: reminder.address,
-    });
+    }, language);
   }
   const [invoices, urls] = await Promise.all([repo.invoicesOf(deps.db, [reminder.id]), linkAddresses(deps, job)]);
   if (invoices.length === 0) throw new PermanentJobError('The reminder lists no invoice.');
   return overdueMail(
     name,
     invoices.map((i) => ({ number: i.number, dueDate: i.due_date, outstanding: i.outstanding, url: urls.get(i.id) ?? null })),
+    language,
   );
 }
 
@@ -74,9 +77,13 @@ export const sendReminderJob: JobHandler = {
       return;
     }
     const send = await outbox(deps);
-    const name = client.contact?.email === reminder.recipient ? client.contact.name : '';
-    const mail = await message(deps, job, reminder, name || client.nameZh || client.nameEn);
-    await send({ to: reminder.recipient, subject: mail.subject, text: mail.text });
+    const contact = recipientOf(client, reminder.kind);
+    const name = contact?.email === reminder.recipient ? contact.name : '';
+    const { language } = client;
+    const mail = await message(deps, job, reminder, name || client.nameZh || client.nameEn, language);
+    // HTML with the plain text as its alternative, from the company of the client's branch, in the client's language.
+    const parts = customerMail({ language, sender: await senderOf(deps, client.branchId, language), text: mail.text, message: mail.message, buttons: mail.buttons });
+    await send({ to: reminder.recipient, subject: mail.subject, text: parts.text, html: parts.html, attachments: parts.attachments });
     await repo.setReminderState(deps.db, reminder.id, { status: 'sent', reason: '', sentAt: deps.now() });
     await auditFromJob(deps.db, { userId: reminder.created_by, action: 'reminderSent', entityType: 'client', entityId: client.id, changes: { kind: reminder.kind, reminderId: reminder.id, to: reminder.recipient, jobId: job.id }, now: deps.now() });
   },

@@ -11,7 +11,7 @@ import { qrPng } from '../http/qrPng';
 import { parseQuery } from '../http/query';
 import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
-import { mailFailureReply, sendLimitReply } from '../mail/replies';
+import { mailFailureReply } from '../mail/replies';
 import { serviceContext } from '../service/context';
 import { statementFpsPayload, statementRecord } from './record';
 import { sendStatement, sendStatements, statementPeriodOf, statementSends } from './service';
@@ -90,8 +90,7 @@ export function statementRoutes(): Hono<AppEnv> {
     const input = await parseJsonBody(c, SendManyBody);
     if (input.isErr()) return input.error;
     const sent = await sendStatements(serviceContext(c), input.value);
-    if (sent.isErr()) return sent.error.code === 'sendLimit' ? sendLimitReply(c, sent.error) : failureReply(c, sent.error);
-    return sentMany.send(c, sent.value);
+    return sent.isErr() ? mailFailureReply(c, sent.error) : sentMany.send(c, sent.value);
   });
 
   return routes;

@@ -134,6 +134,7 @@ describe('Send by e-mail on a quotation', () => {
     ],
     contacts: [{ name: 'Chan Tai Man', email: 'chan@client.test' }],
     mailConfigured: true,
+    clientLanguage: 'en',
   });
 
   it('shows the sends ("sent to … at …", failed with the reason) and queues a new one with the contact and the default message', async () => {
@@ -162,5 +163,18 @@ describe('Send by e-mail on a quotation', () => {
     expect(await screen.findByText('The e-mail to chan@client.test is queued and will be sent in a moment.')).toBeInTheDocument();
     const posted = transport.requests.find((r) => r.method === 'POST' && r.path === '/api/quotations/12/emails');
     expect(posted?.body).toMatchObject({ to: 'chan@client.test', language: 'both' });
+  });
+
+  it("starts in the client's language of e-mails, whatever the interface's", async () => {
+    const chinese = wire(DocumentSends, { ...sends, clientLanguage: 'zh-HK' });
+    const { user } = renderSignedIn({
+      start: '/quotations/basic/12',
+      handler: backend((r) => (r.path === '/api/quotations/12' ? { status: 200, body: page } : r.path === '/api/quotations/12/emails' ? { status: 200, body: chinese } : null)),
+    });
+    await screen.findByText(/^Sent to chan@client\.test at /);
+    await user.click(screen.getByRole('button', { name: 'Send by e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send by e-mail' });
+    expect(within(dialog).getByLabelText('Language')).toHaveValue('zh-HK');
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('親愛的客戶：\n\n附上我們的報價單 QUO-2026-00012，請查閱。\n\n謝謝。');
   });
 });

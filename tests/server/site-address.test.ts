@@ -46,6 +46,9 @@ async function forged(server: TestServer, agent: TestAgent, method: 'POST' | 'PU
 /** Everything a message carries that a reader or a mail client could follow: its text, its HTML and its headers. */
 const wholeMessage = (mail: ParsedMail): string => [mail.text ?? '', typeof mail.html === 'string' ? mail.html : '', JSON.stringify([...mail.headers])].join('\n');
 
+/** The addresses the HTML part's links and buttons lead to. */
+const hrefsIn = (mail: ParsedMail): string[] => [...(typeof mail.html === 'string' ? mail.html : '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
 /** The http(s) addresses in a message's text. */
 const linksIn = (mail: ParsedMail): string[] => [...(mail.text ?? '').matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]);
 
@@ -105,6 +108,9 @@ describe('with no site address configured (no APP_URL, none in Settings, not lis
     const invoice = await overdueInvoice(server);
     const reminder = await forged(server, state.admin, 'POST', '/api/reminders/overdue', { clientIds: [invoice.clientId] });
     expect(reminder).toMatchObject({ status: 422, body: { reason: 'siteUrlNotSet' } });
+    const statement = await forged(server, state.admin, 'POST', `/api/clients/${invoice.clientId}/statement/emails`, { to: 'accounts@client.test', language: 'en', message: '' });
+    expect(statement).toMatchObject({ status: 422, body: { reason: 'siteUrlNotSet' } });
+    expect((await forged(server, state.admin, 'POST', '/api/statements/emails', { clientIds: [invoice.clientId] })).body).toMatchObject({ reason: 'siteUrlNotSet' });
     // Nothing was queued by the refusals.
     expect(await server.db.selectFrom('document_sends').select('id').execute()).toEqual([]);
 
@@ -150,6 +156,7 @@ describe('with no site address configured (no APP_URL, none in Settings, not lis
     const invoice = await overdueInvoice(server);
     const reminder = await forged(server, state.admin, 'POST', '/api/reminders/overdue', { clientIds: [invoice.clientId] });
     expect(reminder.status).toBe(202);
+    expect((await forged(server, state.admin, 'POST', `/api/clients/${invoice.clientId}/statement/emails`, { to: 'statement@client.test', language: 'en', message: '' })).status).toBe(202);
     // A job queued before this fix carried the sender's address in its payload: it is not used.
     const order = await firstOf(server, 'orders');
     const sent = await forged(server, state.admin, 'POST', `/api/orders/${order.id}/emails`, { to: 'accounts@client.test', language: 'en', message: '' });
@@ -169,11 +176,12 @@ describe('with no site address configured (no APP_URL, none in Settings, not lis
     expect(linksOf(new RegExp(order.number)).some((l) => l.startsWith(`${SITE}/d/`))).toBe(true);
     const overdue = mails.filter((m) => m.to && !Array.isArray(m.to) && m.text?.includes(invoice.number));
     expect(overdue.flatMap(linksIn).some((l) => l.startsWith(`${SITE}/d/`))).toBe(true);
-    expect(mails.length).toBeGreaterThanOrEqual(5);
+    expect(linksOf(/Statement of account/).some((l) => l.startsWith(`${SITE}/d/`))).toBe(true);
+    expect(mails.length).toBeGreaterThanOrEqual(6);
     for (const mail of mails) {
       expect(wholeMessage(mail)).not.toContain(EVIL);
       expect(wholeMessage(mail)).not.toContain('localhost');
-      for (const link of linksIn(mail)) expect(link.startsWith(`${SITE}/`), link).toBe(true);
+      for (const link of [...linksIn(mail), ...hrefsIn(mail)]) expect(link.startsWith(`${SITE}/`), link).toBe(true);
     }
     // The reset link works where it points.
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(resets.at(-1)!.text ?? '')![1]!;
