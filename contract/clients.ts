@@ -15,7 +15,19 @@ import type { Statement as DomainStatement } from '../domain/statements/statemen
 import { OptionChoice, OrderRow, QuotationRow } from './sales';
 const Names = { nameEn: z.string(), nameZh: z.string() };
 
-export const ClientContact = z.object({ id: z.optional(Id), name: z.string(), title: z.string(), phones: z.array(z.string()), email: z.string(), isPrimary: z.boolean() });
+export const ClientContact = z.object({
+  id: z.optional(Id),
+  name: z.string(),
+  title: z.string(),
+  phones: z.array(z.string()),
+  email: z.string(),
+  isPrimary: z.boolean(),
+  /** The contact for accounts (at most one): invoices, statements and payment reminders go to them first. */
+  isAccounts: z.boolean(),
+});
+
+/** The language a client's e-mails are written in. */
+export const ClientMailLanguage = z.enum(['zh-HK', 'en', 'both']);
 
 export const ClientAddress = z.object({
   id: z.optional(Id),
@@ -37,6 +49,7 @@ export const Client = z.object({
   source: z.nullable(OptionChoice),
   /** The client asked for no reminders (the day-before and overdue e-mails). */
   remindersOptOut: z.boolean(),
+  mailLanguage: ClientMailLanguage,
   version: Version,
   contacts: z.array(ClientContact),
   addresses: z.array(ClientAddress),
@@ -151,7 +164,9 @@ export const ClientInput = z.object({
   source: z.nullable(z.string()),
   /** No reminders to this client; omitted: unchanged. */
   remindersOptOut: z.optional(z.boolean()),
-  contacts: z.array(z.object({ name: z.string(), title: z.string(), phones: z.array(z.string()), email: z.string(), isPrimary: z.boolean() })),
+  /** The language of the client's e-mails; omitted: unchanged (both for a new client). */
+  mailLanguage: z.optional(ClientMailLanguage),
+  contacts: z.array(z.object({ name: z.string(), title: z.string(), phones: z.array(z.string()), email: z.string(), isPrimary: z.boolean(), isAccounts: z.optional(z.boolean()) })),
   addresses: z.array(z.object({ label: z.string(), address: z.string(), areaId: z.nullable(Id) })),
 });
 export type ClientInput = z.infer<typeof ClientInput>;

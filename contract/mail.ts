@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { Done, Id, Timestamp, Version } from './common';
 
 export const TLS_MODES = ['none', 'starttls', 'tls'] as const;
+export const SITE_ADDRESS_SOURCES = ['appUrl', 'settings', 'loopback'] as const;
 export const TlsMode = z.enum(TLS_MODES);
 export type TlsMode = z.infer<typeof TlsMode>;
 
@@ -19,6 +20,15 @@ export const MailSettings = z.object({
   passwordSet: z.boolean(),
   fromName: z.string(),
   fromAddress: z.string(),
+  /** The site's address kept here for the links in e-mails (an http(s) origin, '' none). */
+  siteUrl: z.string(),
+  /**
+   * Where the links in e-mails open now, and why: APP_URL, the address above, or this server's own
+   * loopback address; null: none, so e-mails with links are refused.
+   */
+  linksOpenAt: z.nullable(z.object({ url: z.string(), source: z.enum(SITE_ADDRESS_SOURCES) })),
+  /** How many e-mails one person may send in an hour (documents, statements, reminders sent by hand, test e-mails). */
+  sendsPerHour: z.number(),
   version: Version,
 });
 export type MailSettings = z.infer<typeof MailSettings>;
@@ -37,6 +47,10 @@ export const MailSettingsInput = z.object({
   clearPassword: z.optional(z.boolean()),
   fromName: z.string(),
   fromAddress: z.string(),
+  /** The site's address for the links in e-mails: http(s), a host, nothing after it; '' none; left out: unchanged. */
+  siteUrl: z.optional(z.string()),
+  /** 1–10,000; left out: unchanged. */
+  sendsPerHour: z.optional(z.number()),
   version: Version,
 });
 export type MailSettingsInput = z.infer<typeof MailSettingsInput>;
@@ -77,9 +91,12 @@ export type MailContact = z.infer<typeof MailContact>;
 /** GET /api/{quotations|orders}/{id}/emails: the sends of the document, newest first, and whom it may go to. */
 export const DocumentSends = z.object({
   sends: z.array(DocumentSend),
+  /** The client's contacts with an e-mail address: for an invoice the one for accounts first, else the primary first. */
   contacts: z.array(MailContact),
   /** Whether Settings → E-mail names an SMTP server (else sending is refused). */
   mailConfigured: z.boolean(),
+  /** The language of the client's e-mails: the form's first choice. */
+  clientLanguage: z.enum(['zh-HK', 'en', 'both']),
 });
 export type DocumentSends = z.infer<typeof DocumentSends>;
 

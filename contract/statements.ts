@@ -39,8 +39,11 @@ export type StatementSend = z.infer<typeof StatementSend>;
 /** GET /api/clients/{id}/statement/emails: the client's statements sent, newest first, whom they may go to, and whether e-mail is set up. */
 export const StatementSends = z.object({
   sends: z.array(StatementSend),
+  /** The contacts with an e-mail address, the one for accounts first. */
   contacts: z.array(MailContact),
   mailConfigured: z.boolean(),
+  /** The language of the client's e-mails: the form's first choice. */
+  clientLanguage: MailLanguage,
 });
 export type StatementSends = z.infer<typeof StatementSends>;
 

@@ -6,8 +6,9 @@
  * E-mail: an SMTP server runs in this process (tests/support/smtpSink.ts) and Settings → E-mail of
  * the new database points at it (written before the server starts, so it is there from the first
  * request); each message it receives is written to .cache/e2e-mail-<PORT>/ as JSON (recipients,
- * subject, text, attachments' names, types and sizes), where tests/e2e/mail.spec.ts reads it. No
- * endpoint of the product is added for it.
+ * subject, text, HTML, attachments' names, types and sizes), where tests/e2e/mail.spec.ts reads it. No
+ * endpoint of the product is added for it. The links in those e-mails open at the server's own
+ * loopback address (HOST=127.0.0.1 and PORT, server/mail/siteAddress.ts), as on a laptop's `npm start`.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +36,7 @@ let count = 0;
 sink.onMessage = (mail) => {
   const attachments = mail.attachments.map((a) => ({ fileName: a.filename ?? '', contentType: a.contentType, size: a.size }));
   const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((t) => t.value.map((v) => v.address ?? ''));
-  writeFileSync(path.join(mailDir, `${String(++count).padStart(4, '0')}.json`), JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', attachments }, null, 2));
+  writeFileSync(path.join(mailDir, `${String(++count).padStart(4, '0')}.json`), JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', attachments }, null, 2));
 };
 
 // Settings → E-mail of the new database: the sink, no TLS, no login (the server seeds the rest on start).

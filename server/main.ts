@@ -27,6 +27,7 @@ import { JobSignal } from './jobs/queue';
 import { JobRunner } from './jobs/runner';
 import { ensureDailyScan } from './reminders/scan';
 import { SmtpMailer } from './node/smtpMailer';
+import { isLoopbackHost } from '../domain/mail/mail';
 
 /** A whole number above 0 from the environment, or the default when unset or not one. */
 function positiveNumber(name: string, fallback: number): number {
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     console.log('[server] new database: demo data seeded (sign-ins in README.md)');
   }
 
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.HOST ?? '127.0.0.1';
   const config: ServerConfig = {
     ...DEFAULT_SERVER_CONFIG,
     trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
     loginFailureWindowMs: positiveNumber('LOGIN_FAILURE_WINDOW_MINUTES', DEFAULT_SERVER_CONFIG.loginFailureWindowMs / 60_000) * 60_000,
     loginPauseMaxMs: positiveNumber('LOGIN_PAUSE_MAX_SECONDS', DEFAULT_SERVER_CONFIG.loginPauseMaxMs / 1000) * 1000,
     ...siteUrlOf(process.env.APP_URL),
+    ...loopbackUrlOf(hostname, port),
   };
   const deps = {
     db,
@@ -108,8 +112,6 @@ async function main(): Promise<void> {
   const housekeeping = setInterval(housekeep, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
-  const port = Number(process.env.PORT ?? 3000);
-  const hostname = process.env.HOST ?? '127.0.0.1';
   const requests = trackInFlight(withCompression(app).fetch);
   // Each request runs in its lane from the first byte in to the last byte out (a file's rows are
   // read while it is sent): the embedded database serves people waiting before reports and exports.
@@ -148,4 +150,10 @@ function siteUrlOf(value: string | undefined): { siteUrl?: string } {
   const url = URL.canParse(value) ? new URL(value) : null;
   if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error(`APP_URL must be the site's http(s) address, e.g. https://office.example.hk (got ${JSON.stringify(value)})`);
   return { siteUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** The address this server listens on, when it is a loopback one (e-mailed links may point there when no site address is set). */
+function loopbackUrlOf(host: string, port: number): { loopbackUrl?: string } {
+  if (!isLoopbackHost(host)) return {};
+  return { loopbackUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}` };
 }

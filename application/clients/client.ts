@@ -10,7 +10,12 @@ export interface ClientContact {
   readonly phones: readonly string[];
   readonly email: string;
   readonly isPrimary: boolean;
+  /** The contact for accounts (at most one): invoices, statements and payment reminders go to them first. */
+  readonly isAccounts: boolean;
 }
+
+/** The language a client's e-mails are written in. */
+export type ClientMailLanguage = 'zh-HK' | 'en' | 'both';
 
 export interface ClientAddress {
   readonly label: string;
@@ -32,6 +37,7 @@ export interface Client {
   readonly source: OptionChoice | null;
   /** The client asked for no reminders (the day-before and overdue e-mails). */
   readonly remindersOptOut: boolean;
+  readonly mailLanguage: ClientMailLanguage;
   readonly version: number;
   readonly contacts: readonly ClientContact[];
   readonly addresses: readonly ClientAddress[];
@@ -87,6 +93,8 @@ export interface ClientInput {
   readonly source: string | null;
   /** No reminders to this client; omitted: unchanged. */
   readonly remindersOptOut?: boolean;
+  /** The language of the client's e-mails; omitted: unchanged. */
+  readonly mailLanguage?: ClientMailLanguage;
   readonly contacts: readonly ClientContact[];
   readonly addresses: readonly ClientAddress[];
 }

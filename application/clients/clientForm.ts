@@ -2,7 +2,7 @@ import { parseHkid } from '../../domain/hk/hkid';
 import { parsePhone } from '../../domain/hk/phone';
 import { isRecord } from '../api/decode';
 import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
-import { parsePhones, parseTags, type Client, type ClientInput } from './client';
+import { parsePhones, parseTags, type Client, type ClientInput, type ClientMailLanguage } from './client';
 
 /*
  * The client form's model: what it holds as typed, how it starts from a client (or the user's
@@ -36,7 +36,11 @@ export interface ClientFormState {
   readonly notes: string;
   /** No reminders to this client (the day-before and overdue e-mails). */
   readonly remindersOptOut: boolean;
+  /** The language of the client's e-mails. */
+  readonly mailLanguage: ClientMailLanguage;
   readonly primary: number;
+  /** The key of the contact for accounts, or -1 for none. */
+  readonly accounts: number;
   readonly contacts: readonly ContactRow[];
   readonly addresses: readonly AddressRow[];
 }
@@ -45,7 +49,14 @@ export interface ClientFormState {
  * What is kept of the form when the session expires, to offer back after signing in again: all
  * but the HKID, which as personal data never goes into the browser's storage.
  */
-export type ClientDraft = Omit<ClientFormState, 'hkid' | 'source' | 'remindersOptOut'> & { readonly source?: string; readonly remindersOptOut?: boolean };
+export type ClientDraft = Omit<ClientFormState, 'hkid' | 'source' | 'remindersOptOut' | 'mailLanguage' | 'accounts'> & {
+  readonly source?: string;
+  readonly remindersOptOut?: boolean;
+  readonly mailLanguage?: ClientMailLanguage;
+  readonly accounts?: number;
+};
+
+const MAIL_LANGUAGES: readonly unknown[] = ['zh-HK', 'en', 'both'];
 
 let nextKey = 1;
 /** A fresh key for a contact or address row. */
@@ -66,6 +77,7 @@ export function withAddress(form: ClientFormState): ClientFormState {
 export function clientFormState(client: Client | null, defaults: { readonly branchId: number | null }): ClientFormState {
   const contacts = (client?.contacts ?? []).map((c) => ({ key: rowKey(), name: c.name, title: c.title, phones: c.phones.join(', '), email: c.email }));
   const primaryIndex = client?.contacts.findIndex((c) => c.isPrimary) ?? -1;
+  const accountsIndex = client?.contacts.findIndex((c) => c.isAccounts) ?? -1;
   return {
     nameZh: client?.nameZh ?? '',
     nameEn: client?.nameEn ?? '',
@@ -75,7 +87,9 @@ export function clientFormState(client: Client | null, defaults: { readonly bran
     source: client?.source?.value ?? '',
     notes: client?.notes ?? '',
     remindersOptOut: client?.remindersOptOut ?? false,
+    mailLanguage: client?.mailLanguage ?? 'both',
     primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1,
+    accounts: contacts[accountsIndex]?.key ?? -1,
     contacts,
     addresses: (client?.addresses ?? []).map((a) => ({ key: rowKey(), label: a.label, address: a.address, areaId: a.areaId === null ? '' : String(a.areaId) })),
   };
@@ -99,7 +113,8 @@ export function clientInput(state: ClientFormState, includeHkid: boolean, compan
     source: state.source || null,
     notes: state.notes.trim(),
     remindersOptOut: state.remindersOptOut,
-    contacts: state.contacts.map((c) => ({ name: c.name.trim(), title: c.title.trim(), phones: parsePhones(c.phones), email: c.email.trim(), isPrimary: c.key === state.primary })),
+    mailLanguage: state.mailLanguage,
+    contacts: state.contacts.map((c) => ({ name: c.name.trim(), title: c.title.trim(), phones: parsePhones(c.phones), email: c.email.trim(), isPrimary: c.key === state.primary, isAccounts: c.key === state.accounts })),
     addresses: state.addresses.map((a) => ({ label: a.label.trim(), address: a.address.trim(), areaId: a.areaId ? Number(a.areaId) : null })),
   };
 }
@@ -145,6 +160,8 @@ export function isClientDraft(value: unknown): value is ClientDraft {
     strings(value, ['nameZh', 'nameEn', 'tags', 'branchId', 'notes']) &&
     (value.source === undefined || typeof value.source === 'string') &&
     (value.remindersOptOut === undefined || typeof value.remindersOptOut === 'boolean') &&
+    (value.mailLanguage === undefined || MAIL_LANGUAGES.includes(value.mailLanguage)) &&
+    (value.accounts === undefined || typeof value.accounts === 'number') &&
     typeof value.primary === 'number' &&
     Array.isArray(value.contacts) &&
     value.contacts.every((c) => isRecord(c) && typeof c.key === 'number' && strings(c, ['name', 'title', 'phones', 'email'])) &&
@@ -163,5 +180,16 @@ export function draftOf(form: ClientFormState): ClientDraft {
 export function fromDraft(kept: ClientDraft): ClientFormState {
   const contacts = kept.contacts.map((c) => ({ ...c, key: rowKey() }));
   const primaryIndex = kept.contacts.findIndex((c) => c.key === kept.primary);
-  return { ...kept, source: kept.source ?? '', remindersOptOut: kept.remindersOptOut ?? false, hkid: '', contacts, primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1, addresses: kept.addresses.map((a) => ({ ...a, key: rowKey() })) };
+  const accountsIndex = kept.contacts.findIndex((c) => c.key === kept.accounts);
+  return {
+    ...kept,
+    source: kept.source ?? '',
+    remindersOptOut: kept.remindersOptOut ?? false,
+    mailLanguage: kept.mailLanguage ?? 'both',
+    hkid: '',
+    contacts,
+    primary: contacts[primaryIndex]?.key ?? contacts[0]?.key ?? -1,
+    accounts: contacts[accountsIndex]?.key ?? -1,
+    addresses: kept.addresses.map((a) => ({ ...a, key: rowKey() })),
+  };
 }

@@ -1,5 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { hasPermission, type PermissionHolder } from '../../domain/auth/permissions';
+import { MAX_SENDS_PER_HOUR, siteOrigin } from '../../domain/mail/mail';
 import type { ApiError } from '../api/ApiError';
 import { invalid, isValid, type Invalid } from '../forms/Invalid';
 import type { DocumentSend, MailedDocument, MailLanguage, Mailing, MailSettings, MailSettingsChange, TlsMode } from '../ports/Mailing';
@@ -22,6 +23,8 @@ export interface MailSettingsDraft {
   readonly clearPassword: boolean;
   readonly fromName: string;
   readonly fromAddress: string;
+  readonly siteUrl: string;
+  readonly sendsPerHour: string;
 }
 
 export const mailSettingsDraft = (settings: MailSettings): MailSettingsDraft => ({
@@ -33,6 +36,8 @@ export const mailSettingsDraft = (settings: MailSettings): MailSettingsDraft => 
   clearPassword: false,
   fromName: settings.fromName,
   fromAddress: settings.fromAddress,
+  siteUrl: settings.siteUrl,
+  sendsPerHour: String(settings.sendsPerHour),
 });
 
 /** An address with one @, something on each side and a dot in its domain (the server checks it again). */
@@ -42,7 +47,11 @@ function settingsChange(draft: MailSettingsDraft, version: number): Result<MailS
   const host = draft.host.trim();
   const fromAddress = draft.fromAddress.trim();
   const port = /^[0-9]{1,5}$/.test(draft.port.trim()) ? Number(draft.port.trim()) : NaN;
+  const siteUrl = siteOrigin(draft.siteUrl);
+  const sendsPerHour = /^[0-9]{1,5}$/.test(draft.sendsPerHour.trim()) ? Number(draft.sendsPerHour.trim()) : NaN;
   const problems = invalid({
+    sendsPerHour: sendsPerHour >= 1 && sendsPerHour <= MAX_SENDS_PER_HOUR ? [] : [{ key: 'mail:settings.sendsPerHourRange', values: { max: MAX_SENDS_PER_HOUR } }],
+    siteUrl: siteUrl === null ? [{ key: 'mail:settings.siteUrlFormat' }] : [],
     port: port >= 1 && port <= 65_535 ? [] : [{ key: 'mail:settings.portRange' }],
     fromAddress: fromAddress === '' ? (host ? [{ key: 'mail:settings.fromRequired' }] : []) : looksLikeEmail(fromAddress) ? [] : [{ key: 'mail:settings.emailFormat' }],
   });
@@ -55,6 +64,8 @@ function settingsChange(draft: MailSettingsDraft, version: number): Result<MailS
     ...(draft.clearPassword ? { clearPassword: true } : draft.password ? { password: draft.password } : {}),
     fromName: draft.fromName.trim(),
     fromAddress,
+    siteUrl: siteUrl ?? '',
+    sendsPerHour,
     version,
   });
 }

@@ -11,6 +11,8 @@ import { token } from '../di/token';
 export type TlsMode = 'none' | 'starttls' | 'tls';
 export type MailLanguage = 'zh-HK' | 'en' | 'both';
 export type MailedDocument = 'quotation' | 'invoice';
+/** Where the links in e-mails take their address from: APP_URL, Settings → E-mail, or the server's own loopback address. */
+export type SiteAddressSource = 'appUrl' | 'settings' | 'loopback';
 
 export interface MailSettings {
   readonly host: string;
@@ -21,6 +23,12 @@ export interface MailSettings {
   readonly passwordSet: boolean;
   readonly fromName: string;
   readonly fromAddress: string;
+  /** The site's address kept here for the links in e-mails ('' none). */
+  readonly siteUrl: string;
+  /** Where the links in e-mails open now, and why; null: nowhere, so e-mails with links are refused. */
+  readonly linksOpenAt: { readonly url: string; readonly source: SiteAddressSource } | null;
+  /** How many e-mails one person may send in an hour. */
+  readonly sendsPerHour: number;
   readonly version: number;
 }
 
@@ -34,6 +42,8 @@ export interface MailSettingsChange {
   readonly clearPassword?: boolean;
   readonly fromName: string;
   readonly fromAddress: string;
+  readonly siteUrl: string;
+  readonly sendsPerHour: number;
   readonly version: number;
 }
 
@@ -60,6 +70,8 @@ export interface DocumentSends {
   readonly sends: readonly DocumentSend[];
   readonly contacts: readonly { readonly name: string; readonly email: string }[];
   readonly mailConfigured: boolean;
+  /** The language of the client's e-mails: the form's first choice. */
+  readonly clientLanguage: MailLanguage;
 }
 
 export interface SendRequest {

@@ -25,6 +25,8 @@ export interface StatementSends {
   readonly sends: readonly StatementSend[];
   readonly contacts: readonly { readonly name: string; readonly email: string }[];
   readonly mailConfigured: boolean;
+  /** The language of the client's e-mails: the form's first choice. */
+  readonly clientLanguage: MailLanguage;
 }
 
 export interface StatementSendRequest {

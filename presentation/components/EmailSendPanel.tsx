@@ -6,6 +6,7 @@ import type { Invalid } from '../../application/forms/Invalid';
 import { sendDraft, type SendDraft } from '../../application/mail/mail';
 import type { DocumentSend, DocumentSends, MailLanguage } from '../../application/ports/Mailing';
 import { formatDateTime } from '../format/dateTime';
+import { failureText } from '../format/mailFailure';
 import { useBothLanguages } from '../hooks/useBothLanguages';
 import { useLoaded } from '../hooks/useLoaded';
 import { useSubmit } from '../hooks/useSubmit';
@@ -72,7 +73,9 @@ export function EmailSendPanel<S extends DocumentSend>({
     send.reset();
     setEdited(false);
     setQueuedTo(null);
-    setDraft(sendDraft(loaded.value?.contacts ?? [], interfaceLanguage, defaultMessage(interfaceLanguage)));
+    // In the client's language of e-mails (Settings of the client), else the interface's.
+    const language = loaded.value?.clientLanguage ?? interfaceLanguage;
+    setDraft(sendDraft(loaded.value?.contacts ?? [], language, defaultMessage(language)));
   };
 
   const onSubmit = async () => {
@@ -89,7 +92,7 @@ export function EmailSendPanel<S extends DocumentSend>({
       sent.status === 'sent'
         ? t('send.state.sent', { to: sent.recipient, at: formatDateTime(sent.sentAt ?? sent.createdAt, i18n.language) })
         : sent.status === 'failed'
-          ? t('send.state.failed', { to: sent.recipient, error: sent.error })
+          ? t('send.state.failed', { to: sent.recipient, error: failureText(t, sent.error) })
           : t(`send.state.${sent.status}`, { to: sent.recipient });
     const prefix = describePrefix?.(sent);
     return prefix ? `${prefix}: ${state}` : state;
@@ -116,7 +119,7 @@ export function EmailSendPanel<S extends DocumentSend>({
             <li key={sent.id} data-status={sent.status}>
               {describe(sent)}
               {sent.byName ? ` (${t('send.by', { name: sent.byName })})` : ''}
-              {sent.status === 'queued' && sent.error && <span className="hint"> {t('send.retrying', { attempts: sent.attempts, error: sent.error })}</span>}
+              {sent.status === 'queued' && sent.error && <span className="hint"> {t('send.retrying', { attempts: sent.attempts, error: failureText(t, sent.error) })}</span>}
             </li>
           ))}
         </ul>

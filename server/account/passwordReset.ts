@@ -6,9 +6,11 @@ import { randomToken, sha256Hex } from '../auth/tokens';
 import type { AppContext, ServerDeps } from '../http/env';
 import { hitRateLimit } from '../http/rateLimit';
 import { enqueue } from '../jobs/queue';
+import type { JobRow } from '../jobs/repository';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { auditFromJob } from '../mail/repository';
-import { smtpOf } from '../mail/service';
+import { outbox } from '../mail/service';
+import { linkAt, linkBase } from '../mail/siteAddress';
 import { invalid, type Failure } from '../service/failure';
 import type { AccountFailure } from './failures';
 import { resetMail } from './passwordResetMail';
@@ -38,22 +40,21 @@ export type ResetFailure = Failure<{ code: 'resetLinkInvalid' }> | AccountFailur
 
 /**
  * Asks for a reset link: counted per IP address and per e-mail address (whether or not it has an
- * account, so the limits tell nothing either), then, only when an active account signs in with the
- * address, a job is queued that e-mails the link, and the request is audited on that account. The
- * caller answers the same in both cases; the only extra work when an account matched is one small
- * transaction, so the two take about as long.
+ * account, so the limits tell nothing either), then the same job is queued and the same audit line
+ * written whatever the address: the request does the same work, the same queries, for an address
+ * with an account and one without, so neither its answer nor its time tells them apart. The job
+ * (below), off the request path, looks for the account and e-mails the link when there is one.
  */
-export async function requestReset(c: AppContext, email: string, siteUrl: string): Promise<Result<void, AccountFailure>> {
+export async function requestReset(c: AppContext, email: string): Promise<Result<void, AccountFailure>> {
   const { db, now, config, clientIp, jobs } = c.var.deps;
+  const address = email.toLowerCase();
   const byIp = await hitRateLimit(c, `password-reset:ip:${clientIp(c) ?? ''}`, config.attemptsPerMinute, MINUTE);
   if (!byIp.allowed) return err({ code: 'tooManyAttempts', limit: byIp });
-  const byAddress = await hitRateLimit(c, `password-reset:email:${email.toLowerCase()}`, RESETS_PER_ADDRESS, HOUR);
+  const byAddress = await hitRateLimit(c, `password-reset:email:${address}`, RESETS_PER_ADDRESS, HOUR);
   if (!byAddress.allowed) return err({ code: 'tooManyAttempts', limit: byAddress });
-  const account = await repo.activeAccountByEmail(db, email);
-  if (!account) return ok(undefined);
   await db.transaction().execute(async (tx) => {
-    const job = await enqueue(tx, now(), { kind: PASSWORD_RESET_JOB, payload: { summary: `Password reset → ${account.email}`, userId: account.id, siteUrl } });
-    await audit(c, { action: 'password_reset_requested', entityType: 'user', entityId: account.id, userId: null, changes: { jobId: job.id } }, tx);
+    const job = await enqueue(tx, now(), { kind: PASSWORD_RESET_JOB, payload: { summary: `Password reset → ${address}`, email: address } });
+    await audit(c, { action: 'password_reset_requested', entityType: 'job', entityId: job.id, userId: null, changes: {} }, tx);
   });
   jobs?.notify();
   return ok(undefined);
@@ -84,25 +85,33 @@ export async function resetWithLink(c: AppContext, input: { token: string; passw
 }
 
 /**
- * The job that e-mails a reset link: makes the link now (a fresh one at each attempt, replacing any
- * earlier; only its hash is kept, the token itself only in the e-mail) and sends it through the SMTP
- * server of Settings → E-mail. E-mail not set up: the attempt fails with that reason, shown in
+ * The job that e-mails a reset link, queued by every request: finds the active account that signs
+ * in with the address asked for (none: the job is done, nothing is sent), makes the link now (a
+ * fresh one at each attempt, replacing any earlier; only its hash is kept, the token itself only in
+ * the e-mail) and sends it through the SMTP server of Settings → E-mail, at the site's configured
+ * address. E-mail or the site's address not set up: the attempt fails with that reason, shown in
  * Settings → Background jobs, and is tried again with backoff.
  */
 export const passwordResetJob: JobHandler = {
   async run(deps: ServerDeps, job) {
-    const { userId, siteUrl } = job.payload as { userId?: unknown; siteUrl?: unknown };
-    if (typeof userId !== 'number' || typeof siteUrl !== 'string') throw new PermanentJobError('The reset request is not readable.');
-    const account = await repo.activeAccount(deps.db, userId);
-    if (!account) throw new PermanentJobError('The account no longer exists or is not active.');
-    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
-    const where = await smtpOf(deps);
-    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const account = await accountOf(deps, job);
+    if (!account) return;
+    const send = await outbox(deps);
+    // The site's address as configured (never the request's Host: server/mail/siteAddress.ts); none: the attempt fails saying so.
+    const site = await linkBase(deps);
     const token = randomToken(32);
     const at = deps.now();
-    await repo.issue(deps.db, userId, await sha256Hex(token), at, new Date(at.getTime() + RESET_LINK_MINUTES * MINUTE));
-    const words = resetMail({ name: account.name, url: `${siteUrl.replace(/\/+$/, '')}${resetPath(token)}`, minutes: RESET_LINK_MINUTES });
-    await deps.mailer.send(where.smtp, { from: where.from, to: account.email, subject: words.subject, text: words.text });
-    await auditFromJob(deps.db, { userId: null, action: 'password_reset_sent', entityType: 'user', entityId: userId, changes: { to: account.email, jobId: job.id }, now: deps.now() });
+    await repo.issue(deps.db, account.id, await sha256Hex(token), at, new Date(at.getTime() + RESET_LINK_MINUTES * MINUTE));
+    const words = resetMail({ name: account.name, url: linkAt(site, resetPath(token)), minutes: RESET_LINK_MINUTES });
+    await send({ to: account.email, subject: words.subject, text: words.text });
+    await auditFromJob(deps.db, { userId: null, action: 'password_reset_sent', entityType: 'user', entityId: account.id, changes: { to: account.email, jobId: job.id }, now: deps.now() });
   },
 };
+
+/** The active account a reset job is for: by the address asked for (a job queued before this version names the account). */
+async function accountOf(deps: ServerDeps, job: JobRow) {
+  const { email, userId } = job.payload as { email?: unknown; userId?: unknown };
+  if (typeof email === 'string') return repo.activeAccountByEmail(deps.db, email);
+  if (typeof userId === 'number') return repo.activeAccount(deps.db, userId);
+  throw new PermanentJobError('The reset request is not readable.');
+}

@@ -3,9 +3,9 @@ import type { Db } from '../service/context';
 
 /** The "Forgot password?" links (table password_resets, migration 0018): SQL only. */
 
-/** The active account that signs in with this e-mail address (any letter case), or undefined. */
+/** The active account that signs in with this e-mail address (any letter case), its name and address, or undefined. */
 export function activeAccountByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select(['id', 'email']).where(sql<string>`lower(email)`, '=', email.toLowerCase()).where('active', '=', true).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'email']).where(sql<string>`lower(email)`, '=', email.toLowerCase()).where('active', '=', true).executeTakeFirst();
 }
 
 /** The active account a reset e-mail goes to (its name and address), or undefined. */

@@ -31,9 +31,8 @@ export function passwordResetRoutes(): Hono<AppEnv> {
   routes.post('/forgot-password', message, async (c) => {
     const body = await parseJsonBody(c, ForgotPasswordBody);
     if (body.isErr()) return body.error;
-    // The address of the site as the e-mail's reader reaches it (APP_URL), else the one this request used.
-    const siteUrl = c.var.deps.config.siteUrl ?? new URL(c.req.url).origin;
-    const requested = await reset.requestReset(c, body.value.email, siteUrl);
+    // The e-mail's link opens at the site's configured address, never this request's Host (server/mail/siteAddress.ts).
+    const requested = await reset.requestReset(c, body.value.email);
     if (requested.isErr()) return accountFailureReply(c, requested.error);
     return message.send(c, { message: translate(c.var.language, 'passwordReset.requested') });
   });

@@ -11,6 +11,8 @@ const ContactInput = z.object({
   phones: z.array(z.string().trim().min(1).max(30)).max(5).default([]),
   email: z.union([z.literal(''), z.string().trim().max(255).pipe(z.email())]).default(''),
   isPrimary: z.boolean().default(false),
+  /** The contact for accounts (at most one): invoices, statements and payment reminders go to them first. */
+  isAccounts: z.boolean().default(false),
 });
 
 const AddressInput = z.object({
@@ -32,6 +34,8 @@ const ClientFields = {
   source: z.string().trim().max(40).nullable().optional(),
   /** The client asked for no reminders (the day-before and overdue e-mails). Omitted: unchanged (none for a new client). */
   remindersOptOut: z.boolean().optional(),
+  /** The language of the client's e-mails (Chinese, English or both). Omitted: unchanged (both for a new client). */
+  mailLanguage: z.enum(['zh-HK', 'en', 'both']).optional(),
   contacts: z.array(ContactInput).max(20).default([]),
   addresses: z.array(AddressInput).max(20).default([]),
 };

@@ -42,8 +42,10 @@ export async function findClient(db: Db, id: number) {
     source: row.source === null || sourceName === null ? null : { value: row.source, nameEn: sourceName.nameEn, nameZh: sourceName.nameZh },
     /** No reminders to this client (issue 21 item 7). */
     remindersOptOut: row.reminders_opt_out,
+    /** The language of the client's e-mails (migration 0024). */
+    mailLanguage: row.mail_language,
     version: row.version,
-    contacts: contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, phones: contact.phones, email: contact.email, isPrimary: contact.is_primary })),
+    contacts: contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, phones: contact.phones, email: contact.email, isPrimary: contact.is_primary, isAccounts: contact.is_accounts })),
     addresses: addresses.map((a) => ({ id: a.id, label: a.label, address: a.address, areaId: a.area_id, area: a.area_en === null || a.area_zh === null ? null : { nameEn: a.area_en, nameZh: a.area_zh } })),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -90,6 +92,7 @@ export interface ContactRow {
   readonly phones: readonly string[];
   readonly email: string;
   readonly isPrimary: boolean;
+  readonly isAccounts: boolean;
 }
 
 export interface AddressRow {
@@ -113,6 +116,7 @@ export async function writeChildren(db: Db, clientId: number, contacts: readonly
           phones: JSON.stringify(contact.phones.map(phoneDigits)),
           email: contact.email,
           is_primary: contact.isPrimary,
+          is_accounts: contact.isAccounts,
           sort_order: index,
         })),
       )
@@ -138,6 +142,7 @@ export interface ClientColumns {
   readonly notes: string;
   readonly source?: string | null;
   readonly reminders_opt_out?: boolean;
+  readonly mail_language?: 'zh-HK' | 'en' | 'both';
 }
 
 export const insertClient = (db: Db, columns: ClientColumns, createdBy: number, at: Date): Promise<number> =>

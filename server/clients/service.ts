@@ -73,6 +73,7 @@ async function checkClient(c: AppContext, input: ClientInput, currentSource: str
     problems.nameZh = 'clients.nameRequired';
   }
   if (input.contacts.filter((contact) => contact.isPrimary).length > 1) problems.contacts = 'clients.onePrimary';
+  if (input.contacts.filter((contact) => contact.isAccounts).length > 1) problems.contacts = 'clients.oneAccounts';
   input.contacts.forEach((contact, i) =>
     contact.phones.forEach((phone, j) => {
       if (parsePhone(phone).isErr()) problems[`contacts.${i}.phones.${j}`] = 'clients.phoneFormat';
@@ -112,6 +113,7 @@ function clientChanges(before: ClientDetail, after: ClientDetail): Record<string
     notes: detail.notes,
     source: detail.source?.value ?? null,
     remindersOptOut: detail.remindersOptOut,
+    mailLanguage: detail.mailLanguage,
     contacts: detail.contacts.map(({ id: _id, ...contact }) => contact),
     addresses: detail.addresses.map(({ id: _id, area: _area, ...address }) => address),
   });
@@ -174,6 +176,7 @@ function columnsOf(input: ClientInput, hkid: { sealed: string | null; masked: st
     ...(hkid === undefined ? {} : { hkid_sealed: hkid.sealed, hkid_masked: hkid.masked }),
     ...(source === undefined ? {} : { source }),
     ...(input.remindersOptOut === undefined ? {} : { reminders_opt_out: input.remindersOptOut }),
+    ...(input.mailLanguage === undefined ? {} : { mail_language: input.mailLanguage }),
     tags: [...new Set(input.tags)],
     notes: input.notes,
   };
@@ -205,7 +208,7 @@ export async function createClient(c: AppContext, input: ClientInput): Promise<R
         action: 'create',
         entityType: 'client',
         entityId: id,
-        changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid.masked, source, remindersOptOut: input.remindersOptOut ?? false, contacts: input.contacts.length, addresses: input.addresses.length },
+        changes: { nameEn: input.nameEn, nameZh: input.nameZh, hkid: hkid.masked, source, remindersOptOut: input.remindersOptOut ?? false, mailLanguage: input.mailLanguage ?? 'both', contacts: input.contacts.length, addresses: input.addresses.length },
       },
       tx,
     );

@@ -23,6 +23,7 @@ import { customerReminders } from './migrations/0020_customer_reminders';
 import { fieldReports } from './migrations/0021_field_reports';
 import { moreLinkedDocuments } from './migrations/0022_more_linked_documents';
 import { idempotentReplies } from './migrations/0023_idempotent_replies';
+import { mailSiteAndLimits } from './migrations/0024_mail_site_and_limits';
 import type { Database } from './schema';
 
 /**
@@ -53,6 +54,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021_field_reports': fieldReports,
   '0022_more_linked_documents': moreLinkedDocuments,
   '0023_idempotent_replies': idempotentReplies,
+  '0024_mail_site_and_limits': mailSiteAndLimits,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -217,6 +217,8 @@ export interface ClientTable {
   source: ColumnType<string | null, string | null | undefined, string | null>;
   /** The client asked for no reminders (issue 21 item 7: neither the day-before nor the overdue one). */
   reminders_opt_out: Generated<boolean>;
+  /** The language the client's e-mails are written in (migration 0024): zh-HK, en or both. */
+  mail_language: ColumnType<'zh-HK' | 'en' | 'both', 'zh-HK' | 'en' | 'both' | undefined, 'zh-HK' | 'en' | 'both'>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -231,6 +233,8 @@ export interface ClientContactTable {
   phones: ColumnType<string[], string | undefined, string>;
   email: Generated<string>;
   is_primary: Generated<boolean>;
+  /** The contact for accounts (at most one per client): statements, invoices and reminders go to them first. */
+  is_accounts: Generated<boolean>;
   sort_order: Generated<number>;
 }
 
@@ -513,6 +517,10 @@ export interface MailSettingTable {
   password_sealed: string | null;
   from_name: Generated<string>;
   from_address: Generated<string>;
+  /** The site's address (an http(s) origin) the links in e-mails open at when APP_URL is not set ('' none). */
+  site_url: Generated<string>;
+  /** How many e-mails one person may send in an hour. */
+  sends_per_hour: Generated<number>;
   updated_at: Timestamp;
   version: Generated<number>;
 }
@@ -543,8 +551,6 @@ export interface ReminderSettingTable {
   overdue_max_count: Generated<number>;
   /** When the daily run starts: minutes after midnight, Hong Kong time. */
   send_minute: Generated<number>;
-  /** The site's address the reminders' customer links open at when APP_URL is not set ('' none). */
-  site_url: Generated<string>;
   updated_at: Timestamp;
   version: Generated<number>;
 }

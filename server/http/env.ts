@@ -38,9 +38,15 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   /**
    * The site's address as customers reach it (APP_URL, e.g. https://office.example.hk), for the
-   * links that e-mails carry; unset, the address the sender's browser used.
+   * links that e-mails carry. Unset: the one kept in Settings → E-mail, else `loopbackUrl`, else
+   * no e-mail with a link is sent. Never the address a request came to (its Host header).
    */
   readonly siteUrl?: string;
+  /**
+   * The address this server listens on when that is a loopback one (HOST=127.0.0.1 and PORT: `npm
+   * start` on a laptop), the last resort for e-mailed links: they then open on this machine only.
+   */
+  readonly loopbackUrl?: string;
 }
 
 export const DEFAULT_SERVER_CONFIG: ServerConfig = {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { DocumentSendReply, DocumentSends, MailSettingsReply, MailTestReply, SEND_DOCUMENT_TYPES, TLS_MODES } from '../../contract/mail';
 import type { Permission } from '../../domain/auth/permissions';
+import { MAX_SENDS_PER_HOUR } from '../../domain/mail/mail';
 import type { AppEnv } from '../http/env';
 import { idParam, versionField } from '../http/fields';
 import { requirePermission } from '../http/permissions';
@@ -22,6 +23,8 @@ const MailSettingsBody = z.object({
   clearPassword: z.boolean().optional(),
   fromName: z.string().trim().max(200),
   fromAddress: z.union([z.literal(''), email]),
+  siteUrl: z.string().max(255).optional(),
+  sendsPerHour: z.number().int().min(1).max(MAX_SENDS_PER_HOUR).optional(),
   version: versionField,
 });
 
@@ -49,7 +52,7 @@ export function mailRoutes(): Hono<AppEnv> {
   const listed = replies(DocumentSends);
   const queued = replies(DocumentSendReply, 202);
 
-  routes.get('/settings/mail', settings, ...requirePermission('setting_view'), async (c) => settings.send(c, { settings: await mailSettings(c.var.deps.db) }));
+  routes.get('/settings/mail', settings, ...requirePermission('setting_view'), async (c) => settings.send(c, { settings: await mailSettings(c.var.deps) }));
   routes.put('/settings/mail', settings, ...requirePermission('setting_edit'), async (c) => {
     const input = await parseJsonBody(c, MailSettingsBody);
     if (input.isErr()) return input.error;
@@ -72,9 +75,7 @@ export function mailRoutes(): Hono<AppEnv> {
     routes.post(`${path}/:id{[0-9]{1,9}}/emails`, queued, ...requirePermission(send, 'update'), async (c) => {
       const input = await parseJsonBody(c, SendBody);
       if (input.isErr()) return input.error;
-      // The e-mail's link to the document opens at the site's address: APP_URL, else the one the sender used.
-      const siteUrl = c.var.deps.config.siteUrl ?? new URL(c.req.url).origin;
-      const sent = await sendDocument(serviceContext(c), type, idParam(c), { ...input.value, siteUrl });
+      const sent = await sendDocument(serviceContext(c), type, idParam(c), input.value);
       return sent.isErr() ? failureReply(c, sent.error) : queued.send(c, { send: sent.value });
     });
   }

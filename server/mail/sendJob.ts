@@ -3,22 +3,29 @@ import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import type { JobRow } from '../jobs/repository';
 import { documentAttachment } from './attachment';
 import * as repo from './repository';
-import { smtpOf } from './service';
+import { outbox } from './service';
+import { linkAt, linkBase } from './siteAddress';
 import { reissueLinkAddress } from '../links/service';
 import { statementMail } from '../statements/mailParts';
 import type { MailAttachment } from './mailer';
-import { attachedLine, documentSubject, linkLine, type MailLanguage } from './texts';
+import { customerMail, senderOf } from './customerMail';
+import { attachedLine, documentButton, documentSubject, linkLine, type MailLanguage } from './texts';
 
 /** The audited record of each kind of send: a quotation, an order (its invoice), a client (its statement). */
 const ENTITY = { quotation: 'quotation', invoice: 'order', statement: 'client' } as const;
 
-/** The subject and the PDF of a send's e-mail: a document's, or a client's statement (server/statements/mailParts.ts). */
-async function mailedParts(deps: ServerDeps, send: repo.SendRow, language: MailLanguage): Promise<{ subject: string; attachment: MailAttachment | null }> {
+/** The subject, the PDF, the branch (whose company it comes from) and the button's words of a send's e-mail: a document's, or a client's statement (server/statements/mailParts.ts). */
+async function mailedParts(deps: ServerDeps, send: repo.SendRow, language: MailLanguage): Promise<{ subject: string; attachment: MailAttachment | null; branchId: number | null; button: string }> {
   const type = send.document_type;
   if (type === 'statement') return statementMail(deps, send, language);
   const head = await repo.documentHead(deps.db, type, send.document_id);
   if (!head) throw new PermanentJobError('The document was deleted.');
-  return { subject: documentSubject(language, type, head.number), attachment: await documentAttachment(deps, { kind: type, id: send.document_id }, language) };
+  return {
+    subject: documentSubject(language, type, head.number),
+    attachment: await documentAttachment(deps, { kind: type, id: send.document_id }, language),
+    branchId: head.branch_id,
+    button: documentButton(language, type),
+  };
 }
 
 async function sendOf(deps: ServerDeps, job: JobRow): Promise<repo.SendRow> {
@@ -27,12 +34,17 @@ async function sendOf(deps: ServerDeps, job: JobRow): Promise<repo.SendRow> {
   return send;
 }
 
-/** The address of the customer link made for this e-mail (a fresh one at each attempt); null when none was made, or it was revoked meanwhile. */
+/**
+ * The address of the customer link made for this e-mail (a fresh one at each attempt), at the site's
+ * address as configured now (an address in the payload of an older job is ignored: it came from a
+ * request); null when none was made, or it was revoked meanwhile. No site address: the attempt fails.
+ */
 async function linkAddress(deps: ServerDeps, job: JobRow): Promise<string | null> {
-  const { linkId, siteUrl } = job.payload as { linkId?: unknown; siteUrl?: unknown };
-  if (typeof linkId !== 'number' || typeof siteUrl !== 'string') return null;
+  const { linkId } = job.payload as { linkId?: unknown };
+  if (typeof linkId !== 'number') return null;
+  const base = await linkBase(deps);
   const path = await reissueLinkAddress(deps.db, deps.encrypter, linkId, deps.now());
-  return path ? `${siteUrl.replace(/\/+$/, '')}${path}` : null;
+  return path ? linkAt(base, path) : null;
 }
 
 /**
@@ -44,20 +56,20 @@ async function linkAddress(deps: ServerDeps, job: JobRow): Promise<string | null
 export const sendDocumentJob: JobHandler = {
   async run(deps, job) {
     const send = await sendOf(deps, job);
-    if (!deps.mailer) throw new PermanentJobError('E-mail cannot be sent from this server (no SMTP connection in this version).');
-    const where = await smtpOf(deps);
-    if (!where) throw new Error('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    const mail = await outbox(deps);
     const language = send.language as MailLanguage;
-    const { subject, attachment } = await mailedParts(deps, send, language);
+    const { subject, attachment, branchId, button } = await mailedParts(deps, send, language);
     const address = await linkAddress(deps, job);
-    const lines = [send.message, address ? linkLine(language, address) : null, attachment ? attachedLine(language, attachment.fileName) : null];
-    const text = `${lines.filter((l): l is string => l !== null).join('\n\n')}\n`;
-    await deps.mailer.send(where.smtp, {
-      from: where.from,
+    const notes = attachment ? [attachedLine(language, attachment.fileName)] : [];
+    const text = [send.message, address ? linkLine(language, address) : null, ...notes].filter((l): l is string => l !== null).join('\n\n');
+    // HTML with the plain text as its alternative, from the company of the document's (the client's) branch, with its logo.
+    const parts = customerMail({ language, sender: await senderOf(deps, branchId, language), text, message: send.message, buttons: address ? [{ label: button, url: address }] : [], notes });
+    await mail({
       to: send.recipient,
       subject,
-      text,
-      attachments: attachment ? [attachment] : [],
+      text: parts.text,
+      html: parts.html,
+      attachments: [...parts.attachments, ...(attachment ? [attachment] : [])],
     });
     await repo.auditFromJob(deps.db, {
       userId: send.created_by,

@@ -12,11 +12,11 @@ const EMAIL = { en: en.email, 'zh-HK': zhHK.email } satisfies Record<Language, t
 export type MailLanguage = Language | 'both';
 export type MailDocument = keyof typeof en.email.documents;
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
+export const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One text in one language, or both (Chinese first, then English, as the documents print them). */
-function inLanguage(language: MailLanguage, text: (lang: Language) => string, joiner: string): string {
+export function inLanguage(language: MailLanguage, text: (lang: Language) => string, joiner: string): string {
   return language === 'both' ? `${text('zh-HK')}${joiner}${text('en')}` : text(language);
 }
 
@@ -34,6 +34,12 @@ export const defaultDocumentMessage = (language: MailLanguage, document: MailDoc
 export const attachedLine = (language: MailLanguage, fileName: string): string => inLanguage(language, (lang) => fill(EMAIL[lang].attached, { fileName }), '\n');
 
 export const linkLine = (language: MailLanguage, url: string): string => inLanguage(language, (lang) => fill(EMAIL[lang].link, { url }), '\n');
+
+/** The words of the button to a document's customer link ("View the quotation online"). */
+export const documentButton = (language: MailLanguage, document: MailDocument): string => inLanguage(language, (lang) => fill(EMAIL[lang].button, { document: EMAIL[lang].documents[document] }), ' / ');
+
+/** Said under a button, before its address written out. */
+export const buttonFallback = (language: MailLanguage): string => inLanguage(language, (lang) => EMAIL[lang].buttonFallback, ' / ');
 
 export const testMail = (host: string) => ({
   subject: inLanguage('both', (lang) => EMAIL[lang].testSubject, ' / '),

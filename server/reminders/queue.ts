@@ -5,6 +5,7 @@ import type { ServerDeps } from '../http/env';
 import { enqueue } from '../jobs/queue';
 import { insertLink } from '../links/repository';
 import type { Db, Tx } from '../service/context';
+import type { MailLanguage } from '../mail/texts';
 import type { IsoDate } from '../../domain/time/dates';
 import * as repo from './repository';
 
@@ -22,23 +23,44 @@ export const REMINDER_LINK_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A client as reminders need it: the opt-out and the contact e-mail goes to. */
+/** A client as reminders need it: the opt-out, the contacts e-mail goes to, the language and the branch (whose company it comes from). */
 export interface ReminderClient {
   readonly id: number;
   readonly nameEn: string;
   readonly nameZh: string;
   readonly optedOut: boolean;
-  /** The first contact with an e-mail address (the primary first), or null. */
+  /** The first contact with an e-mail address (the primary first), or null: a visit's reminder goes there. */
   readonly contact: { readonly name: string; readonly email: string } | null;
+  /** The same with the contact for accounts before all: an overdue reminder goes there. */
+  readonly accountsContact: { readonly name: string; readonly email: string } | null;
+  readonly language: MailLanguage;
+  readonly branchId: number | null;
 }
+
+const contactOf = (text: string | null): { name: string; email: string } | null => {
+  const [name = '', email = ''] = (text ?? '').split('\n');
+  return email ? { name, email } : null;
+};
+
+/** The contact a reminder of this kind goes to. */
+export const recipientOf = (client: ReminderClient, kind: ReminderKind) => (kind === 'overdue' ? client.accountsContact : client.contact);
 
 export async function reminderClients(db: Db, ids: readonly number[]): Promise<Map<number, ReminderClient>> {
   const rows = await repo.reminderClients(db, [...new Set(ids)]);
   return new Map(
-    rows.map((row) => {
-      const [name = '', email = ''] = (row.contact ?? '').split('\n');
-      return [row.id, { id: row.id, nameEn: row.name_en, nameZh: row.name_zh, optedOut: row.reminders_opt_out, contact: email ? { name, email } : null }];
-    }),
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        nameEn: row.name_en,
+        nameZh: row.name_zh,
+        optedOut: row.reminders_opt_out,
+        contact: contactOf(row.contact),
+        accountsContact: contactOf(row.accounts_contact),
+        language: row.mail_language,
+        branchId: row.branch_id,
+      },
+    ]),
   );
 }
 
@@ -58,8 +80,6 @@ export interface ReminderRequest {
   readonly invoices?: readonly { readonly orderId: number; readonly number: string; readonly outstanding: number }[];
   readonly manual: boolean;
   readonly userId: number | null;
-  /** The site's address the customer links open at; null: no links. */
-  readonly siteUrl: string | null;
 }
 
 export type ReminderOutcome = { readonly outcome: 'queued'; readonly reminderId: number } | { readonly outcome: 'skipped'; readonly reason: SkipReason; readonly reminderId: number | null } | { readonly outcome: 'taken' };
@@ -71,7 +91,8 @@ export type ReminderOutcome = { readonly outcome: 'queued'; readonly reminderId:
 export async function putReminder(deps: Pick<ServerDeps, 'db' | 'now'>, request: ReminderRequest, audit: AuditWriter): Promise<ReminderOutcome> {
   const now = deps.now();
   const { client } = request;
-  const skip: SkipReason | null = client.optedOut ? 'optedOut' : client.contact === null ? 'noEmail' : null;
+  const contact = recipientOf(client, request.kind);
+  const skip: SkipReason | null = client.optedOut ? 'optedOut' : contact === null ? 'noEmail' : null;
   const base = {
     kind: request.kind,
     clientId: client.id,
@@ -82,7 +103,7 @@ export async function putReminder(deps: Pick<ServerDeps, 'db' | 'now'>, request:
     visitEnd: request.visit?.end ?? null,
     allDay: request.visit?.allDay ?? false,
     address: request.address ?? '',
-    recipient: client.contact?.email ?? '',
+    recipient: contact?.email ?? '',
     manual: request.manual,
     userId: request.userId,
     now,
@@ -100,16 +121,14 @@ export async function putReminder(deps: Pick<ServerDeps, 'db' | 'now'>, request:
     if (id === null) return { outcome: 'taken' };
     const invoices = request.invoices ?? [];
     await repo.insertReminderInvoices(tx, id, invoices);
-    // The customer's link to each invoice; the job gives it its address when it sends (as the invoice e-mail's).
+    // The customer's link to each invoice; the job gives it the site's address when it sends (as the invoice e-mail's).
     const links: Record<string, number> = {};
-    if (request.siteUrl) {
-      for (const invoice of invoices) {
-        links[invoice.orderId] = await insertLink(tx, { type: 'invoice', documentId: invoice.orderId, placeholder: `pending:${randomToken(16)}`, expiresAt: new Date(now.getTime() + REMINDER_LINK_DAYS * DAY_MS), userId: request.userId, now });
-        await audit({ action: 'link_create', entityType: 'order', entityId: invoice.orderId, changes: { linkId: links[invoice.orderId], via: 'reminder', reminderId: id } }, tx);
-      }
+    for (const invoice of invoices) {
+      links[invoice.orderId] = await insertLink(tx, { type: 'invoice', documentId: invoice.orderId, placeholder: `pending:${randomToken(16)}`, expiresAt: new Date(now.getTime() + REMINDER_LINK_DAYS * DAY_MS), userId: request.userId, now });
+      await audit({ action: 'link_create', entityType: 'order', entityId: invoice.orderId, changes: { linkId: links[invoice.orderId], via: 'reminder', reminderId: id } }, tx);
     }
     const subject = request.kind === 'overdue' ? invoices.map((i) => i.number).join(', ') : `${request.visit?.date ?? ''}`;
-    const job = await enqueue(tx, now, { kind: SEND_REMINDER_JOB, payload: { summary: `${subject} → ${base.recipient}`, siteUrl: request.siteUrl, links } });
+    const job = await enqueue(tx, now, { kind: SEND_REMINDER_JOB, payload: { summary: `${subject} → ${base.recipient}`, links } });
     await repo.setReminderJob(tx, id, job.id);
     await audit({ action: 'reminderQueued', entityType: 'client', entityId: client.id, changes: { kind: request.kind, reminderId: id, to: base.recipient, jobId: job.id, manual: request.manual } }, tx);
     return { outcome: 'queued', reminderId: id };

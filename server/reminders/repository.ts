@@ -1,5 +1,5 @@
-import { sql, type Selectable } from 'kysely';
-import type { ReminderKind, ReminderSettingTable, ReminderStatus } from '../db/schema';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { ClientTable, Database, ReminderKind, ReminderSettingTable, ReminderStatus } from '../db/schema';
 import type { Db } from '../service/context';
 import { orderSql } from '../sql/rules';
 import type { IsoDate } from '../../domain/time/dates';
@@ -17,7 +17,6 @@ export interface ReminderSettingsChange {
   readonly overdue_every_days: number;
   readonly overdue_max_count: number;
   readonly send_minute: number;
-  readonly site_url: string;
 }
 
 /** Saves the settings at `version`; the row, or undefined when the version was stale. */
@@ -177,27 +176,35 @@ export async function invoicesOf(db: Db, reminderIds: readonly number[]) {
 
 /* What reminders are about. */
 
-/** The clients, with their opt-out and the first contact e-mail address (the primary first; '' when none). */
+/** A client's first contact with an e-mail address, as 'name\nemail' (the one for accounts before all when `accountsFirst`, then the primary). */
+function firstContact(eb: ExpressionBuilder<Database & { c: ClientTable }, 'c'>, accountsFirst: boolean) {
+  let query = eb
+    .selectFrom('client_contacts as cc')
+    .select(sql<string>`cc.name || chr(10) || cc.email`.as('contact'))
+    .whereRef('cc.client_id', '=', 'c.id')
+    .where('cc.email', '<>', '');
+  if (accountsFirst) query = query.orderBy('cc.is_accounts', 'desc');
+  return query.orderBy('cc.is_primary', 'desc').orderBy('cc.sort_order').orderBy('cc.id').limit(1);
+}
+
+/**
+ * The clients, with their opt-out, branch, language of e-mails, and two contact e-mail addresses
+ * ('name\nemail', null when none): the first with an address, the primary first (`contact`: a visit's
+ * reminder), and the same with the contact for accounts before all (`accounts_contact`: an overdue one).
+ */
 export async function reminderClients(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('clients as c')
-    .select([
+    .select((eb) => [
       'c.id',
       'c.name_en',
       'c.name_zh',
       'c.reminders_opt_out',
-      (eb) =>
-        eb
-          .selectFrom('client_contacts as cc')
-          .select(sql<string>`cc.name || chr(10) || cc.email`.as('contact'))
-          .whereRef('cc.client_id', '=', 'c.id')
-          .where('cc.email', '<>', '')
-          .orderBy('cc.is_primary', 'desc')
-          .orderBy('cc.sort_order')
-          .orderBy('cc.id')
-          .limit(1)
-          .as('contact'),
+      'c.branch_id',
+      'c.mail_language',
+      firstContact(eb, false).as('contact'),
+      firstContact(eb, true).as('accounts_contact'),
     ])
     .where('c.id', 'in', [...ids])
     .execute();

@@ -10,6 +10,7 @@ import { requirePermission } from '../http/permissions';
 import { parseQuery } from '../http/query';
 import { replies } from '../http/reply';
 import { parseJsonBody } from '../http/validate';
+import { sendLimitReply } from '../mail/replies';
 import { serviceContext } from '../service/context';
 import { reminderLog, reminderSettings, saveReminderSettings, sendOverdueNow, type ReminderFailure } from './service';
 
@@ -37,6 +38,8 @@ const OverdueBody = z.object({ clientIds: z.array(z.number().int().positive().ma
 
 const failureReply = failureReplies<ReminderFailure>({
   mailNotConfigured: (c, failure) => errorReply(c, 422, 'mail.notConfigured', { reason: failure.code, details: {} }),
+  siteUrlNotSet: (c, failure) => errorReply(c, 422, 'mail.siteUrlNotSet', { reason: failure.code, details: {} }),
+  sendLimit: sendLimitReply,
 });
 
 /**
@@ -54,8 +57,7 @@ export function reminderRoutes(): Hono<AppEnv> {
   routes.put('/settings/reminders', settings, ...requirePermission('setting_edit'), async (c) => {
     const input = await parseJsonBody(c, SettingsBody);
     if (input.isErr()) return input.error;
-    // The reminders' customer links open at the site's address: APP_URL, else the one the settings were saved from.
-    const saved = await saveReminderSettings(serviceContext(c), input.value, c.var.deps.config.siteUrl ?? new URL(c.req.url).origin);
+    const saved = await saveReminderSettings(serviceContext(c), input.value);
     return saved.isErr() ? failureReply(c, saved.error) : settings.send(c, saved.value);
   });
   routes.get('/reminders', log, ...requirePermission('setting_view'), async (c) => {
@@ -67,7 +69,7 @@ export function reminderRoutes(): Hono<AppEnv> {
   routes.post('/reminders/overdue', sent, ...requirePermission('order_edit', 'update'), async (c) => {
     const input = await parseJsonBody(c, OverdueBody);
     if (input.isErr()) return input.error;
-    const results = await sendOverdueNow(serviceContext(c), input.value.clientIds, c.var.deps.config.siteUrl ?? new URL(c.req.url).origin);
+    const results = await sendOverdueNow(serviceContext(c), input.value.clientIds);
     return results.isErr() ? failureReply(c, results.error) : sent.send(c, { results: results.value });
   });
   return routes;

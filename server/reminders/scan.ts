@@ -59,14 +59,11 @@ const systemAudit =
     await auditFromJob(tx, { userId: null, ...entry, now: deps.now() });
   };
 
-/** The site's address customer links open at: APP_URL, else the one Settings → Customer reminders was last saved from. */
-export const reminderSiteUrl = (deps: Pick<ServerDeps, 'config'>, settings: repo.ReminderSettingRow): string | null => deps.config.siteUrl ?? (settings.site_url || null);
-
 /** Statuses of a visit that will not take place as booked: no reminder. */
 const NOT_HAPPENING = new Set(['canceled', 'on_hold']);
 
 /** The day-before reminders of `today`: each visit tomorrow (recurring series expanded), once per visit. */
-export async function queueDayBefore(deps: Deps, today: IsoDate, siteUrl: string | null): Promise<number> {
+export async function queueDayBefore(deps: Deps, today: IsoDate): Promise<number> {
   const tomorrow = addDays(today, 1);
   const [rows, holidays] = await Promise.all([allSeriesInRange(deps.db, tomorrow, tomorrow), holidaysInRange(deps.db, tomorrow, tomorrow)]);
   const visits = (await visitsBetween(deps.db, rows, tomorrow, tomorrow, holidaySet(holidays))).filter((v) => !NOT_HAPPENING.has(v.status));
@@ -90,7 +87,6 @@ export async function queueDayBefore(deps: Deps, today: IsoDate, siteUrl: string
         address: row.address,
         manual: false,
         userId: null,
-        siteUrl,
       },
       systemAudit(deps),
     );
@@ -119,7 +115,7 @@ export function dueForReminder<T extends { id: number; due_date: string }>(invoi
 }
 
 /** The overdue reminders of `today`: one per client with invoices due for one, listing those invoices. */
-export async function queueOverdue(deps: Deps, today: IsoDate, rules: OverdueRules, siteUrl: string | null): Promise<number> {
+export async function queueOverdue(deps: Deps, today: IsoDate, rules: OverdueRules): Promise<number> {
   const invoices = await repo.overdueInvoices(deps.db, today);
   const history = await repo.reminderHistory(
     deps.db,
@@ -143,7 +139,6 @@ export async function queueOverdue(deps: Deps, today: IsoDate, rules: OverdueRul
         invoices: list.map((i) => ({ orderId: i.id, number: i.number, outstanding: Number(i.outstanding) })),
         manual: false,
         userId: null,
-        siteUrl,
       },
       systemAudit(deps),
     );
@@ -160,11 +155,10 @@ export const reminderScanJob: JobHandler = {
     const settings = await repo.settingsRow(deps.db);
     // The next day's run first: the chain holds even when this one fails.
     await queueScan(deps, addDays(date, 1), settings.send_minute);
-    const siteUrl = reminderSiteUrl(deps, settings);
     let queued = 0;
-    if (settings.day_before_enabled) queued += await queueDayBefore(deps, date, siteUrl);
+    if (settings.day_before_enabled) queued += await queueDayBefore(deps, date);
     if (settings.overdue_enabled) {
-      queued += await queueOverdue(deps, date, { afterDays: settings.overdue_after_days, everyDays: settings.overdue_every_days, maxCount: settings.overdue_max_count }, siteUrl);
+      queued += await queueOverdue(deps, date, { afterDays: settings.overdue_after_days, everyDays: settings.overdue_every_days, maxCount: settings.overdue_max_count });
     }
     if (queued > 0) deps.jobs?.notify();
   },

@@ -4,15 +4,17 @@ import { hongKongDate, minuteToTime, timeToMinute } from '../../domain/time/date
 import type { ReminderKind, ReminderStatus } from '../db/schema';
 import { clientCode } from '../clients/repository';
 import { settingsRow as mailSettingsRow } from '../mail/repository';
+import { readyToMail } from '../mail/service';
+import { giveBackSends, takeSends, type SendLimitFailure } from '../mail/sendLimit';
 import type { ServiceContext } from '../service/context';
 import { conflict, invalid, type Failure } from '../service/failure';
 import { putReminder, reminderClients } from './queue';
 import * as repo from './repository';
-import { ensureDailyScan, reminderSiteUrl, rescheduleScans } from './scan';
+import { ensureDailyScan, rescheduleScans } from './scan';
 
 /** Settings → Customer reminders, the send log, and "send the overdue reminder now" (issue 21 item 7). */
 
-export type ReminderFailure = Failure<{ code: 'mailNotConfigured' }>;
+export type ReminderFailure = Failure<'mailNotConfigured' | 'siteUrlNotSet'> | SendLimitFailure;
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -43,12 +45,8 @@ export interface ReminderSettingsInput {
   readonly version: number;
 }
 
-/**
- * Saves Settings → Customer reminders (audited, field by field); the queued daily runs move to the
- * new send time. `siteUrl`: the address the settings were saved from, where the reminders' customer
- * links open when APP_URL is not set.
- */
-export async function saveReminderSettings(ctx: ServiceContext, input: ReminderSettingsInput, siteUrl: string): Promise<Result<ReminderSettingsReply, Failure>> {
+/** Saves Settings → Customer reminders (audited, field by field); the queued daily runs move to the new send time. */
+export async function saveReminderSettings(ctx: ServiceContext, input: ReminderSettingsInput): Promise<Result<ReminderSettingsReply, Failure>> {
   const minute = timeToMinute(input.sendTime);
   if (minute === null || minute >= 24 * 60) return err(invalid({ sendTime: 'validation.invalid' }));
   const before = await repo.settingsRow(ctx.db);
@@ -62,7 +60,6 @@ export async function saveReminderSettings(ctx: ServiceContext, input: ReminderS
         overdue_every_days: input.overdueEveryDays,
         overdue_max_count: input.overdueMaxCount,
         send_minute: minute,
-        site_url: siteUrl,
       },
       input.version,
       ctx.now(),
@@ -124,12 +121,20 @@ export async function reminderLog(ctx: Pick<ServiceContext, 'db'>, query: LogQue
  * (whatever the daily rules say), one job each; per client, queued or skipped with the reason. A
  * client reminded today already (by hand or by the daily run) is not reminded twice.
  */
-export async function sendOverdueNow(ctx: ServiceContext, clientIds: readonly number[], siteUrl: string | null): Promise<Result<OverdueOutcome[], ReminderFailure>> {
-  if (!(await mailSettingsRow(ctx.db)).host) return err({ code: 'mailNotConfigured' });
+export async function sendOverdueNow(ctx: ServiceContext, clientIds: readonly number[]): Promise<Result<OverdueOutcome[], ReminderFailure>> {
+  const ready = await readyToMail(ctx);
+  if (ready.isErr()) return err(ready.error);
   const ids = [...new Set(clientIds)];
   const today = hongKongDate(ctx.now());
-  const [clients, invoices, settings] = await Promise.all([reminderClients(ctx.db, ids), repo.overdueInvoices(ctx.db, today, ids), repo.settingsRow(ctx.db)]);
-  const links = siteUrl ?? reminderSiteUrl(ctx.deps, settings);
+  const [clients, invoices] = await Promise.all([reminderClients(ctx.db, ids), repo.overdueInvoices(ctx.db, today, ids)]);
+  // The e-mails this may send count against the sender's e-mails of the hour, all together; those
+  // that turn out sent today already are given back.
+  const mailable = ids.filter((id) => {
+    const client = clients.get(id);
+    return client && !client.optedOut && client.contact && invoices.some((i) => i.client_id === id);
+  }).length;
+  const allowed = await takeSends(ctx, mailable);
+  if (allowed.isErr()) return err(allowed.error);
   const results: OverdueOutcome[] = [];
   let queued = 0;
   for (const clientId of ids) {
@@ -149,7 +154,6 @@ export async function sendOverdueNow(ctx: ServiceContext, clientIds: readonly nu
         invoices: owed.map((i) => ({ orderId: i.id, number: i.number, outstanding: Number(i.outstanding) })),
         manual: true,
         userId: ctx.actor.id,
-        siteUrl: links,
       },
       (entry, tx) => ctx.audit(entry, tx),
     );
@@ -162,6 +166,7 @@ export async function sendOverdueNow(ctx: ServiceContext, clientIds: readonly nu
           : { clientId, outcome: 'skipped', reason: 'alreadyToday', reminderId: null },
     );
   }
+  await giveBackSends(ctx, mailable - queued);
   if (queued > 0) ctx.deps.jobs?.notify();
   return ok(results);
 }

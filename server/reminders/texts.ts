@@ -2,19 +2,15 @@ import type { Language } from '../../domain/i18n/language';
 import { centsToDecimal, type Cents } from '../../domain/money/money';
 import { minuteToTime, type IsoDate } from '../../domain/time/dates';
 import en from '../../locales/en/reminders.json';
+import { fill, inLanguage, type MailLanguage } from '../mail/texts';
 import zhHK from '../../locales/zh-HK/reminders.json';
 
 /**
- * The words of the reminders to customers, in both languages (Chinese first, then English, as the
- * documents print them), from locales/{lang}/reminders.json: the same file Settings → Customer
- * reminders reads, so the two cannot disagree.
+ * The words of the reminders to customers, in the client's language of e-mails (Chinese, English,
+ * or both: Chinese first, as the documents print them), from locales/{lang}/reminders.json: the
+ * same file Settings → Customer reminders reads, so the two cannot disagree.
  */
 const EMAIL = { en: en.email, 'zh-HK': zhHK.email } satisfies Record<Language, typeof en.email>;
-const LANGS: readonly Language[] = ['zh-HK', 'en'];
-
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
-
-const both = (text: (lang: Language) => string, joiner: string): string => LANGS.map(text).join(joiner);
 
 /** HK$1,234.50 */
 export function hkd(cents: Cents): string {
@@ -36,21 +32,25 @@ export interface VisitWords {
   readonly address: string;
 }
 
-export function dayBeforeMail(visit: VisitWords): { subject: string; text: string } {
+/** A reminder's words: its subject, its plain text, and the message of its HTML part (its links go in buttons there). */
+export interface ReminderWords {
+  readonly subject: string;
+  readonly text: string;
+  readonly message: string;
+  readonly buttons: readonly { readonly label: string; readonly url: string }[];
+}
+
+export function dayBeforeMail(visit: VisitWords, language: MailLanguage): ReminderWords {
   const time = (lang: Language) => (visit.startMinute === null || visit.endMinute === null ? EMAIL[lang].allDay : `${minuteToTime(visit.startMinute)}–${minuteToTime(visit.endMinute)}`);
-  return {
-    subject: both((lang) => fill(EMAIL[lang].dayBeforeSubject, { date: visit.date }), ' / '),
-    text: `${both(
-      (lang) =>
-        fill(EMAIL[lang].dayBeforeBody, {
-          name: visit.name || EMAIL[lang].customer,
-          date: longDate(lang, visit.date),
-          time: time(lang),
-          address: visit.address || EMAIL[lang].noAddress,
-        }),
-      '\n\n—\n\n',
-    )}\n`,
-  };
+  const body = (lang: Language) =>
+    fill(EMAIL[lang].dayBeforeBody, {
+      name: visit.name || EMAIL[lang].customer,
+      date: longDate(lang, visit.date),
+      time: time(lang),
+      address: visit.address || EMAIL[lang].noAddress,
+    });
+  const text = `${inLanguage(language, body, '\n\n—\n\n')}\n`;
+  return { subject: inLanguage(language, (lang) => fill(EMAIL[lang].dayBeforeSubject, { date: visit.date }), ' / '), text, message: text, buttons: [] };
 }
 
 export interface OverdueInvoiceWords {
@@ -61,17 +61,20 @@ export interface OverdueInvoiceWords {
   readonly url: string | null;
 }
 
-export function overdueMail(name: string, invoices: readonly OverdueInvoiceWords[]): { subject: string; text: string } {
+export function overdueMail(name: string, invoices: readonly OverdueInvoiceWords[], language: MailLanguage): ReminderWords {
   const total = invoices.reduce((sum, i) => sum + i.outstanding, 0);
-  const lines = (lang: Language) =>
+  const lines = (lang: Language, links: boolean) =>
     invoices
       .map((i) => {
         const line = `- ${fill(EMAIL[lang].overdueLine, { number: i.number, dueDate: i.dueDate, amount: hkd(i.outstanding) })}`;
-        return i.url ? `${line}\n  ${fill(EMAIL[lang].link, { url: i.url })}` : line;
+        return links && i.url ? `${line}\n  ${fill(EMAIL[lang].link, { url: i.url })}` : line;
       })
       .join('\n');
+  const body = (links: boolean) => `${inLanguage(language, (lang) => fill(EMAIL[lang].overdueBody, { name: name || EMAIL[lang].customer, lines: lines(lang, links), total: hkd(total) }), '\n\n—\n\n')}\n`;
   return {
-    subject: both((lang) => EMAIL[lang].overdueSubject, ' / '),
-    text: `${both((lang) => fill(EMAIL[lang].overdueBody, { name: name || EMAIL[lang].customer, lines: lines(lang), total: hkd(total) }), '\n\n—\n\n')}\n`,
+    subject: inLanguage(language, (lang) => EMAIL[lang].overdueSubject, ' / '),
+    text: body(true),
+    message: body(false),
+    buttons: invoices.flatMap((i) => (i.url ? [{ label: inLanguage(language, (lang) => fill(EMAIL[lang].button, { number: i.number }), ' / '), url: i.url }] : [])),
   };
 }

@@ -3,12 +3,12 @@ import type { Db } from '../sales/caller';
 
 /** SQL of statements of account: the client a statement is of, and the log of statements sent by e-mail. */
 
-/** A client's id, branch and names; undefined when there is none. */
-export const statementClient = (db: Db, id: number) => db.selectFrom('clients').select(['id', 'branch_id', 'name_en', 'name_zh']).where('id', '=', id).executeTakeFirst();
+/** A client's id, branch, names and the language of its e-mails; undefined when there is none. */
+export const statementClient = (db: Db, id: number) => db.selectFrom('clients').select(['id', 'branch_id', 'name_en', 'name_zh', 'mail_language']).where('id', '=', id).executeTakeFirst();
 
-/** The id, branch and names of each of these clients that exists. */
+/** The id, branch, names and e-mail language of each of these clients that exists. */
 export const statementClients = (db: Db, ids: readonly number[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('clients').select(['id', 'branch_id', 'name_en', 'name_zh']).where('id', 'in', [...ids]).execute();
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('clients').select(['id', 'branch_id', 'name_en', 'name_zh', 'mail_language']).where('id', 'in', [...ids]).execute();
 
 /** The period each statement e-mail of these sends covers, by send id. */
 export async function sendPeriods(db: Db, sendIds: readonly number[]): Promise<Map<number, { from: string; to: string }>> {

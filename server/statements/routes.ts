@@ -90,7 +90,7 @@ export function statementRoutes(): Hono<AppEnv> {
     const input = await parseJsonBody(c, SendManyBody);
     if (input.isErr()) return input.error;
     const sent = await sendStatements(serviceContext(c), input.value);
-    return sent.isErr() ? failureReply(c, sent.error) : sentMany.send(c, sent.value);
+    return sent.isErr() ? mailFailureReply(c, sent.error) : sentMany.send(c, sent.value);
   });
 
   return routes;

@@ -19,5 +19,8 @@ function inLanguage(language: MailLanguage, text: (lang: Language) => string, jo
 
 export const statementSubject = (language: MailLanguage, reference: string): string => inLanguage(language, (lang) => fill(EMAIL[lang].subject, { reference }), ' / ');
 
+/** The words of the button to the statement's customer link. */
+export const statementButton = (language: MailLanguage): string => inLanguage(language, (lang) => EMAIL[lang].button, ' / ');
+
 export const defaultStatementMessage = (language: MailLanguage, statement: { from: string; to: string; closing: number }): string =>
   inLanguage(language, (lang) => fill(EMAIL[lang].defaultMessage, { from: statement.from, to: statement.to, amount: documentMoney(statement.closing) }), '\n\n—\n\n');

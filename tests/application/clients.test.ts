@@ -26,10 +26,11 @@ const CLIENT: Client = ClientSchema.parse({
   notes: '',
   source: { value: 'web', nameEn: 'Website', nameZh: '網站' },
   remindersOptOut: false,
+  mailLanguage: 'both',
   version: 3,
   contacts: [
-    { name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: false },
-    { name: '陳太', title: 'Owner', phones: ['98765432', '+86 138 0013 8000'], email: 'chan@example.com', isPrimary: true },
+    { name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: false, isAccounts: false },
+    { name: '陳太', title: 'Owner', phones: ['98765432', '+86 138 0013 8000'], email: 'chan@example.com', isPrimary: true, isAccounts: false },
   ],
   addresses: [{ label: 'Shop', address: '灣仔道 1 號', areaId: 2 }],
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -86,6 +87,7 @@ describe('the client form model', () => {
       source: 'web',
       notes: '',
       remindersOptOut: false,
+      mailLanguage: 'both',
       contacts: CLIENT.contacts,
       addresses: CLIENT.addresses,
     });

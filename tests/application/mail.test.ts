@@ -5,7 +5,7 @@ import type { Mailing, MailSettings, MailSettingsChange, SendRequest } from '../
 
 /** The use-cases of e-mail (application/mail/mail.ts): what each form checks and sends. */
 
-const SETTINGS: MailSettings = { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour', fromAddress: 'office@harbour.test', version: 2 };
+const SETTINGS: MailSettings = { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour', fromAddress: 'office@harbour.test', siteUrl: '', linksOpenAt: null, sendsPerHour: 200, version: 2 };
 
 function fakeMailing() {
   const calls: { saved: MailSettingsChange[]; tests: string[]; sent: { id: number; request: SendRequest }[] } = { saved: [], tests: [], sent: [] };
@@ -34,7 +34,7 @@ describe('Settings → E-mail', () => {
     const draft = mailSettingsDraft(SETTINGS);
     expect(draft).toMatchObject({ port: '587', password: '', clearPassword: false });
     expect((await saveMailSettings(mailing, { ...draft, host: ' smtp.harbour.test ' }, 2)).isOk()).toBe(true);
-    expect(calls.saved[0]).toEqual({ host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', fromName: 'Harbour', fromAddress: 'office@harbour.test', version: 2 });
+    expect(calls.saved[0]).toEqual({ host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', fromName: 'Harbour', fromAddress: 'office@harbour.test', siteUrl: '', sendsPerHour: 200, version: 2 });
     await saveMailSettings(mailing, { ...draft, password: 'n3w' }, 3);
     expect(calls.saved[1]).toMatchObject({ password: 'n3w' });
     await saveMailSettings(mailing, { ...draft, password: 'ignored', clearPassword: true }, 4);
@@ -51,9 +51,19 @@ describe('Settings → E-mail', () => {
     }
     expect((await saveMailSettings(mailing, { ...draft, fromAddress: '' }, 2))._unsafeUnwrapErr()).toMatchObject({ fields: { fromAddress: [{ key: 'mail:settings.fromRequired' }] } });
     expect((await saveMailSettings(mailing, { ...draft, fromAddress: 'office' }, 2))._unsafeUnwrapErr()).toMatchObject({ fields: { fromAddress: [{ key: 'mail:settings.emailFormat' }] } });
+    // The e-mails a person may send in an hour: a whole number from 1 to 10,000.
+    for (const sendsPerHour of ['0', '10001', '2.5', 'many', '']) {
+      expect((await saveMailSettings(mailing, { ...draft, sendsPerHour }, 2))._unsafeUnwrapErr(), sendsPerHour).toMatchObject({ fields: { sendsPerHour: [{ key: 'mail:settings.sendsPerHourRange', values: { max: 10_000 } }] } });
+    }
+    // The site's address: an http(s) origin, sent as its origin.
+    for (const siteUrl of ['office.harbour.test', 'javascript:alert(1)', 'https://office.harbour.test/login', 'https://a:b@office.harbour.test']) {
+      expect((await saveMailSettings(mailing, { ...draft, siteUrl }, 2))._unsafeUnwrapErr(), siteUrl).toMatchObject({ fields: { siteUrl: [{ key: 'mail:settings.siteUrlFormat' }] } });
+    }
     // No server, no sender needed.
     expect((await saveMailSettings(mailing, { ...draft, host: '', fromAddress: '' }, 2)).isOk()).toBe(true);
     expect(calls.saved).toHaveLength(1);
+    expect((await saveMailSettings(mailing, { ...draft, siteUrl: ' https://Office.Harbour.test/ ' }, 2)).isOk()).toBe(true);
+    expect(calls.saved[1]).toMatchObject({ siteUrl: 'https://office.harbour.test' });
     expect((await sendTestMail(mailing, 'nope')).isErr()).toBe(true);
     expect((await sendTestMail(mailing, ' ada@harbour.test ')).isOk()).toBe(true);
     expect(calls.tests).toEqual(['ada@harbour.test']);

@@ -21,7 +21,7 @@ function fakeDesk() {
   const many: (readonly number[])[] = [];
   const desk: StatementDesk = {
     printable: () => okAsync(RECORD),
-    sends: () => okAsync({ sends: [], contacts: [], mailConfigured: true }),
+    sends: () => okAsync({ sends: [], contacts: [], mailConfigured: true, clientLanguage: 'both' }),
     send: (clientId, request) => {
       sent.push({ clientId, request });
       return okAsync({ id: 1, recipient: request.to, language: request.language, message: request.message, status: 'queued', error: '', attempts: 0, jobId: 1, createdAt: '', sentAt: null, byName: null, period: request.period });

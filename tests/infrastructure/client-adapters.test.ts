@@ -20,6 +20,7 @@ const CLIENT = {
   notes: '',
   source: null,
   remindersOptOut: false,
+  mailLanguage: 'both',
   version: 4,
   contacts: [],
   addresses: [],

@@ -30,10 +30,11 @@ const CLIENT = Client.parse({
   branchId: 1,
   notes: '',
   version: 3,
-  contacts: [{ name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: true }],
+  contacts: [{ name: '陳大文', title: '', phones: ['91234567'], email: '', isPrimary: true, isAccounts: false }],
   addresses: [{ label: '', address: '灣仔道 1 號', areaId: 2 }],
   source: null,
   remindersOptOut: false,
+  mailLanguage: 'both',
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
 });
@@ -134,9 +135,42 @@ describe('client form', () => {
       source: null,
       notes: '',
       remindersOptOut: false,
-      contacts: [{ name: '陳大文', title: '', phones: ['9123 4567', '2345 6789'], email: '', isPrimary: true }],
+      mailLanguage: 'both',
+      contacts: [{ name: '陳大文', title: '', phones: ['9123 4567', '2345 6789'], email: '', isPrimary: true, isAccounts: false }],
       addresses: [],
     });
+  });
+
+  it('marks one contact for accounts and sets the language of the client\'s e-mails', async () => {
+    const saved = ClientReply.parse({ client: { ...CLIENT, version: 4, mailLanguage: 'en', contacts: [{ ...CLIENT.contacts[0]!, isAccounts: false }, { name: 'Mandy', title: '', phones: [], email: 'accounts@chan.test', isPrimary: false, isAccounts: true }] } });
+    const { user, transport } = renderSignedIn({
+      start: '/clients/basic/7',
+      handler: backend((r) => (r.method === 'PUT' ? { status: 200, body: saved } : null)),
+    });
+    const language = await screen.findByLabelText('Language of e-mails');
+    expect(language).toHaveValue('both');
+    await user.selectOptions(language, 'en');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    const second = screen.getByRole('group', { name: 'Contact 2' });
+    await user.type(within(second).getByLabelText('Name'), 'Mandy');
+    await user.type(within(second).getByLabelText('Email'), 'accounts@chan.test');
+    const first = screen.getByRole('group', { name: 'Contact 1' });
+    const accounts = 'For accounts (invoices, statements, payment reminders)';
+    await user.click(within(first).getByLabelText(accounts));
+    // One contact for accounts: marking another moves the mark.
+    await user.click(within(second).getByLabelText(accounts));
+    expect(within(first).getByLabelText(accounts)).not.toBeChecked();
+    expect(within(second).getByLabelText(accounts)).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(transport.requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      mailLanguage: 'en',
+      contacts: [
+        { name: '陳大文', isPrimary: true, isAccounts: false },
+        { name: 'Mandy', email: 'accounts@chan.test', isPrimary: false, isAccounts: true },
+      ],
+    });
+    expect(await screen.findByLabelText('Language of e-mails')).toHaveValue('en');
   });
 
   it('keeps the input on a stale save (409), says so, and offers to load the latest version', async () => {

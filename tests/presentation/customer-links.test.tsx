@@ -158,7 +158,7 @@ describe('staff’s customer link on a quotation', () => {
 describe('staff’s customer link on a client’s statement of account', () => {
   const client = Client.parse({
     id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: null, tags: [], companyId: 1, branchId: 1, notes: '', version: 3,
-    contacts: [{ name: 'Accounts', title: '', phones: ['9123 4567'], email: '', isPrimary: true }], addresses: [], source: null, remindersOptOut: false,
+    contacts: [{ name: 'Accounts', title: '', phones: ['9123 4567'], email: '', isPrimary: true, isAccounts: false }], addresses: [], source: null, remindersOptOut: false, mailLanguage: 'both',
     createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
   });
   const statement = { from: '2026-09-01', to: '2026-11-23', opening: 0, entries: [], closing: 0, open: [], ageing: { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 } };

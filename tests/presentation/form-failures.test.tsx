@@ -36,7 +36,7 @@ const SALES_OPTIONS = invoiceOptionsFixture({ paymentMethods: [{ value: 'cash', 
 const ORDER = orderFixture();
 /* The client fixtures are made through the wire contract (contract/clients.ts). */
 const CLIENT_OPTIONS = ClientOptions.parse({ areas: [{ id: 2, nameEn: 'Wan Chai', nameZh: '灣仔區', region: 'hk_island' }], branches: BRANCHES.map((b) => ({ ...b, companyId: 1 })), companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }], sources: [] });
-const CLIENT = Client.parse({ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: 'A123***(*)', tags: [], companyId: 1, branchId: 1, notes: '', version: 3, contacts: [], addresses: [], source: null, remindersOptOut: false, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' });
+const CLIENT = Client.parse({ id: 7, code: 'C000007', nameEn: 'Chan Tai Man', nameZh: '陳大文', hkidMasked: 'A123***(*)', tags: [], companyId: 1, branchId: 1, notes: '', version: 3, contacts: [], addresses: [], source: null, remindersOptOut: false, mailLanguage: 'both', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' });
 const APPOINTMENT_OPTIONS = optionsFixture({ workers: [workerFixture()], branches: BRANCHES, areas: [{ id: 5, nameEn: 'Yau Tsim Mong', nameZh: '油尖旺區' }] });
 const APPOINTMENT = appointmentFixture({
   client: clientChoiceFixture({ nameEn: 'Golden Dragon', nameZh: '金龍酒家', addresses: [] }),

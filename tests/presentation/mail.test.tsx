@@ -18,7 +18,7 @@ type Answer = { status: number; body: unknown } | null;
 const backend = (routes: (r: ApiRequest) => Answer) => (r: ApiRequest) => routes(r) ?? { status: 200, body: { auth: true } };
 
 const SETTINGS = wire(MailSettingsReply, {
-  settings: { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', version: 3 },
+  settings: { host: 'smtp.harbour.test', port: 587, tlsMode: 'starttls', username: 'office', passwordSet: true, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', siteUrl: '', linksOpenAt: { url: 'http://127.0.0.1:3000', source: 'loopback' }, sendsPerHour: 200, version: 3 },
 });
 
 describe('Settings → E-mail', () => {
@@ -50,20 +50,40 @@ describe('Settings → E-mail', () => {
       username: 'office',
       fromName: 'Harbour Pest',
       fromAddress: 'office@harbour.test',
+      siteUrl: '',
+      sendsPerHour: 200,
       version: 3,
     });
+  });
+
+  it('takes the site address of the links in e-mails, checks it, and says where links open now', async () => {
+    const saved = wire(MailSettingsReply, { settings: { ...SETTINGS.settings, siteUrl: 'https://office.harbour.test', linksOpenAt: { url: 'https://office.harbour.test', source: 'settings' }, version: 4 } });
+    const { user, transport } = renderSignedIn({
+      start: '/settings/mail',
+      handler: backend((r) => (r.path === '/api/settings/mail' && r.method === 'GET' ? { status: 200, body: SETTINGS } : r.method === 'PUT' ? { status: 200, body: saved } : null)),
+    });
+    expect(await screen.findByText(/No site address is set: links in e-mails open at http:\/\/127\.0\.0\.1:3000, this server's own address/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Site address'), 'office.harbour.test/login');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Site address')).toHaveAccessibleDescription('Enter the site\'s address, e.g. https://office.example.hk (http or https, nothing after the host).');
+    expect(transport.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    await user.clear(screen.getByLabelText('Site address'));
+    await user.type(screen.getByLabelText('Site address'), 'https://office.harbour.test/');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Links in e-mails open at https://office.harbour.test.')).toBeInTheDocument();
+    expect(transport.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ siteUrl: 'https://office.harbour.test' });
   });
 
   it('sends a test e-mail and says why one failed', async () => {
     const { user } = renderSignedIn({
       start: '/settings/mail',
       handler: backend((r) =>
-        r.path === '/api/settings/mail' ? { status: 200, body: SETTINGS } : r.path === '/api/settings/mail/test' ? { status: 422, body: { message: 'The e-mail could not be sent: Invalid login', reason: 'mailFailed', details: { reason: 'Invalid login' } } } : null,
+        r.path === '/api/settings/mail' ? { status: 200, body: SETTINGS } : r.path === '/api/settings/mail/test' ? { status: 422, body: { message: 'The e-mail could not be sent. The SMTP server refused the user name or password.', reason: 'mailFailed', details: { kind: 'authentication' } } } : null,
       ),
     });
     await user.type(await screen.findByLabelText('Send to'), 'ada@harbour.test');
     await user.click(screen.getByRole('button', { name: 'Send a test e-mail' }));
-    expect(await screen.findByText('The e-mail could not be sent: Invalid login')).toBeInTheDocument();
+    expect(await screen.findByText('The e-mail could not be sent. The SMTP server refused the user name or password.')).toBeInTheDocument();
   });
 });
 
@@ -76,13 +96,13 @@ describe('Settings → Background jobs', () => {
     attempts: 5,
     maxAttempts: 5,
     runAt: '2026-11-23T09:10:00+08:00',
-    lastError: 'Invalid login: 535 Authentication failed',
+    lastError: 'mail.authentication',
     lockedBy: null,
     createdAt: '2026-11-23T09:00:00+08:00',
     finishedAt: '2026-11-23T09:20:00+08:00',
   });
 
-  it('shows a failed job with its reason, and Retry queues it again', async () => {
+  it('shows a failed job with its reason (the kind of a failed send, in words), and Retry queues it again', async () => {
     const { user, transport } = renderSignedIn({
       start: '/settings/jobs',
       handler: backend((r) =>
@@ -95,7 +115,7 @@ describe('Settings → Background jobs', () => {
     });
     const row = await screen.findByRole('row', { name: /QUO-2026-00012/ });
     expect(within(row).getByText('Failed')).toBeInTheDocument();
-    expect(within(row).getByText('Invalid login: 535 Authentication failed')).toBeInTheDocument();
+    expect(within(row).getByText('The SMTP server refused the user name or password')).toBeInTheDocument();
     expect(screen.getByText('Queued 0 · Running 0 · Done 4 · Failed 1')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Retry 7' }));
     expect(await screen.findByText('Job 7 was queued again.')).toBeInTheDocument();
@@ -114,6 +134,7 @@ describe('Send by e-mail on a quotation', () => {
     ],
     contacts: [{ name: 'Chan Tai Man', email: 'chan@client.test' }],
     mailConfigured: true,
+    clientLanguage: 'en',
   });
 
   it('shows the sends ("sent to … at …", failed with the reason) and queues a new one with the contact and the default message', async () => {
@@ -142,5 +163,18 @@ describe('Send by e-mail on a quotation', () => {
     expect(await screen.findByText('The e-mail to chan@client.test is queued and will be sent in a moment.')).toBeInTheDocument();
     const posted = transport.requests.find((r) => r.method === 'POST' && r.path === '/api/quotations/12/emails');
     expect(posted?.body).toMatchObject({ to: 'chan@client.test', language: 'both' });
+  });
+
+  it("starts in the client's language of e-mails, whatever the interface's", async () => {
+    const chinese = wire(DocumentSends, { ...sends, clientLanguage: 'zh-HK' });
+    const { user } = renderSignedIn({
+      start: '/quotations/basic/12',
+      handler: backend((r) => (r.path === '/api/quotations/12' ? { status: 200, body: page } : r.path === '/api/quotations/12/emails' ? { status: 200, body: chinese } : null)),
+    });
+    await screen.findByText(/^Sent to chan@client\.test at /);
+    await user.click(screen.getByRole('button', { name: 'Send by e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send by e-mail' });
+    expect(within(dialog).getByLabelText('Language')).toHaveValue('zh-HK');
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('親愛的客戶：\n\n附上我們的報價單 QUO-2026-00012，請查閱。\n\n謝謝。');
   });
 });

@@ -42,10 +42,11 @@ const CLIENT = Client.parse({
   branchId: 1,
   notes: '',
   version: 3,
-  contacts: [{ name: 'Accounts', title: '', phones: [], email: 'accounts@chan.test', isPrimary: true }],
+  contacts: [{ name: 'Accounts', title: '', phones: [], email: 'accounts@chan.test', isPrimary: true, isAccounts: false }],
   addresses: [{ label: '', address: '灣仔道 1 號', areaId: null }],
   source: null,
   remindersOptOut: false,
+  mailLanguage: 'both',
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
 });
@@ -101,7 +102,7 @@ const SEND = {
 function statementBackend(r: ApiRequest): Answer | null {
   if (r.path === '/api/clients/7' && r.method === 'GET') return OK(PAGE);
   if (r.path === '/api/clients/7/statement/print') return OK(PRINT);
-  if (r.path === '/api/clients/7/statement/emails' && r.method === 'GET') return OK(wire(StatementSends, { sends: [SEND], contacts: [{ name: 'Accounts', email: 'accounts@chan.test' }], mailConfigured: true }));
+  if (r.path === '/api/clients/7/statement/emails' && r.method === 'GET') return OK(wire(StatementSends, { sends: [SEND], contacts: [{ name: 'Accounts', email: 'accounts@chan.test' }], mailConfigured: true, clientLanguage: 'zh-HK' }));
   if (r.path === '/api/clients/7/statement/emails' && r.method === 'POST') return { status: 202, body: wire(StatementSendReply, { send: { ...SEND, id: 2, status: 'queued', sentAt: null, period: { from: '2026-10-01', to: '2026-10-31' } } }) };
   return null;
 }

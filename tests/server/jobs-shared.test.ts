@@ -42,10 +42,10 @@ describe('reminders made by instances at the same moment', () => {
   it('the same reminder asked for five times at once is recorded and queued once; the day’s run is queued once', async () => {
     const now = server.clock.now();
     const client = await server.db.insertInto('clients').values({ name_en: 'Race Ltd', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const reminderClient = { id: client.id, nameEn: 'Race Ltd', nameZh: '', optedOut: false, contact: { name: 'R', email: 'race@client.test' } };
+    const reminderClient = { id: client.id, nameEn: 'Race Ltd', nameZh: '', optedOut: false, contact: { name: 'R', email: 'race@client.test' }, accountsContact: { name: 'R', email: 'race@client.test' }, language: 'both' as const, branchId: null };
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, () =>
-        putReminder(server.deps, { kind: 'overdue', key: `overdue:${client.id}:2026-11-23`, day: '2026-11-23', client: reminderClient, manual: false, userId: null, siteUrl: null }, () => Promise.resolve()),
+        putReminder(server.deps, { kind: 'overdue', key: `overdue:${client.id}:2026-11-23`, day: '2026-11-23', client: reminderClient, manual: false, userId: null }, () => Promise.resolve()),
       ),
     );
     expect(outcomes.filter((o) => o.outcome === 'queued')).toHaveLength(1);

@@ -4,6 +4,7 @@ import { JobSignal } from '../../server/jobs/queue';
 import { JobRunner } from '../../server/jobs/runner';
 import { SmtpMailer } from '../../server/node/smtpMailer';
 import { pdfText } from '../support/pdfText';
+import { startBannerService } from '../support/bannerService';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { DEMO, serverForTests, signedInAgent, TestAgent } from './harness';
 
@@ -46,7 +47,7 @@ const firstId = async (table: 'quotations' | 'orders') => (await server.db.selec
 
 describe('Settings → E-mail', () => {
   it('keeps the password sealed and never sends it back; the test e-mail arrives', async () => {
-    const saved = await saveSettings({ host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest 海港除蟲', fromAddress: 'office@harbour.test' });
+    const saved = await saveSettings({ host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest 海港除蟲', fromAddress: 'office@harbour.test', siteUrl: 'https://office.harbour.test' });
     expect(saved.status).toBe(200);
     expect(saved.body!.settings).toMatchObject({ host: '127.0.0.1', port: sink.port, passwordSet: true });
     expect(JSON.stringify(saved.body)).not.toContain(CREDENTIALS.password);
@@ -74,8 +75,9 @@ describe('Settings → E-mail', () => {
     await saveSettings({ password: 'wrong' });
     const failed = await admin.post('/api/settings/mail/test', { to: 'admin@harbour.test' });
     expect(failed.status).toBe(422);
-    expect(failed.body).toMatchObject({ reason: 'mailFailed' });
-    expect(String(failed.body!.message)).toMatch(/^The e-mail could not be sent: .*Invalid username or password/);
+    expect(failed.body).toMatchObject({ reason: 'mailFailed', details: { kind: 'authentication' }, message: 'The e-mail could not be sent. The SMTP server refused the user name or password.' });
+    // The kind only: not the SMTP server's own reply line.
+    expect(JSON.stringify(failed.body)).not.toMatch(/Invalid username or password|535/);
     expect((await admin.post('/api/settings/mail/test', { to: 'not an address' })).status).toBe(422);
     expect((await saveSettings({ port: 70_000 })).status).toBe(422);
     expect((await saveSettings({ tlsMode: 'ssl' })).status).toBe(422);
@@ -117,8 +119,8 @@ describe('sending a document by e-mail', () => {
     expect(text).toContain(quotation.number);
     expect(text).toMatch(/報價單/);
     expect(text).toMatch(/QUOTATION|Quotation/);
-    // The customer's link to the quotation, at the address the sender used: it opens the quotation.
-    const address = /http:\/\/localhost\/d\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    // The customer's link to the quotation, at the site's address (Settings → E-mail): it opens the quotation.
+    const address = /https:\/\/office\.harbour\.test\/d\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
     expect(address, mail.text).not.toBeNull();
     const opened = await new TestAgent(server).get(`/api/public/documents/${address![1]!}`);
     expect(opened.status).toBe(200);
@@ -145,9 +147,9 @@ describe('sending a document by e-mail', () => {
     }
     const failed = (await admin.get(`/api/orders/${order.id}/emails`)).body!.sends as { status: string; error: string; attempts: number }[];
     expect(failed[0]).toMatchObject({ status: 'failed', attempts: 5 });
-    expect(failed[0]!.error).toMatch(/Invalid username or password/);
+    expect(failed[0]!.error).toBe('mail.authentication');
     const jobs = await admin.get('/api/jobs?status=failed');
-    expect((jobs.body!.items as { id: number; lastError: string }[]).find((j) => j.id === jobId)?.lastError).toMatch(/Invalid username or password/);
+    expect((jobs.body!.items as { id: number; lastError: string }[]).find((j) => j.id === jobId)?.lastError).toBe('mail.authentication');
     expect((await server.db.selectFrom('audits').select('action').where('entity_type', '=', 'order').where('entity_id', '=', String(order.id)).orderBy('id', 'desc').executeTakeFirstOrThrow()).action).toBe('emailFailed');
 
     // Mended, and retried from Settings → Background jobs: nothing was lost.
@@ -170,7 +172,7 @@ describe('sending a document by e-mail', () => {
     const sends = (await admin.get(`/api/quotations/${quotation.id}/emails`)).body!.sends as { id: number; status: string; error: string }[];
     const send = sends.find((s) => s.id === (queued.body!.send as { id: number }).id)!;
     expect(send.status).toBe('queued');
-    expect(send.error).toMatch(/ECONNREFUSED/);
+    expect(send.error).toBe('mail.refused');
     await saveSettings({ port: sink.port });
   });
 
@@ -185,5 +187,55 @@ describe('sending a document by e-mail', () => {
     await saveSettings({ host: '127.0.0.1' });
     const worker = await signedInAgent(server, DEMO.worker);
     expect((await worker.post(`/api/quotations/${quotation.id}/emails`, { to: 'a@b.test', language: 'en', message: '' })).status).toBe(403);
+  });
+});
+
+describe('an SMTP setting that reaches a service other than an SMTP server (issue 31 item 6)', () => {
+  const BANNER = '+OK internal-cache 7.2.4 node=cache-01.corp secret-7d1f';
+
+  it('says only the kind of failure: in the test-send reply, on the send, in Background jobs and the audit log, never the banner', async () => {
+    const service = await startBannerService(BANNER);
+    try {
+      await saveSettings({ host: '127.0.0.1', port: service.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test' });
+      const zh = await signedInAgent(server, DEMO.admin, 'zh-HK');
+      const tested = await zh.post('/api/settings/mail/test', { to: 'admin@harbour.test' });
+      expect(tested.status).toBe(422);
+      expect(tested.body).toEqual({ message: '未能發送電郵：該主機及連接埠回應的並非 SMTP 伺服器。', reason: 'mailFailed', details: { kind: 'notSmtp' } });
+      const english = await admin.post('/api/settings/mail/test', { to: 'admin@harbour.test' });
+      expect(english.body!.message).toBe('The e-mail could not be sent. What answers at that host and port is not an SMTP server.');
+
+      // A document's e-mail through it: each failed attempt keeps the kind, and the last one is audited with it.
+      const quotation = await firstId('quotations');
+      const queued = await admin.post(`/api/quotations/${quotation.id}/emails`, { to: 'customer@client.test', language: 'en', message: '' });
+      expect(queued.status).toBe(202);
+      const jobId = (queued.body!.send as { jobId: number }).jobId;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await runner.runDue();
+        server.clock.advance(31 * 60_000);
+      }
+      // Hours went by: the administrator signs in again.
+      admin = await signedInAgent(server, DEMO.admin);
+      const sends = await admin.get(`/api/quotations/${quotation.id}/emails`);
+      expect((sends.body!.sends as { jobId: number; status: string; error: string }[]).find((s) => s.jobId === jobId)).toMatchObject({ status: 'failed', error: 'mail.notSmtp' });
+      const jobs = await admin.get('/api/jobs?status=failed');
+      expect((jobs.body!.items as { id: number; lastError: string }[]).find((j) => j.id === jobId)?.lastError).toBe('mail.notSmtp');
+      const audits = await admin.get('/api/audits?per_page=200');
+      const seen = [tested, english, sends, jobs, audits].map((reply) => JSON.stringify(reply.body)).join('\n');
+      for (const word of ['internal-cache', 'cache-01', 'secret-7d1f', '-ERR', 'Invalid greeting']) expect(seen).not.toContain(word);
+      const rows = await server.db.selectFrom('audits').select(['action', 'changes']).where('action', 'in', ['testMail', 'emailFailed']).orderBy('id', 'desc').limit(3).execute();
+      expect(rows.map((r) => (r.changes as { error?: string }).error)).toEqual(['mail.notSmtp', 'mail.notSmtp', 'mail.notSmtp']);
+    } finally {
+      await service.close();
+      await saveSettings({ host: '127.0.0.1', port: sink.port, tlsMode: 'none' });
+    }
+  });
+
+  it('tells a TLS failure and a refused connection apart, by kind', async () => {
+    await saveSettings({ host: '127.0.0.1', port: sink.port, tlsMode: 'tls', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test' });
+    expect((await admin.post('/api/settings/mail/test', { to: 'admin@harbour.test' })).body).toMatchObject({ details: { kind: 'tls' } });
+    await saveSettings({ port: 1, tlsMode: 'none' });
+    expect((await admin.post('/api/settings/mail/test', { to: 'admin@harbour.test' })).body).toMatchObject({ details: { kind: 'refused' } });
+    await saveSettings({ host: '127.0.0.1', port: sink.port, tlsMode: 'none' });
+    expect((await admin.post('/api/settings/mail/test', { to: 'admin@harbour.test' })).status).toBe(200);
   });
 });

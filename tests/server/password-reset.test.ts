@@ -1,3 +1,4 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../server/auth/tokens';
 import { purgeExpired } from '../../server/db/housekeeping';
@@ -16,7 +17,30 @@ import { DEMO, serverForTests, signedInAgent, TEST_CLIENT_IP_HEADER, TestAgent }
  * address; and a temporary password set by an administrator that must be changed at the next sign-in.
  * Time is the test server's clock, moved by hand.
  */
-const server = serverForTests(undefined, { mailer: new SmtpMailer(), jobs: new JobSignal() });
+/**
+ * Records the shape of every query the app sends while on: the SQL tree with its values blanked, so
+ * two requests that do the same work with different values record the same list.
+ */
+class QueryRecorder implements KyselyPlugin {
+  private list: string[] | null = null;
+  start(): void {
+    this.list = [];
+  }
+  stop(): string[] {
+    const list = this.list ?? [];
+    this.list = null;
+    return list;
+  }
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.list?.push(JSON.stringify(args.node, (key, value: unknown) => (key === 'queryId' ? undefined : key === 'value' || key === 'values' ? '?' : value)));
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+const recorder = new QueryRecorder();
+const server = serverForTests(undefined, { mailer: new SmtpMailer(), jobs: new JobSignal() }, { plugins: [recorder] });
 let sink: SmtpSink;
 let admin: TestAgent;
 let runner: JobRunner;
@@ -51,7 +75,7 @@ async function linkFor(email: string): Promise<string> {
   await runner.runDue();
   const mail = sink.received.slice(before).find((m) => m.to && 'text' in m.to && m.to.text === email);
   expect(mail, `no e-mail to ${email}`).toBeDefined();
-  const link = /http:\/\/localhost\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text ?? '');
+  const link = /https:\/\/office\.harbour\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text ?? '');
   expect(link, mail!.text).not.toBeNull();
   return link![1]!;
 }
@@ -61,7 +85,7 @@ beforeAll(async () => {
   admin = await signedInAgent(server, DEMO.admin);
   runner = new JobRunner(server.deps, JOB_HANDLERS, { worker: 'reset-test' });
   const settings = (await admin.get('/api/settings/mail')).body!.settings as { version: number };
-  const saved = await admin.put('/api/settings/mail', { host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', version: settings.version });
+  const saved = await admin.put('/api/settings/mail', { host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: CREDENTIALS.user, password: CREDENTIALS.password, fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', siteUrl: 'https://office.harbour.test', version: settings.version });
   expect(saved.status).toBe(200);
 });
 afterAll(async () => {
@@ -79,11 +103,11 @@ describe('Forgot password?', () => {
     const unknown = await forgot(await guest(), 'nobody@harbour.test');
     expect(known.status).toBe(200);
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
-    // Only the known address queued an e-mail, and only it is in the audit log.
-    const jobs = await server.db.selectFrom('jobs').select(['kind', 'payload']).where('kind', '=', 'passwordReset').execute();
-    expect(jobs.map((j) => j.payload.userId)).toEqual([account.id]);
-    const requested = await server.db.selectFrom('audits').select(['entity_id', 'user_id']).where('action', '=', 'password_reset_requested').execute();
-    expect(requested).toEqual([{ entity_id: String(account.id), user_id: null }]);
+    // Each request queued the same job, audited the same way; only the job looks for the account.
+    const jobs = await server.db.selectFrom('jobs').select(['id', 'kind', 'payload']).where('kind', '=', 'passwordReset').orderBy('id').execute();
+    expect(jobs.map((j) => j.payload.email)).toEqual([account.email, 'nobody@harbour.test']);
+    const requested = await server.db.selectFrom('audits').select(['entity_type', 'entity_id', 'user_id']).where('action', '=', 'password_reset_requested').orderBy('id').execute();
+    expect(requested).toEqual(jobs.map((j) => ({ entity_type: 'job', entity_id: String(j.id), user_id: null })));
 
     const before = sink.received.length;
     const token = await linkFor(account.email);
@@ -157,6 +181,32 @@ describe('Forgot password?', () => {
     expect(left.map((row) => row.user_id)).not.toContain(other.id);
     expect(left.every((row) => new Date(row.expires_at).getTime() > server.clock.now().getTime())).toBe(true);
     server.clock.advance(61 * MINUTE);
+  });
+
+  it('does the same work on the request for an address with an account and one without: the same queries, job and audit line, and the same answer (issue 31 item 5)', async () => {
+    const account = await newAccount();
+    const [first, second] = [await guest(), await guest()];
+    await runner.runDue();
+    const before = sink.received.length;
+    recorder.start();
+    const known = await forgot(first, account.email);
+    const knownWork = recorder.stop();
+    recorder.start();
+    const unknown = await forgot(second, 'nobody.31@harbour.test');
+    const unknownWork = recorder.stop();
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
+    expect(knownWork.length).toBeGreaterThan(0);
+    expect(unknownWork).toEqual(knownWork);
+    // Nothing on the request path looks the address up among the accounts.
+    expect(knownWork.filter((query) => query.includes('"users"'))).toEqual([]);
+    // Off the request path the jobs tell them apart: one e-mail, to the account; both jobs done.
+    await runner.runDue();
+    expect(sink.received.slice(before).map((m) => (m.to && 'text' in m.to ? m.to.text : ''))).toEqual([account.email]);
+    const jobs = await server.db.selectFrom('jobs').select(['status', 'payload']).where('kind', '=', 'passwordReset').orderBy('id', 'desc').limit(2).execute();
+    expect(jobs.map((j) => [j.payload.email, j.status])).toEqual([
+      ['nobody.31@harbour.test', 'done'],
+      [account.email, 'done'],
+    ]);
   });
 
   it('is limited per address and per IP, the same for addresses with and without an account', async () => {
@@ -235,6 +285,6 @@ describe('when e-mail is not set up', () => {
     expect(sink.received.length).toBe(before);
     const jobs = await admin.get('/api/jobs');
     const job = (jobs.body!.items as { kind: string; lastError: string; summary: string }[]).find((j) => j.kind === 'passwordReset' && j.summary.includes(account.email));
-    expect(job?.lastError).toBe('E-mail is not set up: enter the SMTP server under Settings → E-mail.');
+    expect(job?.lastError).toBe('mail.notConfigured');
   });
 });

@@ -80,7 +80,7 @@ beforeAll(async () => {
   const mail = readReply(ReminderSettingsReply, await admin.get('/api/settings/reminders'));
   expect(mail.settings).toMatchObject({ dayBeforeEnabled: false, overdueEnabled: false, sendTime: '09:00' });
   const current = (await admin.get('/api/settings/mail')).body!.settings as { version: number };
-  const saved = await admin.put('/api/settings/mail', { host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: 'office', password: 'pw', fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', version: current.version });
+  const saved = await admin.put('/api/settings/mail', { host: '127.0.0.1', port: sink.port, tlsMode: 'none', username: 'office', password: 'pw', fromName: 'Harbour Pest', fromAddress: 'office@harbour.test', siteUrl: 'https://office.harbour.test', version: current.version });
   expect(saved.status).toBe(200);
 
   // The clock: Monday 23 November 2026, 09:00 in Hong Kong.
@@ -160,7 +160,7 @@ describe('the daily run', () => {
     expect(text).toContain(`發票 ${ids.xNumber}，到期日 2026-11-10：尚欠 HK$1,234.56`);
     // Y is 3 days past due: not yet (7 days).
     expect(text).not.toContain(ids.yNumber);
-    const link = /http:\/\/localhost\/d\/([A-Za-z0-9_-]+)/.exec(text);
+    const link = /https:\/\/office\.harbour\.test\/d\/([A-Za-z0-9_-]+)/.exec(text);
     expect(link, text).not.toBeNull();
     const opened = await new TestAgent(server).get(`/api/public/documents/${link![1]!}`);
     expect(opened.status).toBe(200);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Client, ClientOptions } from '../../../application/clients/client';
+import type { Client, ClientMailLanguage, ClientOptions } from '../../../application/clients/client';
 import {
   clientFormState,
   draftOf,
@@ -28,6 +28,8 @@ import { useStaleSave } from '../../hooks/useStaleSave';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { useService } from '../../services/ServicesContext';
+
+const MAIL_LANGUAGES: readonly ClientMailLanguage[] = ['zh-HK', 'en', 'both'];
 
 export interface ClientFormProps {
   readonly client: Client | null;
@@ -120,6 +122,15 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
         </div>
         <TextAreaField label={t('field.notes')} name="notes" value={form.notes} maxLength={5000} onChange={(e) => set('notes', e.target.value)} errors={errors.notes} />
         <ReminderOptOutField checked={form.remindersOptOut} onChange={(checked) => set('remindersOptOut', checked)} />
+        <SelectField
+          label={t('field.mailLanguage')}
+          name="mailLanguage"
+          value={form.mailLanguage}
+          onChange={(e) => set('mailLanguage', e.target.value as ClientMailLanguage)}
+          options={MAIL_LANGUAGES.map((language) => ({ value: language, label: t(`mailLanguages.${language}`) }))}
+          errors={errors.mailLanguage}
+        />
+        <p className="hint">{t('mailLanguageHint')}</p>
 
         <fieldset className="repeater">
           <legend>{t('contacts.title')}</legend>
@@ -136,6 +147,9 @@ export function ClientForm({ client, options, defaults, readOnly, hkidSlot, onSa
               <div className="inline-actions">
                 <label className="checkbox">
                   <input type="radio" name="primary-contact" checked={form.primary === contact.key} onChange={() => set('primary', contact.key)} /> {t('contacts.primary')}
+                </label>
+                <label className="checkbox">
+                  <input type="checkbox" checked={form.accounts === contact.key} onChange={(e) => set('accounts', e.target.checked ? contact.key : -1)} /> {t('contacts.accounts')}
                 </label>
                 <button type="button" className="link-button" onClick={() => set('contacts', form.contacts.filter((_, i) => i !== index))}>
                   {t('contacts.remove', { n: index + 1 })}

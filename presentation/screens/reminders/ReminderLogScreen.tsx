@@ -7,6 +7,7 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { ListView } from '../../components/ListView';
 import { bilingual } from '../../format/bilingual';
 import { formatDateTime } from '../../format/dateTime';
+import { failureText } from '../../format/mailFailure';
 import { formatHKD } from '../../format/money';
 
 const KINDS: readonly ReminderKind[] = ['dayBefore', 'overdue'];
@@ -14,7 +15,7 @@ const STATES: readonly ReminderState[] = ['queued', 'sent', 'failed', 'skipped']
 
 /** /settings/reminders/log: each reminder to a customer, newest first: when, to whom, about what, and whether it was sent, failed or skipped (and why). */
 export default function ReminderLogScreen({ data }: ScreenProps) {
-  const { t, i18n } = useTranslation('reminders');
+  const { t, i18n } = useTranslation(['reminders', 'mail']);
   const list = screenValue(data, 'reminderLog');
   const language = i18n.language;
 
@@ -24,7 +25,7 @@ export default function ReminderLogScreen({ data }: ScreenProps) {
     if (!visit) return '—';
     return visit.from && visit.to ? t('log.visitAt', { date: visit.date, from: visit.from, to: visit.to }) : t('log.visitAllDay', { date: visit.date });
   };
-  const reason = (r: SentReminder) => (r.reason ? (r.state === 'skipped' ? t(`reasons.${r.reason}`, { defaultValue: r.reason }) : r.reason) : '—');
+  const reason = (r: SentReminder) => (r.reason ? (r.state === 'skipped' ? t(`reasons.${r.reason}`, { defaultValue: r.reason }) : failureText(t, r.reason)) : '—');
 
   return (
     <ListView

@@ -7,6 +7,7 @@ import type { ScreenProps } from '../../app/ScreenProps';
 import { FormAlert } from '../../components/FormAlert';
 import { ListView } from '../../components/ListView';
 import { formatDateTime } from '../../format/dateTime';
+import { failureText } from '../../format/mailFailure';
 import { useAppState } from '../../hooks/useAppState';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
@@ -58,7 +59,7 @@ export default function JobsScreen({ data }: ScreenProps) {
         { label: t('jobs.attempts'), cell: (job) => `${job.attempts} / ${job.maxAttempts}` },
         { label: t('jobs.runAt'), cell: (job) => (job.status === 'queued' ? when(job.runAt) : '—') },
         { label: t('jobs.finishedAt'), cell: (job) => when(job.finishedAt) },
-        { label: t('jobs.lastError'), cell: (job) => job.lastError || '—' },
+        { label: t('jobs.lastError'), cell: (job) => (job.lastError ? failureText(t, job.lastError) : '—') },
         canRetry && {
           label: t('jobs.retry'),
           labelHidden: true,

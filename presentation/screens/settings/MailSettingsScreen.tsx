@@ -26,7 +26,7 @@ export default function MailSettingsScreen({ data }: ScreenProps) {
   const [saved, setSaved] = useState(false);
   const [testTo, setTestTo] = useState('');
   const [tested, setTested] = useState<string | null>(null);
-  const save = useSubmit((next: MailSettingsDraft) => saveMailSettings(mailing, next, settings.version), { fields: ['host', 'port', 'tlsMode', 'username', 'password', 'fromName', 'fromAddress'] });
+  const save = useSubmit((next: MailSettingsDraft) => saveMailSettings(mailing, next, settings.version), { fields: ['host', 'port', 'tlsMode', 'username', 'password', 'fromName', 'fromAddress', 'siteUrl', 'sendsPerHour'] });
   const test = useSubmit((to: string) => sendTestMail(mailing, to), { fields: ['testTo'] });
   const change = (patch: Partial<MailSettingsDraft>) => {
     setSaved(false);
@@ -96,6 +96,29 @@ export default function MailSettingsScreen({ data }: ScreenProps) {
           <legend>{t('settings.sender')}</legend>
           <TextField label={t('settings.fromName')} name="fromName" value={draft.fromName} maxLength={200} onChange={(e) => change({ fromName: e.target.value })} errors={save.errors.fromName} />
           <TextField label={t('settings.fromAddress')} name="fromAddress" type="email" value={draft.fromAddress} maxLength={254} onChange={(e) => change({ fromAddress: e.target.value })} errors={save.errors.fromAddress} />
+        </fieldset>
+        <fieldset className="plain-fieldset" disabled={!canEdit || save.busy}>
+          <legend>{t('settings.site')}</legend>
+          <TextField
+            label={t('settings.siteUrl')}
+            name="siteUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://office.example.hk"
+            value={draft.siteUrl}
+            maxLength={255}
+            onChange={(e) => change({ siteUrl: e.target.value })}
+            errors={save.errors.siteUrl}
+          />
+          <p className="hint">{t('settings.siteUrlHint')}</p>
+          <p className={settings.linksOpenAt && settings.linksOpenAt.source !== 'loopback' ? 'hint' : 'notice'}>
+            {settings.linksOpenAt ? t(`settings.linksOpenAt.${settings.linksOpenAt.source}`, { url: settings.linksOpenAt.url }) : t('settings.linksOpenAt.none')}
+          </p>
+        </fieldset>
+        <fieldset className="plain-fieldset" disabled={!canEdit || save.busy}>
+          <legend>{t('settings.limit')}</legend>
+          <TextField label={t('settings.sendsPerHour')} name="sendsPerHour" inputMode="numeric" value={draft.sendsPerHour} maxLength={5} onChange={(e) => change({ sendsPerHour: e.target.value })} errors={save.errors.sendsPerHour} />
+          <p className="hint">{t('settings.sendsPerHourHint')}</p>
         </fieldset>
         {canEdit && (
           <button type="submit" className="button button-primary" disabled={save.busy}>
