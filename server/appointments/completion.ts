@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { PhotoTag } from '../../domain/appointments/report';
+import { isReportEditable, type PhotoTag } from '../../domain/appointments/report';
 import type { ImageType } from '../../domain/files/image-type';
 import type { AppContext } from '../http/env';
 import { claimKey, keepReply, keptReply } from '../service/idempotentReplies';
@@ -44,6 +44,22 @@ const refuse = <T>(result: Result<T, AppointmentFailure>): T => {
   return result.value;
 };
 
+const scopeOf = (target: VisitTarget) => `completion:${target.row.id}:${target.date}`;
+
+/**
+ * What is known of a completion before its body is read: the reply kept for its key (a replay is
+ * answered with it and reads nothing more), a key already used for another visit, or a report that
+ * can no longer be written. Null: read the body and complete the visit.
+ */
+export async function completionBeforeBody(c: AppContext, target: VisitTarget, key: string): Promise<Result<{ report: Report } | null, AppointmentFailure>> {
+  const { db } = c.var.deps;
+  const kept = await keptReply(db, c.var.user!.id, key);
+  if (kept) return kept.scope === scopeOf(target) ? ok(kept.reply as { report: Report }) : err({ code: 'idempotencyKeyReused' });
+  const existing = await visitRow(db, target.row.id, target.date);
+  if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
+  return ok(null);
+}
+
 export async function completeVisit(c: AppContext, target: VisitTarget, key: string, form: CompletionForm): Promise<Result<{ report: Report }, AppointmentFailure>> {
   // The files first: a refused part reads nothing from the database and stores nothing.
   for (const png of [form.clientSignature, form.workerSignature]) {
@@ -58,7 +74,7 @@ export async function completeVisit(c: AppContext, target: VisitTarget, key: str
   }
   const { db, files, now } = c.var.deps;
   const user = c.var.user!;
-  const scope = `completion:${target.row.id}:${target.date}`;
+  const scope = scopeOf(target);
   const input = form.input;
   const stored: string[] = [];
   try {

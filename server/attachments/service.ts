@@ -64,24 +64,35 @@ export function uploadedFileName(header: string | undefined, fallback: string): 
   return name || fallback;
 }
 
+/** The client or order a file is uploaded for (its branch goes on the file), found before the upload is read. */
+export interface AttachmentOwner {
+  readonly id: number;
+  readonly branch_id: number | null;
+}
+
+export async function attachmentOwner(c: AppContext, ownerType: UploadOwner, ownerId: number): Promise<Result<AttachmentOwner, AttachmentFailure>> {
+  const record = await findOwner(c.var.deps.db, OWNERS[ownerType].table, ownerId);
+  return record ? ok(record) : err({ code: 'notFound' });
+}
+
 /**
- * Stores an upload for a client or an order (5 MB, type by content) with its audit line; the
- * owner's attachments after it.
+ * Stores an upload for a client or an order (found by attachmentOwner; 5 MB, type by content) with
+ * its audit line; the owner's attachments after it.
  */
 export async function uploadAttachment(
   c: AppContext,
   ownerType: UploadOwner,
-  ownerId: number,
-  bytes: Uint8Array,
+  record: AttachmentOwner,
+  uploaded: Uint8Array,
   fileName: string | undefined,
 ): Promise<Result<AttachmentList, AttachmentFailure>> {
   const { db, files, now } = c.var.deps;
-  const record = await findOwner(db, OWNERS[ownerType].table, ownerId);
-  if (!record) return err({ code: 'notFound' });
-  if (bytes.length === 0) return err({ code: 'validation', fields: { file: 'validation.fileRequired' } });
-  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
-  const type = sniffAttachmentType(bytes);
+  const ownerId = record.id;
+  if (uploaded.length === 0) return err({ code: 'validation', fields: { file: 'validation.fileRequired' } });
+  if (checkUploadSize(uploaded.length).isErr()) return err({ code: 'tooLarge' });
+  const type = sniffAttachmentType(uploaded);
   if (!type) return err({ code: 'validation', fields: { file: 'validation.fileType' } });
+  const bytes = uploaded;
   const key = `attachments/${ownerType}/${ownerId}/${randomToken(18)}`;
   const name = uploadedFileName(fileName, `file.${ATTACHMENT_EXTENSIONS[type]}`);
   await files.put(key, bytes);
