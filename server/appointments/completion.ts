@@ -62,15 +62,15 @@ export async function completionBeforeBody(c: AppContext, target: VisitTarget, k
 
 export async function completeVisit(c: AppContext, target: VisitTarget, key: string, form: CompletionForm): Promise<Result<{ report: Report }, AppointmentFailure>> {
   // The files first: a refused part reads nothing from the database and stores nothing.
-  for (const png of [form.clientSignature, form.workerSignature]) {
-    const checked = checkSignature(png);
-    if (checked.isErr()) return err(checked.error);
-  }
+  const clientSignature = checkSignature(form.clientSignature);
+  if (clientSignature.isErr()) return err(clientSignature.error);
+  const workerSignature = checkSignature(form.workerSignature);
+  if (workerSignature.isErr()) return err(workerSignature.error);
   const photos: { bytes: Uint8Array; type: ImageType; fileName: string | undefined; tag: PhotoTag | null }[] = [];
   for (const photo of form.photos) {
-    const type = checkPhoto(photo.bytes);
-    if (type.isErr()) return err(type.error);
-    photos.push({ ...photo, type: type.value });
+    const checked = checkPhoto(photo.bytes);
+    if (checked.isErr()) return err(checked.error);
+    photos.push({ ...photo, ...checked.value });
   }
   const { db, files, now } = c.var.deps;
   const user = c.var.user!;
@@ -91,8 +91,8 @@ export async function completeVisit(c: AppContext, target: VisitTarget, key: str
       const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
       await writeReport(c, tx, target, visit, existing?.version ?? NEW_VISIT_VERSION, input);
       for (const photo of photos) await writePhoto(c, tx, target, visit.id, photo, (file) => stored.push(file));
-      await writeSignature(c, tx, target, visit.id, 'client', form.clientSignature, user.id);
-      await writeSignature(c, tx, target, visit.id, 'worker', form.workerSignature, signerId);
+      await writeSignature(c, tx, target, visit.id, 'client', clientSignature.value, user.id);
+      await writeSignature(c, tx, target, visit.id, 'worker', workerSignature.value, signerId);
       // Ending by the same rule as the status call, over the visit as it now stands (a complete report).
       const signed = (await visitRow(tx, target.row.id, target.date))!;
       const move = refuse(checkStatusChange(c, target, signed, { status: 'ended', version: signed.version, reason: '', confirmFuture: input.confirmFuture }));

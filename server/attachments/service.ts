@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { can, fileScope, hasPermission, type Permission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { ATTACHMENT_EXTENSIONS, sniffAttachmentType, type AttachmentType } from '../../domain/files/file-type';
+import { isPicture, withoutMetadata } from '../../domain/files/imageMetadata';
 import { checkUploadSize } from '../../domain/files/upload';
 import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
@@ -92,7 +93,10 @@ export async function uploadAttachment(
   if (checkUploadSize(uploaded.length).isErr()) return err({ code: 'tooLarge' });
   const type = sniffAttachmentType(uploaded);
   if (!type) return err({ code: 'validation', fields: { file: 'validation.fileType' } });
-  const bytes = uploaded;
+  // A picture is kept without its metadata (issue 31 item 7: GPS, camera, comments), the orientation kept.
+  const kept = isPicture(type) ? withoutMetadata(uploaded, type) : ok(uploaded);
+  if (kept.isErr()) return err({ code: 'validation', fields: { file: 'validation.fileType' } });
+  const bytes = kept.value;
   const key = `attachments/${ownerType}/${ownerId}/${randomToken(18)}`;
   const name = uploadedFileName(fileName, `file.${ATTACHMENT_EXTENSIONS[type]}`);
   await files.put(key, bytes);
