@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/env';
 import { errorReply } from '../http/errors';
 import { replies } from '../http/reply';
 import { requireUser } from '../http/session';
-import { readUpload } from '../http/upload';
+import { closeWhenUnread, readUpload } from '../http/upload';
 import { parseJsonBody } from '../http/validate';
 import { accountFailureReply, wireUser } from './replies';
 import * as profiles from './profile';
@@ -44,7 +44,7 @@ export function profileRoutes(): Hono<AppEnv> {
    * The profile photo: the image itself as the body (at most 5 MB, refused with 413 before the body
    * is read when larger), its type judged by its bytes, stored under a server-made name.
    */
-  routes.put('/user/profile-photo', profile, requireUser, async (c) => {
+  routes.put('/user/profile-photo', closeWhenUnread, profile, requireUser, async (c) => {
     const bytes = await readUpload(c);
     if (bytes.isErr()) return bytes.error;
     const replaced = await profiles.replacePhoto(c, bytes.value);

@@ -5,7 +5,7 @@ import { failureReply } from '../http/failure';
 import { requirePermission } from '../http/permissions';
 import { replies } from '../http/reply';
 import { requireUser } from '../http/session';
-import { readUpload } from '../http/upload';
+import { closeWhenUnread, readUpload } from '../http/upload';
 import { attachmentFile, attachmentOwner, OWNERS, removeAttachment, uploadAttachment, type UploadOwner } from './service';
 
 /**
@@ -18,7 +18,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
   const removed = replies(AttachmentsReply);
 
   for (const [ownerType, owner] of Object.entries(OWNERS) as [UploadOwner, (typeof OWNERS)[UploadOwner]][]) {
-    routes.post(`/${owner.path}/:id{[0-9]{1,9}}/attachments`, uploaded, ...requirePermission(owner.edit), async (c) => {
+    routes.post(`/${owner.path}/:id{[0-9]{1,9}}/attachments`, closeWhenUnread, uploaded, ...requirePermission(owner.edit), async (c) => {
       // The client or order first: a file for one that does not exist is refused unread.
       const record = await attachmentOwner(c, ownerType, Number(c.req.param('id')));
       if (record.isErr()) return failureReply(c, record.error);

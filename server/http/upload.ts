@@ -1,8 +1,9 @@
+import { createMiddleware } from 'hono/factory';
 import { err, ok, type Result } from 'neverthrow';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/upload';
 import { readBodyWithin } from './body';
 import { errorReply } from './errors';
-import type { AppContext } from './env';
+import type { AppContext, AppEnv } from './env';
 
 /**
  * Reads an upload's body (a file, a photo, a signature, a logo), at most 5 MB. A route calls it only
@@ -20,3 +21,13 @@ export async function readUpload(c: AppContext): Promise<Result<Uint8Array, Resp
   c.header('Connection', 'close');
   return err(read.error === 'tooLarge' ? errorReply(c, 413, 'errors.tooLarge') : errorReply(c, 400, 'errors.uploadInterrupted'));
 }
+
+/**
+ * On an upload's route, first: a reply sent without the body having been read (the permission, the
+ * record or the key refused it) asks to close the connection, so the server reads none of the rest
+ * of the body either (Node would otherwise read and drop what is still coming).
+ */
+export const closeWhenUnread = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.req.raw.body && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
+});

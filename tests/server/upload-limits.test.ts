@@ -153,6 +153,7 @@ describe('a completion of 780,000 one-byte parts (40 MB)', () => {
     const [refused, beside] = await Promise.all([sent.response, heartbeat(admin)]);
     report('not the worker’s visit (ms):', { refused: refused.ms, heartbeatAlone: baseline, heartbeatBeside: beside });
     expect(refused.status).toBe(404);
+    expect(refused.headers.get('connection')).toBe('close');
     expect(refused.ms).toBeLessThan(1000);
     // The body was not read: at most the chunk the stream hands over before anyone asks.
     expect(sent.pulled()).toBeLessThanOrEqual(2 * 64 * 1024);
@@ -290,7 +291,9 @@ describe('single-file uploads: the record is checked before the body is read', (
       ['PUT', `/api/appointments/${notMine}/visits/2026-11-27/signatures/worker`],
     ] as const) {
       const sent = send(worker, method, path, photo, raw);
-      expect((await sent.response).status, path).toBe(404);
+      const refused = await sent.response;
+      expect(refused.status, path).toBe(404);
+      expect(refused.headers.get('connection'), path).toBe('close');
       expect(sent.pulled(), path).toBeLessThanOrEqual(2 * 64 * 1024);
     }
   });

@@ -7,6 +7,7 @@ import type { AppContext, AppEnv } from '../../http/env';
 import { fieldError } from '../../http/errors';
 import { formProblemReply, readForm, type FormShape } from '../../http/multipart';
 import { requirePermission } from '../../http/permissions';
+import { closeWhenUnread } from '../../http/upload';
 import { replies } from '../../http/reply';
 import { parseJsonText } from '../../http/validate';
 import { completeVisit, completionBeforeBody, type CompletionForm } from '../completion';
@@ -67,7 +68,7 @@ async function completionForm(c: AppContext): Promise<Result<CompletionForm, Res
 export function completionRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/completion', replies(ReportReply), ...requirePermission('appointment_edit', 'update'), async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/completion', closeWhenUnread, replies(ReportReply), ...requirePermission('appointment_edit', 'update'), async (c) => {
     const key = c.req.header('idempotency-key') ?? '';
     if (!UUID.test(key)) return fieldError(c, 'idempotencyKey', 'appointments.idempotencyKey');
     const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
