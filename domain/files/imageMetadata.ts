@@ -36,7 +36,8 @@ const text = (b: Uint8Array, from: number, length: number) => String.fromCharCod
 const startsWithText = (b: Uint8Array, at: number, s: string) => at + s.length <= b.length && text(b, at, s.length) === s;
 const ascii = (s: string) => Uint8Array.from(s, (ch) => ch.charCodeAt(0));
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+/** The byte arrays one after the other. */
+export function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

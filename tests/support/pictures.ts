@@ -1,6 +1,8 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { crc32, tiffOrientation } from '../../domain/files/imageMetadata';
+import { concat, crc32, tiffOrientation } from '../../domain/files/imageMetadata';
+
+export { concat };
 
 /**
  * Pictures with metadata in them, made here (never downloaded): a JPEG with Exif (GPS, a
@@ -11,16 +13,6 @@ import { crc32, tiffOrientation } from '../../domain/files/imageMetadata';
 
 export const SECRET = 'SECRET-22.2783N-114.1747E';
 const ascii = (s: string) => Uint8Array.from(s, (ch) => ch.charCodeAt(0));
-
-export function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** Whether `needle` occurs anywhere in `bytes`. */
 export function contains(bytes: Uint8Array, needle: Uint8Array | string): boolean {
