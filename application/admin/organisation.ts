@@ -1,7 +1,7 @@
 import { hasPermission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { FPS_PROXY_TYPES, parseFpsProxy, type FpsProxyType } from '../../domain/payments/fps';
-import { invalid, type FieldMessage, type Invalid } from '../forms/Invalid';
+import { invalid, type FieldMessage, type FieldMessages, type Invalid } from '../forms/Invalid';
 
 /**
  * Settings → Companies and Branches: the records as the screens receive them (decoded by the wire
@@ -72,6 +72,24 @@ export interface BranchFormData {
 
 export type OrganisationKind = 'companies' | 'branches';
 export type Letterhead = 'logo' | 'chop';
+/** A company's pictures, in the order Save stores them. */
+export const LETTERHEADS: readonly Letterhead[] = ['logo', 'chop'];
+
+/** The pictures chosen on a company's form: kept with its other unsaved changes, stored by Save. */
+export type ChosenLetterheads = Readonly<Partial<Record<Letterhead, Blob>>>;
+
+/**
+ * Save stopped at a picture the server would not store (not an image, too large): which one, the
+ * server's words under it, the pictures stored before it (the company as it now stands, with
+ * them), and nothing else saved — the form keeps every field as typed.
+ */
+export interface LetterheadNotSaved {
+  readonly code: 'letterheadNotSaved';
+  readonly letterhead: Letterhead;
+  readonly stored: readonly Letterhead[];
+  readonly company: Company | null;
+  readonly fields: FieldMessages;
+}
 
 export const LETTERHEAD_FIELDS = ['nameZh', 'nameEn', 'addressZh', 'addressEn', 'phone', 'fax', 'email', 'website', 'brNumber'] as const;
 export const PREFIX_FIELDS = ['quotationPrefix', 'invoicePrefix', 'receiptPrefix', 'refundPrefix'] as const;

@@ -20,3 +20,6 @@ export const IMAGE_EXTENSIONS: Readonly<Record<ImageType, string>> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
 };
+
+/** Whether a sniffed file type is one of the four web image types. */
+export const isImageType = (type: string): type is ImageType => Object.hasOwn(IMAGE_EXTENSIONS, type);

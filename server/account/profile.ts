@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { sniffImageType, type ImageType } from '../../domain/files/image-type';
+import { withoutMetadata } from '../../domain/files/imageMetadata';
 import { checkUploadSize } from '../../domain/files/upload';
 import type { Language } from '../../domain/i18n/language';
 import type { User } from '../../domain/auth/user';
@@ -77,16 +78,18 @@ export async function replacePhoto(c: AppContext, bytes: Uint8Array): Promise<Re
   if (bytes.length === 0) return err(invalidField('photo', 'validation.fileRequired'));
   if (checkUploadSize(bytes.length).isErr()) return err(tooLarge);
   const type = sniffImageType(bytes);
-  if (!type) return err(invalidField('photo', 'validation.notImage'));
+  // Kept without metadata (issue 31 item 7), the orientation kept.
+  const kept = type ? withoutMetadata(bytes, type) : null;
+  if (!type || !kept || kept.isErr()) return err(invalidField('photo', 'validation.notImage'));
   const { db, files, now } = c.var.deps;
   const userId = c.var.user!.id;
   const before = await repo.photoKeyOf(db, userId);
   const key = `photos/${userId}/${randomToken(18)}`;
-  await files.put(key, bytes);
+  await files.put(key, kept.value);
   try {
     await db.transaction().execute(async (tx) => {
       await repo.setPhoto(tx, userId, { key, type }, now());
-      await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: { type, bytes: bytes.length } } }, tx);
+      await audit(c, { action: 'update', entityType: 'user', entityId: userId, changes: { photo: { type, bytes: kept.value.length } } }, tx);
     });
   } catch (error) {
     await files.delete(key);

@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/env';
 import { errorReply } from '../http/errors';
 import { replies } from '../http/reply';
 import { requireUser } from '../http/session';
-import { uploadBody } from '../http/upload';
+import { closeWhenUnread, readUpload } from '../http/upload';
 import { parseJsonBody } from '../http/validate';
 import { accountFailureReply, wireUser } from './replies';
 import * as profiles from './profile';
@@ -44,8 +44,10 @@ export function profileRoutes(): Hono<AppEnv> {
    * The profile photo: the image itself as the body (at most 5 MB, refused with 413 before the body
    * is read when larger), its type judged by its bytes, stored under a server-made name.
    */
-  routes.put('/user/profile-photo', profile, requireUser, uploadBody, async (c) => {
-    const replaced = await profiles.replacePhoto(c, new Uint8Array(await c.req.arrayBuffer()));
+  routes.put('/user/profile-photo', closeWhenUnread, profile, requireUser, async (c) => {
+    const bytes = await readUpload(c);
+    if (bytes.isErr()) return bytes.error;
+    const replaced = await profiles.replacePhoto(c, bytes.value);
     return replaced.isErr() ? accountFailureReply(c, replaced.error) : profile.send(c, { profile: replaced.value });
   });
 

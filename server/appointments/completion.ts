@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { PhotoTag } from '../../domain/appointments/report';
+import { isReportEditable, type PhotoTag } from '../../domain/appointments/report';
 import type { ImageType } from '../../domain/files/image-type';
 import type { AppContext } from '../http/env';
 import { claimKey, keepReply, keptReply } from '../service/idempotentReplies';
@@ -44,21 +44,37 @@ const refuse = <T>(result: Result<T, AppointmentFailure>): T => {
   return result.value;
 };
 
+const scopeOf = (target: VisitTarget) => `completion:${target.row.id}:${target.date}`;
+
+/**
+ * What is known of a completion before its body is read: the reply kept for its key (a replay is
+ * answered with it and reads nothing more), a key already used for another visit, or a report that
+ * can no longer be written. Null: read the body and complete the visit.
+ */
+export async function completionBeforeBody(c: AppContext, target: VisitTarget, key: string): Promise<Result<{ report: Report } | null, AppointmentFailure>> {
+  const { db } = c.var.deps;
+  const kept = await keptReply(db, c.var.user!.id, key);
+  if (kept) return kept.scope === scopeOf(target) ? ok(kept.reply as { report: Report }) : err({ code: 'idempotencyKeyReused' });
+  const existing = await visitRow(db, target.row.id, target.date);
+  if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
+  return ok(null);
+}
+
 export async function completeVisit(c: AppContext, target: VisitTarget, key: string, form: CompletionForm): Promise<Result<{ report: Report }, AppointmentFailure>> {
   // The files first: a refused part reads nothing from the database and stores nothing.
-  for (const png of [form.clientSignature, form.workerSignature]) {
-    const checked = checkSignature(png);
-    if (checked.isErr()) return err(checked.error);
-  }
+  const clientSignature = checkSignature(form.clientSignature);
+  if (clientSignature.isErr()) return err(clientSignature.error);
+  const workerSignature = checkSignature(form.workerSignature);
+  if (workerSignature.isErr()) return err(workerSignature.error);
   const photos: { bytes: Uint8Array; type: ImageType; fileName: string | undefined; tag: PhotoTag | null }[] = [];
   for (const photo of form.photos) {
-    const type = checkPhoto(photo.bytes);
-    if (type.isErr()) return err(type.error);
-    photos.push({ ...photo, type: type.value });
+    const checked = checkPhoto(photo.bytes);
+    if (checked.isErr()) return err(checked.error);
+    photos.push({ ...photo, ...checked.value });
   }
   const { db, files, now } = c.var.deps;
   const user = c.var.user!;
-  const scope = `completion:${target.row.id}:${target.date}`;
+  const scope = scopeOf(target);
   const input = form.input;
   const stored: string[] = [];
   try {
@@ -75,8 +91,8 @@ export async function completeVisit(c: AppContext, target: VisitTarget, key: str
       const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
       await writeReport(c, tx, target, visit, existing?.version ?? NEW_VISIT_VERSION, input);
       for (const photo of photos) await writePhoto(c, tx, target, visit.id, photo, (file) => stored.push(file));
-      await writeSignature(c, tx, target, visit.id, 'client', form.clientSignature, user.id);
-      await writeSignature(c, tx, target, visit.id, 'worker', form.workerSignature, signerId);
+      await writeSignature(c, tx, target, visit.id, 'client', clientSignature.value, user.id);
+      await writeSignature(c, tx, target, visit.id, 'worker', workerSignature.value, signerId);
       // Ending by the same rule as the status call, over the visit as it now stands (a complete report).
       const signed = (await visitRow(tx, target.row.id, target.date))!;
       const move = refuse(checkStatusChange(c, target, signed, { status: 'ended', version: signed.version, reason: '', confirmFuture: input.confirmFuture }));

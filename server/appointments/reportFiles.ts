@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { creditedSigner, isReportEditable, type PhotoTag } from '../../domain/appointments/report';
 import { fileScope } from '../../domain/auth/permissions';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
+import { withoutMetadata } from '../../domain/files/imageMetadata';
 import { checkUploadSize } from '../../domain/files/upload';
 import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
@@ -19,11 +20,11 @@ import { visitReport, type VisitTarget } from './visitService';
 /** The worker `?signer=` names: a user id, null when it is none, undefined when not named. */
 export const namedSigner = (query: string | undefined): number | null | undefined => (query === undefined ? undefined : /^[1-9][0-9]{0,9}$/.test(query) ? Number(query) : null);
 
-/** A signature drawn on the screen: a PNG (checked by its first bytes), at most 5 MB. */
-export function checkSignature(bytes: Uint8Array): Result<void, AppointmentFailure> {
+/** A signature drawn on the screen: a PNG (checked by its first bytes), at most 5 MB; the PNG as kept (without metadata). */
+export function checkSignature(bytes: Uint8Array): Result<Uint8Array, AppointmentFailure> {
   if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
   if (bytes.length === 0 || sniffImageType(bytes) !== 'image/png') return err({ code: 'notPng' });
-  return ok(undefined);
+  return withoutMetadata(bytes, 'image/png').mapErr((): AppointmentFailure => ({ code: 'notPng' }));
 }
 
 /** Who a signature is credited to: the client's to whoever holds the device, the worker's to the worker who signs (domain creditedSigner). */
@@ -47,6 +48,7 @@ export async function writeSignature(c: AppContext, tx: Tx, target: VisitTarget,
 export async function sign(c: AppContext, target: VisitTarget, who: Signer, bytes: Uint8Array, named: number | null | undefined): Promise<Result<{ report: Report }, AppointmentFailure>> {
   const checked = checkSignature(bytes);
   if (checked.isErr()) return err(checked.error);
+  const png = checked.value;
   const { db, now } = c.var.deps;
   const existing = await visitRow(db, target.row.id, target.date);
   if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
@@ -54,7 +56,7 @@ export async function sign(c: AppContext, target: VisitTarget, who: Signer, byte
   if (signerId.isErr()) return err(signerId.error);
   await db.transaction().execute(async (tx) => {
     const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
-    await writeSignature(c, tx, target, visit.id, who, bytes, signerId.value);
+    await writeSignature(c, tx, target, visit.id, who, png, signerId.value);
   });
   return ok(await visitReport(c, target));
 }
@@ -70,12 +72,13 @@ export async function unsign(c: AppContext, target: VisitTarget, who: Signer): P
   return ok(await visitReport(c, target));
 }
 
-/** A photo for the completed report: an image (by its content), at most 5 MB; its type. */
-export function checkPhoto(bytes: Uint8Array): Result<ImageType, AppointmentFailure> {
+/** A photo for the completed report: an image (by its content), at most 5 MB; its type, and its bytes as kept (without metadata, the orientation kept). */
+export function checkPhoto(bytes: Uint8Array): Result<{ type: ImageType; bytes: Uint8Array }, AppointmentFailure> {
   if (bytes.length === 0) return err({ code: 'photoRequired' });
   if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
   const type = sniffImageType(bytes);
-  return type ? ok(type) : err({ code: 'notImage' });
+  if (!type) return err({ code: 'notImage' });
+  return withoutMetadata(bytes, type).map((kept) => ({ type, bytes: kept })).mapErr((): AppointmentFailure => ({ code: 'notImage' }));
 }
 
 /**
@@ -95,8 +98,8 @@ export async function writePhoto(c: AppContext, tx: Tx, target: VisitTarget, vis
 
 /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit, tagged before or after the work when given. */
 export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8Array, fileName: string | undefined, tag: PhotoTag | null = null): Promise<Result<{ report: Report }, AppointmentFailure>> {
-  const type = checkPhoto(bytes);
-  if (type.isErr()) return err(type.error);
+  const checked = checkPhoto(bytes);
+  if (checked.isErr()) return err(checked.error);
   const { db, files, now } = c.var.deps;
   const existing = await visitRow(db, target.row.id, target.date);
   if (existing && !isReportEditable(existing.status)) return err({ code: 'reportLocked' });
@@ -105,7 +108,7 @@ export async function addPhoto(c: AppContext, target: VisitTarget, bytes: Uint8A
   try {
     await db.transaction().execute(async (tx) => {
       const visit = existing ?? (await ensureVisit(tx, target.row.id, target.date, now()));
-      await writePhoto(c, tx, target, visit.id, { bytes, type: type.value, fileName, tag }, (key) => (stored = key));
+      await writePhoto(c, tx, target, visit.id, { ...checked.value, fileName, tag }, (key) => (stored = key));
     });
   } catch (error) {
     if (stored !== null) await files.delete(stored);

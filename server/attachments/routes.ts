@@ -5,8 +5,8 @@ import { failureReply } from '../http/failure';
 import { requirePermission } from '../http/permissions';
 import { replies } from '../http/reply';
 import { requireUser } from '../http/session';
-import { uploadBody } from '../http/upload';
-import { attachmentFile, OWNERS, removeAttachment, uploadAttachment, type UploadOwner } from './service';
+import { closeWhenUnread, readUpload } from '../http/upload';
+import { attachmentFile, attachmentOwner, OWNERS, removeAttachment, uploadAttachment, type UploadOwner } from './service';
 
 /**
  * Attachments of clients and orders: upload (5 MB, type by content), list with the
@@ -18,9 +18,13 @@ export function attachmentRoutes(): Hono<AppEnv> {
   const removed = replies(AttachmentsReply);
 
   for (const [ownerType, owner] of Object.entries(OWNERS) as [UploadOwner, (typeof OWNERS)[UploadOwner]][]) {
-    routes.post(`/${owner.path}/:id{[0-9]{1,9}}/attachments`, uploaded, ...requirePermission(owner.edit), uploadBody, async (c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      const result = await uploadAttachment(c, ownerType, Number(c.req.param('id')), bytes, c.req.header('x-file-name'));
+    routes.post(`/${owner.path}/:id{[0-9]{1,9}}/attachments`, closeWhenUnread, uploaded, ...requirePermission(owner.edit), async (c) => {
+      // The client or order first: a file for one that does not exist is refused unread.
+      const record = await attachmentOwner(c, ownerType, Number(c.req.param('id')));
+      if (record.isErr()) return failureReply(c, record.error);
+      const bytes = await readUpload(c);
+      if (bytes.isErr()) return bytes.error;
+      const result = await uploadAttachment(c, ownerType, record.value, bytes.value, c.req.header('x-file-name'));
       return result.match(
         (attachments) => uploaded.send(c, { attachments }),
         (failure) => failureReply(c, failure),

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { can, fileScope, hasPermission, type Permission } from '../../domain/auth/permissions';
 import type { User } from '../../domain/auth/user';
 import { ATTACHMENT_EXTENSIONS, sniffAttachmentType, type AttachmentType } from '../../domain/files/file-type';
+import { isPicture, withoutMetadata } from '../../domain/files/imageMetadata';
 import { checkUploadSize } from '../../domain/files/upload';
 import { audit } from '../audit';
 import { randomToken } from '../auth/tokens';
@@ -64,24 +65,38 @@ export function uploadedFileName(header: string | undefined, fallback: string): 
   return name || fallback;
 }
 
+/** The client or order a file is uploaded for (its branch goes on the file), found before the upload is read. */
+export interface AttachmentOwner {
+  readonly id: number;
+  readonly branch_id: number | null;
+}
+
+export async function attachmentOwner(c: AppContext, ownerType: UploadOwner, ownerId: number): Promise<Result<AttachmentOwner, AttachmentFailure>> {
+  const record = await findOwner(c.var.deps.db, OWNERS[ownerType].table, ownerId);
+  return record ? ok(record) : err({ code: 'notFound' });
+}
+
 /**
- * Stores an upload for a client or an order (5 MB, type by content) with its audit line; the
- * owner's attachments after it.
+ * Stores an upload for a client or an order (found by attachmentOwner; 5 MB, type by content) with
+ * its audit line; the owner's attachments after it.
  */
 export async function uploadAttachment(
   c: AppContext,
   ownerType: UploadOwner,
-  ownerId: number,
-  bytes: Uint8Array,
+  record: AttachmentOwner,
+  uploaded: Uint8Array,
   fileName: string | undefined,
 ): Promise<Result<AttachmentList, AttachmentFailure>> {
   const { db, files, now } = c.var.deps;
-  const record = await findOwner(db, OWNERS[ownerType].table, ownerId);
-  if (!record) return err({ code: 'notFound' });
-  if (bytes.length === 0) return err({ code: 'validation', fields: { file: 'validation.fileRequired' } });
-  if (checkUploadSize(bytes.length).isErr()) return err({ code: 'tooLarge' });
-  const type = sniffAttachmentType(bytes);
+  const ownerId = record.id;
+  if (uploaded.length === 0) return err({ code: 'validation', fields: { file: 'validation.fileRequired' } });
+  if (checkUploadSize(uploaded.length).isErr()) return err({ code: 'tooLarge' });
+  const type = sniffAttachmentType(uploaded);
   if (!type) return err({ code: 'validation', fields: { file: 'validation.fileType' } });
+  // A picture is kept without its metadata (issue 31 item 7: GPS, camera, comments), the orientation kept.
+  const kept = isPicture(type) ? withoutMetadata(uploaded, type) : ok(uploaded);
+  if (kept.isErr()) return err({ code: 'validation', fields: { file: 'validation.fileType' } });
+  const bytes = kept.value;
   const key = `attachments/${ownerType}/${ownerId}/${randomToken(18)}`;
   const name = uploadedFileName(fileName, `file.${ATTACHMENT_EXTENSIONS[type]}`);
   await files.put(key, bytes);

@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { sniffImageType } from '../../domain/files/image-type';
+import { withoutMetadata } from '../../domain/files/imageMetadata';
 import type { DocumentFonts } from './fonts';
 
 /**
@@ -72,11 +74,18 @@ export class Sheet {
     return at;
   }
 
-  /** A picture (PNG or JPEG) fitted in a box at (x, y); false when it cannot be drawn. */
+  /**
+   * A picture (PNG or JPEG) fitted in a box at (x, y); false when it cannot be drawn. It goes into the
+   * file without its metadata (a picture stored before uploads were cleaned may still carry some),
+   * its Exif orientation kept for pdfkit to turn it by.
+   */
   picture(bytes: Uint8Array | null, x: number, y: number, box: { width: number; height: number }): boolean {
-    if (!bytes || !isPngOrJpeg(bytes)) return false;
+    const type = bytes ? sniffImageType(bytes) : null;
+    if (!bytes || (type !== 'image/png' && type !== 'image/jpeg')) return false;
+    const kept = withoutMetadata(bytes, type);
+    if (kept.isErr()) return false;
     try {
-      this.doc.image(toBuffer(bytes), x, y, { fit: [box.width, box.height] });
+      this.doc.image(toBuffer(kept.value), x, y, { fit: [box.width, box.height] });
       return true;
     } catch {
       // A picture pdfkit cannot read (e.g. an interlaced PNG) is left out, as a broken image is.
@@ -139,13 +148,6 @@ export class Sheet {
     }
     return collect(this.doc);
   }
-}
-
-/** Whether the bytes are a PNG or a JPEG (what a PDF can take as it is). */
-export function isPngOrJpeg(bytes: Uint8Array): boolean {
-  const png = [0x89, 0x50, 0x4e, 0x47].every((b, i) => bytes[i] === b);
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  return png || jpeg;
 }
 
 /** pdfkit takes a Buffer in Node and an ArrayBuffer-backed array in a browser. */

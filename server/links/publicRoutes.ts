@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { CustomerDocumentReply } from '../../contract/customerLinks';
 import { DECLINE_REASON_MAX, RESPONDER_NAME_MAX, SIGNATURE_MAX_BYTES, type ResponseRefusal } from '../../domain/quotations/customerResponse';
 import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from '../../domain/files/image-type';
+import { withoutMetadata } from '../../domain/files/imageMetadata';
 import { audit } from '../audit';
 import { errorReply, fieldError } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/env';
@@ -176,5 +177,6 @@ function pngOf(dataUrl: string): Uint8Array | null {
   } catch {
     return null;
   }
-  return bytes.length > 0 && bytes.length <= SIGNATURE_MAX_BYTES && sniffImageType(bytes) === 'image/png' ? bytes : null;
+  // Kept without metadata (issue 31 item 7): a PNG's text chunks go.
+  return bytes.length > 0 && bytes.length <= SIGNATURE_MAX_BYTES && sniffImageType(bytes) === 'image/png' ? withoutMetadata(bytes, 'image/png').unwrapOr(null) : null;
 }

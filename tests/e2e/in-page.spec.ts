@@ -53,9 +53,13 @@ test('the whole product runs in the browser with no server: pictures, a client a
   await menu.getByRole('link', { name: '公司', exact: true }).click();
   await page.getByRole('link', { name: '海港除蟲服務有限公司' }).click();
   await expect(page).toHaveURL(/#\/settings\/companies\/\d+$/);
+  // The chosen logo and chop are stored by Save, with the rest of the form (issue 31 item 12).
   await page.getByLabel('標誌', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-  await expectDrawn(page.getByRole('img', { name: '公司標誌' }));
   await page.getByLabel('公司印章', { exact: true }).setInputFiles({ name: 'chop.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/#\/settings\/companies$/);
+  await page.getByRole('link', { name: '海港除蟲服務有限公司' }).click();
+  await expectDrawn(page.getByRole('img', { name: '公司標誌' }));
   await expectDrawn(page.getByRole('img', { name: '公司印章' }));
 
   // A new client.

@@ -375,4 +375,17 @@ describe('profile photo', () => {
     expect(await screen.findByRole('img', { name: 'Ada Chan的相片' })).toHaveAttribute('src', '/api/user/profile-photo/1?v=abc');
     expect(transport.requests.find((r) => r.path === '/api/user/profile-photo')?.body).toBe(file);
   });
+
+  it('leaves the profile’s unsaved name as typed when a photo is uploaded (issue 31 item 12)', async () => {
+    const { user } = renderSignedIn({
+      start: '/user/profile',
+      handler: profileBackend((r) => (r.path === '/api/user/profile-photo' ? { status: 200, body: { profile: { ...PROFILE, photoUrl: '/api/user/profile-photo/1?v=abc' } } } : null)),
+    });
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Ada Chan Wing-yee');
+    await user.upload(screen.getByLabelText('Choose a photo'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Photo of Ada Chan' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Chan Wing-yee');
+  });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
 import { OptionList, OptionReply } from '../../contract/lists';
-import { BranchPage } from '../../contract/organisation';
+import { BranchPage, CompanyReply } from '../../contract/organisation';
 import { OPTION_KEYS } from '../../domain/settings/options';
 import { ADMIN } from '../support/fakes';
 import { NewRolePage, RoleSaved, TwoFactorPolicy } from '../../contract/roles';
@@ -160,6 +160,113 @@ describe('company form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByLabelText('Refund prefix')).toHaveAccessibleDescription('Use 1 to 6 capital letters or digits.');
     expect(transport.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ nameEn: 'Kowloon Cleaning Ltd', invoicePrefix: 'KINV', refundPrefix: 'K-RF', quotationPrefix: '' });
+  });
+});
+
+describe('company form: a logo or chop chosen is saved with the form (issue 31 item 12)', () => {
+  const company = CompanyReply.parse({
+    company: {
+      id: 1, nameEn: 'Harbour Pest Control Ltd', nameZh: '海港除蟲服務有限公司', addressEn: '', addressZh: '', phone: '', fax: '', email: '', website: '', brNumber: '',
+      quotationPrefix: '', invoicePrefix: '', receiptPrefix: '', refundPrefix: '',
+      fpsType: null, fpsValue: '', bankName: '', bankAccountName: '', bankAccountNumber: '', logoUrl: null, chopUrl: null, version: 3,
+    },
+  }); // prettier-ignore
+  const stored = (kind: 'logo' | 'chop') => ({ status: 200, body: { company: { ...company.company, [`${kind}Url`]: `/api/companies/1/${kind}?v=9` } } });
+  const refused = (kind: 'logo' | 'chop') => ({ status: 422, body: { message: 'The file must be an image (PNG, JPEG, GIF or WebP).', errors: { [kind]: ['The file must be an image (PNG, JPEG, GIF or WebP).'] } } });
+  const picture = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], name, { type: 'image/png' });
+
+  /** The company form with FPS and bank details typed, answered by `pictures` for the logo and chop. */
+  async function typedForm(pictures: (kind: 'logo' | 'chop') => Answer) {
+    const view = renderSignedIn({
+      start: '/settings/companies/1',
+      handler: backend((r) => {
+        if (r.method === 'GET' && r.path === '/api/companies/1') return { status: 200, body: company };
+        const letterhead = /^\/api\/companies\/1\/(logo|chop)$/.exec(r.path)?.[1] as 'logo' | 'chop' | undefined;
+        if (r.method === 'PUT' && letterhead) return pictures(letterhead);
+        if (r.method === 'PUT' && r.path === '/api/companies/1') return { status: 200, body: { company: { ...company.company, ...(r.body as object), version: 4 } } };
+        if (r.method === 'GET' && r.path === '/api/companies') return { status: 200, body: [company.company] };
+        return null;
+      }),
+    });
+    const { user } = view;
+    await user.selectOptions(await screen.findByLabelText('FPS identifier type'), 'fpsId');
+    await user.type(screen.getByLabelText('FPS identifier'), '1234567');
+    await user.type(screen.getByLabelText('Bank'), 'HSBC');
+    await user.type(screen.getByLabelText('Account name'), 'Harbour Pest Control Ltd');
+    await user.type(screen.getByLabelText('Account number'), '004-123-456789-001');
+    return view;
+  }
+
+  const typed = () => ({ fps: screen.getByLabelText('FPS identifier'), bank: screen.getByLabelText('Bank'), account: screen.getByLabelText('Account number') });
+  const writes = (transport: { requests: ApiRequest[] }) => transport.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+
+  it('keeps what was typed when a logo and a chop are chosen, sends nothing until Save, then stores the pictures and the FPS and bank details, and says saved', async () => {
+    const { user, transport, navigator } = await typedForm(stored);
+    await user.upload(screen.getByLabelText('Logo'), picture('logo.png'));
+    await user.upload(screen.getByLabelText('Company chop'), picture('chop.png'));
+    // Nothing sent, nothing reloaded: the typed details are all still there.
+    expect(writes(transport)).toEqual([]);
+    expect(typed().fps).toHaveValue('1234567');
+    expect(typed().bank).toHaveValue('HSBC');
+    expect(typed().account).toHaveValue('004-123-456789-001');
+    expect(screen.getByLabelText('Logo')).toHaveAccessibleDescription('logo.png is chosen: it is stored when you save.');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/settings/companies'));
+    expect(writes(transport)).toEqual(['PUT /api/companies/1/logo', 'PUT /api/companies/1/chop', 'PUT /api/companies/1']);
+    expect(transport.requests.find((r) => r.path === '/api/companies/1/logo')?.body).toBeInstanceOf(File);
+    expect(transport.requests.find((r) => r.method === 'PUT' && r.path === '/api/companies/1')?.body).toMatchObject({
+      fpsType: 'fpsId',
+      fpsValue: '1234567',
+      bankName: 'HSBC',
+      bankAccountName: 'Harbour Pest Control Ltd',
+      bankAccountNumber: '004-123-456789-001',
+      version: 3,
+    });
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+  });
+
+  it('says nothing was saved when the server refuses the logo: no "saved", the fields not sent, everything typed still there', async () => {
+    const { user, transport, navigator } = await typedForm(refused);
+    await user.upload(screen.getByLabelText('Logo'), picture('not-really.png'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nothing was saved: the logo could not be stored (see the message under it). Choose another file or keep the current one, then save again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Logo')).toHaveAccessibleDescription(/The file must be an image \(PNG, JPEG, GIF or WebP\)\./);
+    expect(writes(transport)).toEqual(['PUT /api/companies/1/logo']);
+    expect(navigator.current().path).toBe('/settings/companies/1');
+    expect(screen.queryByText('Saved.')).not.toBeInTheDocument();
+    expect(typed().fps).toHaveValue('1234567');
+    expect(typed().account).toHaveValue('004-123-456789-001');
+
+    // Kept as it is, the form then saves the rest, and says so.
+    await user.click(screen.getByRole('button', { name: 'Keep the current logo' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(navigator.current().path).toBe('/settings/companies'));
+    expect(writes(transport)).toEqual(['PUT /api/companies/1/logo', 'PUT /api/companies/1']);
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+  });
+
+  it('says the logo was saved and the chop was not when only the chop is refused, and shows the new logo', async () => {
+    const { user, transport, navigator } = await typedForm((kind) => (kind === 'logo' ? stored('logo') : refused('chop')));
+    await user.upload(screen.getByLabelText('Logo'), picture('logo.png'));
+    await user.upload(screen.getByLabelText('Company chop'), picture('chop.txt.png'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The logo was saved, but the company chop could not be stored (see the message under it). Nothing else was saved: choose another file or keep the current one, then save again.')).toBeInTheDocument();
+    expect(writes(transport)).toEqual(['PUT /api/companies/1/logo', 'PUT /api/companies/1/chop']);
+    expect(navigator.current().path).toBe('/settings/companies/1');
+    expect(await screen.findByRole('img', { name: "The company's logo" })).toBeInTheDocument();
+    // The logo is no longer waiting; the chop still is.
+    expect(screen.getByLabelText('Logo')).toHaveAccessibleDescription('PNG, JPEG, GIF or WebP, at most 5 MB. A picture you choose is stored when you save the form.');
+    expect(screen.getByRole('button', { name: 'Keep the current company chop' })).toBeInTheDocument();
+    expect(typed().bank).toHaveValue('HSBC');
+  });
+
+  it('refuses a picture over 5 MB before sending anything', async () => {
+    const { user, transport } = await typedForm(stored);
+    await user.upload(screen.getByLabelText('Logo'), new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByLabelText('Logo')).toHaveAccessibleDescription(/Error! File Size is over limit 5MB\. Please upload again\./);
+    expect(writes(transport)).toEqual([]);
   });
 });
 

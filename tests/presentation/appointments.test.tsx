@@ -501,6 +501,30 @@ describe('the completed report form', () => {
   });
 });
 
+describe('a photo added to the completed report (issue 31 item 12)', () => {
+  it('keeps the words typed and not yet saved; Save then sends them with the visit’s new version', async () => {
+    const user = userEvent.setup();
+    const withPhoto = reportFixture({ version: 4, photos: [{ id: 9, name: 'sink.jpg', contentType: 'image/jpeg', sizeBytes: 900, tag: null, uploadedBy: 'Ada Chan', uploadedAt: '2026-12-14T06:00:00.000Z', downloadUrl: '/api/appointments/12/photos/9' }] });
+    const handler = backend((r) =>
+      r.path === '/api/appointments/12' && r.method === 'GET'
+        ? { status: 200, body: { appointment: APPOINTMENT, occurrence: VISIT, tab: 'report', options: OPTIONS, order: null, report: reportFixture(), products: [], company: null } }
+        : r.method === 'POST' && r.path.endsWith('/photos')
+          ? { status: 201, body: { report: withPhoto } }
+          : r.method === 'PUT' && r.path.endsWith('/report')
+            ? { status: 200, body: { report: reportFixture({ version: 5, findings: 'Droppings by the sink' }) } }
+            : null,
+    );
+    const { transport } = renderApp({ start: '/calendar/completed-report/12?date=2026-12-14', user: ADMIN, language: 'en', handler });
+    await user.type(await screen.findByLabelText('Findings'), 'Droppings by the sink');
+    await user.upload(screen.getByLabelText('Add a photo'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'sink.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('sink.jpg has been added.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Findings')).toHaveValue('Droppings by the sink');
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    expect(await screen.findByText('The completed report has been saved.')).toBeInTheDocument();
+    expect(transport.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([expect.objectContaining({ findings: 'Droppings by the sink', version: 4 })]);
+  });
+});
+
 describe('who signs as the worker (issue 18)', () => {
   it('offers the visit\'s own workers, the signed-in one first when they work it, in both languages', async () => {
     const withTwo = backend((r) =>

@@ -7,6 +7,9 @@ import { DEMO, signedInServer, TestAgent } from './harness';
 
 const { admin, worker } = DEMO;
 
+/** A real 1×1 PNG (a stored picture is read to its end to take its metadata out). */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const app = signedInServer(admin);
 
 const del = (path: string) => app.agent.request('DELETE', path, undefined, { 'X-XSRF-TOKEN': app.agent.cookies.get('XSRF-TOKEN')! });
@@ -112,7 +115,7 @@ describe('companies and branches', () => {
   });
 
   it('takes a logo image and serves it back', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const png = Uint8Array.from(atob(PNG_1X1), (ch) => ch.charCodeAt(0));
     const reply = await app.agent.raw('PUT', '/api/companies/1/logo', png, { 'Content-Type': 'image/png', 'X-XSRF-TOKEN': app.agent.cookies.get('XSRF-TOKEN')! });
     const url = (reply.body?.company as { logoUrl: string }).logoUrl;
     const logo = await app.agent.rawGet(url);
@@ -411,7 +414,7 @@ describe('settings records: edits and validation', () => {
   });
 
   it('companies: the chop image is stored and served; a file that is not an image is refused', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 4, 5, 6]);
+    const png = Uint8Array.from(atob(PNG_1X1), (ch) => ch.charCodeAt(0));
     const xsrf = { 'X-XSRF-TOKEN': app.agent.cookies.get('XSRF-TOKEN')! };
     const reply = await app.agent.raw('PUT', '/api/companies/1/chop', png, { 'Content-Type': 'image/png', ...xsrf });
     expect(reply.status).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as z from 'zod';
 import { sniffAttachmentType } from '../../domain/files/file-type';
 import { sniffImageType } from '../../domain/files/image-type';
+import { isPicture, withoutMetadata } from '../../domain/files/imageMetadata';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/upload';
 import { CompletionInput } from '../../server/appointments/input';
 import { DEFAULT_SERVER_CONFIG } from '../../server/http/env';
@@ -280,8 +281,11 @@ function expectedUpload(kind: UploadKind, bytes: Uint8Array, declared: string | 
   if (bytes.length > MAX_UPLOAD_BYTES) return 413;
   if (declared !== undefined && Number(declared) !== bytes.length) return 400;
   if (bytes.length === 0) return 422;
-  const accepted = kind === 'attachment' ? sniffAttachmentType(bytes) !== null : kind === 'png' ? sniffImageType(bytes) === 'image/png' : sniffImageType(bytes) !== null;
-  return accepted ? 'stored' : 422;
+  const type = kind === 'attachment' ? sniffAttachmentType(bytes) : sniffImageType(bytes);
+  const accepted = type !== null && (kind !== 'png' || type === 'image/png');
+  // A picture is stored without its metadata, so one that cannot be read to its end is refused too (issue 31 item 7).
+  const readable = type === null || !isPicture(type) || withoutMetadata(bytes, type).isOk();
+  return accepted && readable ? 'stored' : 422;
 }
 
 /** The endpoints to fuzz, with ids of records that exist (an edit must reach its validation). */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
@@ -6,12 +6,15 @@ import {
   companyValues,
   FPS_TYPES,
   LETTERHEAD_FIELDS,
+  LETTERHEADS,
   ORGANISATION_FIELDS,
   organisationFormOffers,
   organisationListOffers,
   PREFIX_FIELDS,
   typedValue,
+  type ChosenLetterheads,
   type Letterhead,
+  type LetterheadNotSaved,
   type OrganisationKind,
   type OrganisationValues,
 } from '../../../application/admin/organisation';
@@ -25,8 +28,7 @@ import { DraftBanner } from '../../components/DraftBanner';
 import { FormAlert } from '../../components/FormAlert';
 import { SelectField } from '../../components/SelectField';
 import { StoredImage } from '../../components/StoredImage';
-import { TextField } from '../../components/TextField';
-import { useProblemWords } from '../../format/problem';
+import { LabelledField, TextField } from '../../components/TextField';
 import { bilingual } from '../../format/bilingual';
 import { useAppState } from '../../hooks/useAppState';
 import { useFormDraft } from '../../hooks/useDraft';
@@ -40,6 +42,10 @@ interface RecordFormSpec {
   readonly record: (Versioned & { readonly nameZh: string; readonly nameEn: string }) | null;
   /** The form's values when it opens. */
   readonly start: OrganisationValues;
+  /** A company's pictures chosen on the form, stored by Save with the rest. */
+  readonly letterheads?: ChosenLetterheads;
+  /** Told when Save stopped at a picture the server would not store (null when a save starts). */
+  readonly onLetterheadNotSaved?: (refused: LetterheadNotSaved | null) => void;
 }
 
 /**
@@ -50,10 +56,21 @@ function useRecordForm(spec: RecordFormSpec) {
   const desk = useService(OrganisationDesk);
   const offers = organisationFormOffers(useAppState('user'), spec.kind, spec.record);
   const [values, setValues] = useState(spec.start);
-  const form = useSubmit((v: OrganisationValues) => desk.save(spec.kind, spec.record, v), { fields: ORGANISATION_FIELDS[spec.kind] });
+  const letterheads = spec.letterheads ?? {};
+  const form = useSubmit(
+    (v: OrganisationValues) => {
+      spec.onLetterheadNotSaved?.(null);
+      return desk.save(spec.kind, spec.record, v, letterheads).mapErr((problem) => {
+        if (problem.code === 'letterheadNotSaved') spec.onLetterheadNotSaved?.(problem);
+        return problem;
+      });
+    },
+    { fields: [...ORGANISATION_FIELDS[spec.kind], ...(spec.kind === 'companies' ? LETTERHEADS : [])] },
+  );
   const canEdit = offers.edit;
   const dirty = canEdit && JSON.stringify(values) !== JSON.stringify(spec.start);
-  useUnsavedChanges(dirty);
+  // A chosen picture is an unsaved change too: leaving asks first.
+  useUnsavedChanges(dirty || (canEdit && Object.keys(letterheads).length > 0));
   const name = spec.kind === 'companies' ? 'company' : 'branch';
   const draft = useFormDraft(spec.record ? `${name}:${spec.record.id}:${spec.record.version}` : `${name}:new`, values, dirty, spec.start);
   const set = (field: string, value: string) => setValues((v) => ({ ...v, [field]: typedValue(field, value) }));
@@ -122,24 +139,34 @@ export function CompaniesScreen({ data }: ScreenProps) {
   );
 }
 
-/** /settings/companies/create and /{id}: letterhead fields in both languages, logo and chop. */
+/**
+ * /settings/companies/create and /{id}: letterhead fields in both languages, logo and chop. A logo
+ * or chop chosen here is stored by Save with the rest (choosing one sends nothing and keeps every
+ * field as typed); Save says "saved" only once all of it is, and says which picture was not.
+ */
 export function CompanyFormScreen({ data }: ScreenProps) {
   const { t } = useTranslation('admin');
-  const problems = useProblemWords();
-  const desk = useService(OrganisationDesk);
-  const company = screenValue(data, 'companyForm').company ?? null;
-  const record = useRecordForm({ kind: 'companies', record: company, start: companyValues(company) });
-  const [uploadMessage, setUploadMessage] = useState<string | null>(null);
-
-  const upload = async (kind: Letterhead, file: File | undefined) => {
-    if (!company || !file) return;
-    setUploadMessage(null);
-    const result = await desk.uploadLetterhead(company.id, kind, file);
-    if (result.isErr()) setUploadMessage(problems.say(result.error));
+  const loaded = screenValue(data, 'companyForm').company ?? null;
+  const [chosen, setChosen] = useState<ChosenLetterheads>({});
+  const [refused, setRefused] = useState<LetterheadNotSaved | null>(null);
+  const onLetterheadNotSaved = (problem: LetterheadNotSaved | null) => {
+    setRefused(problem);
+    // A picture stored before the refused one is no longer waiting to be saved.
+    if (problem) setChosen((now) => Object.fromEntries(Object.entries(now).filter(([kind]) => !problem.stored.includes(kind as Letterhead))));
   };
+  const record = useRecordForm({ kind: 'companies', record: loaded, start: companyValues(loaded), letterheads: chosen, onLetterheadNotSaved });
+  // The pictures as stored now (one stored by a Save that stopped at the next shows at once).
+  const company = refused?.company ?? loaded;
+  // The logo is stored before the chop: a chop refused after a new logo leaves the logo saved.
+  const refusal = refused ? (refused.stored.length > 0 ? t('companies.picturePartlySaved') : t('companies.pictureNotSaved', { picture: t(`companies.pictureNames.${refused.letterhead}`) })) : null;
+  const choose = (kind: Letterhead, file: File | undefined) =>
+    setChosen((now) => {
+      const { [kind]: _dropped, ...rest } = now;
+      return file ? { ...rest, [kind]: file } : rest;
+    });
 
   return (
-    <RecordFormFrame record={record} message={uploadMessage}>
+    <RecordFormFrame record={record} message={refusal}>
       <div className="grid-2">
         {LETTERHEAD_FIELDS.map((field) => (
           <TextField
@@ -185,19 +212,52 @@ export function CompanyFormScreen({ data }: ScreenProps) {
       </HintedFieldset>
       {company && (
         <div className="grid-2">
-          {(['logo', 'chop'] as const).map((kind) => {
-            const image = kind === 'logo' ? company.logoUrl : company.chopUrl;
-            return (
-              <div className="field" key={kind}>
-                <label htmlFor={`company-${kind}`}>{t(`companies.${kind}`)}</label>
-                {image && <StoredImage className="letterhead-image" path={image} alt={t(`companies.${kind}Alt`)} />}
-                <input id={`company-${kind}`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(kind, e.target.files?.[0])} />
-              </div>
-            );
-          })}
+          {LETTERHEADS.map((kind) => (
+            <LetterheadField key={kind} kind={kind} image={kind === 'logo' ? company.logoUrl : company.chopUrl} chosen={chosen[kind]} errors={record.form.errors[kind]} onChoose={(file) => choose(kind, file)} />
+          ))}
         </div>
       )}
     </RecordFormFrame>
+  );
+}
+
+/** A company's logo or chop: the one stored, and the file chosen to replace it when the form is saved. */
+function LetterheadField({ kind, image, chosen, errors, onChoose }: { kind: Letterhead; image: string | null; chosen: Blob | undefined; errors: readonly string[] | undefined; onChoose: (file: File | undefined) => void }) {
+  const { t } = useTranslation('admin');
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const chosenName = chosen instanceof File ? chosen.name : '';
+  return (
+    <LabelledField label={t(`companies.${kind}`)} errors={errors}>
+      {(control) => (
+        <>
+          {image && <StoredImage className="letterhead-image" path={image} alt={t(`companies.${kind}Alt`)} />}
+          <input
+            ref={input}
+            {...control}
+            aria-describedby={[control['aria-describedby'], hintId].filter(Boolean).join(' ')}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            onChange={(e) => onChoose(e.target.files?.[0])}
+          />
+          <p id={hintId} className="hint">
+            {chosen ? t('companies.pictureChosen', { name: chosenName }) : t('companies.pictureHint')}
+          </p>
+          {chosen && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                if (input.current) input.current.value = '';
+                onChoose(undefined);
+              }}
+            >
+              {t('companies.pictureUnchoose', { picture: t(`companies.pictureNames.${kind}`) })}
+            </button>
+          )}
+        </>
+      )}
+    </LabelledField>
   );
 }
 

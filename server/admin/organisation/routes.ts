@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/env';
 import { failureReply } from '../../http/failure';
 import { idParam } from '../../http/fields';
 import { requirePermission } from '../../http/permissions';
-import { uploadBody } from '../../http/upload';
+import { closeWhenUnread, readUpload } from '../../http/upload';
 import { replies } from '../../http/reply';
 import { removeUnlessInUse, savedReplies, screenReplies, shown, writes } from '../../http/handlers';
 import { serviceContext } from '../../service/context';
@@ -38,8 +38,12 @@ export function organisationRoutes(): Hono<AppEnv> {
 
   // Letterhead images: the logo and the company chop (an image of at most 5 MB).
   for (const kind of ['logo', 'chop'] as const) {
-    routes.put(`/companies/:company_id{[0-9]{1,9}}/${kind}`, companies.saved, ...requirePermission('company_edit'), uploadBody, async (c) => {
-      const saved = await organisation.setLetterhead(serviceContext(c), idParam(c, 'company_id'), kind, new Uint8Array(await c.req.arrayBuffer()));
+    routes.put(`/companies/:company_id{[0-9]{1,9}}/${kind}`, closeWhenUnread, companies.saved, ...requirePermission('company_edit'), async (c) => {
+      // The company first: an image for one that does not exist is refused unread.
+      if (!(await repo.letterheadFiles(c.var.deps.db, idParam(c, 'company_id')))) return errorReply(c, 404, 'errors.notFound');
+      const bytes = await readUpload(c);
+      if (bytes.isErr()) return bytes.error;
+      const saved = await organisation.setLetterhead(serviceContext(c), idParam(c, 'company_id'), kind, bytes.value);
       return saved.isErr() ? failureReply(c, saved.error) : companies.saved.send(c, { company: saved.value });
     });
     routes.get(`/companies/:company_id{[0-9]{1,9}}/${kind}`, ...requirePermission('company_view'), async (c) => {

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { sniffImageType } from '../../../domain/files/image-type';
+import { withoutMetadata } from '../../../domain/files/imageMetadata';
 import { checkUploadSize } from '../../../domain/files/upload';
 import { parseFpsProxy } from '../../../domain/payments/fps';
 import { checkCode } from '../../../domain/settings/codes';
@@ -77,14 +78,16 @@ export async function setLetterhead(ctx: ServiceContext, id: number, kind: repo.
   if (bytes.length === 0) return err(invalid({ [kind]: 'validation.fileRequired' }));
   if (checkUploadSize(bytes.length).isErr()) return err(tooLarge);
   const type = sniffImageType(bytes);
-  if (!type) return err(invalid({ [kind]: 'validation.notImage' }));
+  // Kept without metadata (issue 31 item 7): the logo and chop go on every document a customer gets.
+  const kept = type ? withoutMetadata(bytes, type) : null;
+  if (!type || !kept || kept.isErr()) return err(invalid({ [kind]: 'validation.notImage' }));
   const { files } = ctx.deps;
   const key = `companies/${id}/${kind}-${randomToken(12)}`;
-  await files.put(key, bytes);
+  await files.put(key, kept.value);
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await repo.setLetterhead(tx, id, kind, key, type);
-      await ctx.audit({ action: 'update', entityType: 'company', entityId: id, changes: { [kind]: { type, bytes: bytes.length } } }, tx);
+      await ctx.audit({ action: 'update', entityType: 'company', entityId: id, changes: { [kind]: { type, bytes: kept.value.length } } }, tx);
     });
   } catch (error) {
     // Not recorded: the file it stored goes too.

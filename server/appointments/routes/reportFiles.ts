@@ -4,7 +4,7 @@ import { requirePermission } from '../../http/permissions';
 import { replies } from '../../http/reply';
 import { ReportReply } from '../../../contract/appointments';
 
-import { uploadBody } from '../../http/upload';
+import { closeWhenUnread, readUpload } from '../../http/upload';
 import { parseQuery } from '../../http/query';
 import { PhotoQuery } from '../input';
 import { failureReply, replyWith } from '../replies';
@@ -17,11 +17,13 @@ export function reportFileRoutes(): Hono<AppEnv> {
 
   for (const who of ['client', 'worker'] as const) {
     /** A signature drawn on the screen, as a PNG (checked by its first bytes, at most 5 MB); the worker's names its signer by `?signer=`. */
-    routes.put(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, replies(ReportReply), ...requirePermission('appointment_edit'), uploadBody, async (c) => {
+    routes.put(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, closeWhenUnread, replies(ReportReply), ...requirePermission('appointment_edit'), async (c) => {
+      // The visit first: a signature for a visit the user may not see is refused unread.
       const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
       if (target.isErr()) return failureReply(c, target.error);
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return replyWith(c, await sign(c, target.value, who, bytes, namedSigner(c.req.query('signer'))));
+      const bytes = await readUpload(c);
+      if (bytes.isErr()) return bytes.error;
+      return replyWith(c, await sign(c, target.value, who, bytes.value, namedSigner(c.req.query('signer'))));
     });
 
     routes.delete(`/appointments/:id{[0-9]{1,9}}/visits/:date/signatures/${who}`, replies(ReportReply), ...requirePermission('appointment_edit'), async (c) => {
@@ -32,13 +34,15 @@ export function reportFileRoutes(): Hono<AppEnv> {
   }
 
   /** A photo for the completed report: an image (by its content), at most 5 MB, kept as an attachment of the visit; `?tag=before|after` tags it. */
-  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/photos', replies(ReportReply, 201), ...requirePermission('appointment_edit'), uploadBody, async (c) => {
+  routes.post('/appointments/:id{[0-9]{1,9}}/visits/:date/photos', closeWhenUnread, replies(ReportReply, 201), ...requirePermission('appointment_edit'), async (c) => {
     const query = parseQuery(c, PhotoQuery);
     if (query.isErr()) return query.error;
+    // The visit first: a photo for a visit the user may not see is refused unread.
     const target = await visitTarget(c, Number(c.req.param('id')), c.req.param('date'));
     if (target.isErr()) return failureReply(c, target.error);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return replyWith(c, await addPhoto(c, target.value, bytes, c.req.header('x-file-name'), query.value.tag ?? null), 201);
+    const bytes = await readUpload(c);
+    if (bytes.isErr()) return bytes.error;
+    return replyWith(c, await addPhoto(c, target.value, bytes.value, c.req.header('x-file-name'), query.value.tag ?? null), 201);
   });
 
   routes.get('/appointments/:id{[0-9]{1,9}}/photos/:photo_id{[0-9]{1,9}}', ...requirePermission('appointment_view'), async (c) => {
