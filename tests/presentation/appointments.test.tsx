@@ -149,13 +149,18 @@ describe('the appointment form', () => {
     expect(transport.requests.some((r) => r.path === '/api/appointments/orders')).toBe(false);
   });
 
-  it('warns of double-booking while the schedule is typed', async () => {
+  // A clash of times, never "repeat": 重複預約 reads as a recurring appointment (issue 31, item 23).
+  it.each([
+    ['en', 'End time', 'Time clash: a worker already has another appointment at this time.', 'Wing Wong: 2026-12-14 14:30–16:00 (Chan Tai Man)'],
+    ['zh-HK', '結束時間', '時間衝突：工作人員在這段時間已有其他預約。', 'Wing Wong：2026-12-14 14:30–16:00（陳大文）'],
+  ] as const)('warns of a time clash (double-booking) while the schedule is typed (%s)', async (language, endTime, title, item) => {
     const user = userEvent.setup();
-    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: backend((r) => (r.path === '/api/appointments/overlaps' ? { status: 200, body: { overlaps: [OVERLAP] } } : null)) });
-    await user.clear(await screen.findByLabelText('End time'));
-    await user.type(screen.getByLabelText('End time'), '16:00');
-    expect(await screen.findByText('Double-booking: a worker already has another appointment at this time.', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByText('Wing Wong: 2026-12-14 14:30–16:00 (Chan Tai Man)')).toBeInTheDocument();
+    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language, handler: backend((r) => (r.path === '/api/appointments/overlaps' ? { status: 200, body: { overlaps: [OVERLAP] } } : null)) });
+    await user.clear(await screen.findByLabelText(endTime));
+    await user.type(screen.getByLabelText(endTime), '16:00');
+    const warning = (await screen.findByText(title, {}, { timeout: 3000 })).closest('[role="status"]')!;
+    expect(within(warning as HTMLElement).getByText(item)).toBeInTheDocument();
+    expect(warning.textContent).not.toMatch(/重複|repeat/i);
   });
 
   it('asks "this one only" or "this and future ones" on saving a repeating appointment, and sends the choice with the visit and version', async () => {
