@@ -55,8 +55,8 @@ const STATEMENT = {
   opening: 600_00,
   entries: [{ kind: 'invoice' as const, id: 3, number: 'INV-3', date: '2026-10-10', invoiceNumber: null, debit: 200_00, credit: 0, balance: 800_00 }],
   closing: 800_00,
-  open: [{ id: 3, number: 'INV-3', date: '2026-10-10', dueDate: '2026-11-09', total: 200_00, outstanding: 200_00, daysOverdue: -9, bucket: 'days0to30' as const }],
-  ageing: { days0to30: 200_00, days31to60: 0, days61to90: 0, over90: 600_00 },
+  open: [{ id: 3, number: 'INV-3', date: '2026-10-10', dueDate: '2026-11-09', total: 200_00, outstanding: 200_00, daysOverdue: -9, bucket: 'notDue' as const }],
+  ageing: { notDue: 200_00, days1to30: 0, days31to60: 0, days61to90: 0, over90: 600_00 },
 };
 const PAGE = ClientPage.parse({ client: CLIENT, tab: 'statement', options: OPTIONS, canRevealHkid: true, statement: STATEMENT });
 const PRINT = wire(StatementPrintReply, {
