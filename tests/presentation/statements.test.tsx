@@ -227,7 +227,7 @@ describe('sending statements to several clients from the outstanding reminders',
     await user.click(all);
     expect(within(panel).getByRole('checkbox', { name: 'Select Chan Tai Man' })).toBeChecked();
     expect(within(panel).getByRole('checkbox', { name: 'Select Lee Siu Ming' })).toBeChecked();
-    expect(within(panel).getByText('2 selected')).toBeInTheDocument();
+    expect(within(panel).getByText('2 clients selected')).toBeInTheDocument();
     // With the keyboard: Space on a focused checkbox.
     within(panel).getByRole('checkbox', { name: 'Select Lee Siu Ming' }).focus();
     await user.keyboard(' ');

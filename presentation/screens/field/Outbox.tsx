@@ -74,7 +74,7 @@ function Kept({ item }: { item: OutboxItem }) {
                 <dt>{t('outbox.workDone')}</dt>
                 <dd>{completion.report.workDone}</dd>
               </dl>
-              <p className="hint">{t('outbox.photosAndSignatures', { photos: completion.photos.length })}</p>
+              <p className="hint">{t('outbox.photosAndSignatures', { count: completion.photos.length })}</p>
             </section>
             <section aria-label={t('outbox.office')}>
               <h3>{t('outbox.office')}</h3>

@@ -70,7 +70,7 @@ function TotalsApart({ result }: { result: ReportResult }) {
           {t('result.quantityByUnit')}: {byUnit.map((u) => `${hundredthsToDecimal(u.quantity)} ${t(`code.unit.${u.unit}`)}`).join(' · ')}
         </p>
       )}
-      {distinct && <p className="hint">{t('result.distinct', { orders: formatCount(distinct.orders, language), clients: formatCount(distinct.clients, language) })}</p>}
+      {distinct && <p className="hint">{t('result.distinct', { invoices: t('result.distinctInvoices', { count: distinct.orders, number: formatCount(distinct.orders, language) }), clients: t('result.distinctClients', { count: distinct.clients, number: formatCount(distinct.clients, language) }) })}</p>}
       {allDay > 0 && <p className="hint">{t('result.allDay', { count: allDay })}</p>}
     </>
   );
@@ -193,7 +193,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
       )}
       {printed && (
         <div className="table-wrap report-print-table">
-          {printed.count > printed.rows.length && <p>{t('result.printLimited', { shown: formatCount(printed.rows.length, language), count: formatCount(printed.count, language) })}</p>}
+          {printed.count > printed.rows.length && <p>{t('result.printLimited', { shown: formatCount(printed.rows.length, language), total: formatCount(printed.count, language), count: printed.count })}</p>}
           <ResultTable report={key} result={printed} caption={t('result.printCaption', { title: t(`routes:report.${key}`) })} headings={null} />
         </div>
       )}
