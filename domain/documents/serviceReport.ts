@@ -1,5 +1,6 @@
 import type { AppointmentStatus } from '../appointments/status';
 import { hundredthsToDecimal } from '../money/money';
+import { unitAfterQuantity } from '../products/units';
 import { toHongKongIso } from '../time/dates';
 import type { DocumentLanguage, PrintLanguage, Translate } from './printable';
 
@@ -71,9 +72,10 @@ export function serviceReportSheet(
   const labelIn = (w: Record<DocumentLanguage, Translate>) => (key: string) => (language === 'both' ? `${w['zh-HK'](key)} ${w.en(key)}` : w[language](key));
   const label = labelIn(words.calendar);
   const fieldLabel = labelIn(words.field);
-  const unitWord = (unit: string) => {
+  /** The unit after a quantity, counted in each language: "次 / visits". */
+  const unitWord = (unit: string, quantity: number) => {
     if (!unit) return '';
-    const one = (l: DocumentLanguage) => words.products[l](`unit.${unit}`);
+    const one = (l: DocumentLanguage) => unitAfterQuantity(unit, quantity, l, words.products[l]);
     return language === 'both' ? `${one('zh-HK')} / ${one('en')}` : one(language);
   };
   const name = (v: { nameEn: string; nameZh: string } | null | undefined) => {
@@ -101,7 +103,7 @@ export function serviceReportSheet(
     productColumns: [label('report.product'), label('report.quantity'), label('report.note')],
     products: r.products.map((p) => [
       `${p.code} ${name(p)}${p.activeIngredient ? ` (${fieldLabel('report.activeIngredient')}: ${p.activeIngredient})` : ''}`,
-      `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}`.trim(),
+      `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit, p.quantity)}`.trim(),
       p.note,
     ]),
     photosTitle: label('photos.title'),

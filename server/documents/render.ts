@@ -1,5 +1,6 @@
 import { cellText, documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentLanguage, type PrintableDocument, type PrintLanguage, type Translate } from '../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../domain/money/money';
+import { unitAfterQuantity } from '../../domain/products/units';
 import { serviceReportSheet, type ServiceReportRecord } from '../../domain/documents/serviceReport';
 import type { DocumentFonts } from './fonts';
 import { Sheet } from './sheet';
@@ -72,11 +73,14 @@ export async function renderPrintable(doc: PrintableDocument, language: PrintLan
 
   if (doc.items) {
     const unitWords = (unit: string | null) => (unit ? units.map((t) => t(`unit.${unit}`)).join(' / ') : '');
+    // After a quantity the unit is counted: "1 visit", "12 visits" (Chinese has one word).
+    const counted = (unit: string | null, quantity: number) => (unit ? units.map((t, i) => unitAfterQuantity(unit, quantity, languages[i] ?? 'zh-HK', t)).join(' / ') : '');
     const rows = doc.items.map((item) => {
       const wanted = languages.map((l) => (l === 'en' ? item.descriptionEn : item.descriptionZh)).filter((d) => d !== '');
       const description = wanted.length > 0 ? wanted.join('\n') : item.descriptionZh || item.descriptionEn;
       const unit = unitWords(item.unit);
-      return [description, `${hundredthsToDecimal(item.quantity)}${unit ? ` ${unit}` : ''}`, `${documentMoney(item.unitPrice)}${unit ? ` / ${unit}` : ''}`, documentMoney(item.lineTotal)];
+      const quantityUnit = counted(item.unit, item.quantity);
+      return [description, `${hundredthsToDecimal(item.quantity)}${quantityUnit ? ` ${quantityUnit}` : ''}`, `${documentMoney(item.unitPrice)}${unit ? ` / ${unit}` : ''}`, documentMoney(item.lineTotal)];
     });
     sheet.table(
       [

@@ -471,7 +471,7 @@ describe('the printed completed report', () => {
     expect(printed).toHaveTextContent('工作前 · kitchen.jpg');
     await user.selectOptions(screen.getByLabelText('列印語言'), 'en');
     const english = await screen.findByRole('article', { name: 'Completed report', hidden: true });
-    expect(english).toHaveTextContent('12 visit');
+    expect(english).toHaveTextContent('12 visits');
     expect(english).not.toHaveTextContent('次');
   });
 });

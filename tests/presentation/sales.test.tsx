@@ -396,8 +396,10 @@ function expectLinesAndTerms(sheet: HTMLElement, language: 'en' | 'zh-HK' | 'bot
   const [head, line] = within(within(sheet).getByRole('table')).getAllByRole('row');
   const cells = within(line!).getAllByRole('cell').map((c) => c.textContent);
   // The unit beside the quantity and the price, in the sheet's languages (issue 18).
+  // After the quantity the unit is counted (2.25 visits); after the price it is named (/ visit).
   const unit = { en: 'visit', 'zh-HK': '次', both: '次visit' }[language];
-  expect(cells.slice(1)).toEqual([`2.25 ${unit}`, `HK$800.00 / ${unit}`, 'HK$1,800.00']);
+  const units = { en: 'visits', 'zh-HK': '次', both: '次visits' }[language];
+  expect(cells.slice(1)).toEqual([`2.25 ${units}`, `HK$800.00 / ${unit}`, 'HK$1,800.00']);
   expect(line!.querySelectorAll('.print-unit [lang]')).toHaveLength(language === 'both' ? 4 : 2);
   const description = { en: 'Termite inspection', 'zh-HK': '白蟻視察', both: '白蟻視察Termite inspection' }[language];
   expect(cells[0]).toBe(description);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { unitAfterQuantity } from '../../../domain/products/units';
 import { toHongKongIso } from '../../../domain/time/dates';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
@@ -42,9 +43,10 @@ export function PrintableReport({
     const [fzh, fen] = [i18n.getFixedT('zh-HK', 'field'), i18n.getFixedT('en', 'field')];
     return language === 'both' ? `${fzh(key)} ${fen(key)}` : language === 'en' ? fen(key) : fzh(key);
   };
-  const unitWord = (unit: string) => {
+  /** The unit after a quantity, counted in each language: "次 / visits". */
+  const unitWord = (unit: string, quantity: number) => {
     if (!unit) return '';
-    const one = (lng: 'zh-HK' | 'en') => i18n.getFixedT(lng, 'products')(`unit.${unit}`);
+    const one = (lng: 'zh-HK' | 'en') => unitAfterQuantity(unit, quantity, lng, i18n.getFixedT(lng, 'products'));
     return language === 'both' ? `${one('zh-HK')} / ${one('en')}` : one(language);
   };
   /** When a signature was made, in Hong Kong time (the stored instant is UTC). */
@@ -89,7 +91,7 @@ export function PrintableReport({
         wrapClassName={null}
         columns={[
           { label: label('report.product'), cell: (p) => `${p.code} ${name(p)}${p.activeIngredient ? ` (${fieldLabel('report.activeIngredient')}: ${p.activeIngredient})` : ''}` },
-          { label: label('report.quantity'), cell: (p) => `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}` },
+          { label: label('report.quantity'), cell: (p) => `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit, p.quantity)}` },
           { label: label('report.note'), cell: (p) => p.note },
         ]}
         rows={report?.productsUsed ?? []}

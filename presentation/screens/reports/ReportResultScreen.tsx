@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { unitAfterQuantity } from '../../../domain/products/units';
 import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { screenValue } from '../../../application/navigation/screenData';
 import { ReportService } from '../../../application/reports/ReportService';
@@ -60,14 +61,14 @@ function appliedFilters(result: ReportResult, params: URLSearchParams, t: Transl
  * all-day visits (they count no hours).
  */
 function TotalsApart({ result }: { result: ReportResult }) {
-  const { t, i18n } = useTranslation('reports');
+  const { t, i18n } = useTranslation(['reports', 'products']);
   const language = i18n.language;
   const { byUnit, distinct, allDay } = totalsApart(result);
   return (
     <>
       {byUnit.length > 0 && (
         <p className="hint">
-          {t('result.quantityByUnit')}: {byUnit.map((u) => `${hundredthsToDecimal(u.quantity)} ${t(`code.unit.${u.unit}`)}`).join(' · ')}
+          {t('result.quantityByUnit')}: {byUnit.map((u) => `${hundredthsToDecimal(u.quantity)} ${u.unit === 'none' ? t('code.unit.none') : unitAfterQuantity(u.unit, u.quantity, language, (key) => t(`products:${key}`))}`).join(' · ')}
         </p>
       )}
       {distinct && <p className="hint">{t('result.distinct', { invoices: t('result.distinctInvoices', { count: distinct.orders, number: formatCount(distinct.orders, language) }), clients: t('result.distinctClients', { count: distinct.clients, number: formatCount(distinct.clients, language) }) })}</p>}

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellText, documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentPayment, type DocumentTable, type PrintableDocument, type PrintLanguage, type Translate } from '../../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { unitAfterQuantity } from '../../../domain/products/units';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
 
@@ -18,13 +19,16 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
   // A statement's own words (statements namespace) stand beside the documents' (sales).
   const ts: Translate[] = languages.map((lng) => i18n.getFixedT(lng, ['sales', 'statements']));
   const units: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'products'));
-  /** A line's unit in each chosen language ("平方呎 / sq ft"); nothing for a line without a product. */
-  const unitWords = (unit: string | null) =>
+  /**
+   * A line's unit in each chosen language ("平方呎 / sq ft"); after its quantity, counted ("次 /
+   * visits"); nothing for a line without a product.
+   */
+  const unitWords = (unit: string | null, quantity?: number) =>
     unit ? (
       <span className="print-unit">
         {units.map((t, i) => (
           <span key={i} lang={languages[i]}>
-            {t(`unit.${unit}`)}
+            {quantity === undefined ? t(`unit.${unit}`) : unitAfterQuantity(unit, quantity, languages[i] ?? 'zh-HK', t)}
           </span>
         ))}
       </span>
@@ -113,7 +117,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
               className: 'number',
               cell: (item) => (
                 <>
-                  {hundredthsToDecimal(item.quantity)} {unitWords(item.unit)}
+                  {hundredthsToDecimal(item.quantity)} {unitWords(item.unit, item.quantity)}
                 </>
               ),
             },
