@@ -463,8 +463,9 @@ describe('the printed completed report', () => {
     await waitFor(() => expect(printed).toHaveTextContent('12 次'));
     expect(printed).not.toHaveTextContent('12 visit');
     expect(within(printed).getByRole('img', { name: 'kitchen.jpg', hidden: true })).toBeInTheDocument();
-    expect(printed).toHaveTextContent('李經理 2026-12-14 07:30');
-    expect(printed).toHaveTextContent('Wing Wong 2026-12-14 14:05');
+    expect(printed).toHaveTextContent('李經理 2026年12月14日 上午7:30');
+    expect(printed).toHaveTextContent('Wing Wong 2026年12月14日 下午2:05');
+    expect(printed).toHaveTextContent('2026年12月14日');
     // The worker's report (issue 22): pests found, the product's active ingredient, the photo's tag.
     expect(printed).toHaveTextContent('所見害蟲德國蟑螂');
     expect(printed).toHaveTextContent('CR-GEL 蟑螂膠餌 (有效成分: Fipronil 0.05%)');

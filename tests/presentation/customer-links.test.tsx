@@ -238,7 +238,7 @@ describe('the customer’s page of a statement or a refund', () => {
     });
     renderApp({ start: `/d/${TOKEN}`, user: null, language: 'en', handler: () => ({ status: 200, body: statement }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Statement of account C000007-20261123' })).toBeInTheDocument();
-    expect(screen.getByText('Up to today, 2026-11-23: what is owed now.')).toBeInTheDocument();
+    expect(screen.getByText('Up to today, 23 Nov 2026: what is owed now.')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'STATEMENT OF ACCOUNT' })).toHaveTextContent('INV-3');
     expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
   });
@@ -270,7 +270,7 @@ describe('the customer’s page of a statement or a refund', () => {
     renderApp({ start: `/d/${TOKEN}`, user: null, language: 'en', handler: () => ({ status: 200, body: report }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Completed report C000001 2026-11-20' })).toBeInTheDocument();
     const sheet = await screen.findByRole('article');
-    for (const words of ['Bait stations installed', '2026-11-20 10:00–11:30', 'kitchen.png', 'Mr Chan 2026-11-20 11:00']) expect(sheet).toHaveTextContent(words);
+    for (const words of ['Bait stations installed', '20 Nov 2026 10:00–11:30', 'kitchen.png', 'Mr Chan 20 Nov 2026, 11:00 am']) expect(sheet).toHaveTextContent(words);
     expect(within(sheet).getAllByRole('img')).toHaveLength(1);
     expect(screen.getByText('The photos are in the PDF.')).toBeInTheDocument();
   });

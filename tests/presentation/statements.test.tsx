@@ -132,9 +132,9 @@ describe('the Statement tab’s PDF, print view and e-mail', () => {
     expect(sheet).not.toHaveTextContent('Client signature');
     const lines = within(sheet).getAllByRole('table')[0]!;
     expect(within(lines).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['2026-10-01', 'Opening balance', '', '', '', '', 'HK$600.00'],
-      ['2026-10-10', 'Invoice', 'INV-3', '', 'HK$200.00', '', 'HK$800.00'],
-      ['2026-10-31', 'Amount owed', '', '', '', '', 'HK$800.00'],
+      ['1 Oct 2026', 'Opening balance', '', '', '', '', 'HK$600.00'],
+      ['10 Oct 2026', 'Invoice', 'INV-3', '', 'HK$200.00', '', 'HK$800.00'],
+      ['31 Oct 2026', 'Amount owed', '', '', '', '', 'HK$800.00'],
     ]);
     await user.click(within(preview).getByRole('radio', { name: 'Both' }));
     expect(within(preview).getByRole('article')).toHaveTextContent('結單STATEMENT OF ACCOUNT');
@@ -148,7 +148,7 @@ describe('the Statement tab’s PDF, print view and e-mail', () => {
     await user.click(await screen.findByRole('button', { name: '以電郵發送結單' }));
     const dialog = screen.getByRole('dialog', { name: '以電郵發送結單' });
     expect(within(dialog).getByRole('textbox', { name: '收件人' })).toHaveValue('accounts@chan.test');
-    expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: '訊息' }).value).toContain('附上 2026-10-01 至 2026-10-31 的結單，請查閱。尚欠金額為 HK$800.00。');
+    expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: '訊息' }).value).toContain('附上 2026年10月1日 至 2026年10月31日 的結單，請查閱。尚欠金額為 HK$800.00。');
     await user.click(within(dialog).getByRole('button', { name: '發送' }));
     expect(await screen.findByText('寄給 accounts@chan.test 的結單已排隊，稍後發送。')).toBeVisible();
     const sent = transport.requests.find((r) => r.method === 'POST' && r.path === '/api/clients/7/statement/emails');

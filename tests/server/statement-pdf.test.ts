@@ -83,7 +83,7 @@ describe('the statement of account as a PDF', () => {
       'Owing Client Ltd',
       '中環德輔道中 8 號',
       `客戶編號 Client code ${code(clientId)}`,
-      '期間 Period 2026-09-01 – 2026-11-23',
+      '期間 Period 2026年9月1日 – 2026年11月23日 1 Sept 2026 – 23 Nov 2026',
       // 500.00 owed before the period; a receipt of 100.00, then an invoice of 300.00.
       '期初結餘 Opening balance HK$500.00',
       '尚欠金額 Amount owed HK$700.00',

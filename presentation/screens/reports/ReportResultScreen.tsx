@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { hundredthsToDecimal } from '../../../domain/money/money';
 import { unitAfterQuantity } from '../../../domain/products/units';
+import { dateText } from '../../../domain/time/format';
 import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { screenValue } from '../../../application/navigation/screenData';
 import { ReportService } from '../../../application/reports/ReportService';
@@ -149,7 +150,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
     <div className={`stack report-result${printed ? ' report-print-all' : ''}`}>
       <section className="report-summary" aria-label={t('result.about')}>
         <p>
-          <strong>{t('result.range', { from: result.dateFrom, to: result.dateTo })}</strong>
+          <strong>{t('result.range', { from: dateText(result.dateFrom, language), to: dateText(result.dateTo, language) })}</strong>
           {applied.length > 0 && <span className="report-applied"> · {applied.join(' · ')}</span>}
         </p>
         <p className="hint">{t(`note.${key}`)}</p>

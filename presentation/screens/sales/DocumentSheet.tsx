@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellText, documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentPayment, type DocumentTable, type PrintableDocument, type PrintLanguage, type Translate } from '../../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { dateText, dateTimeText } from '../../../domain/time/format';
 import { unitAfterQuantity } from '../../../domain/products/units';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
@@ -88,8 +89,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
         <dl className="print-facts">
           <dt>{L('number')}</dt>
           <dd>{doc.number}</dd>
-          <dt>{L('date')}</dt>
-          <dd>{doc.date}</dd>
+          <FactRow label={L('date')} values={languages.map((l) => dateText(doc.date, l))} languages={languages} />
           {doc.facts.map((fact) => (
             <FactRow key={fact.label} label={L(fact.label)} values={ts.map((t, i) => fact.value(t, languages[i] ?? 'zh-HK'))} languages={languages} />
           ))}
@@ -209,7 +209,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
             <p>{L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature')}</p>
             {doc.acceptance && (
               <p className="signature-signer">
-                {doc.acceptance.name} · {doc.acceptance.date}
+                {doc.acceptance.name} · {languages.map((l) => dateTimeText(doc.acceptance!.at, l)).join(' ')}
               </p>
             )}
           </div>
@@ -245,7 +245,7 @@ function SheetTable({ table, label, ts, languages }: { table: DocumentTable; lab
               if (typeof cell === 'string') return cell;
               return ts.map((t, i) => (
                 <span key={i} lang={languages[i]}>
-                  {cellText(cell, t)}
+                  {cellText(cell, t, languages[i] ?? 'zh-HK')}
                 </span>
               ));
             },
