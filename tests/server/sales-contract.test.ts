@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type * as z from 'zod/mini';
 import {
   BankedReply,
   ConvertReply,
@@ -25,6 +26,21 @@ import { DEMO, describeContract, readReply } from './harness';
 /*
  * The sales endpoints, read by contract/sales.ts (the frame: describeContract in harness.ts).
  */
+
+/** A new invoice of one line for a client, with the form's defaults. */
+const orderInput = (form: z.output<typeof NewOrderPage>, clientId: number, line: { descriptionEn: string; descriptionZh: string; unitPrice: number }, termIds: number[]) => ({
+  type: 'new_order',
+  date: form.defaults.date,
+  dueDate: form.defaults.dueDate,
+  clientId,
+  branchId: form.defaults.branchId,
+  salespersonId: form.defaults.salespersonId,
+  discountRateBp: 0,
+  items: [{ productId: null, quantity: 100, ...line }],
+  termIds,
+  notes: '',
+  appointmentId: null,
+});
 
 describeContract('the sales replies', (agent) => {
   it('quotations: list, form, create, read, update, move, convert and delete', async () => {
@@ -74,19 +90,7 @@ describeContract('the sales replies', (agent) => {
     const clientId = list.items[0]!.client.id;
     const withClient = readReply(NewOrderPage, await agent.get(`/api/orders/create?client_id=${clientId}`));
     expect(withClient.client?.id).toBe(clientId);
-    const input = {
-      type: 'new_order',
-      date: form.defaults.date,
-      dueDate: form.defaults.dueDate,
-      clientId,
-      branchId: form.defaults.branchId,
-      salespersonId: form.defaults.salespersonId,
-      discountRateBp: 0,
-      items: [{ productId: null, descriptionEn: 'Inspection', descriptionZh: '視察', quantity: 100, unitPrice: 100_000 }],
-      termIds: form.options.terms.map((t) => t.id),
-      notes: '',
-      appointmentId: null,
-    };
+    const input = orderInput(form, clientId, { descriptionEn: 'Inspection', descriptionZh: '視察', unitPrice: 100_000 }, form.options.terms.map((t) => t.id));
     const created = readReply(OrderReply, await agent.post('/api/orders', input), 201).order;
     const page = readReply(OrderPage, await agent.get(`/api/orders/${created.id}`));
     expect(page.options.paymentMethods.length).toBeGreaterThan(0);
@@ -119,19 +123,7 @@ describeContract('the sales replies', (agent) => {
   it('an invoice with its linked records: appointments, receipts, refunds and attachments; and the appointment and client with them', async () => {
     const form = readReply(NewOrderPage, await agent.get('/api/orders/create'));
     const clientId = readReply(OrderList, await agent.get('/api/orders')).items[0]!.client.id;
-    const input = {
-      type: 'new_order',
-      date: form.defaults.date,
-      dueDate: form.defaults.dueDate,
-      clientId,
-      branchId: form.defaults.branchId,
-      salespersonId: form.defaults.salespersonId,
-      discountRateBp: 0,
-      items: [{ productId: null, descriptionEn: 'Termite treatment', descriptionZh: '白蟻處理', quantity: 100, unitPrice: 300_000 }],
-      termIds: [],
-      notes: '',
-      appointmentId: null,
-    };
+    const input = orderInput(form, clientId, { descriptionEn: 'Termite treatment', descriptionZh: '白蟻處理', unitPrice: 300_000 }, []);
     const invoice = readReply(OrderReply, await agent.post('/api/orders', input), 201).order;
     readReply(PaymentReply, await agent.post(`/api/orders/${invoice.id}/receipts`, { kind: 'receipt', date: form.defaults.date, method: 'cash', reference: 'R1', amount: 100_000, reason: '' }), 201);
     readReply(PaymentReply, await agent.post(`/api/orders/${invoice.id}/receipts`, { kind: 'refund', date: form.defaults.date, method: 'cash', reference: '', amount: 20_000, reason: 'Overpaid' }), 201);
