@@ -11,7 +11,7 @@ import { Attachment } from './attachments';
 /** The attachment replies, with the client contract (the browser's client area loads them together). */
 export { AttachmentsReply } from './attachments';
 import { Cents, codedName, Id, IsoDateText, Timestamp, Version } from './common';
-import type { Statement as DomainStatement } from '../domain/statements/statement';
+import { AGEING_BUCKETS, type Statement as DomainStatement } from '../domain/statements/statement';
 import { OptionChoice, OrderRow, QuotationRow } from './sales';
 const Names = { nameEn: z.string(), nameZh: z.string() };
 
@@ -99,7 +99,7 @@ export type ClientTab = (typeof CLIENT_TABS)[number];
  * null without it).
  */
 /** A client's statement of account (domain/statements/statement.ts): the period, balances, lines and ageing. */
-const Ageing = z.object({ days0to30: Cents, days31to60: Cents, days61to90: Cents, over90: Cents });
+const Ageing = z.object({ notDue: Cents, days1to30: Cents, days31to60: Cents, days61to90: Cents, over90: Cents }) satisfies z.ZodMiniType<DomainStatement['ageing']>;
 export const Statement = z.object({
   from: IsoDateText,
   to: IsoDateText,
@@ -126,7 +126,7 @@ export const Statement = z.object({
       total: Cents,
       outstanding: Cents,
       daysOverdue: z.number().check(z.int()),
-      bucket: z.enum(['days0to30', 'days31to60', 'days61to90', 'over90']),
+      bucket: z.enum(AGEING_BUCKETS),
     }),
   ),
   ageing: Ageing,

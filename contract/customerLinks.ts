@@ -11,6 +11,7 @@ import { LINKED_DOCUMENTS } from '../domain/links/linkedDocuments';
 import { RESPONSE_REFUSALS } from '../domain/quotations/customerResponse';
 import { ORDER_TYPES } from '../domain/orders/order';
 import { QUOTATION_STATUSES } from '../domain/quotations/quotation';
+import { AGEING_BUCKETS, type AgeingBucket } from '../domain/statements/statement';
 import { Cents, IsoDateText, TermWords, Timestamp } from './common';
 import { ContractSchema, CustomerResponse, DocumentItem, Letterhead } from './sales';
 
@@ -80,7 +81,7 @@ export const CustomerReceipt = z.object({
   reasonWords: z.nullable(z.object({ nameEn: z.string(), nameZh: z.string() })),
 });
 
-const Ageing = z.object({ days0to30: Cents, days31to60: Cents, days61to90: Cents, over90: Cents });
+const Ageing = z.object({ notDue: Cents, days1to30: Cents, days31to60: Cents, days61to90: Cents, over90: Cents }) satisfies z.ZodMiniType<Record<AgeingBucket, number>>;
 /** A client's statement of account as it prints (as of the day the link is opened): no record ids. */
 export const CustomerStatement = z.object({
   clientCode: z.string(),
@@ -92,7 +93,7 @@ export const CustomerStatement = z.object({
   ),
   closing: Cents,
   open: z.array(
-    z.object({ number: z.string(), date: IsoDateText, dueDate: IsoDateText, total: Cents, outstanding: Cents, daysOverdue: z.int(), bucket: z.enum(['days0to30', 'days31to60', 'days61to90', 'over90']) }),
+    z.object({ number: z.string(), date: IsoDateText, dueDate: IsoDateText, total: Cents, outstanding: Cents, daysOverdue: z.int(), bucket: z.enum(AGEING_BUCKETS) }),
   ),
   ageing: Ageing,
 });

@@ -26,6 +26,9 @@ if (!existsSync(entry)) {
 }
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
+// Every reply held to its contract (server/http/reply.ts), whatever the shell says: a reply with a
+// field missing, mistyped or not declared is a 500 the end-to-end tests see.
+process.env.CHECK_REPLIES = '1';
 
 /** Where the received e-mails go, one JSON file each (e2eMailFolder in tests/e2e/mail.spec.ts). */
 const mailDir = path.join(root, '.cache', `e2e-mail-${process.env.PORT ?? '3000'}`);

@@ -58,7 +58,7 @@ export class CustomerResponder {
   accept(token: string, name: string, signature: Blob | null): ResultAsync<CustomerDocumentData, Invalid | ApiError> {
     const trimmed = name.trim();
     const problem = invalid({
-      name: trimmed === '' ? [{ key: 'customer:answer.nameRequired' }] : trimmed.length > RESPONDER_NAME_MAX ? [{ key: 'customer:answer.nameTooLong', values: { max: RESPONDER_NAME_MAX } }] : undefined,
+      name: trimmed === '' ? [{ key: 'customer:answer.nameRequired' }] : trimmed.length > RESPONDER_NAME_MAX ? [{ key: 'customer:answer.nameTooLong', values: { count: RESPONDER_NAME_MAX } }] : undefined,
       signature: signature === null ? [{ key: 'customer:answer.signatureRequired' }] : undefined,
     });
     if (Object.keys(problem.fields).length > 0 || signature === null) return errAsync(problem);
@@ -66,7 +66,7 @@ export class CustomerResponder {
   }
 
   decline(token: string, reason: string): ResultAsync<CustomerDocumentData, Invalid | ApiError> {
-    if (reason.length > DECLINE_REASON_MAX) return errAsync(invalid({ reason: [{ key: 'customer:answer.reasonTooLong', values: { max: DECLINE_REASON_MAX } }] }));
+    if (reason.length > DECLINE_REASON_MAX) return errAsync(invalid({ reason: [{ key: 'customer:answer.reasonTooLong', values: { count: DECLINE_REASON_MAX } }] }));
     return this.links.decline(token, reason.trim());
   }
 

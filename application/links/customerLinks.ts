@@ -3,6 +3,7 @@ import type { ResponseRefusal } from '../../domain/quotations/customerResponse';
 import type { QuotationStatus, VisitFrequency } from '../../domain/quotations/quotation';
 import type { ServiceReportRecord } from '../../domain/documents/serviceReport';
 import type { LinkedDocument } from '../../domain/links/linkedDocuments';
+import type { AgeingBucket } from '../../domain/statements/statement';
 import { whatsAppUrl } from '../../domain/links/whatsapp';
 import type { CustomerResponse, Letterhead } from '../sales/sales';
 
@@ -90,7 +91,6 @@ export interface CustomerReceipt {
   readonly reasonWords: { readonly nameEn: string; readonly nameZh: string } | null;
 }
 
-type Bucket = 'days0to30' | 'days31to60' | 'days61to90' | 'over90';
 export interface CustomerStatement {
   readonly clientCode: string;
   readonly from: string;
@@ -98,8 +98,8 @@ export interface CustomerStatement {
   readonly opening: number;
   readonly entries: readonly { readonly kind: 'invoice' | 'receipt' | 'refund'; readonly number: string; readonly date: string; readonly invoiceNumber: string | null; readonly debit: number; readonly credit: number; readonly balance: number }[];
   readonly closing: number;
-  readonly open: readonly { readonly number: string; readonly date: string; readonly dueDate: string; readonly total: number; readonly outstanding: number; readonly daysOverdue: number; readonly bucket: Bucket }[];
-  readonly ageing: Readonly<Record<Bucket, number>>;
+  readonly open: readonly { readonly number: string; readonly date: string; readonly dueDate: string; readonly total: number; readonly outstanding: number; readonly daysOverdue: number; readonly bucket: AgeingBucket }[];
+  readonly ageing: Readonly<Record<AgeingBucket, number>>;
 }
 
 /** A completed service report as the customer's page shows it: the report's record (the one the PDF prints), each signature with its drawing (a PNG data: address) or null. */

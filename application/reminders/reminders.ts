@@ -83,7 +83,7 @@ export function summarise(outcomes: readonly OverdueOutcome[]): PaymentReminderS
  */
 export function sendPaymentReminders(reminders: CustomerReminders, clientIds: readonly number[]): ResultAsync<PaymentReminderSummary, ApiError | Invalid> {
   const ids = [...new Set(clientIds)];
-  const problems = invalid({ clientIds: ids.length === 0 ? [{ key: 'reminders:send.noneChosen' }] : ids.length > 200 ? [{ key: 'reminders:send.tooMany', values: { max: 200 } }] : [] });
+  const problems = invalid({ clientIds: ids.length === 0 ? [{ key: 'reminders:send.noneChosen' }] : ids.length > 200 ? [{ key: 'reminders:send.tooMany', values: { count: 200 } }] : [] });
   return (isValid(problems) ? ok(ids) : err(problems)).asyncAndThen((chosen) => reminders.sendOverdue(chosen).map(summarise));
 }
 

@@ -1,5 +1,6 @@
 import { PAYMENT_METHODS } from '../orders/receipts';
 import type { FpsProxy } from '../payments/fps';
+import { dateRangeText, dateText } from '../time/format';
 
 /**
  * What a printed document shows — a quotation, an invoice, a receipt or a refund — one model for
@@ -8,6 +9,10 @@ import type { FpsProxy } from '../payments/fps';
  * namespace (`print.*`) or come through a translate function of one language; the pictures (logo,
  * chop, FPS QR code) are the addresses the records carry. A statement of account is another kind,
  * built in ./statementDocument.ts (its words in the `statements` namespace, `print.*`).
+ *
+ * Dates are kept as `YYYY-MM-DD` (a moment as ISO 8601) and written in each printed language by
+ * domain/time/format.ts — 2026年12月9日 in Chinese, 9 Dec 2026 in English — by the renderers (the
+ * document's date, the acceptance) and by the facts and cells that hold one.
  */
 
 /** A language a document is written in, and the choice of the print view and the PDF (both: side by side, Chinese first). */
@@ -81,8 +86,8 @@ export interface DocumentFact {
   readonly value: (t: Translate, language: DocumentLanguage) => string;
 }
 
-/** A cell of a document's table: the same text in every language, or words made in each language. */
-export type DocumentCell = string | ((t: Translate) => string);
+/** A cell of a document's table: the same text in every language, or words made in each language (a date, a kind of entry). */
+export type DocumentCell = string | ((t: Translate, language: DocumentLanguage) => string);
 
 /**
  * A table of a document beyond its lines (a statement's entries, ageing and invoices owed): its
@@ -98,12 +103,16 @@ export interface DocumentTable {
 }
 
 /** The words of a cell in one language. */
-export const cellText = (cell: DocumentCell, t: Translate): string => (typeof cell === 'string' ? cell : cell(t));
+export const cellText = (cell: DocumentCell, t: Translate, language: DocumentLanguage): string => (typeof cell === 'string' ? cell : cell(t, language));
+
+/** A cell holding a day (`YYYY-MM-DD`), written in each language's way. */
+export const dateCell = (date: string): DocumentCell => (_t, language) => dateText(date, language);
 
 /** What a printed quotation, invoice, receipt, refund or statement shows. The HKID is never part of it. */
 export interface PrintableDocument {
   readonly kind: PrintableKind;
   readonly number: string;
+  /** `YYYY-MM-DD`: the renderers write it in each printed language (dateText). */
   readonly date: string;
   readonly letterhead: DocumentLetterhead | null;
   readonly client: DocumentClient | null;
@@ -122,8 +131,8 @@ export interface PrintableDocument {
   readonly voided?: boolean;
   /** How to pay an invoice: the bank account and the FPS QR code for what is still owed. */
   readonly payment?: DocumentPayment | null;
-  /** A quotation accepted online through its customer link: who signed, when (as printed), the drawn signature (a data: address). */
-  readonly acceptance?: { readonly name: string; readonly date: string; readonly signature: string | null } | null;
+  /** A quotation accepted online through its customer link: who signed, when (ISO 8601; the renderers write it in each language), the drawn signature (a data: address). */
+  readonly acceptance?: { readonly name: string; readonly at: string; readonly signature: string | null } | null;
 }
 
 /** The letterhead's line of ways to reach the company ("Tel … · Fax … · e-mail · site · BR …"). */
@@ -194,10 +203,10 @@ export function quotationDocument(q: QuotationRecord): PrintableDocument {
     letterhead: q.letterhead,
     client: q.client,
     facts: [
-      { label: 'validUntil', value: () => q.validUntil },
+      { label: 'validUntil', value: (_t: Translate, language: DocumentLanguage) => dateText(q.validUntil, language) },
       ...(q.contract
         ? [
-            { label: 'period', value: () => `${q.contract!.periodStart} – ${q.contract!.periodEnd}` },
+            { label: 'period', value: (_t: Translate, language: DocumentLanguage) => dateRangeText(q.contract!.periodStart, q.contract!.periodEnd, language) },
             { label: 'frequency', value: (t: Translate) => t(`frequency.${q.contract!.frequency}`) },
           ]
         : []),
@@ -207,7 +216,7 @@ export function quotationDocument(q: QuotationRecord): PrintableDocument {
     figures: { subtotal: q.subtotal, discountRateBp: q.discountRateBp, discount: q.discount, total: q.total },
     terms: q.terms,
     notes: q.notes,
-    acceptance: q.customerResponse?.outcome === 'accepted' ? { name: q.customerResponse.name, date: documentDateTime(q.customerResponse.at), signature: q.customerResponse.signature } : null,
+    acceptance: q.customerResponse?.outcome === 'accepted' ? { name: q.customerResponse.name, at: q.customerResponse.at, signature: q.customerResponse.signature } : null,
   };
 }
 
@@ -241,7 +250,7 @@ export function invoiceDocument(o: InvoiceRecord, payment: DocumentPayment | nul
     letterhead: o.letterhead,
     client: o.client,
     facts: [
-      { label: 'dueDate', value: () => o.dueDate },
+      { label: 'dueDate', value: (_t, language) => dateText(o.dueDate, language) },
       { label: 'orderType', value: (t) => t(`orderType.${o.type}`) },
       ...(o.quotation ? [{ label: 'quotation', value: () => o.quotation?.number ?? '' }] : []),
     ],
@@ -293,11 +302,4 @@ export function documentMoney(cents: number): string {
 /** A discount rate in basis points as a printed document writes it (550 → 5.5%). */
 export function documentRate(bp: number): string {
   return new Intl.NumberFormat('en-HK', { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
-}
-
-/** A moment as a printed document writes it, in Hong Kong time (e.g. the customer's acceptance). */
-export function documentDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-HK', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Hong_Kong' }).format(date);
 }

@@ -1,6 +1,7 @@
 import type { AppointmentStatus } from '../appointments/status';
 import { hundredthsToDecimal } from '../money/money';
-import { toHongKongIso } from '../time/dates';
+import { unitAfterQuantity } from '../products/units';
+import { dateText, dateTimeText } from '../time/format';
 import type { DocumentLanguage, PrintLanguage, Translate } from './printable';
 
 /**
@@ -43,6 +44,8 @@ export interface ServiceReportRecord {
 /** What the report prints, its words resolved in the chosen language(s). */
 export interface ServiceReportSheet {
   readonly heading: string;
+  /** The visit's day in the printed language(s): 2026年12月9日 / 9 Dec 2026. */
+  readonly date: string;
   readonly company: { readonly name: string; readonly line: string } | null;
   readonly facts: readonly (readonly [string, string])[];
   readonly productsTitle: string;
@@ -55,8 +58,6 @@ export interface ServiceReportSheet {
   readonly signatures: readonly { readonly who: 'client' | 'worker'; readonly label: string; readonly line: string }[];
 }
 
-/** When a signature was made, in Hong Kong time (the stored instant is UTC). */
-export const signedAtText = (iso: string | null | undefined): string => (iso ? toHongKongIso(new Date(iso)).slice(0, 16).replace('T', ' ') : '');
 
 /**
  * The report in words: `calendar` is the calendar namespace, `products` the products namespace and
@@ -71,9 +72,10 @@ export function serviceReportSheet(
   const labelIn = (w: Record<DocumentLanguage, Translate>) => (key: string) => (language === 'both' ? `${w['zh-HK'](key)} ${w.en(key)}` : w[language](key));
   const label = labelIn(words.calendar);
   const fieldLabel = labelIn(words.field);
-  const unitWord = (unit: string) => {
+  /** The unit after a quantity, counted in each language: "次 / visits". */
+  const unitWord = (unit: string, quantity: number) => {
     if (!unit) return '';
-    const one = (l: DocumentLanguage) => words.products[l](`unit.${unit}`);
+    const one = (l: DocumentLanguage) => unitAfterQuantity(unit, quantity, l, words.products[l]);
     return language === 'both' ? `${one('zh-HK')} / ${one('en')}` : one(language);
   };
   const name = (v: { nameEn: string; nameZh: string } | null | undefined) => {
@@ -82,14 +84,20 @@ export function serviceReportSheet(
     return language === 'en' ? v.nameEn || v.nameZh : v.nameZh || v.nameEn;
   };
   const time = r.start === null || r.end === null ? label('allDay') : `${r.start}–${r.end}`;
+  /** A day or a moment in each printed language (Chinese first), one format per language (domain/time/format.ts). */
+  const inLanguages = (write: (l: DocumentLanguage) => string) => (language === 'both' ? `${write('zh-HK')} ${write('en')}` : write(language));
+  const date = inLanguages((l) => dateText(r.date, l));
+  /** When a signature was made, in Hong Kong time (the stored instant is UTC). */
+  const signedAt = (iso: string | null) => (iso ? inLanguages((l) => dateTimeText(iso, l)) : '');
   const company = r.company;
   return {
     heading: label('print.heading'),
+    date,
     company: company ? { name: name(company), line: `${language === 'en' ? company.addressEn : language === 'both' ? `${company.addressZh} ${company.addressEn}` : company.addressZh} ${company.phone}`.trim() } : null,
     facts: [
       [label('print.client'), `${name(r.client)} ${r.client?.code ?? ''}`.trim()],
       [label('print.address'), `${r.address} ${name(r.area)}`.trim()],
-      [label('print.visit'), `${r.date} ${time}`],
+      [label('print.visit'), `${date} ${time}`],
       [label('print.workers'), r.workers.join('、')],
       [label('print.status'), label(`status.${r.status}`)],
       [label('report.workDone'), r.workDone],
@@ -101,12 +109,12 @@ export function serviceReportSheet(
     productColumns: [label('report.product'), label('report.quantity'), label('report.note')],
     products: r.products.map((p) => [
       `${p.code} ${name(p)}${p.activeIngredient ? ` (${fieldLabel('report.activeIngredient')}: ${p.activeIngredient})` : ''}`,
-      `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}`.trim(),
+      `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit, p.quantity)}`.trim(),
       p.note,
     ]),
     photosTitle: label('photos.title'),
     photoCaptions: r.photos.map((p) => (p.tag ? `${fieldLabel(`photos.${p.tag}`)} · ${p.name}` : p.name)),
     signaturesTitle: label('signature.title'),
-    signatures: r.signatures.map((s) => ({ who: s.who, label: label(`signature.${s.who}`), line: `${s.signer} ${signedAtText(s.signedAt)}`.trim() })),
+    signatures: r.signatures.map((s) => ({ who: s.who, label: label(`signature.${s.who}`), line: `${s.signer} ${signedAt(s.signedAt)}`.trim() })),
   };
 }

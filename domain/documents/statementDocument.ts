@@ -1,6 +1,7 @@
 import type { Statement } from '../statements/statement';
 import { AGEING_BUCKETS } from '../statements/statement';
-import { documentMoney, type DocumentClient, type DocumentLetterhead, type DocumentPayment, type PrintableDocument } from './printable';
+import { dateRangeText } from '../time/format';
+import { dateCell, documentMoney, type DocumentClient, type DocumentLetterhead, type DocumentPayment, type PrintableDocument } from './printable';
 
 /**
  * A client's statement of account as a printed document (domain/documents/printable.ts, kind
@@ -53,7 +54,7 @@ export function statementDocument(record: StatementRecord): PrintableDocument {
     client: record.client,
     facts: [
       { label: 'clientCode', value: () => record.clientCode },
-      { label: 'statementPeriod', value: () => `${s.from} – ${s.to}` },
+      { label: 'statementPeriod', value: (_t, language) => dateRangeText(s.from, s.to, language) },
     ],
     balances: [
       { label: 'openingBalance', amount: s.opening },
@@ -64,9 +65,9 @@ export function statementDocument(record: StatementRecord): PrintableDocument {
         title: 'statementEntries',
         columns: [{ label: 'date' }, { label: 'entryKind' }, { label: 'number' }, { label: 'invoice' }, { label: 'debit', align: 'right' }, { label: 'credit', align: 'right' }, { label: 'balance', align: 'right' }],
         rows: [
-          [s.from, (t) => t('print.openingBalance'), '', '', '', '', documentMoney(s.opening)],
-          ...s.entries.map((e) => [e.date, (t: (key: string) => string) => t(`print.entryKinds.${e.kind}`), e.number, e.invoiceNumber ?? '', amountOrEmpty(e.debit), amountOrEmpty(e.credit), documentMoney(e.balance)]),
-          [s.to, (t) => t('print.closingBalance'), '', '', '', '', documentMoney(s.closing)],
+          [dateCell(s.from), (t) => t('print.openingBalance'), '', '', '', '', documentMoney(s.opening)],
+          ...s.entries.map((e) => [dateCell(e.date), (t: (key: string) => string) => t(`print.entryKinds.${e.kind}`), e.number, e.invoiceNumber ?? '', amountOrEmpty(e.debit), amountOrEmpty(e.credit), documentMoney(e.balance)]),
+          [dateCell(s.to), (t) => t('print.closingBalance'), '', '', '', '', documentMoney(s.closing)],
         ],
       },
       {
@@ -77,7 +78,7 @@ export function statementDocument(record: StatementRecord): PrintableDocument {
       {
         title: 'invoicesOwed',
         columns: [{ label: 'number' }, { label: 'date' }, { label: 'dueDate' }, { label: 'daysOverdue', align: 'right' }, { label: 'total', align: 'right' }, { label: 'outstanding', align: 'right' }],
-        rows: s.open.map((o) => [o.number, o.date, o.dueDate, o.daysOverdue > 0 ? String(o.daysOverdue) : (t: (key: string) => string) => t('print.notDue'), documentMoney(o.total), documentMoney(o.outstanding)]),
+        rows: s.open.map((o) => [o.number, dateCell(o.date), dateCell(o.dueDate), o.daysOverdue > 0 ? String(o.daysOverdue) : (t: (key: string) => string) => t('print.notDue'), documentMoney(o.total), documentMoney(o.outstanding)]),
         empty: 'noInvoicesOwed',
       },
     ],

@@ -43,8 +43,12 @@ export interface StatementEntry {
   readonly balance: Cents;
 }
 
-/** The ages of what is owed at the period's end, by days past the invoice's due date. */
-export const AGEING_BUCKETS = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
+/**
+ * The ages of what is owed at the period's end, by days past the invoice's due date: not yet due
+ * (due on the period's last day or later — an invoice is overdue only after its due date, as
+ * `isOverdue` in ../orders/order.ts says), then 1–30, 31–60, 61–90 and over 90 days overdue.
+ */
+export const AGEING_BUCKETS = ['notDue', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 export type Ageing = Readonly<Record<AgeingBucket, Cents>>;
 
@@ -56,7 +60,7 @@ export interface OpenInvoice {
   readonly dueDate: IsoDate;
   readonly total: Cents;
   readonly outstanding: Cents;
-  /** Days past its due date on the period's last day; 0 or less when not yet due. */
+  /** Days past its due date on the period's last day; 0 or less when not yet due (bucket `notDue`). */
   readonly daysOverdue: number;
   readonly bucket: AgeingBucket;
 }
@@ -71,9 +75,10 @@ export interface Statement {
   readonly ageing: Ageing;
 }
 
-/** The bucket of a debt `daysOverdue` days past its due date (not yet due counts as 0–30). */
+/** The bucket of a debt `daysOverdue` days past its due date (0 or less: not yet due). */
 export function ageingBucket(daysOverdue: number): AgeingBucket {
-  if (daysOverdue <= 30) return 'days0to30';
+  if (daysOverdue <= 0) return 'notDue';
+  if (daysOverdue <= 30) return 'days1to30';
   if (daysOverdue <= 60) return 'days31to60';
   if (daysOverdue <= 90) return 'days61to90';
   return 'over90';
@@ -122,7 +127,7 @@ export function statementOf(from: IsoDate, to: IsoDate, invoices: readonly State
 
   const paidBy = new Map<number, Cents>();
   for (const p of counted) if (p.date <= to) paidBy.set(p.orderId, (paidBy.get(p.orderId) ?? 0) - change(p.kind, p.amount));
-  const ageing: Record<AgeingBucket, Cents> = { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 };
+  const ageing = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, 0])) as Record<AgeingBucket, Cents>;
   const open: OpenInvoice[] = [];
   for (const invoice of invoices) {
     if (invoice.date > to) continue;

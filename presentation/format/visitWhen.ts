@@ -1,11 +1,9 @@
 import type { Visit } from '../../application/appointments/appointment';
+import { dateText, timeText } from '../../domain/time/format';
 
-/** When a visit is, in the interface language (Hong Kong time). */
+/** When a visit is, in the interface language (Hong Kong time): 2026年12月9日星期三 下午2:30–4:00 / Wed, 9 Dec 2026 2:30 pm–4:00 pm. */
 export function visitWhen(visit: Pick<Visit, 'date' | 'start' | 'end'>, allDay: boolean, language: string, allDayText: string): string {
-  const locale = language === 'en' ? 'en-HK' : 'zh-HK';
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'Asia/Hong_Kong' }).format(new Date(`${visit.date}T12:00:00+08:00`));
+  const date = dateText(visit.date, language, { weekday: true });
   if (allDay) return `${date} ${allDayText}`;
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'Asia/Hong_Kong' });
-  return `${date} ${time.format(new Date(visit.start))}–${time.format(new Date(visit.end))}`;
+  return `${date} ${timeText(visit.start, language)}–${timeText(visit.end, language)}`;
 }
-

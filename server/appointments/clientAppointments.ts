@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { expand, seriesDates, toRRule } from '../../domain/appointments/recurrence';
+import type * as z from 'zod/mini';
+import type { ClientAppointmentRow } from '../../contract/appointments';
+import { expand, seriesDates } from '../../domain/appointments/recurrence';
 import { hasPermission } from '../../domain/auth/permissions';
 import { shownStatus } from '../../domain/appointments/status';
 import { hongKongDate, minuteToTime } from '../../domain/time/dates';
@@ -9,8 +11,9 @@ import { seesAll, seriesOf, visitStatus, visitsInRange } from './store';
 
 /**
  * A client's appointments for the client's appointment tab: each series with its next visit (or its
- * last one) and that visit's status, workers and rule; only those the user may see, and none without
- * appointment_view.
+ * last one) and that visit's status and workers; only those the user may see, and none without
+ * appointment_view. Each row is the contract's `ClientAppointmentRow`, field for field (the series'
+ * rule is the appointment's own reply, GET /api/appointments/{id}).
  */
 export function clientAppointments(c: AppContext, clientId: number) {
   return appointmentsOf(c, { clientId });
@@ -21,7 +24,7 @@ export function orderAppointments(c: AppContext, orderId: number) {
   return appointmentsOf(c, { orderId });
 }
 
-async function appointmentsOf(c: AppContext, owner: { clientId: number } | { orderId: number }) {
+async function appointmentsOf(c: AppContext, owner: { clientId: number } | { orderId: number }): Promise<z.input<typeof ClientAppointmentRow>[] | null> {
   const user = c.var.user!;
   if (!hasPermission(user, 'appointment_view')) return null;
   const { db, now } = c.var.deps;
@@ -83,7 +86,7 @@ async function appointmentsOf(c: AppContext, owner: { clientId: number } | { ord
     dates[0] ?? today,
     dates.at(-1) ?? today,
   );
-  return shown.map(({ row, series, date, upcoming }) => {
+  return shown.map(({ row, series, date, upcoming }): z.input<typeof ClientAppointmentRow> => {
     const occurrence = expand(series, date, date)[0];
     return {
       id: row.id,
@@ -94,11 +97,8 @@ async function appointmentsOf(c: AppContext, owner: { clientId: number } | { ord
       startTime: series.allDay ? null : minuteToTime(series.startMinute),
       allDay: series.allDay,
       recurrence: series.recurrence.freq,
-      rrule: toRRule(series),
-      firstDate: series.startDate,
       address: row.address,
       workers: workers.filter((w) => w.appointment_id === row.id).map((w) => w.name),
-      start: occurrence ? occurrence.start.toISOString() : null,
     };
   });
 }

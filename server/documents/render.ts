@@ -1,5 +1,7 @@
 import { cellText, documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentLanguage, type PrintableDocument, type PrintLanguage, type Translate } from '../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../domain/money/money';
+import { dateText, dateTimeText } from '../../domain/time/format';
+import { unitAfterQuantity } from '../../domain/products/units';
 import { serviceReportSheet, type ServiceReportRecord } from '../../domain/documents/serviceReport';
 import type { DocumentFonts } from './fonts';
 import { Sheet } from './sheet';
@@ -64,7 +66,7 @@ export async function renderPrintable(doc: PrintableDocument, language: PrintLan
   const leftEnd = sheet.facts([[L('client'), clientLines]], sheet.left, top, half, 70);
   const facts: [string, string][] = [
     [L('number'), doc.number],
-    [L('date'), doc.date],
+    [L('date'), inEach((l) => dateText(doc.date, l))],
     ...doc.facts.map((fact): [string, string] => [L(fact.label), joined(ts.map((t, i) => fact.value(t, languages[i] ?? 'zh-HK')))]),
   ];
   const rightEnd = sheet.facts(facts, sheet.left + half + 20, top, half, 90);
@@ -72,11 +74,14 @@ export async function renderPrintable(doc: PrintableDocument, language: PrintLan
 
   if (doc.items) {
     const unitWords = (unit: string | null) => (unit ? units.map((t) => t(`unit.${unit}`)).join(' / ') : '');
+    // After a quantity the unit is counted: "1 visit", "12 visits" (Chinese has one word).
+    const counted = (unit: string | null, quantity: number) => (unit ? units.map((t, i) => unitAfterQuantity(unit, quantity, languages[i] ?? 'zh-HK', t)).join(' / ') : '');
     const rows = doc.items.map((item) => {
       const wanted = languages.map((l) => (l === 'en' ? item.descriptionEn : item.descriptionZh)).filter((d) => d !== '');
       const description = wanted.length > 0 ? wanted.join('\n') : item.descriptionZh || item.descriptionEn;
       const unit = unitWords(item.unit);
-      return [description, `${hundredthsToDecimal(item.quantity)}${unit ? ` ${unit}` : ''}`, `${documentMoney(item.unitPrice)}${unit ? ` / ${unit}` : ''}`, documentMoney(item.lineTotal)];
+      const quantityUnit = counted(item.unit, item.quantity);
+      return [description, `${hundredthsToDecimal(item.quantity)}${quantityUnit ? ` ${quantityUnit}` : ''}`, `${documentMoney(item.unitPrice)}${unit ? ` / ${unit}` : ''}`, documentMoney(item.lineTotal)];
     });
     sheet.table(
       [
@@ -131,7 +136,7 @@ export async function renderPrintable(doc: PrintableDocument, language: PrintLan
     const leftWidth = leftColumns > 0 ? (sheet.width - rightColumns * rightWidth) / leftColumns : 0;
     sheet.table(
       table.columns.map((c) => ({ heading: L(c.label), width: c.align === 'right' ? (leftColumns > 0 ? rightWidth : sheet.width / table.columns.length) : leftWidth, align: c.align ?? 'left' })),
-      table.rows.map((row) => row.map((cell) => joined(ts.map((t) => cellText(cell, t))))),
+      table.rows.map((row) => row.map((cell) => joined(ts.map((t, i) => cellText(cell, t, languages[i] ?? 'zh-HK'))))),
     );
   }
 
@@ -189,7 +194,8 @@ export async function renderPrintable(doc: PrintableDocument, language: PrintLan
   const signed = doc.acceptance?.signature ? sheet.picture(dataUrlBytes(doc.acceptance.signature), sheet.left, signTop, { width: boxWidth, height: 66 }) : false;
   if (!signed) sheet.doc.moveTo(sheet.left, lineY).lineTo(sheet.left + boxWidth, lineY).lineWidth(0.6).strokeColor('#333333').stroke();
   const signedHeight = sheet.textAt(L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature'), sheet.left, lineY + 4, boxWidth, { size: 9 });
-  if (doc.acceptance) sheet.textAt(`${doc.acceptance.name} · ${doc.acceptance.date}`, sheet.left, lineY + 6 + signedHeight, boxWidth, { size: 9 });
+  const acceptance = doc.acceptance;
+  if (acceptance) sheet.textAt(`${acceptance.name} · ${inEach((l) => dateTimeText(acceptance.at, l))}`, sheet.left, lineY + 6 + signedHeight, boxWidth, { size: 9 });
   const chopX = sheet.right - boxWidth;
   if (!sheet.picture(pictures.chop, chopX, signTop, { width: boxWidth, height: 66 })) {
     sheet.doc.moveTo(chopX, lineY).lineTo(sheet.right, lineY).lineWidth(0.6).strokeColor('#333333').stroke();
@@ -269,5 +275,5 @@ export async function renderServiceReport(record: ServiceReportRecord, language:
   });
   sheet.y = top + 96;
 
-  return sheet.finish((page, pages) => `${r.heading} · ${record.date} · ${joined(docs.map((t) => t('page').replace('{{page}}', String(page)).replace('{{pages}}', String(pages))))}`);
+  return sheet.finish((page, pages) => `${r.heading} · ${r.date} · ${joined(docs.map((t) => t('page').replace('{{page}}', String(page)).replace('{{pages}}', String(pages))))}`);
 }

@@ -42,11 +42,11 @@ function describeIssue(c: AppContext, issue: ZodError['issues'][number]): string
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return translate(lang, 'validation.tooSmall', { min: Number(issue.minimum) });
       if (issue.origin === 'array' || issue.origin === 'set') return translate(lang, 'validation.tooFew', { min: Number(issue.minimum) });
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return translate(lang, 'validation.required');
-      return translate(lang, 'validation.tooShort', { min: Number(issue.minimum) });
+      return translate(lang, 'validation.tooShort', { count: Number(issue.minimum) });
     case 'too_big':
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return translate(lang, 'validation.tooLarge', { max: Number(issue.maximum) });
       if (issue.origin === 'array' || issue.origin === 'set') return translate(lang, 'validation.tooMany', { max: Number(issue.maximum) });
-      return translate(lang, 'validation.tooLong', { max: Number(issue.maximum) });
+      return translate(lang, 'validation.tooLong', { count: Number(issue.maximum) });
     case 'invalid_format':
       return translate(lang, issue.format === 'email' ? 'validation.email' : 'validation.invalid');
     case 'custom': {

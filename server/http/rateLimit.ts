@@ -79,5 +79,5 @@ export async function clearRateLimit(c: AppContext, key: string): Promise<void> 
 /** The 429 reply for a refused attempt: Retry-After, and a message in the caller's language. */
 export function tooManyAttempts(c: AppContext, limit: RateLimitResult, message: ServerMessageKey = 'auth.throttled'): Response {
   c.header('Retry-After', String(limit.retryAfterSeconds));
-  return c.json({ message: translate(c.var.language, message, { seconds: limit.retryAfterSeconds }) }, 429);
+  return c.json({ message: translate(c.var.language, message, { count: limit.retryAfterSeconds, seconds: limit.retryAfterSeconds }) }, 429);
 }

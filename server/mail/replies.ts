@@ -8,7 +8,7 @@ import type { MailFailure } from './service';
 /** 429 past the person's e-mails of the hour: Retry-After, and the limit and the wait in the caller's language. */
 export function sendLimitReply(c: AppContext, failure: SendLimitFailure): Response {
   c.header('Retry-After', String(failure.retryAfterSeconds));
-  const message = translate(c.var.language, 'mail.sendLimit', { limit: failure.limit, minutes: Math.ceil(failure.retryAfterSeconds / 60) });
+  const message = translate(c.var.language, 'mail.sendLimit', { limit: failure.limit, count: Math.ceil(failure.retryAfterSeconds / 60) });
   return c.json({ message, reason: failure.code, details: { limit: failure.limit, retryAfterSeconds: failure.retryAfterSeconds } }, 429);
 }
 

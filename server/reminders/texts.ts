@@ -1,6 +1,7 @@
 import type { Language } from '../../domain/i18n/language';
 import { centsToDecimal, type Cents } from '../../domain/money/money';
 import { minuteToTime, type IsoDate } from '../../domain/time/dates';
+import { dateText } from '../../domain/time/format';
 import en from '../../locales/en/reminders.json';
 import { fill, inLanguage, type MailLanguage } from '../mail/texts';
 import zhHK from '../../locales/zh-HK/reminders.json';
@@ -18,10 +19,8 @@ export function hkd(cents: Cents): string {
   return `HK$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** A day as people read it in each language: "Tuesday, 24 November 2026", "2026年11月24日星期二". */
-function longDate(lang: Language, date: IsoDate): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-HK', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
+/** A day as people read it in each language, the day of the week first in English and last in Chinese ("Tue, 24 Nov 2026", "2026年11月24日星期二"; domain/time/format.ts). */
+const longDate = (lang: Language, date: IsoDate): string => dateText(date, lang, { weekday: true });
 
 export interface VisitWords {
   readonly name: string;
@@ -50,7 +49,7 @@ export function dayBeforeMail(visit: VisitWords, language: MailLanguage): Remind
       address: visit.address || EMAIL[lang].noAddress,
     });
   const text = `${inLanguage(language, body, '\n\n—\n\n')}\n`;
-  return { subject: inLanguage(language, (lang) => fill(EMAIL[lang].dayBeforeSubject, { date: visit.date }), ' / '), text, message: text, buttons: [] };
+  return { subject: inLanguage(language, (lang) => fill(EMAIL[lang].dayBeforeSubject, { date: dateText(visit.date, lang) }), ' / '), text, message: text, buttons: [] };
 }
 
 export interface OverdueInvoiceWords {
@@ -66,7 +65,7 @@ export function overdueMail(name: string, invoices: readonly OverdueInvoiceWords
   const lines = (lang: Language, links: boolean) =>
     invoices
       .map((i) => {
-        const line = `- ${fill(EMAIL[lang].overdueLine, { number: i.number, dueDate: i.dueDate, amount: hkd(i.outstanding) })}`;
+        const line = `- ${fill(EMAIL[lang].overdueLine, { number: i.number, dueDate: dateText(i.dueDate, lang), amount: hkd(i.outstanding) })}`;
         return links && i.url ? `${line}\n  ${fill(EMAIL[lang].link, { url: i.url })}` : line;
       })
       .join('\n');

@@ -1,5 +1,6 @@
 import { documentMoney } from '../../domain/documents/printable';
 import type { Language } from '../../domain/i18n/language';
+import { dateText } from '../../domain/time/format';
 import en from '../../locales/en/statements.json';
 import zhHK from '../../locales/zh-HK/statements.json';
 import type { MailLanguage } from '../mail/texts';
@@ -23,4 +24,4 @@ export const statementSubject = (language: MailLanguage, reference: string): str
 export const statementButton = (language: MailLanguage): string => inLanguage(language, (lang) => EMAIL[lang].button, ' / ');
 
 export const defaultStatementMessage = (language: MailLanguage, statement: { from: string; to: string; closing: number }): string =>
-  inLanguage(language, (lang) => fill(EMAIL[lang].defaultMessage, { from: statement.from, to: statement.to, amount: documentMoney(statement.closing) }), '\n\n—\n\n');
+  inLanguage(language, (lang) => fill(EMAIL[lang].defaultMessage, { from: dateText(statement.from, lang), to: dateText(statement.to, lang), amount: documentMoney(statement.closing) }), '\n\n—\n\n');

@@ -12,7 +12,7 @@ const RECORD: StatementRecord = {
   clientCode: 'C000007',
   client: { nameEn: 'Chan Tai Man', nameZh: '陳大文', address: '', contact: null },
   letterhead: { nameEn: 'Harbour Pest', nameZh: '海港除蟲', addressEn: '', addressZh: '', phone: '', fax: '', email: '', website: '', brNumber: '', logoUrl: null, chopUrl: null, payment: { fps: { type: 'fpsId', value: '1234567' }, bankName: 'HSBC', accountName: '', accountNumber: '1' } },
-  statement: { from: '2026-10-01', to: '2026-10-31', opening: 100_00, entries: [], closing: 100_00, open: [], ageing: { days0to30: 100_00, days31to60: 0, days61to90: 0, over90: 0 } },
+  statement: { from: '2026-10-01', to: '2026-10-31', opening: 100_00, entries: [], closing: 100_00, open: [], ageing: { notDue: 0, days1to30: 100_00, days31to60: 0, days61to90: 0, over90: 0 } },
   fpsQrUrl: '/api/clients/7/statement/fps-qr.png?from=2026-10-01&to=2026-10-31',
 };
 

@@ -28,20 +28,23 @@ describe('statement of account', () => {
       '2026-10-01',
       to,
       [
-        invoice(1, '2026-10-20', '2026-11-19', 100_00), // not yet due: 0–30
-        invoice(2, '2026-09-01', '2026-10-01', 200_00), // 30 days: 0–30
+        invoice(1, '2026-10-20', '2026-11-19', 100_00), // not yet due
+        invoice(6, '2026-10-01', '2026-10-31', 70_00), // due on the period's last day: not yet due either
+        invoice(2, '2026-09-01', '2026-10-01', 200_00), // 30 days: 1–30
         invoice(3, '2026-08-01', '2026-09-30', 300_00), // 31 days: 31–60
         invoice(4, '2026-07-01', '2026-08-01', 400_00), // 91 days: over 90
         invoice(5, '2026-06-01', '2026-07-01', 500_00), // paid in full: not open
       ],
       [receipt(1, 3, '2026-10-02', 50_00), receipt(2, 5, '2026-07-05', 500_00), receipt(3, 4, '2026-11-05', 400_00)],
     );
-    expect(s.ageing).toEqual({ days0to30: 300_00, days31to60: 250_00, days61to90: 0, over90: 400_00 });
+    // Issue 31, item 23: what is not yet due has its own bucket, apart from what is 1–30 days overdue.
+    expect(s.ageing).toEqual({ notDue: 170_00, days1to30: 200_00, days31to60: 250_00, days61to90: 0, over90: 400_00 });
     expect(s.open.map((o) => [o.number, o.outstanding, o.daysOverdue, o.bucket])).toEqual([
       ['INV-4', 400_00, 91, 'over90'],
       ['INV-3', 250_00, 31, 'days31to60'],
-      ['INV-2', 200_00, 30, 'days0to30'],
-      ['INV-1', 100_00, -19, 'days0to30'],
+      ['INV-2', 200_00, 30, 'days1to30'],
+      ['INV-6', 70_00, 0, 'notDue'],
+      ['INV-1', 100_00, -19, 'notDue'],
     ]);
     expect(Object.values(s.ageing).reduce((a, b) => a + b, 0)).toBe(s.closing);
   });
@@ -54,12 +57,12 @@ describe('statement of account', () => {
   });
 
   it('is empty and zero for a client with nothing, and refuses a period that runs backwards', () => {
-    expect(statementOf('2026-10-01', '2026-10-31', [], [])).toEqual({ from: '2026-10-01', to: '2026-10-31', opening: 0, entries: [], closing: 0, open: [], ageing: { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 } });
+    expect(statementOf('2026-10-01', '2026-10-31', [], [])).toEqual({ from: '2026-10-01', to: '2026-10-31', opening: 0, entries: [], closing: 0, open: [], ageing: { notDue: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 } });
     expect(checkStatementPeriod('2026-10-31', '2026-10-01')).toEqual({ code: 'periodReversed' });
     expect(checkStatementPeriod('2026-10-01', '2026-10-01')).toBeNull();
   });
 
   it('puts each age in its bucket at the edges', () => {
-    expect([-5, 0, 30, 31, 60, 61, 90, 91].map(ageingBucket)).toEqual(['days0to30', 'days0to30', 'days0to30', 'days31to60', 'days31to60', 'days61to90', 'days61to90', 'over90']);
+    expect([-5, 0, 1, 30, 31, 60, 61, 90, 91].map(ageingBucket)).toEqual(['notDue', 'notDue', 'days1to30', 'days1to30', 'days31to60', 'days31to60', 'days61to90', 'days61to90', 'over90']);
   });
 });

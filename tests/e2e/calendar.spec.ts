@@ -196,10 +196,17 @@ test('the calendar speaks Hong Kong Chinese: 星期日 … 星期六, 今日, ar
   await expect(calendar(page).getByRole('columnheader').filter({ hasText: '星期三' })).toHaveCount(1);
   await expect(calendar(page).getByText(/週/)).toHaveCount(0);
 
+  // One weekday style per language (issue 31, item 23): the week's headings 12月9日星期三, Wed, 9 Dec.
+  const weekHeadings = (await calendar(page).getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== '');
+  expect(weekHeadings.filter((t) => /^\d{1,2}月\d{1,2}日星期[日一二三四五六]$/.test(t))).toHaveLength(7);
+
   await page.getByLabel('語言').selectOption('en');
   await expect(calendar(page).getByRole('button', { name: 'Next week' })).toBeVisible();
+  await expect(calendar(page).getByRole('columnheader').filter({ hasText: /^Wed, \d{1,2} [A-Z][a-z]{2,3}$/ })).toHaveCount(1);
   await calendar(page).getByRole('tab', { name: 'Month', exact: true }).click();
   await expect(calendar(page).getByRole('button', { name: 'Previous month' })).toBeVisible();
+  const monthHeadings = (await calendar(page).getByRole('columnheader').allInnerTexts()).map((t) => t.trim());
+  expect(monthHeadings.slice(0, 7)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
   // The language is kept on the account: give the other tests back their Chinese.
   await page.getByLabel('Language').selectOption('zh-HK');
   await expect(calendar(page).getByRole('button', { name: '上個月' })).toBeVisible();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../application/ports/ApiTransport';
-import { OptionList, OptionReply } from '../../contract/lists';
+import { AreaList, HolidayList, OptionList, OptionReply } from '../../contract/lists';
 import { BranchPage, CompanyReply } from '../../contract/organisation';
 import { OPTION_KEYS } from '../../domain/settings/options';
 import { ADMIN } from '../support/fakes';
@@ -60,6 +60,32 @@ describe('settings list editor (options)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(transport.requests.filter((r) => r.method === 'GET' && r.path === '/api/options/payment_method')).toHaveLength(2));
     expect(transport.requests.find((r) => r.method === 'PUT')).toMatchObject({ path: '/api/options/payment_method/1', body: { labelEn: 'Cash payment', version: 2 } });
+  });
+});
+
+describe('counts in words (issue 31, item 23)', () => {
+  const area = (id: number) => ({ id, nameEn: `Area ${id}`, nameZh: `地區 ${id}`, region: 'kowloon', sortOrder: id, version: 1 });
+  it.each([
+    ['en', 1, '1 area'],
+    ['en', 2, '2 areas'],
+    ['zh-HK', 1, '共 1 個地區'],
+    ['zh-HK', 2, '共 2 個地區'],
+  ] as const)('names the list of areas by its count, in plural forms (%s, %i)', async (language, count, caption) => {
+    const areas = AreaList.parse(Array.from({ length: count }, (_, i) => area(i + 1)));
+    renderSignedIn({ start: '/settings/area', language, handler: backend((r) => (r.method === 'GET' && r.path === '/api/areas' ? { status: 200, body: areas } : null)) });
+    expect(await screen.findByRole('table', { name: caption })).toBeInTheDocument();
+  });
+});
+
+describe('weekdays (issue 31, item 23)', () => {
+  it.each([
+    ['zh-HK', '2026-12-09 (星期三)'],
+    ['en', '2026-12-09 (Wed)'],
+  ] as const)('writes a holiday’s day of the week one way per language: 星期三, never 週三 (%s)', async (language, day) => {
+    const holidays = HolidayList.parse([{ id: 1, date: '2026-12-09', nameEn: 'Company day', nameZh: '公司日', version: 1 }]);
+    renderSignedIn({ start: '/settings/holiday?year=2026', language, handler: backend((r) => (r.method === 'GET' && r.path === '/api/holidays' ? { status: 200, body: holidays } : null)) });
+    expect(await screen.findByRole('cell', { name: day })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/週/);
   });
 });
 

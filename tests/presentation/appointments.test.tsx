@@ -149,13 +149,18 @@ describe('the appointment form', () => {
     expect(transport.requests.some((r) => r.path === '/api/appointments/orders')).toBe(false);
   });
 
-  it('warns of double-booking while the schedule is typed', async () => {
+  // A clash of times, never "repeat": 重複預約 reads as a recurring appointment (issue 31, item 23).
+  it.each([
+    ['en', 'End time', 'Time clash: a worker already has another appointment at this time.', 'Wing Wong: 2026-12-14 14:30–16:00 (Chan Tai Man)'],
+    ['zh-HK', '結束時間', '時間衝突：工作人員在這段時間已有其他預約。', 'Wing Wong：2026-12-14 14:30–16:00（陳大文）'],
+  ] as const)('warns of a time clash (double-booking) while the schedule is typed (%s)', async (language, endTime, title, item) => {
     const user = userEvent.setup();
-    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language: 'en', handler: backend((r) => (r.path === '/api/appointments/overlaps' ? { status: 200, body: { overlaps: [OVERLAP] } } : null)) });
-    await user.clear(await screen.findByLabelText('End time'));
-    await user.type(screen.getByLabelText('End time'), '16:00');
-    expect(await screen.findByText('Double-booking: a worker already has another appointment at this time.', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByText('Wing Wong: 2026-12-14 14:30–16:00 (Chan Tai Man)')).toBeInTheDocument();
+    renderApp({ start: '/calendar/appointment/12?date=2026-12-14', user: ADMIN, language, handler: backend((r) => (r.path === '/api/appointments/overlaps' ? { status: 200, body: { overlaps: [OVERLAP] } } : null)) });
+    await user.clear(await screen.findByLabelText(endTime));
+    await user.type(screen.getByLabelText(endTime), '16:00');
+    const warning = (await screen.findByText(title, {}, { timeout: 3000 })).closest('[role="status"]')!;
+    expect(within(warning as HTMLElement).getByText(item)).toBeInTheDocument();
+    expect(warning.textContent).not.toMatch(/重複|repeat/i);
   });
 
   it('asks "this one only" or "this and future ones" on saving a repeating appointment, and sends the choice with the visit and version', async () => {
@@ -453,15 +458,16 @@ describe('the printed completed report', () => {
     await waitFor(() => expect(printed).toHaveTextContent('12 次'));
     expect(printed).not.toHaveTextContent('12 visit');
     expect(within(printed).getByRole('img', { name: 'kitchen.jpg', hidden: true })).toBeInTheDocument();
-    expect(printed).toHaveTextContent('李經理 2026-12-14 07:30');
-    expect(printed).toHaveTextContent('Wing Wong 2026-12-14 14:05');
+    expect(printed).toHaveTextContent('李經理 2026年12月14日 上午7:30');
+    expect(printed).toHaveTextContent('Wing Wong 2026年12月14日 下午2:05');
+    expect(printed).toHaveTextContent('2026年12月14日');
     // The worker's report (issue 22): pests found, the product's active ingredient, the photo's tag.
     expect(printed).toHaveTextContent('所見害蟲德國蟑螂');
     expect(printed).toHaveTextContent('CR-GEL 蟑螂膠餌 (有效成分: Fipronil 0.05%)');
     expect(printed).toHaveTextContent('工作前 · kitchen.jpg');
     await user.selectOptions(screen.getByLabelText('列印語言'), 'en');
     const english = await screen.findByRole('article', { name: 'Completed report', hidden: true });
-    expect(english).toHaveTextContent('12 visit');
+    expect(english).toHaveTextContent('12 visits');
     expect(english).not.toHaveTextContent('次');
   });
 });

@@ -275,8 +275,8 @@ describe('the client’s statement tab', () => {
       { kind: 'invoice', id: 3, number: 'INV-3', date: '2026-10-10', invoiceNumber: null, debit: 200_00, credit: 0, balance: 500_00 },
     ],
     closing: 500_00,
-    open: [{ id: 1, number: 'INV-1', date: '2026-08-01', dueDate: '2026-08-31', total: 400_00, outstanding: 300_00, daysOverdue: 61, bucket: 'days61to90' }, { id: 3, number: 'INV-3', date: '2026-10-10', dueDate: '2026-11-09', total: 200_00, outstanding: 200_00, daysOverdue: -9, bucket: 'days0to30' }],
-    ageing: { days0to30: 200_00, days31to60: 0, days61to90: 300_00, over90: 0 },
+    open: [{ id: 1, number: 'INV-1', date: '2026-08-01', dueDate: '2026-08-31', total: 400_00, outstanding: 300_00, daysOverdue: 61, bucket: 'days61to90' }, { id: 3, number: 'INV-3', date: '2026-10-10', dueDate: '2026-11-09', total: 200_00, outstanding: 200_00, daysOverdue: -9, bucket: 'notDue' }],
+    ageing: { notDue: 200_00, days1to30: 0, days31to60: 0, days61to90: 300_00, over90: 0 },
   };
   const page = ClientPage.parse({ client: CLIENT, tab: 'statement', options: OPTIONS, canRevealHkid: true, statement });
 
@@ -290,8 +290,10 @@ describe('the client’s statement tab', () => {
       ['2026-10-05', 'Receipt', 'R-5', 'INV-2', '', 'HK$300.00', 'HK$300.00'],
       ['2026-10-10', 'Invoice', 'INV-3', '', 'HK$200.00', '', 'HK$500.00'],
     ]);
-    const ageing = screen.getByRole('table', { name: 'Amount owed by age (days past due)' });
-    expect(within(ageing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['HK$200.00', 'HK$0.00', 'HK$300.00', 'HK$0.00']);
+    // What is not yet due has a column of its own, apart from 1–30 days overdue (issue 31, item 23).
+    const ageing = screen.getByRole('table', { name: 'Amount owed by age' });
+    expect(within(ageing).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Not yet due', '1–30 days overdue', '31–60 days overdue', '61–90 days overdue', 'Over 90 days overdue']);
+    expect(within(ageing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['HK$200.00', 'HK$0.00', 'HK$0.00', 'HK$300.00', 'HK$0.00']);
     const open = screen.getByRole('table', { name: 'Invoices still owed' });
     expect(within(open).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual(['61', 'Not yet due']);
     expect(within(open).getByRole('link', { name: 'INV-1' })).toHaveAttribute('href', '/orders/order/invoice/1');

@@ -161,7 +161,7 @@ describe('staff’s customer link on a client’s statement of account', () => {
     contacts: [{ name: 'Accounts', title: '', phones: ['9123 4567'], email: '', isPrimary: true, isAccounts: false }], addresses: [], source: null, remindersOptOut: false, mailLanguage: 'both',
     createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
   });
-  const statement = { from: '2026-09-01', to: '2026-11-23', opening: 0, entries: [], closing: 0, open: [], ageing: { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 } };
+  const statement = { from: '2026-09-01', to: '2026-11-23', opening: 0, entries: [], closing: 0, open: [], ageing: { notDue: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 } };
   const options = ClientOptions.parse({ areas: [], branches: [], companies: [{ id: 1, nameEn: 'Harbour Pest', nameZh: '海港除蟲' }], sources: [] });
   const link = { id: 3, createdAt: '2026-11-23T01:00:00.000Z', createdBy: 'Admin', expiresAt: '2026-12-23T01:00:00.000Z', revokedAt: null, state: 'active' as const, openCount: 0, opens: [] };
   const backend = (r: ApiRequest) => {
@@ -233,12 +233,12 @@ describe('the customer’s page of a statement or a refund', () => {
       canRespond: false,
       document: {
         ...base, ...empty, kind: 'statement', number: 'C000007-20261123',
-        statement: { clientCode: 'C000007', from: '2026-09-01', to: '2026-11-23', opening: 0, entries: [{ kind: 'invoice', number: 'INV-3', date: '2026-11-10', invoiceNumber: null, debit: 20_000, credit: 0, balance: 20_000 }], closing: 20_000, open: [], ageing: { days0to30: 20_000, days31to60: 0, days61to90: 0, over90: 0 } },
+        statement: { clientCode: 'C000007', from: '2026-09-01', to: '2026-11-23', opening: 0, entries: [{ kind: 'invoice', number: 'INV-3', date: '2026-11-10', invoiceNumber: null, debit: 20_000, credit: 0, balance: 20_000 }], closing: 20_000, open: [], ageing: { notDue: 20_000, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 } },
       },
     });
     renderApp({ start: `/d/${TOKEN}`, user: null, language: 'en', handler: () => ({ status: 200, body: statement }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Statement of account C000007-20261123' })).toBeInTheDocument();
-    expect(screen.getByText('Up to today, 2026-11-23: what is owed now.')).toBeInTheDocument();
+    expect(screen.getByText('Up to today, 23 Nov 2026: what is owed now.')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'STATEMENT OF ACCOUNT' })).toHaveTextContent('INV-3');
     expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
   });
@@ -270,7 +270,7 @@ describe('the customer’s page of a statement or a refund', () => {
     renderApp({ start: `/d/${TOKEN}`, user: null, language: 'en', handler: () => ({ status: 200, body: report }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Completed report C000001 2026-11-20' })).toBeInTheDocument();
     const sheet = await screen.findByRole('article');
-    for (const words of ['Bait stations installed', '2026-11-20 10:00–11:30', 'kitchen.png', 'Mr Chan 2026-11-20 11:00']) expect(sheet).toHaveTextContent(words);
+    for (const words of ['Bait stations installed', '20 Nov 2026 10:00–11:30', 'kitchen.png', 'Mr Chan 20 Nov 2026, 11:00 am']) expect(sheet).toHaveTextContent(words);
     expect(within(sheet).getAllByRole('img')).toHaveLength(1);
     expect(screen.getByText('The photos are in the PDF.')).toBeInTheDocument();
   });

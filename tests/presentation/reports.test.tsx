@@ -92,7 +92,7 @@ describe('report screens', () => {
 
   it('a result shows what it covers, the rows, the totals row, sortable headers, downloads and the breakdown', async () => {
     renderApp({ start: '/reports/orders/receipt-result?date_from=2026-11-01&date_to=2026-11-30&branch_id=1', user: ADMIN, language: 'en', handler });
-    expect(await screen.findByText('2026-11-01 to 2026-11-30')).toBeInTheDocument();
+    expect(await screen.findByText('1 Nov 2026 to 30 Nov 2026')).toBeInTheDocument();
     expect(screen.getByText(/Branch: Head Office/)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Receipt report: results' });
     const rows = within(table).getAllByRole('row');

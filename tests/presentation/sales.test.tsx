@@ -396,8 +396,10 @@ function expectLinesAndTerms(sheet: HTMLElement, language: 'en' | 'zh-HK' | 'bot
   const [head, line] = within(within(sheet).getByRole('table')).getAllByRole('row');
   const cells = within(line!).getAllByRole('cell').map((c) => c.textContent);
   // The unit beside the quantity and the price, in the sheet's languages (issue 18).
+  // After the quantity the unit is counted (2.25 visits); after the price it is named (/ visit).
   const unit = { en: 'visit', 'zh-HK': '次', both: '次visit' }[language];
-  expect(cells.slice(1)).toEqual([`2.25 ${unit}`, `HK$800.00 / ${unit}`, 'HK$1,800.00']);
+  const units = { en: 'visits', 'zh-HK': '次', both: '次visits' }[language];
+  expect(cells.slice(1)).toEqual([`2.25 ${units}`, `HK$800.00 / ${unit}`, 'HK$1,800.00']);
   expect(line!.querySelectorAll('.print-unit [lang]')).toHaveLength(language === 'both' ? 4 : 2);
   const description = { en: 'Termite inspection', 'zh-HK': '白蟻視察', both: '白蟻視察Termite inspection' }[language];
   expect(cells[0]).toBe(description);
@@ -426,15 +428,15 @@ describe('print views', () => {
     expectCommon(en, 'en');
     expectLinesAndTerms(en, 'en');
     expect(printed(en, 'No.')).toBe('Q-2026-00012');
-    expect(printed(en, 'Valid until')).toBe('2026-12-22');
-    expect(printed(en, 'Contract period')).toBe('2027-01-01 – 2027-12-31');
+    expect(printed(en, 'Valid until')).toBe('22 Dec 2026');
+    expect(printed(en, 'Contract period')).toBe('1 Jan 2027 – 31 Dec 2027');
     expect(printed(en, 'Visits')).toBe('Monthly');
     expect(en).toHaveTextContent('Accepted by the client (signature and date)');
 
     const zh = await sheetIn(user, '中文', '報價單');
     expectCommon(zh, 'zh-HK');
     expectLinesAndTerms(zh, 'zh-HK');
-    expect(printed(zh, '有效期至')).toBe('2026-12-22');
+    expect(printed(zh, '有效期至')).toBe('2026年12月22日');
     expect(printed(zh, '服務次數')).toBe('每月');
     expect(zh).toHaveTextContent('客戶接納（簽署及日期）');
     expect(zh).not.toHaveTextContent('QUOTATION');
@@ -497,7 +499,7 @@ describe('print views', () => {
     const en = await sheetIn(user, 'English', 'RECEIPT');
     expectCommon(en, 'en');
     expect(printed(en, 'No.')).toBe('R-2026-00031');
-    expect(printed(en, 'Date')).toBe('2026-11-24');
+    expect(printed(en, 'Date')).toBe('24 Nov 2026');
     expect(printed(en, 'Invoice')).toBe('INV-2026-00003');
     expect(printed(en, 'Paid by')).toBe('Cheque');
     expect(printed(en, 'Reference')).toBe('HSBC 004512');

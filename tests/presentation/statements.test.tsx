@@ -56,8 +56,8 @@ const STATEMENT = {
   opening: 600_00,
   entries: [{ kind: 'invoice' as const, id: 3, number: 'INV-3', date: '2026-10-10', invoiceNumber: null, debit: 200_00, credit: 0, balance: 800_00 }],
   closing: 800_00,
-  open: [{ id: 3, number: 'INV-3', date: '2026-10-10', dueDate: '2026-11-09', total: 200_00, outstanding: 200_00, daysOverdue: -9, bucket: 'days0to30' as const }],
-  ageing: { days0to30: 200_00, days31to60: 0, days61to90: 0, over90: 600_00 },
+  open: [{ id: 3, number: 'INV-3', date: '2026-10-10', dueDate: '2026-11-09', total: 200_00, outstanding: 200_00, daysOverdue: -9, bucket: 'notDue' as const }],
+  ageing: { notDue: 200_00, days1to30: 0, days31to60: 0, days61to90: 0, over90: 600_00 },
 };
 const PAGE = ClientPage.parse({ client: CLIENT, tab: 'statement', options: OPTIONS, canRevealHkid: true, statement: STATEMENT });
 const PRINT = wire(StatementPrintReply, {
@@ -133,9 +133,9 @@ describe('the Statement tab’s PDF, print view and e-mail', () => {
     expect(sheet).not.toHaveTextContent('Client signature');
     const lines = within(sheet).getAllByRole('table')[0]!;
     expect(within(lines).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['2026-10-01', 'Opening balance', '', '', '', '', 'HK$600.00'],
-      ['2026-10-10', 'Invoice', 'INV-3', '', 'HK$200.00', '', 'HK$800.00'],
-      ['2026-10-31', 'Amount owed', '', '', '', '', 'HK$800.00'],
+      ['1 Oct 2026', 'Opening balance', '', '', '', '', 'HK$600.00'],
+      ['10 Oct 2026', 'Invoice', 'INV-3', '', 'HK$200.00', '', 'HK$800.00'],
+      ['31 Oct 2026', 'Amount owed', '', '', '', '', 'HK$800.00'],
     ]);
     await user.click(within(preview).getByRole('radio', { name: 'Both' }));
     expect(within(preview).getByRole('article')).toHaveTextContent('結單STATEMENT OF ACCOUNT');
@@ -149,7 +149,7 @@ describe('the Statement tab’s PDF, print view and e-mail', () => {
     await user.click(await screen.findByRole('button', { name: '以電郵發送結單' }));
     const dialog = screen.getByRole('dialog', { name: '以電郵發送結單' });
     expect(within(dialog).getByRole('textbox', { name: '收件人' })).toHaveValue('accounts@chan.test');
-    expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: '訊息' }).value).toContain('附上 2026-10-01 至 2026-10-31 的結單，請查閱。尚欠金額為 HK$800.00。');
+    expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: '訊息' }).value).toContain('附上 2026年10月1日 至 2026年10月31日 的結單，請查閱。尚欠金額為 HK$800.00。');
     await user.click(within(dialog).getByRole('button', { name: '發送' }));
     expect(await screen.findByText('寄給 accounts@chan.test 的結單已排隊，稍後發送。')).toBeVisible();
     const sent = transport.requests.find((r) => r.method === 'POST' && r.path === '/api/clients/7/statement/emails');
@@ -228,7 +228,7 @@ describe('sending statements to several clients from the outstanding reminders',
     await user.click(all);
     expect(within(panel).getByRole('checkbox', { name: 'Select Chan Tai Man' })).toBeChecked();
     expect(within(panel).getByRole('checkbox', { name: 'Select Lee Siu Ming' })).toBeChecked();
-    expect(within(panel).getByText('2 selected')).toBeInTheDocument();
+    expect(within(panel).getByText('2 clients selected')).toBeInTheDocument();
     // With the keyboard: Space on a focused checkbox.
     within(panel).getByRole('checkbox', { name: 'Select Lee Siu Ming' }).focus();
     await user.keyboard(' ');

@@ -148,7 +148,7 @@ describe('the quotation, receipt and refund as PDFs', () => {
     const pdf = await pdfAt(`/api/quotations/${quotation.id}/pdf?language=both`);
     expect([pdf.status, pdf.disposition]).toEqual([200, `attachment; filename="${quotation.number}.pdf"`]);
     const text = flat(await pdfText(pdf.bytes));
-    for (const words of ['報價單 QUOTATION', quotation.number, '滅蚊噴霧', 'Mosquito fogging', '總額 Total HK$550.00', '有效期至 Valid until 2026-12-22']) expect(text).toContain(words);
+    for (const words of ['報價單 QUOTATION', quotation.number, '滅蚊噴霧', 'Mosquito fogging', '總額 Total HK$550.00', '有效期至 Valid until 2026年12月22日 22 Dec 2026']) expect(text).toContain(words);
   });
 
   it('prints a receipt and a refund with the amount and the invoice they belong to', async () => {
@@ -183,7 +183,7 @@ describe('the service report as a PDF', () => {
     const pdf = await pdfAt(`${base}/report.pdf?language=both`);
     expect([pdf.status, pdf.type, pdf.disposition]).toEqual([200, 'application/pdf', `attachment; filename="service-report-${id}-2026-11-20.pdf"`]);
     const text = flat(await pdfText(pdf.bytes));
-    for (const words of ['Bait stations installed', 'Droppings behind the fridge', 'kitchen', 'Mr Chan', '2026-11-20 10:00–11:30', '灣仔道 1 號']) expect(text).toContain(words);
+    for (const words of ['Bait stations installed', 'Droppings behind the fridge', 'kitchen', 'Mr Chan', '2026年11月20日 20 Nov 2026 10:00–11:30', '灣仔道 1 號']) expect(text).toContain(words);
     const colours = (await pdfPictures(pdf.bytes)).map((p) => [...p.rgba.slice(0, 3)].join(','));
     expect(colours.filter((c) => c === '10,120,10')).toHaveLength(2);
     expect(colours).toContain('250,200,0');

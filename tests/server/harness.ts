@@ -4,12 +4,13 @@ import { Kysely, PGliteDialect, PostgresDialect, type KyselyPlugin } from 'kysel
 import { WorkerPGliteDialect } from '../../server/node/workerDatabase';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { safeParse, type output, type ZodMiniType } from 'zod/mini';
+import { parse, type output, type ZodMiniType } from 'zod/mini';
 import { createServerApp } from '../../server/app';
 import { DEMO_USERS } from '../../server/db/seed';
 import { Encrypter, loadAppKey } from '../../server/auth/encryption';
 import type { Database } from '../../server/db/schema';
 import { DEFAULT_SERVER_CONFIG, type ServerConfig, type ServerDeps } from '../../server/http/env';
+import { replyProblems } from '../../server/http/reply';
 import { Argon2PasswordHasher } from '../../server/node/argon2-hasher';
 import { PackagedFontSource } from '../../server/node/documentFonts';
 import { MemoryFileStorage } from '../../server/storage/FileStorage';
@@ -326,11 +327,15 @@ export function describeContract(subject: string, tests: (agent: TestAgent) => v
   });
 }
 
-/** The reply's body read by `schema` (the wire contract), failing with the mismatches and the status. */
+/**
+ * The reply's body read by `schema` (the wire contract), failing with the mismatches and the status:
+ * a field missing or mistyped, and a field the contract does not declare (as the server's own check,
+ * `replyProblems` in server/http/reply.ts, and the OpenAPI document's `additionalProperties: false`).
+ */
 export function readReply<S extends ZodMiniType>(schema: S, reply: { status: number; body: unknown; list?: unknown[] }, status = 200): output<S> {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   // An array reply comes as `list`.
-  const parsed = safeParse(schema, reply.body ?? reply.list);
-  expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
-  return parsed.data!;
+  const body = reply.body ?? reply.list;
+  expect(replyProblems(schema, body)).toEqual([]);
+  return parse(schema, body);
 }

@@ -140,15 +140,17 @@ describe('the daily run', () => {
     await moveTo('2026-11-23T09:31:00+08:00');
     await runner.runDue();
     const received = mailsTo('alpha@client.test');
-    const dayBefore = received.filter((m) => m.subject?.includes('2026-11-24'));
+    const dayBefore = received.filter((m) => m.subject?.includes('24 Nov 2026'));
     expect(dayBefore).toHaveLength(1);
     const visit = dayBefore[0]!;
-    expect(visit.subject).toBe('提示：2026-11-24 的上門服務 / Reminder: our visit on 2026-11-24');
+    // Dates one way per language (domain/time/format.ts): 2026年11月24日 / 24 Nov 2026.
+    expect(visit.subject).toBe('提示：2026年11月24日 的上門服務 / Reminder: our visit on 24 Nov 2026');
     expect(visit.text).toContain('10:00–12:00');
     expect(visit.text).toContain('Flat A, 1 Nathan Road, Kowloon');
     expect(visit.text).toContain('我們將於明天');
     expect(visit.text).toContain('This is a reminder of our visit tomorrow');
-    expect(visit.text).toContain('Tuesday, 24 November 2026');
+    expect(visit.text).toContain('Tue, 24 Nov 2026');
+    expect(visit.text).toContain('2026年11月24日星期二');
     expect(visit.from?.value[0]).toMatchObject({ address: 'office@harbour.test' });
     // The cancelled visit is not reminded.
     expect(received.some((m) => m.text?.includes('Cancelled visit road'))).toBe(false);
@@ -156,8 +158,8 @@ describe('the daily run', () => {
     const overdue = received.filter((m) => m.subject === '付款提示：逾期發票 / Payment reminder: overdue invoices');
     expect(overdue).toHaveLength(1);
     const text = overdue[0]!.text ?? '';
-    expect(text).toContain(`Invoice ${ids.xNumber}, due 2026-11-10: HK$1,234.56 outstanding`);
-    expect(text).toContain(`發票 ${ids.xNumber}，到期日 2026-11-10：尚欠 HK$1,234.56`);
+    expect(text).toContain(`Invoice ${ids.xNumber}, due 10 Nov 2026: HK$1,234.56 outstanding`);
+    expect(text).toContain(`發票 ${ids.xNumber}，到期日 2026年11月10日：尚欠 HK$1,234.56`);
     // Y is 3 days past due: not yet (7 days).
     expect(text).not.toContain(ids.yNumber);
     const link = /https:\/\/office\.harbour\.test\/d\/([A-Za-z0-9_-]+)/.exec(text);
@@ -200,7 +202,7 @@ describe('the daily run', () => {
     // Two runners taking the queued run and its sends, and the same run done twice more (a lease that ended mid-run).
     await Promise.all([one.runDue(), two.runDue(), reminderScanJob.run(server.deps, job), reminderScanJob.run(server.deps, job)]);
     await Promise.all([one.runDue(), two.runDue()]);
-    const wednesday = mailsTo('alpha@client.test').filter((m) => m.subject?.includes('2026-11-25'));
+    const wednesday = mailsTo('alpha@client.test').filter((m) => m.subject?.includes('25 Nov 2026'));
     expect(wednesday).toHaveLength(1);
     expect(wednesday[0]!.text).toContain('14:00–16:00');
     const rows = (await log('&kind=dayBefore')).items.filter((r) => r.appointmentId === ids.once);
@@ -260,7 +262,7 @@ describe('the per-client opt-out and "send the overdue reminder now"', () => {
     const mails = mailsTo('manual@client.test');
     expect(mails).toHaveLength(1);
     // Sent by hand: every overdue invoice, whatever the daily rules (R-M-0005 is 2 days past due; the daily rule waits 7).
-    expect(mails[0]!.text).toContain('Invoice R-M-0005, due 2026-11-27: HK$777.00 outstanding');
+    expect(mails[0]!.text).toContain('Invoice R-M-0005, due 27 Nov 2026: HK$777.00 outstanding');
     const row = (await log('&kind=overdue')).items.find((r) => r.client.id === ids.manual)!;
     expect(row).toMatchObject({ manual: true, state: 'sent', recipient: 'manual@client.test' });
     const audit = await server.db.selectFrom('audits').select(['action', 'user_id']).where('entity_type', '=', 'client').where('entity_id', '=', String(ids.manual)).where('action', '=', 'reminderQueued').executeTakeFirstOrThrow();

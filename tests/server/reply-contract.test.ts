@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../../server/http/env';
-import { replies, setReplyChecks } from '../../server/http/reply';
+import { replies, replyProblems, setReplyChecks } from '../../server/http/reply';
 
 const Product = z.object({ product: z.object({ id: z.number(), code: z.string() }) });
 
@@ -38,6 +38,26 @@ describe('replies(): the server held to the wire contract', () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: expect.any(String) as string });
     expect(String(log.mock.calls[0]?.[1])).toContain('product.id');
+  });
+
+  it('turns a reply carrying a field the contract does not declare into a 500, however deep (issue 31, item 13)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Listed = z.object({ items: z.array(z.object({ id: z.number(), tags: z.array(z.object({ name: z.string() })) })) });
+    const listed = replies(Listed);
+    const app = new Hono<AppEnv>();
+    app.use(async (c, next) => {
+      c.set('language', 'en');
+      await next();
+    });
+    app.get('/top', listed, (c) => c.json({ items: [], total: 0 }));
+    app.get('/deep', listed, (c) => c.json({ items: [{ id: 1, tags: [] }, { id: 2, tags: [{ name: 'a', rrule: 'FREQ=WEEKLY' }] }] }));
+    app.get('/kept', listed, (c) => c.json({ items: [{ id: 1, tags: [{ name: 'a' }] }] }));
+    expect((await app.request('/top')).status).toBe(500);
+    expect(String(log.mock.calls[0]?.[1])).toBe('total: not in the contract');
+    expect((await app.request('/deep')).status).toBe(500);
+    expect(String(log.mock.calls[1]?.[1])).toBe('items.1.tags.0.rrule: not in the contract');
+    expect((await app.request('/kept')).status).toBe(200);
+    expect(replyProblems(Listed, { items: [{ id: 1, tags: [{ name: 'a' }] }] })).toEqual([]);
   });
 
   it('checks only the declared status, and not at all when checks are off', async () => {

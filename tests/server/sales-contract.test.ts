@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   BankedReply,
   ConvertReply,
@@ -18,18 +18,36 @@ import {
   ReceiptRefusal,
   VoidRefusal,
 } from '../../contract/sales';
+import { AppointmentScreenReply, SavedReply } from '../../contract/appointments';
+import { AttachmentsReply } from '../../contract/attachments';
+import { ClientList, ClientPage, CLIENT_TABS } from '../../contract/clients';
 import { DEMO, describeContract, readReply } from './harness';
 
 /*
  * The sales endpoints, read by contract/sales.ts (the frame: describeContract in harness.ts).
  */
 
+/** A new invoice of one line for a client, with the form's defaults. */
+const orderInput = (form: z.output<typeof NewOrderPage>, clientId: number, line: { descriptionEn: string; descriptionZh: string; unitPrice: number }, termIds: number[]) => ({
+  type: 'new_order',
+  date: form.defaults.date,
+  dueDate: form.defaults.dueDate,
+  clientId,
+  branchId: form.defaults.branchId,
+  salespersonId: form.defaults.salespersonId,
+  discountRateBp: 0,
+  items: [{ productId: null, quantity: 100, ...line }],
+  termIds,
+  notes: '',
+  appointmentId: null,
+});
+
 describeContract('the sales replies', (agent) => {
   it('quotations: list, form, create, read, update, move, convert and delete', async () => {
     const list = readReply(QuotationList, await agent.get('/api/quotations'));
     expect(list.items.length).toBeGreaterThan(0);
     const form = readReply(NewQuotationPage, await agent.get('/api/quotations/create?kind=contract'));
-    const clientId = readReply(z.object({ items: z.array(z.object({ id: z.number() })) }), await agent.get('/api/clients')).items[0]!.id;
+    const clientId = readReply(ClientList, await agent.get('/api/clients')).items[0]!.id;
     const product = form.options.products[0]!;
     const input = {
       kind: 'contract',
@@ -57,6 +75,8 @@ describeContract('the sales replies', (agent) => {
     expect(converted.quotation.order?.id).toBe(converted.orderId);
     const order = readReply(OrderPage, await agent.get(`/api/orders/${converted.orderId}`)).order;
     expect(order.quotation).toEqual({ id: created.id, number: created.number, kind: 'contract' });
+    // The quotation with the order it became.
+    expect(readReply(QuotationPage, await agent.get(`/api/quotations/${created.id}`)).quotation.order?.id).toBe(converted.orderId);
 
     const draft = readReply(QuotationReply, await agent.post('/api/quotations', { ...input, kind: 'basic', contract: null }), 201).quotation;
     readReply(DeletedReply, await agent.request('DELETE', `/api/quotations/${draft.id}`, undefined, { 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! }));
@@ -70,19 +90,7 @@ describeContract('the sales replies', (agent) => {
     const clientId = list.items[0]!.client.id;
     const withClient = readReply(NewOrderPage, await agent.get(`/api/orders/create?client_id=${clientId}`));
     expect(withClient.client?.id).toBe(clientId);
-    const input = {
-      type: 'new_order',
-      date: form.defaults.date,
-      dueDate: form.defaults.dueDate,
-      clientId,
-      branchId: form.defaults.branchId,
-      salespersonId: form.defaults.salespersonId,
-      discountRateBp: 0,
-      items: [{ productId: null, descriptionEn: 'Inspection', descriptionZh: '視察', quantity: 100, unitPrice: 100_000 }],
-      termIds: form.options.terms.map((t) => t.id),
-      notes: '',
-      appointmentId: null,
-    };
+    const input = orderInput(form, clientId, { descriptionEn: 'Inspection', descriptionZh: '視察', unitPrice: 100_000 }, form.options.terms.map((t) => t.id));
     const created = readReply(OrderReply, await agent.post('/api/orders', input), 201).order;
     const page = readReply(OrderPage, await agent.get(`/api/orders/${created.id}`));
     expect(page.options.paymentMethods.length).toBeGreaterThan(0);
@@ -104,6 +112,43 @@ describeContract('the sales replies', (agent) => {
     expect(voided.voidedAt).not.toBeNull();
     readReply(OrderReply, await agent.post(`/api/orders/${created.id}/unvoid`, { reason: 'Right after all', version: voided.version }));
     expect(updated.notes).toBe('Gate 1234');
+  });
+
+  /*
+   * Issue 31, item 13: GET /api/orders/{id} sent each linked appointment with fields its contract does
+   * not have (rrule, firstDate, start). Every record here is read with what links to it — an invoice
+   * with its appointments (a repeating one and a one-off), receipts, refunds and files; the
+   * appointment on each of its tabs with the invoice; the client on every tab with them all.
+   */
+  it('an invoice with its linked records: appointments, receipts, refunds and attachments; and the appointment and client with them', async () => {
+    const form = readReply(NewOrderPage, await agent.get('/api/orders/create'));
+    const clientId = readReply(OrderList, await agent.get('/api/orders')).items[0]!.client.id;
+    const input = orderInput(form, clientId, { descriptionEn: 'Termite treatment', descriptionZh: '白蟻處理', unitPrice: 300_000 }, []);
+    const invoice = readReply(OrderReply, await agent.post('/api/orders', input), 201).order;
+    readReply(PaymentReply, await agent.post(`/api/orders/${invoice.id}/receipts`, { kind: 'receipt', date: form.defaults.date, method: 'cash', reference: 'R1', amount: 100_000, reason: '' }), 201);
+    readReply(PaymentReply, await agent.post(`/api/orders/${invoice.id}/receipts`, { kind: 'refund', date: form.defaults.date, method: 'cash', reference: '', amount: 20_000, reason: 'Overpaid' }), 201);
+    const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF');
+    const upload = { 'Content-Type': 'application/pdf', 'X-File-Name': 'site-plan.pdf', 'X-XSRF-TOKEN': agent.cookies.get('XSRF-TOKEN')! };
+    readReply(AttachmentsReply, await agent.raw('POST', `/api/orders/${invoice.id}/attachments`, pdf, upload), 201);
+    const visit = { clientId, address: '灣仔道 1 號', areaId: null, workerIds: [1], date: '2027-03-01', startTime: '10:00', endTime: '11:30', notes: '', orderId: invoice.id };
+    const weekly = readReply(SavedReply, await agent.post('/api/appointments', { ...visit, recurrence: { freq: 'weekly' }, end: { kind: 'count', count: 6 } }), 201).appointment;
+    readReply(SavedReply, await agent.post('/api/appointments', { ...visit, date: '2027-03-03', recurrence: { freq: 'once' }, end: { kind: 'count', count: 1 } }), 201);
+
+    const page = readReply(OrderPage, await agent.get(`/api/orders/${invoice.id}`));
+    expect(page.appointments).toHaveLength(2);
+    expect(page.appointments!.map((a) => a.recurrence).sort()).toEqual(['once', 'weekly']);
+    expect(page.order.receipts.map((r) => r.kind)).toEqual(['receipt', 'refund']);
+    expect(page.attachments.map((a) => a.name)).toEqual(['site-plan.pdf']);
+
+    for (const tab of ['appointment', 'invoice', 'report'] as const) {
+      const screen = readReply(AppointmentScreenReply, await agent.get(`/api/appointments/${weekly.id}?date=${weekly.date}&tab=${tab}`));
+      expect(screen.appointment.orderId).toBe(invoice.id);
+    }
+    for (const tab of CLIENT_TABS) {
+      const client = readReply(ClientPage, await agent.get(`/api/clients/${clientId}?tab=${tab}`));
+      if (tab === 'appointment') expect(client.appointments?.map((a) => a.id)).toContain(weekly.id);
+      if (tab === 'order') expect(client.orders?.map((o) => o.id)).toContain(invoice.id);
+    }
   });
 
   it('receipts: list, the bank-in reminder, one receipt, and banking in', async () => {

@@ -90,8 +90,8 @@ describe("a client's statement by e-mail", () => {
     const reference = `${code(ids.owing)}-20261123`;
     expect(mail.to).toMatchObject({ text: 'accounts@owing.test' });
     expect(mail.subject).toBe(`結單 ${reference} / Statement of account ${reference}`);
-    expect(mail.text).toContain('附上 2026-09-01 至 2026-11-23 的結單，請查閱。尚欠金額為 HK$1,200.00。');
-    expect(mail.text).toContain('Please find attached your statement of account for 2026-09-01 to 2026-11-23. The amount owed is HK$1,200.00.');
+    expect(mail.text).toContain('附上 2026年9月1日 至 2026年11月23日 的結單，請查閱。尚欠金額為 HK$1,200.00。');
+    expect(mail.text).toContain('Please find attached your statement of account for 1 Sept 2026 to 23 Nov 2026. The amount owed is HK$1,200.00.');
     expect(mail.attachments).toHaveLength(1);
     const pdf = mail.attachments[0]!;
     expect([pdf.contentType, pdf.filename]).toEqual(['application/pdf', `statement-${code(ids.owing)}-2026-11-23.pdf`]);

@@ -83,7 +83,7 @@ describe('the statement of account as a PDF', () => {
       'Owing Client Ltd',
       '中環德輔道中 8 號',
       `客戶編號 Client code ${code(clientId)}`,
-      '期間 Period 2026-09-01 – 2026-11-23',
+      '期間 Period 2026年9月1日 – 2026年11月23日 1 Sept 2026 – 23 Nov 2026',
       // 500.00 owed before the period; a receipt of 100.00, then an invoice of 300.00.
       '期初結餘 Opening balance HK$500.00',
       '尚欠金額 Amount owed HK$700.00',
@@ -92,7 +92,8 @@ describe('the statement of account as a PDF', () => {
       numbers[1]!,
       'HK$400.00',
       '欠款賬齡 Ageing of the amount owed',
-      '逾 90 日 Over 90 days',
+      '逾期超過 90 日 Over 90 days overdue',
+      '未到期 Not yet due',
       '未付發票 Invoices owed',
       '以轉數快付款 Pay by FPS',
       '1234567',
@@ -103,7 +104,7 @@ describe('the statement of account as a PDF', () => {
 
   it('prints in English or in Chinese alone', async () => {
     const en = flat(await pdfText((await pdfAt(`/api/clients/${clientId}/statement/pdf?from=2026-09-01&to=2026-11-23&language=en`)).bytes));
-    for (const words of ['STATEMENT OF ACCOUNT', 'Opening balance HK$500.00', 'Amount owed HK$700.00', '0–30 days', 'Over 90 days', 'Days overdue']) expect(en).toContain(words);
+    for (const words of ['STATEMENT OF ACCOUNT', 'Opening balance HK$500.00', 'Amount owed HK$700.00', 'Not yet due', '1–30 days overdue', 'Over 90 days overdue', 'Days overdue']) expect(en).toContain(words);
     expect(en).not.toContain('結單');
     const zh = flat(await pdfText((await pdfAt(`/api/clients/${clientId}/statement/pdf?from=2026-09-01&to=2026-11-23&language=zh-HK`)).bytes));
     for (const words of ['結單', '期初結餘 HK$500.00', '尚欠金額 HK$700.00', '逾期日數']) expect(zh).toContain(words);

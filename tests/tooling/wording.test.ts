@@ -28,6 +28,7 @@ const FORBIDDEN_ZH: readonly { pattern: RegExp; use: string; only?: string }[] =
   { pattern: /今天/, use: '今日' },
   { pattern: /週/, use: '星期 (星期三, 每星期, 上星期)' },
   { pattern: /上一頁|下一頁/, use: 'the calendar’s arrows name their step (上個月), it has no pages', only: 'calendar.json: ' },
+  { pattern: /重複預約警告|(?:工作人員|職員)重複預約/, use: '時間衝突: two visits at the same time (重複預約 is a recurring appointment)' },
 ];
 
 /**

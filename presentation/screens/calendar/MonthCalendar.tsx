@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isFinal } from '../../../domain/appointments/status';
 import { hongKongDate } from '../../../domain/time/dates';
+import { dateText, weekdayText } from '../../../domain/time/format';
 import type { CalendarEvent, Overlap, Scope, Worker } from '../../../application/appointments/appointment';
 import type { CalendarFilters } from '../../../application/appointments/AppointmentService';
 import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
@@ -40,14 +41,28 @@ const HOLIDAY_COLOR = '#8a1c1c';
 const NAV_UNITS = ['day', 'week', 'month'] as const;
 const isNavUnit = (unit: string): unit is (typeof NAV_UNITS)[number] => (NAV_UNITS as readonly string[]).includes(unit);
 
+/** The day FullCalendar asks to be written (its marker's UTC fields are the calendar's own day). */
+const dayOfFormatting = (arg: { date: { marker: Date } }) => arg.date.marker.toISOString().slice(0, 10);
+
 /**
- * Hong Kong writes the day of the week 星期三, as the rest of the product does; the browser's short
- * zh-HK weekday is 週三, so the column headings use the long form in Chinese.
+ * Days as the rest of the product writes them (domain/time/format.ts), in every view: the weekday
+ * 星期三 / Wed (the browser's short zh-HK weekday would be 週三), a day with it 12月9日星期三 /
+ * Wed, 9 Dec, a day 2026年12月9日 / 9 Dec 2026.
  */
-const CHINESE_DAY_HEADERS = {
-  dayGridMonth: { dayHeaderFormat: { weekday: 'long' } },
-  timeGridWeek: { dayHeaderFormat: { weekday: 'long', day: 'numeric', omitCommas: true } },
-} as const;
+function dayFormats(language: string) {
+  const weekday = (arg: { date: { marker: Date } }) => weekdayText(dayOfFormatting(arg), language);
+  const dayAndWeekday = (arg: { date: { marker: Date } }) => dateText(dayOfFormatting(arg), language, { weekday: true, year: false });
+  const day = (arg: { date: { marker: Date } }) => dateText(dayOfFormatting(arg), language);
+  return {
+    views: {
+      dayGridMonth: { dayHeaderFormat: weekday },
+      timeGridWeek: { dayHeaderFormat: dayAndWeekday },
+      timeGridDay: { dayHeaderFormat: weekday },
+      listWeek: { listDayFormat: weekday, listDaySideFormat: day },
+    },
+    dayPopoverFormat: day,
+  };
+}
 
 /**
  * The calendar of appointments (spec §2 /calendar): month, week, day and list views, whose visits
@@ -75,6 +90,7 @@ export default function MonthCalendar() {
   const frame = useRef<HTMLDivElement>(null);
   const initialDate = useRef(calendarState.date || undefined);
   const language = i18n.language;
+  const days = useMemo(() => dayFormats(language), [language]);
 
 
   const locale = useMemo(
@@ -235,7 +251,7 @@ export default function MonthCalendar() {
           initialView="dayGridMonth"
           {...(initialDate.current ? { initialDate: initialDate.current } : {})}
           locale={locale}
-          {...(language === 'en' ? {} : { views: CHINESE_DAY_HEADERS })}
+          {...days}
           timeZone="Asia/Hong_Kong"
           firstDay={0}
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hundredthsToDecimal } from '../../../domain/money/money';
-import { toHongKongIso } from '../../../domain/time/dates';
+import { unitAfterQuantity } from '../../../domain/products/units';
+import { dateText, dateTimeText } from '../../../domain/time/format';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
 import { useBothLanguages } from '../../hooks/useBothLanguages';
@@ -42,16 +43,16 @@ export function PrintableReport({
     const [fzh, fen] = [i18n.getFixedT('zh-HK', 'field'), i18n.getFixedT('en', 'field')];
     return language === 'both' ? `${fzh(key)} ${fen(key)}` : language === 'en' ? fen(key) : fzh(key);
   };
-  const unitWord = (unit: string) => {
+  /** The unit after a quantity, counted in each language: "次 / visits". */
+  const unitWord = (unit: string, quantity: number) => {
     if (!unit) return '';
-    const one = (lng: 'zh-HK' | 'en') => i18n.getFixedT(lng, 'products')(`unit.${unit}`);
+    const one = (lng: 'zh-HK' | 'en') => unitAfterQuantity(unit, quantity, lng, i18n.getFixedT(lng, 'products'));
     return language === 'both' ? `${one('zh-HK')} / ${one('en')}` : one(language);
   };
+  /** A day or a moment in the printed language(s), one format per language (domain/time/format.ts). */
+  const inLanguages = (write: (l: 'zh-HK' | 'en') => string) => (language === 'both' ? `${write('zh-HK')} ${write('en')}` : write(language));
   /** When a signature was made, in Hong Kong time (the stored instant is UTC). */
-  const signedAt = (iso: string | null | undefined) => {
-    if (!iso) return '';
-    return toHongKongIso(new Date(iso)).slice(0, 16).replace('T', ' ');
-  };
+  const signedAt = (iso: string | null | undefined) => (iso ? inLanguages((l) => dateTimeText(iso, l)) : '');
   const name = (v: { nameEn: string; nameZh: string } | null | undefined) => {
     if (!v) return '';
     if (language === 'both') return [v.nameZh, v.nameEn].filter(Boolean).join(' ');
@@ -74,7 +75,7 @@ export function PrintableReport({
         rows={[
           [label('print.client'), `${name(appointment.client)} ${appointment.client?.code ?? ''}`],
           [label('print.address'), `${appointment.address} ${name(appointment.area)}`],
-          [label('print.visit'), `${visit.date} ${time}`],
+          [label('print.visit'), `${inLanguages((l) => dateText(visit.date, l))} ${time}`],
           [label('print.workers'), appointment.workers.map((w) => w.name).join('、')],
           [label('print.status'), label(`status.${status}`)],
           [label('report.workDone'), report?.workDone],
@@ -89,7 +90,7 @@ export function PrintableReport({
         wrapClassName={null}
         columns={[
           { label: label('report.product'), cell: (p) => `${p.code} ${name(p)}${p.activeIngredient ? ` (${fieldLabel('report.activeIngredient')}: ${p.activeIngredient})` : ''}` },
-          { label: label('report.quantity'), cell: (p) => `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit)}` },
+          { label: label('report.quantity'), cell: (p) => `${hundredthsToDecimal(p.quantity)} ${unitWord(p.unit, p.quantity)}` },
           { label: label('report.note'), cell: (p) => p.note },
         ]}
         rows={report?.productsUsed ?? []}

@@ -7,7 +7,7 @@ import type { PdfDocument } from '../../../application/ports/DocumentPdfs';
 import { StatementDesk } from '../../../application/ports/StatementDesk';
 import { statementPrint } from '../../../application/statements/statements';
 import type { PrintableDocument } from '../../../domain/documents/printable';
-import type { Statement } from '../../../domain/statements/statement';
+import { AGEING_BUCKETS, type Statement } from '../../../domain/statements/statement';
 import { DataTable } from '../../components/DataTable';
 import { FormAlert } from '../../components/FormAlert';
 import { PdfDownload } from '../../components/PdfDownload';
@@ -19,7 +19,6 @@ import { CustomerLinkPanel } from '../sales/CustomerLinkPanel';
 import { PrintPreview } from '../sales/PrintPreview';
 import { StatementEmail } from './StatementEmail';
 
-const BUCKETS = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
 
 /**
  * A client's statement of account: the period (the last three months unless chosen), the opening
@@ -124,7 +123,7 @@ export function ClientStatementPanel({
       <DataTable
         caption={t('statement.ageing')}
         captionShown
-        columns={BUCKETS.map((bucket) => ({ label: t(`statement.buckets.${bucket}`), className: 'number', cell: (a: Statement['ageing']) => money(a[bucket]) }))}
+        columns={AGEING_BUCKETS.map((bucket) => ({ label: t(`statement.buckets.${bucket}`), className: 'number', cell: (a: Statement['ageing']) => money(a[bucket]) }))}
         rows={[statement.ageing]}
         rowKey={() => 'ageing'}
       />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { StatementDesk, type StatementPeriod, type StatementSend } from '../../../application/ports/StatementDesk';
 import { mayMailStatements, sendStatement } from '../../../application/statements/statements';
 import { documentMoney } from '../../../domain/documents/printable';
+import { dateText } from '../../../domain/time/format';
 import { EmailSendPanel } from '../../components/EmailSendPanel';
 import { useAppState } from '../../hooks/useAppState';
 import { useService } from '../../services/ServicesContext';
@@ -22,7 +23,7 @@ export function StatementEmail({ clientId, period, closing }: { clientId: number
       load={() => desk.sends(clientId)}
       send={(draft) => sendStatement(desk, clientId, period, draft)}
       // The same words the server uses: locales/…/statements.json.
-      defaultMessage={(lng) => i18n.getFixedT(lng, 'statements')('email.defaultMessage', { from: period.from, to: period.to, amount: documentMoney(closing) })}
+      defaultMessage={(lng) => i18n.getFixedT(lng, 'statements')('email.defaultMessage', { from: dateText(period.from, lng), to: dateText(period.to, lng), amount: documentMoney(closing) })}
       describePrefix={(sent) => (sent.period ? t('actions.periodOf', { from: sent.period.from, to: sent.period.to }) : null)}
     />
   );

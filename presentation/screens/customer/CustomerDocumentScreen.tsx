@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TextField } from '../../components/TextField';
 import { formatDateTime } from '../../format/dateTime';
+import { dateText } from '../../../domain/time/format';
 import { useBothLanguages } from '../../hooks/useBothLanguages';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useService } from '../../services/ServicesContext';
@@ -63,7 +64,7 @@ export default function CustomerDocumentScreen({ data, params }: ScreenProps) {
         </section>
       )}
       {doc.kind === 'quotation' && <Answer view={view} token={token} onAnswered={setView} />}
-      {doc.statement && <p className="notice">{t('statementAsOf', { date: doc.statement.to })}</p>}
+      {doc.statement && <p className="notice">{t('statementAsOf', { date: dateText(doc.statement.to, i18n.language) })}</p>}
       <div className="customer-sheet">{ready ? <Sheet view={view} language={language} /> : null}</div>
     </div>
   );

@@ -1,8 +1,9 @@
 import type { CustomerDocumentData } from '../../../application/links/customerLinks';
 import { receiptDocument } from '../../../domain/documents/printable';
 import { statementDocument } from '../../../domain/documents/statementDocument';
-import { formatDateTime } from '../../format/dateTime';
-import type { PrintableDocument } from '../sales/DocumentSheet';
+import type { DocumentLanguage } from '../../../domain/documents/printable';
+import { dateRangeText, dateText } from '../../../domain/time/format';
+import type { PrintableDocument, Translate } from '../sales/DocumentSheet';
 
 /**
  * The printed document a customer's page shows, from what its link gives (the same sheet as the print
@@ -40,17 +41,17 @@ export function customerPrintable({ document: d, response }: CustomerDocumentDat
     facts:
       d.kind === 'quotation'
         ? [
-            { label: 'validUntil', value: () => d.validUntil ?? '' },
+            { label: 'validUntil', value: (_t: Translate, language: DocumentLanguage) => dateText(d.validUntil ?? '', language) },
             ...(d.contract
               ? [
-                  { label: 'period', value: () => `${d.contract!.periodStart} – ${d.contract!.periodEnd}` },
+                  { label: 'period', value: (_t: Translate, language: DocumentLanguage) => dateRangeText(d.contract!.periodStart, d.contract!.periodEnd, language) },
                   { label: 'frequency', value: (t: (key: string) => string) => t(`frequency.${d.contract!.frequency}`) },
                 ]
               : []),
             ...(d.salesperson ? [{ label: 'salesperson', value: () => d.salesperson ?? '' }] : []),
           ]
         : [
-            { label: 'dueDate', value: () => d.dueDate ?? '' },
+            { label: 'dueDate', value: (_t: Translate, language: DocumentLanguage) => dateText(d.dueDate ?? '', language) },
             { label: 'orderType', value: (t: (key: string) => string) => t(`orderType.${d.orderType ?? 'new_order'}`) },
             ...(d.quotationNumber ? [{ label: 'quotation', value: () => d.quotationNumber ?? '' }] : []),
           ],
@@ -63,6 +64,6 @@ export function customerPrintable({ document: d, response }: CustomerDocumentDat
     notes: d.notes,
     voided: d.voided,
     payment: owed && payment ? { fps: payment.fps, qrImage: d.fpsQrUrl, bankName: payment.bankName, accountName: payment.accountName, accountNumber: payment.accountNumber } : null,
-    acceptance: response?.outcome === 'accepted' ? { name: response.name, date: formatDateTime(response.at, 'en'), signature: response.signature } : null,
+    acceptance: response?.outcome === 'accepted' ? { name: response.name, at: response.at, signature: response.signature } : null,
   };
 }

@@ -7,6 +7,7 @@ import type { Subscription } from 'rxjs';
 import type { ApiError } from '../../../application/api/ApiError';
 import { FieldDesk } from '../../../application/field/FieldDesk';
 import type { MyDayList, VisitDay } from '../../../application/field/myDay';
+import { dateText } from '../../../domain/time/format';
 import { bilingual } from '../../format/bilingual';
 import { useProblemWords } from '../../format/problem';
 import { useService } from '../../services/ServicesContext';
@@ -91,7 +92,7 @@ function VisitDays({ result, onRetry }: { result: Loaded; onRetry: () => void })
   }
   const { days, laterMissing } = result.value;
   const dayTitle = (day: VisitDay) => {
-    const date = new Intl.DateTimeFormat(language === 'en' ? 'en-HK' : 'zh-HK', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Asia/Hong_Kong' }).format(new Date(`${day.date}T12:00:00+08:00`));
+    const date = dateText(day.date, language, { weekday: true, year: false });
     return day.when === 'later' ? date : `${t(`myDay.${day.when}`)} · ${date}`;
   };
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FieldDesk } from '../../../application/field/FieldDesk';
 import type { OutboxBoard, OutboxItem } from '../../../application/field/OutboxBoard';
+import { dateText } from '../../../domain/time/format';
 import { bilingual } from '../../format/bilingual';
 import { useProblemWords } from '../../format/problem';
 import { useObservable } from '../../hooks/useObservable';
@@ -51,7 +52,7 @@ function Kept({ item }: { item: OutboxItem }) {
   const title = useId();
   const { completion } = item;
   const client = item.client ? bilingual(item.client, language) : t('myDay.noClient');
-  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-HK' : 'zh-HK', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'Asia/Hong_Kong' }).format(new Date(`${completion.date}T12:00:00+08:00`));
+  const date = dateText(completion.date, language, { weekday: true, year: false });
   const settled = item.state === 'refused' || item.state === 'conflict';
   return (
     <li className={`outbox-item outbox-${item.state}`} aria-labelledby={title}>
@@ -74,7 +75,7 @@ function Kept({ item }: { item: OutboxItem }) {
                 <dt>{t('outbox.workDone')}</dt>
                 <dd>{completion.report.workDone}</dd>
               </dl>
-              <p className="hint">{t('outbox.photosAndSignatures', { photos: completion.photos.length })}</p>
+              <p className="hint">{t('outbox.photosAndSignatures', { count: completion.photos.length })}</p>
             </section>
             <section aria-label={t('outbox.office')}>
               <h3>{t('outbox.office')}</h3>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AppointmentStatus } from '../../../domain/appointments/status';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { unitAfterQuantity } from '../../../domain/products/units';
 import type { AppointmentScreenData, VisitStatus } from '../../../application/appointments/appointment';
 import { AppointmentFlowLoader } from '../../../application/appointments/AppointmentFlowLoader';
 import { workerVisitView, type WorkerAction } from '../../../application/field/visitView';
@@ -42,7 +43,6 @@ export function WorkerVisit({ data, onOfficeView }: { data: AppointmentScreenDat
   };
 
   const name = (v: { nameEn: string; nameZh: string } | null) => (v ? bilingual(v, language) : '');
-  const unit = (u: string) => (u ? t(`products:unit.${u}`) : '');
 
   return (
     <div className="stack worker-visit">
@@ -146,7 +146,7 @@ export function WorkerVisit({ data, onOfficeView }: { data: AppointmentScreenDat
           <ul>
             {view.planned.map((p, i) => (
               <li key={`${p.code}-${i}`}>
-                {p.code} {name(p)} — {hundredthsToDecimal(p.quantity)} {unit(p.unit)}
+                {p.code} {name(p)} — {hundredthsToDecimal(p.quantity)} {p.unit ? unitAfterQuantity(p.unit, p.quantity, language, (key) => t(`products:${key}`)) : ''}
                 {p.activeIngredient && (
                   <span className="hint">
                     {' '}

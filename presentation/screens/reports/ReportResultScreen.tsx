@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { unitAfterQuantity } from '../../../domain/products/units';
+import { dateText } from '../../../domain/time/format';
 import { ORDER_TYPES, type OrderType } from '../../../domain/orders/order';
 import { screenValue } from '../../../application/navigation/screenData';
 import { ReportService } from '../../../application/reports/ReportService';
@@ -60,17 +62,17 @@ function appliedFilters(result: ReportResult, params: URLSearchParams, t: Transl
  * all-day visits (they count no hours).
  */
 function TotalsApart({ result }: { result: ReportResult }) {
-  const { t, i18n } = useTranslation('reports');
+  const { t, i18n } = useTranslation(['reports', 'products']);
   const language = i18n.language;
   const { byUnit, distinct, allDay } = totalsApart(result);
   return (
     <>
       {byUnit.length > 0 && (
         <p className="hint">
-          {t('result.quantityByUnit')}: {byUnit.map((u) => `${hundredthsToDecimal(u.quantity)} ${t(`code.unit.${u.unit}`)}`).join(' · ')}
+          {t('result.quantityByUnit')}: {byUnit.map((u) => `${hundredthsToDecimal(u.quantity)} ${u.unit === 'none' ? t('code.unit.none') : unitAfterQuantity(u.unit, u.quantity, language, (key) => t(`products:${key}`))}`).join(' · ')}
         </p>
       )}
-      {distinct && <p className="hint">{t('result.distinct', { orders: formatCount(distinct.orders, language), clients: formatCount(distinct.clients, language) })}</p>}
+      {distinct && <p className="hint">{t('result.distinct', { invoices: t('result.distinctInvoices', { count: distinct.orders, number: formatCount(distinct.orders, language) }), clients: t('result.distinctClients', { count: distinct.clients, number: formatCount(distinct.clients, language) }) })}</p>}
       {allDay > 0 && <p className="hint">{t('result.allDay', { count: allDay })}</p>}
     </>
   );
@@ -148,7 +150,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
     <div className={`stack report-result${printed ? ' report-print-all' : ''}`}>
       <section className="report-summary" aria-label={t('result.about')}>
         <p>
-          <strong>{t('result.range', { from: result.dateFrom, to: result.dateTo })}</strong>
+          <strong>{t('result.range', { from: dateText(result.dateFrom, language), to: dateText(result.dateTo, language) })}</strong>
           {applied.length > 0 && <span className="report-applied"> · {applied.join(' · ')}</span>}
         </p>
         <p className="hint">{t(`note.${key}`)}</p>
@@ -193,7 +195,7 @@ export default function ReportResultScreen({ route, data }: ScreenProps) {
       )}
       {printed && (
         <div className="table-wrap report-print-table">
-          {printed.count > printed.rows.length && <p>{t('result.printLimited', { shown: formatCount(printed.rows.length, language), count: formatCount(printed.count, language) })}</p>}
+          {printed.count > printed.rows.length && <p>{t('result.printLimited', { shown: formatCount(printed.rows.length, language), total: formatCount(printed.count, language), count: printed.count })}</p>}
           <ResultTable report={key} result={printed} caption={t('result.printCaption', { title: t(`routes:report.${key}`) })} headings={null} />
         </div>
       )}

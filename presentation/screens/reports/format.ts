@@ -1,4 +1,5 @@
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { monthText } from '../../../domain/time/format';
 import { isNamed, type ReportColumn } from '../../../application/reports/reports';
 import { bilingual } from '../../format/bilingual';
 import { formatHKD, formatRate } from '../../format/money';
@@ -9,20 +10,10 @@ export type Translate = (key: string) => string;
 const locale = (language: string) => (language === 'en' ? 'en-HK' : 'zh-HK');
 
 /** A month key ('2026-01') as people read it: "Jan 2026" / "2026年1月". */
-export function formatMonth(key: string, language: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(key);
-  if (!match) return key;
-  return new Intl.DateTimeFormat(locale(language), { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
-}
+export const formatMonth = (key: string, language: string): string => monthText(key, language);
 
 /** A month key as a short axis label: "Jan" / "1月", with the year on January and on the first bar. */
-export function formatMonthShort(key: string, language: string, first: boolean): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(key);
-  if (!match) return key;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  const withYear = first || match[2] === '01';
-  return new Intl.DateTimeFormat(locale(language), withYear ? { year: '2-digit', month: 'short', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' }).format(date);
-}
+export const formatMonthShort = (key: string, language: string, first: boolean): string => monthText(key, language, { year: first || key.endsWith('-01') ? '2-digit' : false });
 
 /** A count or any plain number, grouped the local way. */
 export const formatCount = (n: number, language: string) => new Intl.NumberFormat(locale(language)).format(n);

@@ -2,6 +2,8 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellText, documentMoney, documentRate, letterheadContacts, printedLanguages, type DocumentPayment, type DocumentTable, type PrintableDocument, type PrintLanguage, type Translate } from '../../../domain/documents/printable';
 import { hundredthsToDecimal } from '../../../domain/money/money';
+import { dateText, dateTimeText } from '../../../domain/time/format';
+import { unitAfterQuantity } from '../../../domain/products/units';
 import { DataTable } from '../../components/DataTable';
 import { StoredImage } from '../../components/StoredImage';
 
@@ -18,13 +20,16 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
   // A statement's own words (statements namespace) stand beside the documents' (sales).
   const ts: Translate[] = languages.map((lng) => i18n.getFixedT(lng, ['sales', 'statements']));
   const units: Translate[] = languages.map((lng) => i18n.getFixedT(lng, 'products'));
-  /** A line's unit in each chosen language ("平方呎 / sq ft"); nothing for a line without a product. */
-  const unitWords = (unit: string | null) =>
+  /**
+   * A line's unit in each chosen language ("平方呎 / sq ft"); after its quantity, counted ("次 /
+   * visits"); nothing for a line without a product.
+   */
+  const unitWords = (unit: string | null, quantity?: number) =>
     unit ? (
       <span className="print-unit">
         {units.map((t, i) => (
           <span key={i} lang={languages[i]}>
-            {t(`unit.${unit}`)}
+            {quantity === undefined ? t(`unit.${unit}`) : unitAfterQuantity(unit, quantity, languages[i] ?? 'zh-HK', t)}
           </span>
         ))}
       </span>
@@ -84,8 +89,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
         <dl className="print-facts">
           <dt>{L('number')}</dt>
           <dd>{doc.number}</dd>
-          <dt>{L('date')}</dt>
-          <dd>{doc.date}</dd>
+          <FactRow label={L('date')} values={languages.map((l) => dateText(doc.date, l))} languages={languages} />
           {doc.facts.map((fact) => (
             <FactRow key={fact.label} label={L(fact.label)} values={ts.map((t, i) => fact.value(t, languages[i] ?? 'zh-HK'))} languages={languages} />
           ))}
@@ -113,7 +117,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
               className: 'number',
               cell: (item) => (
                 <>
-                  {hundredthsToDecimal(item.quantity)} {unitWords(item.unit)}
+                  {hundredthsToDecimal(item.quantity)} {unitWords(item.unit, item.quantity)}
                 </>
               ),
             },
@@ -205,7 +209,7 @@ export function DocumentSheet({ doc, language }: { doc: PrintableDocument; langu
             <p>{L(doc.kind === 'quotation' ? 'acceptedBy' : 'clientSignature')}</p>
             {doc.acceptance && (
               <p className="signature-signer">
-                {doc.acceptance.name} · {doc.acceptance.date}
+                {doc.acceptance.name} · {languages.map((l) => dateTimeText(doc.acceptance!.at, l)).join(' ')}
               </p>
             )}
           </div>
@@ -241,7 +245,7 @@ function SheetTable({ table, label, ts, languages }: { table: DocumentTable; lab
               if (typeof cell === 'string') return cell;
               return ts.map((t, i) => (
                 <span key={i} lang={languages[i]}>
-                  {cellText(cell, t)}
+                  {cellText(cell, t, languages[i] ?? 'zh-HK')}
                 </span>
               ));
             },

@@ -81,7 +81,7 @@ function QuotationEditor({ screen, tab }: { screen: QuotationScreenData; tab: 'b
         <SelectField label={t('field.frequency')} value={form.frequency} options={VISIT_FREQUENCIES.map((f) => ({ value: f, label: t(`frequency.${f}`) }))} onChange={(e) => set({ frequency: e.target.value as VisitFrequency })} />
       </div>
       <p className="hint" role="status">
-        {visits.length > 0 ? t('contract.visits', { count: visits.length, first: visits[0], last: visits[visits.length - 1] }) : t('contract.noVisits')}
+        {visits.length === 0 ? t('contract.noVisits') : visits.length === 1 ? t('contract.oneVisit', { first: visits[0] }) : t('contract.visits', { count: visits.length, first: visits[0], last: visits[visits.length - 1] })}
       </p>
     </fieldset>
   );

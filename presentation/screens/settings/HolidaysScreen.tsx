@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { blankHoliday } from '../../../application/admin/listForms';
 import { screenValue } from '../../../application/navigation/screenData';
+import { weekdayText } from '../../../domain/time/format';
 import type { ScreenProps } from '../../app/ScreenProps';
 import { ListEditor } from '../../components/ListEditor';
 
-const WEEKDAY = (date: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-HK' : 'zh-HK', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** /settings/holiday?year=…: the year's holidays (the current year when none is given). */
 export default function HolidaysScreen({ data }: ScreenProps) {
@@ -25,7 +24,7 @@ export default function HolidaysScreen({ data }: ScreenProps) {
         items={screenValue(data, 'holidays')}
         words={{ caption: t('holidays.caption', { year }), empty: t('holidays.empty', { year }), add: t('holidays.add'), edit: t('holidays.edit') }}
         columns={[
-          { header: t('holidays.date'), cell: (r) => `${r.date} (${WEEKDAY(r.date, i18n.language)})` },
+          { header: t('holidays.date'), cell: (r) => `${r.date} (${weekdayText(r.date, i18n.language)})` },
           { header: t('holidays.name'), cell: (r) => (i18n.language === 'en' ? r.nameEn || r.nameZh : r.nameZh || r.nameEn) },
         ]}
         fields={[
