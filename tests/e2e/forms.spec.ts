@@ -34,7 +34,7 @@ async function signInSpeaking(page: Page, language: 'zh-HK' | 'en' = 'zh-HK') {
 // Chinese. Straight to the API with the session's cookies, not through the page: a test that went
 // offline may leave the page holding its saves until its next heartbeat, and this must not wait on it.
 test.afterEach(async ({ page }) => {
-  if (!(await page.getByRole('combobox', { name: 'Language' }).isVisible())) return;
+  if (!(await page.getByRole('combobox', { name: 'Language', exact: true }).isVisible())) return;
   const cookies = await page.context().cookies();
   const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   const saved = await page.request.put('/api/user/language', { data: { language: 'zh-HK' }, headers: { 'X-XSRF-TOKEN': xsrf } });

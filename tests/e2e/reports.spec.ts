@@ -41,7 +41,9 @@ test('the receipt report for a month: run it, export CSV with both languages, an
   await page.getByLabel('至').fill(last);
   await page.getByRole('button', { name: '產生報告' }).click();
   await expect(page).toHaveURL(new RegExp(`/reports/orders/receipt-result\\?date_from=${from}&date_to=${last}`));
-  await expect(page.getByText(`${from} 至 ${last}`)).toBeVisible();
+  // The period in the language's own date format (domain/time/format.ts): 2026年11月1日 至 2026年11月30日.
+  const chinese = (iso: string) => `${Number(iso.slice(0, 4))}年${Number(iso.slice(5, 7))}月${Number(iso.slice(8, 10))}日`;
+  await expect(page.getByText(`${chinese(from)} 至 ${chinese(last)}`)).toBeVisible();
 
   const table = page.getByRole('table', { name: /收據報表：結果/ });
   const rows = table.locator('tbody tr');

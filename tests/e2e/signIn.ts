@@ -30,7 +30,7 @@ export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void
   await expect(page).toHaveURL(/\/calendar$/);
   if ((await page.locator('html').getAttribute('lang')) === 'zh-HK') return;
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/language') && response.ok());
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-HK');
+  await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('zh-HK');
   await saved;
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
 }
